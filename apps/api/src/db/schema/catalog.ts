@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { createdAt, id, tsvector, updatedAt } from './columns'
+import { users } from './users'
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    image: text('image').notNull(),
+    category: text('category').notNull(),
+    section: text('section', { enum: ['featured', 'top-deals', 'trending', 'accessories'] }).notNull(),
+    brand: text('brand').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    salePricePaise: integer('sale_price_paise').notNull().default(0),
+    /** What a shopper pays; listing filters and price sorts use it, so it is indexed. */
+    effectivePricePaise: integer('effective_price_paise')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN sale_price_paise > 0 THEN sale_price_paise ELSE price_paise END`,
+      ),
+    totalStock: integer('total_stock').notNull(),
+    averageReview: numeric('average_review', { precision: 3, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.pricePaise} >= 0 AND ${t.salePricePaise} >= 0`),
+    check('products_stock_check', sql`${t.totalStock} >= 0`),
+    index('products_seller_idx').on(t.sellerId),
+    index('products_effective_price_idx').on(t.effectivePricePaise, t.id),
+    index('products_category_price_idx').on(t.category, t.effectivePricePaise, t.id),
+    index('products_brand_price_idx').on(t.brand, t.effectivePricePaise, t.id),
+    index('products_section_price_idx').on(t.section, t.effectivePricePaise, t.id),
+    index('products_title_idx').on(t.title, t.id),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+)
+
+/** Admin-managed filter lists: kind 'category' or 'brand'. */
+export const filterOptions = pgTable(
+  'filter_options',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['category', 'brand'] }).notNull(),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('filter_options_kind_value_key').on(t.kind, t.value)],
+)
+
+/** One review per shopper per product; a second one edits the first. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userName: text('user_name').notNull(),
+    message: text('message').notNull(),
+    value: integer('value').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_user_key').on(t.productId, t.userId),
+    index('reviews_product_idx').on(t.productId, t.createdAt),
+    check('reviews_value_check', sql`${t.value} BETWEEN 1 AND 5`),
+  ],
+)
+
+/** Home-page banners; one may link to a product. */
+export const featureImages = pgTable('feature_images', {
+  id: id(),
+  image: text('image').notNull(),
+  title: text('title'),
+  productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+})

@@ -1,0 +1,5 @@
+export * from './catalog'
+export * from './orders'
+export * from './otp'
+export * from './shopping'
+export * from './users'

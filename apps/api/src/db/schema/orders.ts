@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { createdAt, id, updatedAt } from './columns'
+import { products } from './catalog'
+import { users } from './users'
+
+const orderStatus = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const
+const paymentStatus = ['pending', 'paid', 'failed', 'refunded'] as const
+
+/** The delivery address as it was when the order was placed (later edits do not change orders). */
+export interface AddressSnapshot {
+  addressId: string
+  address: string
+  city: string
+  pincode: string
+  phone: string
+  notes: string
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    addressInfo: jsonb('address_info').$type<AddressSnapshot>().notNull(),
+    orderStatus: text('order_status', { enum: orderStatus }).notNull().default('pending'),
+    paymentMethod: text('payment_method', {
+      enum: ['PAYU', 'GATEPAY', 'CASHFREE', 'PHONEPAY', 'COD'],
+    }).notNull(),
+    paymentStatus: text('payment_status', { enum: paymentStatus }).notNull().default('pending'),
+    totalPaise: integer('total_paise').notNull(),
+    paymentId: text('payment_id'),
+    payerId: text('payer_id'),
+    /** An unpaid online order gives its stock back after this moment. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.paymentStatus} = 'pending' AND ${t.expiresAt} IS NOT NULL`),
+    check('orders_total_check', sql`${t.totalPaise} >= 0`),
+  ],
+)
+
+/** One per seller in an order: what that seller sees and fulfils. */
+export const subOrders = pgTable(
+  'sub_orders',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: orderStatus }).notNull().default('pending'),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sub_orders_order_seller_key').on(t.orderId, t.sellerId),
+    index('sub_orders_seller_idx').on(t.sellerId, t.createdAt),
+  ],
+)
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    subOrderId: uuid('sub_order_id')
+      .notNull()
+      .references(() => subOrders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    title: text('title').notNull(),
+    image: text('image').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    check('order_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+)
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id'),
+    providerPaymentId: text('provider_payment_id'),
+    amountPaise: integer('amount_paise').notNull(),
+    status: text('status', { enum: paymentStatus }).notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_provider_order_key').on(t.provider, t.providerOrderId),
+  ],
+)
+
+/** Every webhook or return the providers send; the unique key makes replays harmless. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId)],
+)
+
+/** First response to an Idempotency-Key, replayed for repeats with the same body. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+)

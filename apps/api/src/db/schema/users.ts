@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id, updatedAt } from './columns'
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    userName: text('user_name').notNull(),
+    /** Stored lower-case; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    mobile: text('mobile'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull(),
+    type: text('type', { enum: ['user', 'vendor', 'admin'] }).notNull(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_role_type_check', sql`(${t.role} = 'user') = (${t.type} = 'user')`),
+  ],
+)
+
+/** A seller's business profile: GSTIN and the admin's verdict. */
+export const vendorProfiles = pgTable(
+  'vendor_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gstNumber: text('gst_number'),
+    status: text('status', { enum: ['Pending', 'Approved', 'Rejected'] })
+      .notNull()
+      .default('Pending'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('vendor_profiles_gst_number_key').on(t.gstNumber),
+    index('vendor_profiles_status_idx').on(t.status),
+  ],
+)
+
+/** Server-side sessions: only the SHA-256 of the token is stored, so a database leak is no login. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+)

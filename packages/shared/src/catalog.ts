@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { DEFAULT_SORT, LIMITS, SECTIONS, SORT_OPTIONS } from './constants'
+
+export const product = z.object({
+  _id: z.uuid(),
+  image: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  section: z.enum(SECTIONS),
+  brand: z.string(),
+  /** Rupees. */
+  price: z.number(),
+  /** Rupees; 0 when the product is not on sale. */
+  salePrice: z.number(),
+  totalStock: z.number().int(),
+  averageReview: z.number(),
+  reviewCount: z.number().int(),
+  /** The seller's display name ("Not Available" is the UI's job when missing). */
+  username: z.string().nullable(),
+})
+export type Product = z.infer<typeof product>
+
+const commaList = z
+  .string()
+  .max(500)
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter(Boolean),
+  )
+
+const rupeeBound = z.coerce
+  .number({ error: 'Price must be a number' })
+  .min(0, 'Price must be at least 0')
+  .max(LIMITS.priceFilterMax, `Price must be at most ${LIMITS.priceFilterMax}`)
+
+export const listProductsQuery = z
+  .strictObject({
+    category: commaList.optional(),
+    brand: commaList.optional(),
+    section: commaList.optional(),
+    minPrice: rupeeBound.optional(),
+    maxPrice: rupeeBound.optional(),
+    sortBy: z.enum(SORT_OPTIONS, 'Unknown sort option').default(DEFAULT_SORT),
+    page: z.coerce.number().int('page must be a whole number').min(1).max(10_000).default(1),
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number')
+      .min(1)
+      .max(LIMITS.listingPageSizeMax)
+      .default(LIMITS.listingPageSize),
+  })
+  .refine((q) => q.minPrice == null || q.maxPrice == null || q.minPrice <= q.maxPrice, {
+    message: 'minPrice must not be above maxPrice',
+    path: ['minPrice'],
+  })
+export type ListProductsQuery = z.output<typeof listProductsQuery>
+
+export const productListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(product),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+})
+
+export const productResponse = z.object({ success: z.literal(true), data: product })
+
+export const filterOptionsResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ category: z.array(z.string()), brand: z.array(z.string()) }),
+})
+export type FilterOptions = z.infer<typeof filterOptionsResponse>['data']
+
+export const featureImage = z.object({
+  _id: z.uuid(),
+  image: z.string(),
+  title: z.string().nullable(),
+  /** A banner may point at one product (spec: "one banner links to a specific product"). */
+  productId: z.uuid().nullable(),
+})
+export type FeatureImage = z.infer<typeof featureImage>
+export const featureListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(featureImage),
+})

@@ -1,0 +1,68 @@
+/** Product sections shown on the home page and used as a listing filter. */
+export const SECTIONS = ['featured', 'top-deals', 'trending', 'accessories'] as const
+export type Section = (typeof SECTIONS)[number]
+
+/** The seeded filter options; admins can add more categories and brands later. */
+export const SEED_CATEGORIES = ['electronics', 'accessories'] as const
+export const SEED_BRANDS = [
+  'apple',
+  'samsung',
+  'xiaomi',
+  'oneplus',
+  'nothing',
+  'realme',
+  'boat',
+] as const
+
+export const SORT_OPTIONS = ['price-lowtohigh', 'price-hightolow', 'title-atoz', 'title-ztoa'] as const
+export type SortOption = (typeof SORT_OPTIONS)[number]
+export const DEFAULT_SORT: SortOption = 'price-lowtohigh'
+
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'inProcess',
+  'inShipping',
+  'delivered',
+  'rejected',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+/** The statuses an admin may pick in the order details dialog. */
+export const ADMIN_ORDER_STATUSES = [
+  'pending',
+  'inProcess',
+  'inShipping',
+  'delivered',
+  'rejected',
+] as const
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+export const PAYMENT_METHODS = ['PAYU', 'GATEPAY', 'CASHFREE', 'COD'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+export const ROLES = ['user', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+export const USER_TYPES = ['user', 'vendor', 'admin'] as const
+export type UserType = (typeof USER_TYPES)[number]
+export const VENDOR_STATUSES = ['Pending', 'Approved', 'Rejected'] as const
+export type VendorStatus = (typeof VENDOR_STATUSES)[number]
+
+export const LIMITS = {
+  maxAddresses: 3,
+  priceFilterMax: 300_000,
+  lowStockBelow: 10,
+  cartPageSize: 10,
+  listingPageSize: 24,
+  listingPageSizeMax: 100,
+  ratingMin: 1,
+  ratingMax: 5,
+  searchMinChars: 4,
+  searchDelayMs: 1000,
+  searchMaxResults: 50,
+  bannerRotateMs: 15_000,
+  carouselScrollMs: 3_000,
+  filterCacheSeconds: 300,
+  reviewMaxChars: 2000,
+} as const

@@ -1,0 +1,7 @@
+export * from './api'
+export * from './auth'
+export * from './catalog'
+export * from './constants'
+export * from './contact'
+export * from './money'
+export * from './validators'
