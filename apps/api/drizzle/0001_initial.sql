@@ -30,6 +30,7 @@ CREATE TABLE "products" (
 	"average_review" numeric(3, 2) DEFAULT 0 NOT NULL,
 	"review_count" integer DEFAULT 0 NOT NULL,
 	"search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')) STORED,
+	"listed" boolean DEFAULT false NOT NULL,
 	"deleted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -229,11 +230,11 @@ ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "vendor_profiles" ADD CONSTRAINT "vendor_profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "filter_options_kind_value_key" ON "filter_options" USING btree ("kind","value");--> statement-breakpoint
 CREATE INDEX "products_seller_idx" ON "products" USING btree ("seller_id");--> statement-breakpoint
-CREATE INDEX "products_effective_price_idx" ON "products" USING btree ("effective_price_paise","id");--> statement-breakpoint
-CREATE INDEX "products_category_price_idx" ON "products" USING btree ("category","effective_price_paise","id");--> statement-breakpoint
-CREATE INDEX "products_brand_price_idx" ON "products" USING btree ("brand","effective_price_paise","id");--> statement-breakpoint
-CREATE INDEX "products_section_price_idx" ON "products" USING btree ("section","effective_price_paise","id");--> statement-breakpoint
-CREATE INDEX "products_title_idx" ON "products" USING btree ("title","id");--> statement-breakpoint
+CREATE INDEX "products_effective_price_idx" ON "products" USING btree ("effective_price_paise","id") WHERE listed;--> statement-breakpoint
+CREATE INDEX "products_category_price_idx" ON "products" USING btree ("category","effective_price_paise","id") WHERE listed;--> statement-breakpoint
+CREATE INDEX "products_brand_price_idx" ON "products" USING btree ("brand","effective_price_paise","id") WHERE listed;--> statement-breakpoint
+CREATE INDEX "products_section_price_idx" ON "products" USING btree ("section","effective_price_paise","id") WHERE listed;--> statement-breakpoint
+CREATE INDEX "products_title_idx" ON "products" USING btree ("title","id") WHERE listed;--> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "products_title_trgm_idx" ON "products" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_product_user_key" ON "reviews" USING btree ("product_id","user_id");--> statement-breakpoint

@@ -26,6 +26,7 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(/^smtps?:/, 'smtp://user:pass@smtp.example.in:587'),
   MAIL_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().default(''),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 })
 
@@ -57,6 +58,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(appUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     sessionDays: e.SESSION_DAYS,
+    /** '' → trust no proxy; 'true' → any; else a comma list of proxy addresses or CIDRs. */
+    trustProxy:
+      e.TRUST_PROXY === '' || e.TRUST_PROXY === 'false'
+        ? false
+        : e.TRUST_PROXY === 'true'
+          ? true
+          : e.TRUST_PROXY.split(',').map((part) => part.trim()),
     webDistDir: path.join(ROOT_DIR, 'apps/web/dist'),
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ROLES, USER_TYPES, VENDOR_STATUSES } from './constants'
+import { emailField, gstinProblem, mobileField, requiredText } from './validators'
 
 /** The signed-in user as the API shows it: never a password or hash. */
 export const sessionUser = z.object({
@@ -16,3 +17,84 @@ export const sessionUser = z.object({
 export type SessionUser = z.infer<typeof sessionUser>
 
 export const checkAuthResponse = z.object({ success: z.literal(true), user: sessionUser })
+
+export const PASSWORD_MIN = 8
+
+export const passwordField = (label = 'Password') =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .min(PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
+    .max(200, `${label} must be at most 200 characters`)
+    .refine((value) => /[A-Za-z]/.test(value) && /[0-9]/.test(value), {
+      message: `${label} is too weak: use letters and at least one number`,
+    })
+
+export const gstNumberField = requiredText('GST Number', 15)
+  .toUpperCase()
+  .superRefine((value, ctx) => {
+    const problem = gstinProblem(value)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+
+/**
+ * Registration details. `role`/`type` say which form sent them: shopper (user/user) or seller
+ * (admin/vendor); a seller must give a valid GSTIN.
+ */
+export const registerBody = z
+  .object({
+    userName: requiredText('Username', 60),
+    email: emailField(),
+    password: passwordField(),
+    mobile: mobileField(),
+    gstNumber: z.string().optional(),
+    role: z.enum(ROLES).default('user'),
+    type: z.enum(['user', 'vendor']).default('user'),
+  })
+  .superRefine((body, ctx) => {
+    const seller = body.role === 'admin' && body.type === 'vendor'
+    const shopper = body.role === 'user' && body.type === 'user'
+    if (!seller && !shopper) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: 'Choose a shopper or seller account',
+      })
+    }
+    if (seller) {
+      const parsed = gstNumberField.safeParse(body.gstNumber ?? '')
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['gstNumber'],
+          message: parsed.error.issues[0]?.message ?? 'GST Number is required',
+        })
+      }
+    }
+  })
+  .transform((body) => ({
+    ...body,
+    gstNumber: body.type === 'vendor' ? (body.gstNumber ?? '').trim().toUpperCase() : undefined,
+  }))
+export type RegisterInput = z.input<typeof registerBody>
+
+export const otpField = requiredText('Enter OTP', 6).regex(/^[0-9]{6}$/, 'OTP must be 6 digits')
+
+/** Step 2 of registration: the account is made from the pending details, not from this body. */
+export const verifyOtpBody = z.looseObject({ email: emailField(), otp: otpField })
+
+export const loginBody = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+})
+
+export const authUserResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: sessionUser,
+})

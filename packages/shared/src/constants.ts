@@ -14,7 +14,12 @@ export const SEED_BRANDS = [
   'boat',
 ] as const
 
-export const SORT_OPTIONS = ['price-lowtohigh', 'price-hightolow', 'title-atoz', 'title-ztoa'] as const
+export const SORT_OPTIONS = [
+  'price-lowtohigh',
+  'price-hightolow',
+  'title-atoz',
+  'title-ztoa',
+] as const
 export type SortOption = (typeof SORT_OPTIONS)[number]
 export const DEFAULT_SORT: SortOption = 'price-lowtohigh'
 

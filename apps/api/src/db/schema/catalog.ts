@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   index,
   integer,
@@ -24,7 +25,9 @@ export const products = pgTable(
     description: text('description').notNull(),
     image: text('image').notNull(),
     category: text('category').notNull(),
-    section: text('section', { enum: ['featured', 'top-deals', 'trending', 'accessories'] }).notNull(),
+    section: text('section', {
+      enum: ['featured', 'top-deals', 'trending', 'accessories'],
+    }).notNull(),
     brand: text('brand').notNull(),
     pricePaise: integer('price_paise').notNull(),
     salePricePaise: integer('sale_price_paise').notNull().default(0),
@@ -42,6 +45,12 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
+    /**
+     * Shown in the shop: its seller is approved (or an admin) and it is not deleted. Kept as a
+     * column, set by the services that change those facts, so every shop index can be partial
+     * on it and the listing never joins vendor profiles.
+     */
+    listed: boolean('listed').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -50,11 +59,21 @@ export const products = pgTable(
     check('products_price_check', sql`${t.pricePaise} >= 0 AND ${t.salePricePaise} >= 0`),
     check('products_stock_check', sql`${t.totalStock} >= 0`),
     index('products_seller_idx').on(t.sellerId),
-    index('products_effective_price_idx').on(t.effectivePricePaise, t.id),
-    index('products_category_price_idx').on(t.category, t.effectivePricePaise, t.id),
-    index('products_brand_price_idx').on(t.brand, t.effectivePricePaise, t.id),
-    index('products_section_price_idx').on(t.section, t.effectivePricePaise, t.id),
-    index('products_title_idx').on(t.title, t.id),
+    index('products_effective_price_idx')
+      .on(t.effectivePricePaise, t.id)
+      .where(sql`listed`),
+    index('products_category_price_idx')
+      .on(t.category, t.effectivePricePaise, t.id)
+      .where(sql`listed`),
+    index('products_brand_price_idx')
+      .on(t.brand, t.effectivePricePaise, t.id)
+      .where(sql`listed`),
+    index('products_section_price_idx')
+      .on(t.section, t.effectivePricePaise, t.id)
+      .where(sql`listed`),
+    index('products_title_idx')
+      .on(t.title, t.id)
+      .where(sql`listed`),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm'
 import { customType, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /** Unguessable primary keys; gen_random_uuid() is built into PostgreSQL 13+. */
-export const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`)
+export const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`)
 
 export const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()

@@ -15,7 +15,14 @@ import { createdAt, id, updatedAt } from './columns'
 import { products } from './catalog'
 import { users } from './users'
 
-const orderStatus = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const
+const orderStatus = [
+  'pending',
+  'confirmed',
+  'inProcess',
+  'inShipping',
+  'delivered',
+  'rejected',
+] as const
 const paymentStatus = ['pending', 'paid', 'failed', 'refunded'] as const
 
 /** The delivery address as it was when the order was placed (later edits do not change orders). */

@@ -10,7 +10,9 @@ export const otpRequests = pgTable(
   {
     id: id(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['register'] }).notNull().default('register'),
+    purpose: text('purpose', { enum: ['register'] })
+      .notNull()
+      .default('register'),
     codeHash: text('code_hash').notNull(),
     pending: jsonb('pending').$type<Record<string, unknown>>().notNull(),
     attempts: integer('attempts').notNull().default(0),

@@ -1,0 +1,115 @@
+import cookie from '@fastify/cookie'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawServerDefault,
+} from 'fastify'
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Redis } from 'ioredis'
+import path from 'node:path'
+import type { Config } from './config'
+import type { Database, Db } from './db/client'
+import { createCounters, type Counters } from './lib/counters'
+import { createMailer, type Mailer } from './lib/mail'
+import { authRoutes } from './modules/auth/auth.routes'
+import { bannersRoutes } from './modules/banners/banners.routes'
+import { catalogRoutes } from './modules/catalog/catalog.routes'
+import { contactRoutes } from './modules/contact/contact.routes'
+import { healthRoutes } from './modules/health/health.routes'
+import { authPlugin } from './plugins/auth'
+import { docsPlugin } from './plugins/docs'
+import { errorsPlugin } from './plugins/errors'
+import { rateLimitPlugin } from './plugins/rate-limit'
+import { securityPlugin } from './plugins/security'
+import { webPlugin } from './plugins/web'
+
+export interface AppDeps {
+  config: Config
+  db: Db
+  dbKind: Database['kind']
+  redis?: Redis
+  mailer: Mailer
+  counters: Counters
+  /** The clock every rule reads (OTP expiry, sessions); tests move it. */
+  now: () => Date
+}
+
+/** What a caller must give; the rest has defaults built from the config. */
+export type AppDepsInput = Omit<AppDeps, 'mailer' | 'counters' | 'now'> &
+  Partial<Pick<AppDeps, 'mailer' | 'counters' | 'now'>>
+
+/** The Fastify instance every module registers on, typed for zod schemas. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps
+  }
+}
+
+/** Log paths without their query strings' secrets, and never cookies or authorization headers. */
+const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]']
+
+/** Registers plugins and routes; never listens (tests call `app.inject`). */
+export async function buildApp(input: AppDepsInput, opts: { logger?: boolean } = {}): Promise<App> {
+  const { config } = input
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    // Set TRUST_PROXY behind a load balancer, so rate limits see the client's address.
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>()
+
+  const now = input.now ?? (() => new Date())
+  const deps: AppDeps = {
+    ...input,
+    mailer:
+      input.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    counters: input.counters ?? createCounters(input.redis, () => now().getTime()),
+    now,
+  }
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('deps', deps)
+
+  await app.register(errorsPlugin)
+  await app.register(securityPlugin, {})
+  await app.register(cookie)
+  await app.register(authPlugin)
+  await app.register(rateLimitPlugin, { redis: deps.redis })
+  await app.register(docsPlugin, { shopName: config.shopName })
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>()
+      await typed.register(healthRoutes)
+      await typed.register(authRoutes)
+      await typed.register(catalogRoutes)
+      await typed.register(bannersRoutes)
+      await typed.register(contactRoutes)
+    },
+    { prefix: '/api' },
+  )
+
+  await app.register(webPlugin, {
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+    webDistDir: config.webDistDir,
+  })
+  return app
+}

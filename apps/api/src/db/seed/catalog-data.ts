@@ -1,0 +1,74 @@
+import type { Section } from '@techbazaar/shared'
+import type { SEED_BRANDS } from '@techbazaar/shared'
+import { ACCESSORIES } from './catalog-accessories'
+import { AUDIO } from './catalog-audio'
+import { PHONES } from './catalog-phones'
+import { WEARABLES } from './catalog-wearables'
+
+export type Brand = (typeof SEED_BRANDS)[number]
+
+/** What the product image draws; one silhouette function per kind in silhouettes.ts. */
+export type DeviceKind =
+  | 'phone'
+  | 'tablet'
+  | 'earbuds'
+  | 'headphones'
+  | 'neckband'
+  | 'speaker'
+  | 'watch'
+  | 'charger'
+  | 'cable'
+  | 'powerbank'
+  | 'case'
+
+/**
+ * A variation of the silhouette where real products differ visibly: a round watch face, stemmed
+ * earbuds, a transparent case.
+ */
+export type Look = 'round' | 'stem' | 'clear'
+
+/** The demo sellers that list products (see people-data.ts). */
+export type SellerKey = 'gadget-galaxy' | 'mobile-mart' | 'sound-studio'
+
+export interface SeedProduct {
+  /** Full listing title as an Indian marketplace shows it (model, memory, colour). */
+  title: string
+  /** Two or three words printed on the product image. */
+  short: string
+  brand: Brand
+  kind: DeviceKind
+  section: Section
+  seller: SellerKey
+  /** MRP in rupees. */
+  price: number
+  /** Selling price in rupees when on sale; absent means not on sale. */
+  sale?: number
+  stock: number
+  /** Body colour of the device in the image (the listed colour variant). */
+  finish: string
+  look?: Look
+  description: string
+}
+
+/** Chargers, cables, cases and power banks are accessories; everything that plays or shows is electronics. */
+const ACCESSORY_KINDS: ReadonlySet<DeviceKind> = new Set(['charger', 'cable', 'powerbank', 'case'])
+
+export function categoryOf(kind: DeviceKind): 'electronics' | 'accessories' {
+  return ACCESSORY_KINDS.has(kind) ? 'accessories' : 'electronics'
+}
+
+/** `Samsung Galaxy S24 FE 5G (8GB/128GB)` -> `samsung-galaxy-s24-fe-5g-8gb-128gb`: stable file names. */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/\+/g, '-plus')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+export const SEED_PRODUCTS: readonly SeedProduct[] = [
+  ...PHONES,
+  ...AUDIO,
+  ...WEARABLES,
+  ...ACCESSORIES,
+]

@@ -1,0 +1,103 @@
+import type { SeedProduct } from './catalog-data'
+
+/** Smartwatches, listed by Gadget Galaxy (the demo seller account). Prices in rupees. */
+export const WEARABLES: readonly SeedProduct[] = [
+  {
+    title: 'Apple Watch SE (2nd Gen, GPS, 40mm) - Midnight',
+    short: 'Watch SE',
+    brand: 'apple',
+    kind: 'watch',
+    section: 'trending',
+    seller: 'gadget-galaxy',
+    price: 29900,
+    stock: 18,
+    finish: '#2b2f38',
+    description:
+      'Retina display, Crash Detection and Fall Detection in a lightweight aluminium case. Heart rate notifications, sleep tracking and water resistance up to 50 metres.',
+  },
+  {
+    title: 'Samsung Galaxy Watch7 (44mm, Bluetooth) - Green',
+    short: 'Galaxy Watch7',
+    brand: 'samsung',
+    kind: 'watch',
+    look: 'round',
+    section: 'featured',
+    seller: 'gadget-galaxy',
+    price: 32999,
+    stock: 0,
+    finish: '#5c6b5a',
+    description:
+      '1.5-inch Super AMOLED display with sapphire crystal and the 3nm Exynos W1000 processor. BioActive sensor for heart rate, sleep coaching and Energy Score, with dual-frequency GPS.',
+  },
+  {
+    title: 'Xiaomi Redmi Watch 5 Active - Matte Black',
+    short: 'Redmi Watch 5 Active',
+    brand: 'xiaomi',
+    kind: 'watch',
+    section: 'trending',
+    seller: 'gadget-galaxy',
+    price: 3999,
+    stock: 55,
+    finish: '#1f2124',
+    description:
+      '2-inch display in a metal frame with Bluetooth calling and 140+ workout modes. Up to 18 days of battery life, 5ATM water resistance and Alexa built in.',
+  },
+  {
+    title: 'OnePlus Watch 2 - Black Steel',
+    short: 'OnePlus Watch 2',
+    brand: 'oneplus',
+    kind: 'watch',
+    look: 'round',
+    section: 'featured',
+    seller: 'gadget-galaxy',
+    price: 24999,
+    stock: 14,
+    finish: '#2e3033',
+    description:
+      'Dual-engine architecture with Wear OS for up to 100 hours of battery life in smart mode. 1.43-inch AMOLED with sapphire crystal, a stainless steel chassis and dual-frequency GPS.',
+  },
+  {
+    title: 'CMF Watch Pro 2 by Nothing - Ash Grey',
+    short: 'CMF Watch Pro 2',
+    brand: 'nothing',
+    kind: 'watch',
+    look: 'round',
+    section: 'top-deals',
+    seller: 'gadget-galaxy',
+    price: 5999,
+    sale: 4499,
+    stock: 70,
+    finish: '#6e7074',
+    description:
+      '1.32-inch AMOLED display with interchangeable bezels and Bluetooth calling with AI noise reduction. Built-in GPS, 120+ sports modes and up to 11 days of battery life.',
+  },
+  {
+    title: 'boAt Wave Call 2 Smartwatch - Active Black',
+    short: 'Wave Call 2',
+    brand: 'boat',
+    kind: 'watch',
+    section: 'trending',
+    seller: 'gadget-galaxy',
+    price: 7499,
+    sale: 1299,
+    stock: 95,
+    finish: '#1d1e21',
+    description:
+      '1.83-inch HD display with Bluetooth calling, a dial pad and up to 10 saved contacts. 700+ active modes, heart rate and SpO2 monitoring, and IP67 resistance.',
+  },
+  {
+    title: 'boAt Lunar Discovery Smartwatch - Deep Blue',
+    short: 'Lunar Discovery',
+    brand: 'boat',
+    kind: 'watch',
+    look: 'round',
+    section: 'featured',
+    seller: 'gadget-galaxy',
+    price: 7499,
+    sale: 1999,
+    stock: 38,
+    finish: '#23395d',
+    description:
+      '1.39-inch round HD display with a functional crown and Bluetooth calling. 100+ sports modes, heart rate and SpO2 monitoring, and up to 7 days of battery life.',
+  },
+]

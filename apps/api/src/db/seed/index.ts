@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto'
+import { SEED_BRANDS, SEED_CATEGORIES, rupeesToPaise } from '@techbazaar/shared'
+import { sql } from 'drizzle-orm'
+import { hashPassword } from '../../lib/password'
+import type { Db, Tx } from '../client'
+import { featureImages, filterOptions, products, reviews, users, vendorProfiles } from '../schema'
+import { BANNERS, bannerSvg } from './banners'
+import { SEED_PRODUCTS, categoryOf } from './catalog-data'
+import { productImageFile, productImageSvg, renderSeedImages, seedImageUrl } from './images'
+import type { SeedUser } from './people-data'
+import { DEMO_PASSWORD, SEED_REVIEWERS, SEED_SELLERS, SEED_STAFF_AND_SHOPPERS } from './people-data'
+import { planReviews } from './reviews'
+
+export { DEMO_ACCOUNTS } from './people-data'
+export type { DemoAccount } from './people-data'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+async function hasUsers(q: Db | Tx): Promise<boolean> {
+  const rows = await q.select({ id: users.id }).from(users).limit(1)
+  return rows.length > 0
+}
+
+/**
+ * Demo accounts get the published demo password; everyone else gets the hash of 32 random bytes
+ * nobody keeps, a real argon2id hash (so sign-in treats it like any other) that nothing matches.
+ */
+function passwordFor(user: SeedUser): Promise<string> {
+  const plain = user.demoLabel ? DEMO_PASSWORD : randomBytes(32).toString('base64url')
+  return hashPassword(plain)
+}
+
+/**
+ * Fills an empty database with a believable shop: demo admin, seller and shopper accounts, three
+ * approved sellers and one pending, 69 products across every brand and section with generated
+ * images, reviews with matching averages, filter options and three home banners.
+ *
+ * Does nothing when any user exists, so it is safe to call on every start. Images are written
+ * before the transaction (rendering is the slow part and must not hold it open); the rows go in
+ * one transaction, so a failure leaves an empty database that the next start seeds again.
+ */
+export async function seedDemo(
+  db: Db,
+  opts: { uploadsDir: string; log: (msg: string) => void },
+): Promise<{ seeded: boolean }> {
+  if (await hasUsers(db)) return { seeded: false }
+  const started = performance.now()
+
+  const people = [...SEED_STAFF_AND_SHOPPERS, ...SEED_SELLERS, ...SEED_REVIEWERS]
+  const imageJobs = [
+    ...SEED_PRODUCTS.map((p) => ({ file: productImageFile(p), svg: () => productImageSvg(p) })),
+    ...BANNERS.map((b) => ({ file: b.file, svg: () => bannerSvg(b) })),
+  ]
+  // Both are CPU-bound but on different pools (libvips threads, libuv threads), so they overlap.
+  const [hashes] = await Promise.all([
+    Promise.all(people.map(passwordFor)),
+    renderSeedImages(opts.uploadsDir, imageJobs),
+  ])
+  const prepared = performance.now()
+
+  const plan = planReviews(SEED_PRODUCTS, SEED_REVIEWERS.length)
+  const now = Date.now()
+
+  // Only `tx` inside the callback: PGlite has one connection, and using `db` here would wait
+  // forever for the transaction that holds it.
+  const seeded = await db.transaction(async (tx) => {
+    // Another process may have seeded while the images rendered; the first one wins.
+    if (await hasUsers(tx)) return false
+
+    const userRows = await tx
+      .insert(users)
+      .values(
+        people.map((u, i) => ({
+          userName: u.userName,
+          email: u.email,
+          passwordHash: hashes[i] ?? '',
+          mobile: u.mobile,
+          role: u.role,
+          type: u.type,
+        })),
+      )
+      .returning({ id: users.id, email: users.email })
+    const userId = new Map(userRows.map((r) => [r.email, r.id]))
+    const idOf = (email: string): string => {
+      const id = userId.get(email)
+      if (!id) throw new Error(`seed: no user ${email}`)
+      return id
+    }
+
+    await tx.insert(vendorProfiles).values(
+      SEED_SELLERS.filter((s) => s.vendor).map((s) => ({
+        userId: idOf(s.email),
+        gstNumber: s.vendor?.gstNumber ?? null,
+        status: s.vendor?.status ?? 'Pending',
+        decidedAt: s.vendor?.status === 'Pending' ? null : new Date(now - 200 * DAY_MS),
+      })),
+    )
+
+    await tx
+      .insert(filterOptions)
+      .values([
+        ...SEED_CATEGORIES.map((value) => ({ kind: 'category' as const, value })),
+        ...SEED_BRANDS.map((value) => ({ kind: 'brand' as const, value })),
+      ])
+
+    const sellerByKey = new Map(
+      SEED_SELLERS.flatMap((s) => (s.sellerKey ? [[s.sellerKey, s] as const] : [])),
+    )
+    const productRows = await tx
+      .insert(products)
+      .values(
+        SEED_PRODUCTS.map((p, i) => {
+          // Spread listing dates over the past months so "newest" orderings look natural.
+          const created = new Date(now - (130 + i * 2) * DAY_MS)
+          const seller = sellerByKey.get(p.seller)
+          if (!seller) throw new Error(`seed: no seller ${p.seller}`)
+          return {
+            sellerId: idOf(seller.email),
+            title: p.title,
+            description: p.description,
+            image: seedImageUrl(productImageFile(p)),
+            category: categoryOf(p.kind),
+            section: p.section,
+            brand: p.brand,
+            pricePaise: rupeesToPaise(p.price),
+            salePricePaise: p.sale === undefined ? 0 : rupeesToPaise(p.sale),
+            totalStock: p.stock,
+            // The shop shows a product only when its seller is approved (see products.listed).
+            listed: seller.vendor?.status === 'Approved',
+            createdAt: created,
+            updatedAt: created,
+          }
+        }),
+      )
+      .returning({ id: products.id, title: products.title })
+    const productId = new Map(productRows.map((r) => [r.title, r.id]))
+    const productIdOf = (title: string): string => {
+      const id = productId.get(title)
+      if (!id) throw new Error(`seed: no product ${title}`)
+      return id
+    }
+
+    if (plan.length > 0) {
+      await tx.insert(reviews).values(
+        plan.map((r) => {
+          const reviewer = SEED_REVIEWERS[r.reviewerIndex]
+          const product = SEED_PRODUCTS[r.productIndex]
+          if (!reviewer || !product) throw new Error('seed: review plan out of range')
+          const at = new Date(now - r.daysAgo * DAY_MS)
+          return {
+            productId: productIdOf(product.title),
+            userId: idOf(reviewer.email),
+            userName: reviewer.userName,
+            message: r.message,
+            value: r.value,
+            createdAt: at,
+            updatedAt: at,
+          }
+        }),
+      )
+    }
+    // The product's rating comes from its reviews, computed by the database the same way the
+    // review service keeps it, so the two can never disagree.
+    await tx.execute(sql`
+      UPDATE ${products} AS p
+      SET average_review = s.avg, review_count = s.n
+      FROM (
+        SELECT product_id, round(avg(value)::numeric, 2) AS avg, count(*)::int AS n
+        FROM ${reviews} GROUP BY product_id
+      ) AS s
+      WHERE p.id = s.product_id`)
+
+    await tx.insert(featureImages).values(
+      BANNERS.map((b, i) => ({
+        image: seedImageUrl(b.file),
+        title: b.title,
+        productId: b.productTitle ? productIdOf(b.productTitle) : null,
+        sortOrder: i,
+      })),
+    )
+    return true
+  })
+
+  const finished = performance.now()
+  if (seeded) {
+    opts.log(
+      `Demo data seeded: ${SEED_PRODUCTS.length} products, ${plan.length} reviews, ` +
+        `${people.length} users, ${BANNERS.length} banners ` +
+        `(images and hashes ${Math.round(prepared - started)} ms, ` +
+        `database ${Math.round(finished - prepared)} ms)`,
+    )
+  }
+  return { seeded }
+}

@@ -1,0 +1,184 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { SECTIONS, SEED_BRANDS, SEED_CATEGORIES, gstinProblem } from '@techbazaar/shared'
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { verifyPassword } from '../../lib/password'
+import type { Database } from '../client'
+import { openDatabase } from '../client'
+import { featureImages, filterOptions, products, reviews, users, vendorProfiles } from '../schema'
+import { DEMO_ACCOUNTS, seedDemo } from './index'
+
+describe('seedDemo', () => {
+  let database: Database
+  let uploadsDir: string
+  const logs: string[] = []
+  let first: { seeded: boolean }
+
+  beforeAll(async () => {
+    database = await openDatabase({})
+    await database.migrate()
+    uploadsDir = await mkdtemp(path.join(tmpdir(), 'techbazaar-seed-'))
+    first = await seedDemo(database.db, { uploadsDir, log: (msg) => logs.push(msg) })
+  }, 60_000)
+
+  afterAll(async () => {
+    await database?.close()
+    if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true })
+  })
+
+  /** Where the static server would find a `/uploads/...` URL. */
+  const fileOf = (url: string) => path.join(uploadsDir, url.replace(/^\/uploads\//, ''))
+
+  it('seeds an empty database and says so', () => {
+    expect(first).toEqual({ seeded: true })
+    expect(logs.join('\n')).toMatch(/Demo data seeded/)
+  })
+
+  it('lists a catalog across every brand, section and category', async () => {
+    const rows = await database.db.select().from(products)
+    expect(rows.length).toBeGreaterThanOrEqual(60)
+    expect(new Set(rows.map((p) => p.brand))).toEqual(new Set(SEED_BRANDS))
+    expect(new Set(rows.map((p) => p.section))).toEqual(new Set(SECTIONS))
+    expect(new Set(rows.map((p) => p.category))).toEqual(new Set(SEED_CATEGORIES))
+    for (const p of rows.filter((r) => r.section === 'accessories')) {
+      expect(p.category).toBe('accessories')
+    }
+    expect(rows.some((p) => p.section === 'trending' && p.category === 'electronics')).toBe(true)
+    // Every seeded seller with products is approved, so the whole catalog shows in the shop.
+    expect(rows.every((p) => p.listed && p.deletedAt === null)).toBe(true)
+  })
+
+  it('has products on sale, low on stock and out of stock', async () => {
+    const rows = await database.db.select().from(products)
+    const onSale = rows.filter((p) => p.salePricePaise > 0)
+    expect(onSale.length).toBeGreaterThan(rows.length * 0.3)
+    expect(onSale.length).toBeLessThan(rows.length * 0.5)
+    for (const p of onSale) expect(p.salePricePaise).toBeLessThan(p.pricePaise)
+    for (const p of rows) expect(p.effectivePricePaise).toBe(p.salePricePaise || p.pricePaise)
+    expect(rows.filter((p) => p.totalStock > 0 && p.totalStock < 10).length).toBeGreaterThanOrEqual(
+      5,
+    )
+    expect(rows.filter((p) => p.totalStock === 0).length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('creates the demo accounts with their roles and the demo password', async () => {
+    expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual([
+      'admin@demo.test',
+      'seller@demo.test',
+      'shopper@demo.test',
+    ])
+    const expected = {
+      'admin@demo.test': { role: 'admin', type: 'admin' },
+      'seller@demo.test': { role: 'admin', type: 'vendor' },
+      'shopper@demo.test': { role: 'user', type: 'user' },
+    } as const
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await database.db.select().from(users).where(eq(users.email, account.email))
+      expect(user).toBeDefined()
+      if (!user) continue
+      expect({ role: user.role, type: user.type }).toEqual(
+        expected[account.email as keyof typeof expected],
+      )
+      expect({ role: account.role, type: account.type }).toEqual({
+        role: user.role,
+        type: user.type,
+      })
+      expect(user.passwordHash).toMatch(/^\$argon2id\$/)
+      expect(await verifyPassword(user.passwordHash, account.password)).toBe(true)
+      expect(await verifyPassword(user.passwordHash, 'wrong-password')).toBe(false)
+    }
+  })
+
+  it('gives other seeded users a password nobody knows', async () => {
+    const [reviewer] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'priya.k@reviewers.demo.test'))
+    expect(reviewer?.passwordHash).toMatch(/^\$argon2id\$/)
+    expect(await verifyPassword(reviewer?.passwordHash ?? '', 'Demo@1234')).toBe(false)
+  })
+
+  it('approves the demo seller with a valid GSTIN and lists its products', async () => {
+    const [seller] = await database.db
+      .select({ id: users.id, status: vendorProfiles.status, gst: vendorProfiles.gstNumber })
+      .from(users)
+      .innerJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
+      .where(eq(users.email, 'seller@demo.test'))
+    expect(seller?.status).toBe('Approved')
+    expect(gstinProblem(seller?.gst ?? '')).toBeNull()
+    const own = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.sellerId, seller?.id ?? ''))
+    expect(own.length).toBeGreaterThanOrEqual(15)
+
+    const vendors = await database.db.select().from(vendorProfiles)
+    expect(vendors.filter((v) => v.status === 'Approved').length).toBeGreaterThanOrEqual(3)
+    expect(vendors.some((v) => v.status === 'Pending')).toBe(true)
+    for (const v of vendors) expect(gstinProblem(v.gstNumber ?? '')).toBeNull()
+    const sellersWithProducts = new Set(
+      (await database.db.select({ s: products.sellerId }).from(products)).map((r) => r.s),
+    )
+    const pending = vendors.filter((v) => v.status !== 'Approved').map((v) => v.userId)
+    for (const id of pending) expect(sellersWithProducts.has(id)).toBe(false)
+  })
+
+  it('seeds the filter options', async () => {
+    const rows = await database.db.select().from(filterOptions)
+    const of = (kind: string) =>
+      rows
+        .filter((r) => r.kind === kind)
+        .map((r) => r.value)
+        .sort()
+    expect(of('category')).toEqual([...SEED_CATEGORIES].sort())
+    expect(of('brand')).toEqual([...SEED_BRANDS].sort())
+  })
+
+  it('keeps each product rating equal to the mean of its reviews', async () => {
+    const rows = await database.db.select().from(products)
+    const all = await database.db.select().from(reviews)
+    expect(all.length).toBeGreaterThan(rows.length)
+    for (const p of rows) {
+      const values = all.filter((r) => r.productId === p.id).map((r) => r.value)
+      expect(p.reviewCount).toBe(values.length)
+      const sum = values.reduce((a, b) => a + b, 0)
+      const mean = values.length ? Math.round((sum * 100) / values.length) / 100 : 0
+      expect(p.averageReview).toBeCloseTo(mean, 5)
+    }
+    for (const r of all) {
+      expect(r.value).toBeGreaterThanOrEqual(3)
+      expect(r.value).toBeLessThanOrEqual(5)
+      expect(r.message.trim().length).toBeGreaterThan(0)
+    }
+    expect(rows.filter((p) => p.reviewCount === 0).length).toBeLessThan(rows.length / 2)
+  })
+
+  it('writes a valid WebP for every product and banner', async () => {
+    const rows = await database.db.select({ image: products.image }).from(products)
+    expect(new Set(rows.map((r) => r.image)).size).toBe(rows.length)
+    for (const { image } of rows) {
+      expect(image).toMatch(/^\/uploads\/seed\/[a-z0-9-]+\.webp$/)
+      const meta = await sharp(fileOf(image)).metadata()
+      expect(meta).toMatchObject({ format: 'webp', width: 640, height: 640 })
+    }
+    const banners = await database.db.select().from(featureImages)
+    expect(banners).toHaveLength(3)
+    expect(banners.filter((b) => b.productId !== null)).toHaveLength(1)
+    for (const b of banners) {
+      expect(existsSync(fileOf(b.image))).toBe(true)
+      const meta = await sharp(fileOf(b.image)).metadata()
+      expect(meta).toMatchObject({ format: 'webp', width: 1800, height: 600 })
+    }
+  })
+
+  it('does nothing the second time', async () => {
+    const before = await database.db.select({ id: users.id }).from(users)
+    expect(await seedDemo(database.db, { uploadsDir, log: () => {} })).toEqual({ seeded: false })
+    const after = await database.db.select({ id: users.id }).from(users)
+    expect(after.length).toBe(before.length)
+  })
+})

@@ -1,0 +1,49 @@
+import {
+  filterOptionsResponse,
+  idParam,
+  LIMITS,
+  listProductsQuery,
+  productListResponse,
+  productResponse,
+} from '@techbazaar/shared'
+import { z } from 'zod'
+import type { App } from '../../app'
+import { getFilterOptions, getProduct, listProducts } from './catalog.service'
+
+export async function catalogRoutes(app: App) {
+  const { db } = app.deps
+
+  app.get(
+    '/shop/products/get',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Listed products, filtered, sorted and paginated',
+        querystring: listProductsQuery,
+        response: { 200: productListResponse },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await listProducts(db, request.query)) }),
+  )
+
+  app.get(
+    '/shop/products/get/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        params: z.object({ id: idParam }),
+        response: { 200: productResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await getProduct(db, request.params.id) }),
+  )
+
+  app.get(
+    '/shop/filter/fetch',
+    { schema: { tags: ['catalog'], response: { 200: filterOptionsResponse } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', `public, max-age=${LIMITS.filterCacheSeconds}`)
+      return { success: true as const, data: await getFilterOptions(db) }
+    },
+  )
+}

@@ -1,0 +1,113 @@
+import type { FilterOptions, ListProductsQuery, Product } from '@techbazaar/shared'
+import { paiseToRupees, rupeesToPaise } from '@techbazaar/shared'
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { filterOptions, products, users } from '../../db/schema'
+import { notFound } from '../../lib/errors'
+
+/** The columns a shopper may see, with the seller's display name. */
+export const productColumns = {
+  id: products.id,
+  image: products.image,
+  title: products.title,
+  description: products.description,
+  category: products.category,
+  section: products.section,
+  brand: products.brand,
+  pricePaise: products.pricePaise,
+  salePricePaise: products.salePricePaise,
+  totalStock: products.totalStock,
+  averageReview: products.averageReview,
+  reviewCount: products.reviewCount,
+  sellerName: users.userName,
+}
+
+type ProductRow = {
+  [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data']
+}
+
+/** The one place a product row becomes the API's product (paise to rupees here). */
+export function toProduct(row: ProductRow): Product {
+  return {
+    _id: row.id,
+    image: row.image,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    section: row.section,
+    brand: row.brand,
+    price: paiseToRupees(row.pricePaise),
+    salePrice: paiseToRupees(row.salePricePaise),
+    totalStock: row.totalStock,
+    averageReview: Number(row.averageReview),
+    reviewCount: row.reviewCount,
+    username: row.sellerName,
+  }
+}
+
+const SORTS: Record<ListProductsQuery['sortBy'], SQL[]> = {
+  'price-lowtohigh': [asc(products.effectivePricePaise), asc(products.id)],
+  'price-hightolow': [desc(products.effectivePricePaise), desc(products.id)],
+  'title-atoz': [asc(products.title), asc(products.id)],
+  'title-ztoa': [desc(products.title), desc(products.id)],
+}
+
+/** Listed products matching the filters, sorted and paginated on the server. */
+export async function listProducts(db: Db, query: ListProductsQuery) {
+  const where = and(
+    eq(products.listed, true),
+    query.category?.length ? inArray(products.category, query.category) : undefined,
+    query.brand?.length ? inArray(products.brand, query.brand) : undefined,
+    query.section?.length
+      ? inArray(products.section, query.section as Product['section'][])
+      : undefined,
+    query.minPrice != null
+      ? gte(products.effectivePricePaise, rupeesToPaise(query.minPrice))
+      : undefined,
+    query.maxPrice != null
+      ? lte(products.effectivePricePaise, rupeesToPaise(query.maxPrice))
+      : undefined,
+  )
+  const [rows, totals] = await Promise.all([
+    db
+      .select(productColumns)
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(where)
+      .orderBy(...SORTS[query.sortBy])
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(products).where(where),
+  ])
+  const total = totals[0]?.total ?? 0
+  return {
+    data: rows.map(toProduct),
+    total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: Math.ceil(total / query.limit),
+  }
+}
+
+/** One listed product; unlisted and unknown ids are both "not found" to shoppers. */
+export async function getProduct(db: Db, id: string): Promise<Product> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(eq(products.id, id), eq(products.listed, true)))
+  if (!row) throw notFound('Product not found')
+  return toProduct(row)
+}
+
+/** The admin-managed category and brand lists, alphabetically. */
+export async function getFilterOptions(db: Db): Promise<FilterOptions> {
+  const rows = await db
+    .select({ kind: filterOptions.kind, value: filterOptions.value })
+    .from(filterOptions)
+    .orderBy(asc(filterOptions.value))
+  return {
+    category: rows.filter((r) => r.kind === 'category').map((r) => r.value),
+    brand: rows.filter((r) => r.kind === 'brand').map((r) => r.value),
+  }
+}

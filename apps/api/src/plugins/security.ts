@@ -1,0 +1,42 @@
+import helmet from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+
+export interface CspSources {
+  /** Extra origins a configured payment provider needs (script, frame, form target). */
+  script?: string[]
+  frame?: string[]
+  formAction?: string[]
+  connect?: string[]
+}
+
+/**
+ * Security headers. The CSP allows only the shop's own origin, plus what a configured payment
+ * provider needs; inline styles are allowed because Radix positions popovers with style attributes.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { csp?: CspSources }) => {
+  const csp = opts.csp ?? {}
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        scriptSrc: ["'self'", ...(csp.script ?? [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(csp.connect ?? [])],
+        frameSrc: ["'self'", ...(csp.frame ?? [])],
+        formAction: ["'self'", ...(csp.formAction ?? [])],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Images are served same-origin; keep them loadable by the shop's own pages only.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  })
+})

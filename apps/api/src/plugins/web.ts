@@ -1,0 +1,59 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+
+const YEAR_SECONDS = 365 * 24 * 3600
+
+/**
+ * Serves uploaded images under /uploads and the built web app with the SPA fallback, so deep
+ * links like /shop/listing?category=electronics load the app. Unknown /api paths stay JSON 404s.
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance, opts: { uploadsDir: string; webDistDir: string }) => {
+    mkdirSync(opts.uploadsDir, { recursive: true })
+    await app.register(fastifyStatic, {
+      root: opts.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      // Upload names are made by the server and never reused, so they can be cached for good.
+      immutable: true,
+      maxAge: YEAR_SECONDS * 1000,
+    })
+
+    const indexHtml = path.join(opts.webDistDir, 'index.html')
+    const hasWeb = existsSync(indexHtml)
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: opts.webDistDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          // Vite fingerprints everything under assets/; the rest must be revalidated.
+          res.header(
+            'Cache-Control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? `public, max-age=${YEAR_SECONDS}, immutable`
+              : 'no-cache',
+          )
+        },
+      })
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const wantsPage =
+        hasWeb &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.url.startsWith('/api') &&
+        !request.url.startsWith('/uploads') &&
+        !path.extname(request.url.split('?')[0] ?? '')
+      if (wantsPage) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html', opts.webDistDir)
+      }
+      return reply.status(404).send({ success: false, message: 'Not found' })
+    })
+  },
+)

@@ -1,0 +1,80 @@
+import path from 'node:path'
+import { Redis } from 'ioredis'
+import { buildApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { openDatabase } from './db/client'
+import { DEMO_ACCOUNTS, seedDemo } from './db/seed'
+
+/** Reads config, opens and migrates the database, seeds the demo, listens, closes gracefully. */
+async function main() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`)
+      process.exit(1)
+    }
+    throw err
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  })
+  await database.migrate()
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
+    : undefined
+
+  const app = await buildApp({ config, db: database.db, dbKind: database.kind, redis })
+
+  let seeded = false
+  if (!config.isProduction) {
+    const started = Date.now()
+    const result = await seedDemo(database.db, {
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+      log: (msg) => app.log.info(msg),
+    })
+    seeded = result.seeded
+    if (seeded) app.log.info(`demo catalog seeded in ${Date.now() - started} ms`)
+  }
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal} received, closing`)
+    // Stop accepting connections, let in-flight requests finish, then release the database.
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    await app.close()
+    await redis?.quit()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ port: config.port, host: config.host })
+  const lines = [
+    '',
+    `  ${config.shopName} is running at ${config.appUrl}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  API docs: ${config.appUrl}/api/docs`,
+  ]
+  if (!config.isProduction) {
+    lines.push(`  Demo accounts${seeded ? ' (just created)' : ''}:`)
+    for (const account of DEMO_ACCOUNTS) {
+      lines.push(`    ${account.label.padEnd(8)} ${account.email.padEnd(20)} ${account.password}`)
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`)
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  )
+  process.exit(1)
+})

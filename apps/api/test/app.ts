@@ -1,0 +1,85 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp, type App, type AppDeps } from '../src/app'
+import { loadConfig, type Config } from '../src/config'
+import { openDatabase, type Database } from '../src/db/client'
+
+export interface TestContext {
+  app: App
+  database: Database
+  dataDir: string
+  close(): Promise<void>
+}
+
+/**
+ * A fresh database for one test file: a copy of the migrated PGlite template, or, when
+ * TEST_DATABASE_URL is set, a scratch database on that PostgreSQL server (dropped at close).
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) {
+    const template = readFileSync(inject('pgliteTemplate'))
+    const pglite = await PGlite.create({
+      loadDataDir: new Blob([template]),
+      extensions: { pg_trgm },
+    })
+    return { database: await openDatabase({ pglite }), drop: async () => {} }
+  }
+  const name = `tb_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ databaseUrl: url.toString() })
+  await database.migrate()
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
+
+export async function createTestApp(
+  opts: {
+    env?: Record<string, string>
+    config?: Partial<Config>
+    deps?: Partial<Pick<AppDeps, 'now' | 'mailer' | 'counters'>>
+    /** Extra routes a test needs (registered before the app is ready). */
+    routes?: (app: App) => void
+  } = {},
+): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tb-test-'))
+  const { database, drop } = await openTestDatabase()
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env }),
+    ...opts.config,
+  }
+  const app = await buildApp(
+    { config, db: database.db, dbKind: database.kind, ...opts.deps },
+    { logger: false },
+  )
+  opts.routes?.(app)
+  await app.ready()
+  return {
+    app,
+    database,
+    dataDir,
+    async close() {
+      await app.close()
+      await database.close()
+      await drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

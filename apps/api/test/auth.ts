@@ -1,0 +1,41 @@
+import type { App } from '../src/app'
+
+/** The session cookie from a response, as a header value for the next request. */
+export function sessionCookie(response: { cookies: { name: string; value: string }[] }): string {
+  const cookie = response.cookies.find((c) => c.name === 'session')
+  if (!cookie) throw new Error('no session cookie in response')
+  return `session=${cookie.value}`
+}
+
+/** The 6-digit code from the newest mail to `email` in the dev outbox. */
+export function otpFromOutbox(app: App, email: string): string {
+  const mail = [...app.deps.mailer.outbox()].reverse().find((m) => m.to === email)
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
+  if (!code) throw new Error(`no OTP mail for ${email}`)
+  return code
+}
+
+export const shopperDetails = (overrides: Record<string, unknown> = {}) => ({
+  userName: 'Kavya Nair',
+  email: `kavya-${crypto.randomUUID().slice(0, 8)}@example.in`,
+  password: 'Secret123',
+  mobile: '+91 98450 12345',
+  role: 'user',
+  type: 'user',
+  ...overrides,
+})
+
+/** Registers through both steps and answers the new user's cookie. */
+export async function registerShopper(app: App, overrides: Record<string, unknown> = {}) {
+  const details = shopperDetails(overrides)
+  const step1 = await app.inject({ method: 'POST', url: '/api/auth/register', payload: details })
+  if (step1.statusCode !== 200) throw new Error(`register failed: ${step1.body}`)
+  const otp = otpFromOutbox(app, String(details.email).toLowerCase())
+  const step2 = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verifyOtp',
+    payload: { ...details, otp },
+  })
+  if (step2.statusCode !== 201) throw new Error(`verify failed: ${step2.body}`)
+  return { cookie: sessionCookie(step2), user: step2.json().user, details }
+}
