@@ -27,7 +27,11 @@ export default defineConfig({
   outputDir: './test-results',
   use: { baseURL, trace: 'retain-on-failure', launchOptions: chromium },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testIgnore: /responsive\.spec\.ts/,
+    },
     {
       name: 'phone',
       use: {

@@ -10,16 +10,21 @@ export function paiseToRupees(paise: number): number {
   return paise / 100
 }
 
-const inr = new Intl.NumberFormat('en-IN', {
+const whole = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
+  maximumFractionDigits: 0,
+})
+const withPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
   maximumFractionDigits: 2,
-  minimumFractionDigits: 0,
 })
 
-/** `₹1,23,456` or `₹1,234.50`: Indian digit grouping, decimals only when there are paise. */
+/** `₹1,23,456` or `₹1,234.50`: Indian digit grouping, two decimals only when there are paise. */
 export function formatRupees(rupees: number): string {
-  return inr.format(rupees)
+  return Number.isInteger(rupees) ? whole.format(rupees) : withPaise.format(rupees)
 }
 
 /** The price a shopper pays: the sale price when above 0, else the list price. */

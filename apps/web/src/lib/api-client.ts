@@ -15,7 +15,10 @@ export class ApiError extends Error {
  * The one way the web app calls the API: same origin, cookies included, JSON in and out.
  * Errors come back as ApiError with the server's message.
  */
-export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<T> {
   const { json, headers, ...rest } = init
   let response: Response
   try {
@@ -33,8 +36,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
     throw new ApiError(0, 'Cannot reach the shop. Check your connection and try again.')
   }
   const body = (await response.json().catch(() => null)) as
-    | (Partial<ErrorResponse> & Record<string, unknown>)
-    | null
+    (Partial<ErrorResponse> & Record<string, unknown>) | null
   if (!response.ok || body?.success === false) {
     throw new ApiError(
       response.status,

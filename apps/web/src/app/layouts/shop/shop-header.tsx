@@ -1,0 +1,113 @@
+import { MenuIcon, PackageIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Separator } from '@/components/ui/separator'
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '@/components/ui/sheet'
+import { CartSheet } from '@/features/cart/components/cart-sheet'
+import { useSession } from '@/features/auth/api/get-session'
+import { Logo } from '@/app/components/logo'
+import { SHOP_NAV_ITEMS, ShopNavLink } from './shop-nav'
+import { UserMenu } from './user-menu'
+
+const desktopLink =
+  'inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:text-primary'
+
+/** The storefront's sticky header: brand, navigation, cart, orders and the account menu. */
+export function ShopHeader() {
+  const { user } = useSession()
+  const isStaff = user?.role === 'admin'
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-backdrop-filter:bg-background/80">
+      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-1 px-3 sm:gap-2 sm:px-6 lg:px-8">
+        <MobileNav showOrders={!isStaff} />
+        <Logo className="mr-2 md:mr-4" />
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {SHOP_NAV_ITEMS.map((item) => (
+              <li key={item.label}>
+                {item.label === 'Search' ? (
+                  <ShopNavLink
+                    item={item}
+                    aria-label="Search products"
+                    className={`${desktopLink} w-10 justify-center px-0`}
+                  >
+                    <item.icon aria-hidden="true" className="size-5" />
+                  </ShopNavLink>
+                ) : (
+                  <ShopNavLink item={item} className={desktopLink} />
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {!isStaff && <CartSheet />}
+          {!isStaff && (
+            <Button variant="ghost" asChild className="hidden md:inline-flex">
+              <Link to="/shop/account">
+                <PackageIcon aria-hidden="true" />
+                My Orders
+              </Link>
+            </Button>
+          )}
+          <UserMenu user={user} />
+        </div>
+      </div>
+    </header>
+  )
+}
+
+/** Below 768 px the navigation lives in a drawer with the same items. */
+function MobileNav({ showOrders }: { showOrders: boolean }) {
+  const [open, setOpen] = useState(false)
+  const close = () => setOpen(false)
+  const drawerLink =
+    'flex min-h-12 items-center gap-3 rounded-md px-3 text-base font-medium outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-primary [&_svg]:size-5 [&_svg]:text-muted-foreground'
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-11 md:hidden" aria-label="Open menu">
+          <MenuIcon aria-hidden="true" className="size-6" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="left" className="gap-0">
+        <SheetHeader>
+          <Logo className="self-start" />
+          <SheetTitle className="sr-only">Menu</SheetTitle>
+          <SheetDescription className="sr-only">Shop navigation</SheetDescription>
+        </SheetHeader>
+        <nav aria-label="Main" className="overflow-y-auto p-3">
+          <ul className="flex flex-col gap-1">
+            {SHOP_NAV_ITEMS.map((item) => (
+              <li key={item.label}>
+                <ShopNavLink item={item} onNavigate={close} className={drawerLink}>
+                  <item.icon aria-hidden="true" />
+                  {item.label}
+                </ShopNavLink>
+              </li>
+            ))}
+          </ul>
+          {showOrders && (
+            <>
+              <Separator className="my-3" />
+              <Link to="/shop/account" onClick={close} className={drawerLink}>
+                <PackageIcon aria-hidden="true" />
+                My Orders
+              </Link>
+            </>
+          )}
+        </nav>
+      </SheetContent>
+    </Sheet>
+  )
+}

@@ -1,0 +1,19 @@
+import { Outlet } from 'react-router'
+import { NavigationProgress } from '@/app/components/navigation-progress'
+import { SkipLink } from '@/app/components/skip-link'
+import { ShopFooter } from './shop-footer'
+import { ShopHeader } from './shop-header'
+
+export function ShopLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <NavigationProgress />
+      <ShopHeader />
+      <main id="main-content" tabIndex={-1} className="flex w-full flex-1 flex-col outline-none">
+        <Outlet />
+      </main>
+      <ShopFooter />
+    </div>
+  )
+}

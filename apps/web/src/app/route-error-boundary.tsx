@@ -1,0 +1,38 @@
+import { RefreshCwIcon, TriangleAlertIcon } from 'lucide-react'
+import { Link, useRouteError } from 'react-router'
+import { Button } from '@/components/ui/button'
+
+/**
+ * Shown in place of a page that crashed or whose code failed to load (often a new release
+ * replaced the old files): a reload fetches the current version.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError()
+  if (import.meta.env.DEV) console.error(error)
+  return (
+    <div
+      role="alert"
+      className="mx-auto flex min-h-[60dvh] w-full max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+    >
+      <title>Something went wrong | TechBazaar</title>
+      <span className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+        <TriangleAlertIcon className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
+      <p className="text-muted-foreground">
+        This page ran into a problem. Reloading usually fixes it.
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button onClick={() => window.location.reload()}>
+          <RefreshCwIcon aria-hidden="true" />
+          Reload page
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to="/" reloadDocument>
+            Go to home
+          </Link>
+        </Button>
+      </div>
+    </div>
+  )
+}

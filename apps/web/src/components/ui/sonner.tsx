@@ -1,0 +1,28 @@
+import type * as React from 'react'
+import { Toaster as Sonner, type ToasterProps } from 'sonner'
+
+/**
+ * The one toast outlet. The shop shows one toast at a time, and every toast goes away by itself
+ * (the original kept them for 1,000,000 ms, which was a bug).
+ */
+export function Toaster(props: ToasterProps) {
+  return (
+    <Sonner
+      position="top-center"
+      visibleToasts={1}
+      duration={4000}
+      richColors
+      className="toaster group"
+      toastOptions={{ classNames: { toast: 'font-sans' } }}
+      style={
+        {
+          '--normal-bg': 'var(--popover)',
+          '--normal-text': 'var(--popover-foreground)',
+          '--normal-border': 'var(--border)',
+          '--border-radius': 'var(--radius)',
+        } as React.CSSProperties
+      }
+      {...props}
+    />
+  )
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { otpField, type authUserResponse } from '@techbazaar/shared'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import { api } from '@/lib/api-client'
+import { messageOf } from '../lib/server-errors'
+import { sessionQueryKey } from './get-session'
+import type { RegisterInput } from './register'
+
+export const verifyOtpInputSchema = z.object({ otp: otpField })
+export type VerifyOtpFormValues = z.input<typeof verifyOtpInputSchema>
+export type VerifyOtpInput = RegisterInput & z.output<typeof verifyOtpInputSchema>
+type AuthUserResponse = z.infer<typeof authUserResponse>
+
+/** Step 2 of registration: the same details plus the code. Creates the account and signs in. */
+export function verifyOtp(input: VerifyOtpInput): Promise<AuthUserResponse> {
+  return api<AuthUserResponse>('/auth/verifyOtp', { method: 'POST', json: input })
+}
+
+/**
+ * Verifies the code and stores the new user as the session; the route guard then sends a
+ * shopper home and a seller to its products, where the pending-approval banner shows.
+ */
+export function useVerifyOtp(options: { onError?: (error: unknown) => void } = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: verifyOtp,
+    onSuccess: (response) => {
+      toast.success(response.message)
+      queryClient.setQueryData(sessionQueryKey, response.user)
+    },
+    onError: (error) => {
+      toast.error(messageOf(error, 'OTP verification failed'))
+      options.onError?.(error)
+    },
+  })
+}

@@ -1,0 +1,115 @@
+import type { FeatureImage } from '@techbazaar/shared'
+import { LIMITS } from '@techbazaar/shared'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { Link } from 'react-router'
+import { Skeleton } from '@/components/ui/skeleton'
+import { cn } from '@/lib/utils'
+import { useFeatureImages } from '../api/get-feature-images'
+import { useCarousel } from '../hooks/use-carousel'
+
+// On phones the 3:1 banner is short, so the controls sit in a row under it; from 640 px they
+// float over the banner's edges.
+const arrowClass =
+  'z-10 inline-flex size-11 cursor-pointer items-center justify-center rounded-full border bg-background/90 text-foreground shadow-sm backdrop-blur transition-colors outline-none hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:absolute sm:top-1/2 sm:-translate-y-1/2 sm:border-transparent sm:shadow-md'
+
+/** The home page's rotating banners (≈3:1); each advances after 15 s unless held still. */
+export function BannerCarousel() {
+  const query = useFeatureImages()
+  if (query.isPending) return <Skeleton className="aspect-[3/1] w-full rounded-xl" />
+  // A banner is decoration: when there are none (or they fail) the hero below carries the page.
+  if (query.isError || query.data.length === 0) return null
+  return <Banners banners={query.data} />
+}
+
+function Banners({ banners }: { banners: FeatureImage[] }) {
+  const { viewportRef, pauseProps, ...carousel } = useCarousel({ delayMs: LIMITS.bannerRotateMs })
+  const many = banners.length > 1
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Offers"
+      className="relative"
+      {...pauseProps}
+    >
+      <div ref={viewportRef} className="overflow-hidden rounded-xl bg-muted">
+        <ul className="flex touch-pan-y">
+          {banners.map((banner, index) => {
+            const image = (
+              <img
+                src={banner.image}
+                alt={banner.title ?? 'TechBazaar offer'}
+                width={1800}
+                height={600}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                decoding="async"
+                className="aspect-[3/1] w-full object-cover"
+              />
+            )
+            return (
+              <li
+                key={banner._id}
+                className="min-w-0 shrink-0 grow-0 basis-full"
+                aria-roledescription="slide"
+                aria-label={`${index + 1} of ${banners.length}`}
+              >
+                {banner.productId ? (
+                  <Link
+                    to={`/shop/listing?product=${banner.productId}`}
+                    className="block outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset"
+                  >
+                    {image}
+                  </Link>
+                ) : (
+                  image
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      </div>
+      {many && (
+        <div className="mt-2 flex items-center justify-center gap-1 sm:contents">
+          <button
+            type="button"
+            aria-label="Previous banner"
+            className={cn(arrowClass, 'sm:left-4')}
+            onClick={carousel.scrollPrev}
+          >
+            <ChevronLeft className="size-5" aria-hidden="true" />
+          </button>
+          <div className="flex justify-center sm:absolute sm:inset-x-0 sm:bottom-2">
+            {banners.map((banner, index) => (
+              <button
+                key={banner._id}
+                type="button"
+                aria-label={`Show banner ${index + 1}`}
+                aria-current={carousel.selected === index ? 'true' : undefined}
+                onClick={() => carousel.scrollTo(index)}
+                className="group/dot inline-flex size-11 cursor-pointer items-center justify-center outline-none sm:size-8"
+              >
+                <span
+                  className={cn(
+                    'block h-2 rounded-full transition-all group-focus-visible/dot:ring-2 group-focus-visible/dot:ring-ring sm:shadow sm:ring-1 sm:ring-black/10',
+                    carousel.selected === index
+                      ? 'w-6 bg-primary sm:bg-white'
+                      : 'w-2 bg-foreground/25 sm:bg-white/70',
+                  )}
+                />
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
+            aria-label="Next banner"
+            className={cn(arrowClass, 'sm:right-4')}
+            onClick={carousel.scrollNext}
+          >
+            <ChevronRight className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}

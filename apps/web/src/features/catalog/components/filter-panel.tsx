@@ -1,0 +1,207 @@
+import { LIMITS, SECTIONS } from '@techbazaar/shared'
+import { useState, type KeyboardEvent } from 'react'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Skeleton } from '@/components/ui/skeleton'
+import { cn } from '@/lib/utils'
+import { useFilterOptions } from '../api/get-filter-options'
+import { optionLabel, parsePrice, type FilterGroup, type ProductFilters } from '../lib/filters'
+import { ErrorState } from './state-views'
+
+type FilterPanelProps = {
+  filters: ProductFilters
+  onChange: (filters: ProductFilters) => void
+  /** Two panels can be on the page (sidebar and phone drawer); ids must not collide. */
+  idPrefix: string
+  className?: string
+}
+
+/** Checkbox groups from the server's filter options, a Section group, and a price range. */
+export function FilterPanel({ filters, onChange, idPrefix, className }: FilterPanelProps) {
+  const options = useFilterOptions()
+
+  const toggle = (group: FilterGroup, value: string, checked: boolean) => {
+    const current = filters[group] ?? []
+    const next = checked ? [...new Set([...current, value])] : current.filter((v) => v !== value)
+    onChange({ ...filters, [group]: next })
+  }
+
+  return (
+    <div className={cn('flex flex-col gap-6', className)}>
+      {options.isPending ? (
+        <FilterGroupSkeleton />
+      ) : options.isError ? (
+        <ErrorState
+          className="p-4"
+          message="Filters could not be loaded."
+          onRetry={() => options.refetch()}
+        />
+      ) : (
+        <>
+          <CheckboxGroup
+            title="Category"
+            group="category"
+            values={options.data.category}
+            selected={filters.category}
+            idPrefix={idPrefix}
+            onToggle={toggle}
+          />
+          <CheckboxGroup
+            title="Brand"
+            group="brand"
+            values={options.data.brand}
+            selected={filters.brand}
+            idPrefix={idPrefix}
+            onToggle={toggle}
+          />
+        </>
+      )}
+      <CheckboxGroup
+        title="Section"
+        group="section"
+        values={SECTIONS}
+        selected={filters.section}
+        idPrefix={idPrefix}
+        onToggle={toggle}
+      />
+      <PriceRange
+        // Remount when the applied range changes elsewhere (chips, "Clear filters").
+        key={`${filters.minPrice ?? ''}-${filters.maxPrice ?? ''}`}
+        idPrefix={idPrefix}
+        min={filters.minPrice}
+        max={filters.maxPrice}
+        onApply={(minPrice, maxPrice) => onChange({ ...filters, minPrice, maxPrice })}
+      />
+    </div>
+  )
+}
+
+function CheckboxGroup({
+  title,
+  group,
+  values,
+  selected = [],
+  idPrefix,
+  onToggle,
+}: {
+  title: string
+  group: FilterGroup
+  values: readonly string[]
+  selected?: string[]
+  idPrefix: string
+  onToggle: (group: FilterGroup, value: string, checked: boolean) => void
+}) {
+  if (values.length === 0) return null
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="mb-1 text-sm font-semibold">{title}</legend>
+      {values.map((value) => {
+        const id = `${idPrefix}-${group}-${value.replace(/[^a-z0-9_-]/gi, '-')}`
+        return (
+          <div key={value} className="flex min-h-11 items-center gap-3 lg:min-h-9">
+            <Checkbox
+              id={id}
+              checked={selected.includes(value)}
+              onCheckedChange={(checked) => onToggle(group, value, checked === true)}
+              className="size-5 lg:size-4"
+            />
+            <Label htmlFor={id} className="flex-1 cursor-pointer py-2 font-normal">
+              {optionLabel(value)}
+            </Label>
+          </div>
+        )
+      })}
+    </fieldset>
+  )
+}
+
+function PriceRange({
+  idPrefix,
+  min,
+  max,
+  onApply,
+}: {
+  idPrefix: string
+  min?: number
+  max?: number
+  onApply: (min: number | undefined, max: number | undefined) => void
+}) {
+  const [minText, setMinText] = useState(min != null ? String(min) : '')
+  const [maxText, setMaxText] = useState(max != null ? String(max) : '')
+  const [error, setError] = useState<string | null>(null)
+  const errorId = `${idPrefix}-price-error`
+
+  const apply = () => {
+    const nextMin = parsePrice(minText)
+    const nextMax = parsePrice(maxText)
+    if (nextMin != null && nextMax != null && nextMin > nextMax) {
+      setError('Min price must not be above max price')
+      return
+    }
+    setError(null)
+    // Show what will be applied (clamped to 0-300000, whole rupees).
+    setMinText(nextMin != null ? String(nextMin) : '')
+    setMaxText(nextMax != null ? String(nextMax) : '')
+    if (nextMin !== min || nextMax !== max) onApply(nextMin, nextMax)
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') apply()
+  }
+
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-semibold">Price (₹)</legend>
+      <div className="grid grid-cols-2 gap-3">
+        {(
+          [
+            ['min', 'Min', minText, setMinText, '0'],
+            ['max', 'Max', maxText, setMaxText, String(LIMITS.priceFilterMax)],
+          ] as const
+        ).map(([key, label, value, setValue, placeholder]) => (
+          <div key={key} className="flex flex-col gap-1.5">
+            <Label htmlFor={`${idPrefix}-price-${key}`} className="text-xs text-muted-foreground">
+              {label} price
+            </Label>
+            <Input
+              id={`${idPrefix}-price-${key}`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={LIMITS.priceFilterMax}
+              step={1}
+              placeholder={placeholder}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              onBlur={apply}
+              onKeyDown={onKeyDown}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="tabular"
+            />
+          </div>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="text-xs text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+function FilterGroupSkeleton() {
+  return (
+    <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading filters">
+      {[0, 1].map((group) => (
+        <div key={group} className="flex flex-col gap-2">
+          <Skeleton className="h-4 w-20" />
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} className="h-6 w-32" />
+          ))}
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,141 @@
+import type { Product } from '@techbazaar/shared'
+import { PackageX } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { Skeleton } from '@/components/ui/skeleton'
+import { ApiError } from '@/lib/api-client'
+import { useProduct } from '../api/get-product'
+import { optionLabel } from '../lib/filters'
+import { AddToCartButton } from './add-to-cart-button'
+import { PriceRow, productBadges } from './product-card'
+import { ErrorState } from './state-views'
+import { StarRating } from './star-rating'
+
+type ProductDetailDialogProps = {
+  /** The product to show; null keeps the dialog closed. */
+  productId: string | null
+  onClose: () => void
+  /** Data already on screen (from a list) to show while the fresh copy loads. */
+  placeholder?: Product
+}
+
+/** The product in a dialog: fetched by id, so a shared link (?product=…) opens it too. */
+export function ProductDetailDialog({ productId, onClose, placeholder }: ProductDetailDialogProps) {
+  const query = useProduct(productId, {
+    placeholder: placeholder && placeholder._id === productId ? placeholder : undefined,
+  })
+
+  return (
+    <Dialog open={Boolean(productId)} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-4xl p-0 sm:p-0" aria-describedby={undefined}>
+        {query.data ? (
+          <ProductDetail product={query.data} />
+        ) : query.isError ? (
+          <div className="p-6 pt-14">
+            {query.error instanceof ApiError && query.error.status === 404 ? (
+              <div className="flex flex-col items-center gap-3 py-8 text-center">
+                <PackageX className="size-10 text-muted-foreground" aria-hidden="true" />
+                <DialogTitle>This product is no longer available.</DialogTitle>
+                <DialogDescription>It may have been removed by the seller.</DialogDescription>
+              </div>
+            ) : (
+              <>
+                <DialogTitle className="sr-only">Product</DialogTitle>
+                <ErrorState message={query.error.message} onRetry={() => query.refetch()} />
+              </>
+            )}
+          </div>
+        ) : (
+          <ProductDetailSkeleton />
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const badges = productBadges(product)
+  const reviewCount = product.reviewCount
+  return (
+    <div className="grid gap-0 md:grid-cols-2">
+      <div className="relative aspect-square bg-muted/70 p-6 md:rounded-l-lg">
+        <img
+          src={product.image}
+          alt={product.title}
+          width={640}
+          height={640}
+          className="size-full object-contain mix-blend-multiply"
+        />
+        {badges.length > 0 && (
+          <div className="absolute top-3 left-3 flex flex-col items-start gap-1">
+            {badges.map((badge) => (
+              <Badge key={badge.label} variant={badge.variant}>
+                {badge.label}
+              </Badge>
+            ))}
+          </div>
+        )}
+      </div>
+      <div className="flex flex-col gap-4 p-5 sm:p-6 md:pt-12">
+        <DialogHeader className="gap-2">
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {optionLabel(product.brand)} · {optionLabel(product.category)}
+          </p>
+          <DialogTitle className="text-xl sm:text-2xl">{product.title}</DialogTitle>
+          <p className="text-sm text-muted-foreground">
+            Sold by{' '}
+            <span className="font-medium text-foreground">
+              {product.username ?? 'Not Available'}
+            </span>
+          </p>
+        </DialogHeader>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <StarRating value={product.averageReview} />
+          <span className="tabular font-semibold">{product.averageReview.toFixed(2)}</span>
+          <span className="text-muted-foreground">
+            ({reviewCount} {reviewCount === 1 ? 'review' : 'reviews'})
+          </span>
+        </div>
+        <PriceRow product={product} size="lg" />
+        <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">
+          {product.description}
+        </p>
+        <AddToCartButton product={product} label="Add to Cart" className="h-11" />
+        <section aria-labelledby="product-reviews-heading" className="border-t pt-4">
+          <h3 id="product-reviews-heading" className="font-semibold">
+            Reviews ({reviewCount})
+          </h3>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {reviewCount === 0
+              ? 'No Reviews'
+              : `${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'}, ${product.averageReview.toFixed(2)} out of 5 on average.`}
+          </p>
+        </section>
+      </div>
+    </div>
+  )
+}
+
+function ProductDetailSkeleton() {
+  return (
+    <div className="grid md:grid-cols-2" aria-busy="true">
+      <DialogTitle className="sr-only">Loading product</DialogTitle>
+      <Skeleton className="aspect-square rounded-none md:rounded-l-lg" />
+      <div className="flex flex-col gap-4 p-5 sm:p-6 md:pt-12">
+        <Skeleton className="h-3 w-1/3" />
+        <Skeleton className="h-8 w-4/5" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-4 w-2/5" />
+        <Skeleton className="h-8 w-1/3" />
+        <Skeleton className="h-20 w-full" />
+        <Skeleton className="h-11 w-full" />
+      </div>
+    </div>
+  )
+}

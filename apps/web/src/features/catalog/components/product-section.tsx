@@ -1,0 +1,98 @@
+import type { Product } from '@techbazaar/shared'
+import { ArrowRight } from 'lucide-react'
+import type * as React from 'react'
+import { Link } from 'react-router'
+import { useProducts } from '../api/get-products'
+import type { ProductListQuery } from '../api/query-keys'
+import { ProductCarousel, ProductCarouselSkeleton } from './product-carousel'
+import { ProductGrid, ProductGridSkeleton } from './product-grid'
+import { EmptyState, ErrorState } from './state-views'
+
+export const productLink = (product: Product) => `/shop/listing?product=${product._id}`
+
+/** Ten cards fill two rows of five; at three columns the tenth would sit alone, so it hides. */
+const hideLoneTenth = (index: number) => (index === 9 ? 'sm:max-lg:hidden' : undefined)
+
+function SectionShell({
+  id,
+  title,
+  viewAllTo,
+  children,
+}: {
+  id: string
+  title: string
+  viewAllTo?: string
+  children: React.ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <div className="flex items-end justify-between gap-4">
+        <h2 id={id} className="text-xl font-bold tracking-tight sm:text-2xl">
+          {title}
+        </h2>
+        {viewAllTo && (
+          <Link
+            to={viewAllTo}
+            className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary hover:underline"
+          >
+            View all <span className="sr-only">{title}</span>
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+/** A home page section: a titled grid (or carousel) of one product query, with "View all". */
+export function ProductSection({
+  id,
+  title,
+  query,
+  viewAllTo,
+  layout = 'grid',
+}: {
+  id: string
+  title: string
+  query: ProductListQuery
+  viewAllTo?: string
+  layout?: 'grid' | 'carousel'
+}) {
+  const result = useProducts(query)
+  let body: React.ReactNode
+  if (result.isPending) {
+    body =
+      layout === 'grid' ? (
+        <ProductGridSkeleton count={query.limit ?? 10} itemClassName={hideLoneTenth} />
+      ) : (
+        <ProductCarouselSkeleton />
+      )
+  } else if (result.isError) {
+    body = (
+      <ErrorState
+        message={`We could not load ${title}. ${result.error.message}`}
+        onRetry={() => result.refetch()}
+      />
+    )
+  } else if (result.data.data.length === 0) {
+    body = <EmptyState title="Nothing here yet. New arrivals are on their way." />
+  } else if (layout === 'grid') {
+    body = (
+      <ProductGrid
+        products={result.data.data}
+        linkFor={productLink}
+        itemClassName={hideLoneTenth}
+      />
+    )
+  } else {
+    body = <ProductCarousel label={title} products={result.data.data} linkFor={productLink} />
+  }
+  return (
+    <SectionShell id={id} title={title} viewAllTo={viewAllTo}>
+      {body}
+    </SectionShell>
+  )
+}
+
+export { SectionShell }

@@ -1,0 +1,156 @@
+import { LIMITS, SORT_OPTIONS, DEFAULT_SORT, type SortOption } from '@techbazaar/shared'
+
+/** The listing's filters. Lists are lower-case option values; prices are whole rupees. */
+export type ProductFilters = {
+  category?: string[]
+  brand?: string[]
+  section?: string[]
+  minPrice?: number
+  maxPrice?: number
+}
+
+export const LIST_FILTER_GROUPS = ['category', 'brand', 'section'] as const
+export type FilterGroup = (typeof LIST_FILTER_GROUPS)[number]
+
+/** sessionStorage key shared with the header's category links and the home page's brand tiles. */
+export const FILTERS_STORAGE_KEY = 'filters'
+
+export const SORT_LABELS: Record<SortOption, string> = {
+  'price-lowtohigh': 'Price: Low to High',
+  'price-hightolow': 'Price: High to Low',
+  'title-atoz': 'Title: A to Z',
+  'title-ztoa': 'Title: Z to A',
+}
+
+function parseList(value: string | null | undefined): string[] | undefined {
+  if (!value) return undefined
+  const parts = value
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean)
+  return parts.length ? [...new Set(parts)] : undefined
+}
+
+/** A whole number of rupees within the price filter's range, or undefined. */
+export function parsePrice(value: unknown): number | undefined {
+  if (value == null || value === '') return undefined
+  const number = typeof value === 'number' ? value : Number(value)
+  if (!Number.isFinite(number)) return undefined
+  return Math.min(LIMITS.priceFilterMax, Math.max(0, Math.round(number)))
+}
+
+export function filtersFromSearchParams(params: URLSearchParams): ProductFilters {
+  return normalizeFilters({
+    category: parseList(params.get('category')),
+    brand: parseList(params.get('brand')),
+    section: parseList(params.get('section')),
+    minPrice: parsePrice(params.get('minPrice')),
+    maxPrice: parsePrice(params.get('maxPrice')),
+  })
+}
+
+/** Drops empty groups so `{}` means "no filters" and keys compare equal. */
+export function normalizeFilters(filters: ProductFilters): ProductFilters {
+  const out: ProductFilters = {}
+  for (const group of LIST_FILTER_GROUPS) {
+    const values = filters[group]?.filter(Boolean)
+    if (values?.length) out[group] = values
+  }
+  if (filters.minPrice != null) out.minPrice = filters.minPrice
+  if (filters.maxPrice != null) out.maxPrice = filters.maxPrice
+  return out
+}
+
+export function hasFilters(filters: ProductFilters): boolean {
+  return Object.keys(normalizeFilters(filters)).length > 0
+}
+
+export function countFilters(filters: ProductFilters): number {
+  const f = normalizeFilters(filters)
+  return (
+    (f.category?.length ?? 0) +
+    (f.brand?.length ?? 0) +
+    (f.section?.length ?? 0) +
+    (f.minPrice != null ? 1 : 0) +
+    (f.maxPrice != null ? 1 : 0)
+  )
+}
+
+/**
+ * Writes the filters into a copy of `params` (comma-joined per group), keeping unrelated
+ * parameters such as `sortBy` and `product`.
+ */
+export function applyFiltersToSearchParams(
+  params: URLSearchParams,
+  filters: ProductFilters,
+): URLSearchParams {
+  const next = new URLSearchParams(params)
+  const f = normalizeFilters(filters)
+  for (const group of LIST_FILTER_GROUPS) {
+    const values = f[group]
+    if (values) next.set(group, values.join(','))
+    else next.delete(group)
+  }
+  for (const key of ['minPrice', 'maxPrice'] as const) {
+    const value = f[key]
+    if (value != null) next.set(key, String(value))
+    else next.delete(key)
+  }
+  return next
+}
+
+export function sortFromSearchParams(params: URLSearchParams): SortOption {
+  const value = params.get('sortBy')
+  return (SORT_OPTIONS as readonly string[]).includes(value ?? '')
+    ? (value as SortOption)
+    : DEFAULT_SORT
+}
+
+/** Reads `filters` from sessionStorage; anything unreadable counts as no filters. */
+export function readStoredFilters(): ProductFilters {
+  try {
+    const raw = sessionStorage.getItem(FILTERS_STORAGE_KEY)
+    if (!raw) return {}
+    const value: unknown = JSON.parse(raw)
+    if (!value || typeof value !== 'object') return {}
+    const record = value as Record<string, unknown>
+    const list = (v: unknown) =>
+      Array.isArray(v) ? parseList(v.filter((x) => typeof x === 'string').join(',')) : undefined
+    return normalizeFilters({
+      category: list(record.category),
+      brand: list(record.brand),
+      section: list(record.section),
+      minPrice: parsePrice(record.minPrice),
+      maxPrice: parsePrice(record.maxPrice),
+    })
+  } catch {
+    return {}
+  }
+}
+
+export function writeStoredFilters(filters: ProductFilters): void {
+  try {
+    const f = normalizeFilters(filters)
+    if (hasFilters(f)) sessionStorage.setItem(FILTERS_STORAGE_KEY, JSON.stringify(f))
+    else sessionStorage.removeItem(FILTERS_STORAGE_KEY)
+  } catch {
+    // Storage can be full or blocked (private mode); the URL still carries the filters.
+  }
+}
+
+/** "top-deals" -> "Top Deals", "oneplus" -> "OnePlus": labels for option values. */
+const SPECIAL_LABELS: Record<string, string> = {
+  oneplus: 'OnePlus',
+  boat: 'boAt',
+  realme: 'realme',
+  'top-deals': 'Top Deals',
+}
+export function optionLabel(value: string): string {
+  return (
+    SPECIAL_LABELS[value] ??
+    value
+      .split(/[-_\s]+/)
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ')
+  )
+}

@@ -1,0 +1,129 @@
+import type * as React from 'react'
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router'
+import { FullPageSpinner } from '@/components/ui/spinner'
+import { RouteGuard } from '@/app/guards/route-guard'
+import { AdminLayout } from '@/app/layouts/admin-layout'
+import { AuthLayout } from '@/app/layouts/auth-layout'
+import { BareLayout } from '@/app/layouts/bare-layout'
+import { ShopLayout } from '@/app/layouts/shop/shop-layout'
+import { RouteErrorBoundary } from '@/app/route-error-boundary'
+import { ScrollToTop } from '@/app/scroll-to-top'
+import type * as ComingSoonPages from '@/features/misc/pages/coming-soon-pages'
+
+type PageModule = { default: React.ComponentType }
+
+/** A route whose page code loads on first visit (its own chunk). */
+function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) }
+}
+
+/** The same for a named export (the coming-soon screens share one small chunk). */
+function comingSoon(name: keyof typeof ComingSoonPages): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => ({
+      Component: (await import('@/features/misc/pages/coming-soon-pages'))[name],
+    }),
+  }
+}
+
+/**
+ * A layout's pages sit under one pathless route with its own error boundary, so a page that
+ * fails shows the message inside the layout and the header still works.
+ */
+function pagesOf(children: RouteObject[]): RouteObject[] {
+  return [{ errorElement: <RouteErrorBoundary />, children }]
+}
+
+function Root() {
+  return (
+    <>
+      <ScrollToTop />
+      <RouteGuard>
+        <Outlet />
+      </RouteGuard>
+    </>
+  )
+}
+
+export const routes: RouteObject[] = [
+  {
+    Component: Root,
+    errorElement: <RouteErrorBoundary />,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      {
+        Component: ShopLayout,
+        children: pagesOf([
+          { index: true, ...page(() => import('@/features/catalog/pages/home-page')) },
+          { path: 'shop/listing', ...page(() => import('@/features/catalog/pages/listing-page')) },
+          { path: 'shop/search', ...page(() => import('@/features/catalog/pages/search-page')) },
+          { path: 'shop/checkout', ...comingSoon('CheckoutPage') },
+          { path: 'shop/account', ...comingSoon('AccountPage') },
+          { path: 'shop/paypal-return', ...comingSoon('PaymentReturnPage') },
+          { path: 'shop/payment-success', ...comingSoon('PaymentSuccessPage') },
+          { path: 'shop', element: <Navigate to="/" replace /> },
+          { path: 'aboutUs', ...page(() => import('@/features/static-pages/pages/about-page')) },
+          {
+            path: 'shipping-policy',
+            ...page(() => import('@/features/static-pages/pages/shipping-policy-page')),
+          },
+          { path: 'return', ...page(() => import('@/features/static-pages/pages/return-page')) },
+          {
+            path: 'returnAndRefunds',
+            ...page(() => import('@/features/static-pages/pages/refund-page')),
+          },
+          {
+            path: 'privacy-policy',
+            ...page(() => import('@/features/static-pages/pages/privacy-policy-page')),
+          },
+          {
+            path: 'term-conditions',
+            ...page(() => import('@/features/static-pages/pages/terms-page')),
+          },
+          {
+            path: 'contact-us',
+            ...page(() => import('@/features/static-pages/pages/contact-page')),
+          },
+        ]),
+      },
+      {
+        Component: AuthLayout,
+        children: pagesOf([
+          { path: 'login', ...page(() => import('@/features/auth/pages/login-page')) },
+          { path: 'register', element: <Navigate to="/register/user" replace /> },
+          { path: 'register/user', ...page(() => import('@/features/auth/pages/register-page')) },
+          { path: 'register/seller', ...page(() => import('@/features/auth/pages/register-page')) },
+        ]),
+      },
+      {
+        path: 'admin',
+        Component: AdminLayout,
+        children: pagesOf([
+          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+          { path: 'dashboard', ...page(() => import('@/features/misc/pages/dashboard-page')) },
+          { path: 'products', ...comingSoon('AdminProductsPage') },
+          { path: 'orders', ...comingSoon('AdminOrdersPage') },
+          { path: 'signup-vendor', ...comingSoon('AdminSignupVendorPage') },
+          { path: 'features', ...comingSoon('AdminFeaturesPage') },
+          // The spec spells the path so; the correct spelling is an alias.
+          { path: 'vendor-verificaton', ...comingSoon('AdminVendorVerificationPage') },
+          { path: 'vendor-verification', ...comingSoon('AdminVendorVerificationPage') },
+        ]),
+      },
+      {
+        Component: BareLayout,
+        children: pagesOf([
+          { path: 'deposit', ...page(() => import('@/features/misc/pages/deposit-page')) },
+          {
+            path: 'payment-status',
+            ...page(() => import('@/features/misc/pages/payment-status-page')),
+          },
+          { path: 'unauth-page', ...page(() => import('@/features/misc/pages/unauth-page')) },
+          { path: '*', ...page(() => import('@/features/misc/pages/not-found-page')) },
+        ]),
+      },
+    ],
+  },
+]
+
+export const router = createBrowserRouter(routes)

@@ -1,0 +1,46 @@
+import { test as base, expect, type Page } from '@playwright/test'
+
+/** Console noise that is expected: a guest's session check answers 401 by design. */
+const EXPECTED = [/Failed to load resource: the server responded with a status of 401/]
+
+/** Every test fails on an unexpected console error or uncaught page error. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !EXPECTED.some((re) => re.test(message.text()))) {
+          errors.push(message.text())
+        }
+      })
+      page.on('pageerror', (error) => errors.push(error.message))
+      await use(errors)
+      expect(errors, 'console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+export { expect }
+
+export const DEMO_PASSWORD = 'Demo@1234'
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+/** No <img> on the page is broken: loaded ones have pixels, eager ones have loaded. */
+export async function expectImagesLoaded(page: Page) {
+  await page.waitForLoadState('networkidle')
+  const broken = await page.$$eval('img', (images) =>
+    images
+      .filter(
+        (img) =>
+          (img.complete && img.naturalWidth === 0) || (!img.complete && img.loading !== 'lazy'),
+      )
+      .map((img) => img.src),
+  )
+  expect(broken).toEqual([])
+}
