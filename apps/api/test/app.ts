@@ -54,7 +54,7 @@ export async function createTestApp(
   opts: {
     env?: Record<string, string>
     config?: Partial<Config>
-    deps?: Partial<Pick<AppDeps, 'now' | 'mailer' | 'counters'>>
+    deps?: Partial<Pick<AppDeps, 'now' | 'mailer' | 'counters' | 'redis'>>
     /** Extra routes a test needs (registered before the app is ready). */
     routes?: (app: App) => void
   } = {},
