@@ -22,5 +22,5 @@ export const docsPlugin = fp(async (app: FastifyInstance, opts: { shopName: stri
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
 })
