@@ -66,7 +66,11 @@ describe('the server process', () => {
     })
     const health = await fetch(`http://127.0.0.1:${port}/api/health`)
     expect(health.status).toBe(200)
-    const products = await (await fetch(`http://127.0.0.1:${port}/api/shop/products/get`)).json()
+    const products = (await (
+      await fetch(`http://127.0.0.1:${port}/api/shop/products/get`)
+    ).json()) as {
+      total: number
+    }
     expect(products.total).toBe(0)
     expect(output).not.toContain('Demo accounts')
 
