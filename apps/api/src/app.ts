@@ -16,11 +16,22 @@ import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { createCounters, type Counters } from './lib/counters'
 import { createMailer, type Mailer } from './lib/mail'
+import { addressesRoutes } from './modules/addresses/addresses.routes'
+import { adminProductsRoutes } from './modules/admin-products/admin-products.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { bannersRoutes } from './modules/banners/banners.routes'
+import { cartRoutes } from './modules/cart/cart.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { contactRoutes } from './modules/contact/contact.routes'
 import { healthRoutes } from './modules/health/health.routes'
+import { reviewsRoutes } from './modules/reviews/reviews.routes'
+import { searchRoutes } from './modules/search/search.routes'
+import { ordersRoutes } from './modules/orders/orders.routes'
+import { paymentsRoutes } from './modules/payments/payments.routes'
+import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes'
+import { createPayments, paymentCsp } from './payments'
+import { uploadsRoutes } from './modules/uploads/uploads.routes'
+import { vendorsRoutes } from './modules/vendors/vendors.routes'
 import { authPlugin } from './plugins/auth'
 import { docsPlugin } from './plugins/docs'
 import { errorsPlugin } from './plugins/errors'
@@ -72,6 +83,8 @@ export async function buildApp(input: AppDepsInput, opts: { logger?: boolean } =
     // Set TRUST_PROXY behind a load balancer, so rate limits see the client's address.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A search keyword may be 100 characters; percent-encoded Hindi or emoji is up to 12 bytes each.
+    routerOptions: { maxParamLength: 1200 },
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>()
 
@@ -89,7 +102,8 @@ export async function buildApp(input: AppDepsInput, opts: { logger?: boolean } =
   app.decorate('deps', deps)
 
   await app.register(errorsPlugin)
-  await app.register(securityPlugin, {})
+  const payments = createPayments(config)
+  await app.register(securityPlugin, { csp: paymentCsp(config) })
   await app.register(cookie)
   await app.register(authPlugin)
   await app.register(rateLimitPlugin, { redis: deps.redis })
@@ -101,12 +115,22 @@ export async function buildApp(input: AppDepsInput, opts: { logger?: boolean } =
       await typed.register(healthRoutes)
       await typed.register(authRoutes)
       await typed.register(catalogRoutes)
+      await typed.register(searchRoutes)
+      await typed.register(reviewsRoutes)
       await typed.register(bannersRoutes)
       await typed.register(contactRoutes)
+      await typed.register(ordersRoutes, { payments })
+      await typed.register(paymentsRoutes, { payments })
+      await typed.register(uploadsRoutes)
+      await typed.register(adminProductsRoutes)
+      await typed.register(vendorsRoutes)
+      await typed.register(cartRoutes)
+      await typed.register(addressesRoutes)
     },
     { prefix: '/api' },
   )
 
+  await app.register(sandboxGatewayRoutes, { payments })
   await app.register(webPlugin, {
     uploadsDir: path.join(config.dataDir, 'uploads'),
     webDistDir: config.webDistDir,

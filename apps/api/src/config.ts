@@ -28,6 +28,28 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default(''),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Payment providers: a provider without keys is played by the built-in sandbox gateway.
+  CASHFREE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CASHFREE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CASHFREE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  CASHFREE_BASE_URL: optionalUrl(/^https?:/, 'https://sandbox.cashfree.com/pg'),
+  PAYU_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  PAYU_SALT: z.preprocess(emptyAsUndefined, z.string().optional()),
+  PAYU_ENV: z.enum(['test', 'production']).default('test'),
+  PAYU_PAYMENT_URL: optionalUrl(/^https?:/, 'https://test.payu.in/_payment'),
+  PAYU_VERIFY_URL: optionalUrl(/^https?:/, 'https://test.payu.in/merchant/postservice.php?form=2'),
+  GATEPAY_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GATEPAY_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GATEPAY_BASE_URL: optionalUrl(/^https?:/, 'https://openplatform.gateapi.io'),
+  GATEPAY_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3,5}$/, 'must be a currency code like INR or USDT')
+    .default('INR'),
+  PHONEPE_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  PHONEPE_SALT_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  PHONEPE_SALT_INDEX: z.string().regex(/^\d+$/, 'must be a number like 1').default('1'),
+  PHONEPE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  PHONEPE_BASE_URL: optionalUrl(/^https?:/, 'https://api-preprod.phonepe.com/apis/pg-sandbox'),
 })
 
 export type Config = ReturnType<typeof loadConfig>
@@ -66,5 +88,61 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           ? true
           : e.TRUST_PROXY.split(',').map((part) => part.trim()),
     webDistDir: path.join(ROOT_DIR, 'apps/web/dist'),
+    payments: {
+      cashfree:
+        e.CASHFREE_CLIENT_ID && e.CASHFREE_CLIENT_SECRET
+          ? {
+              clientId: e.CASHFREE_CLIENT_ID,
+              clientSecret: e.CASHFREE_CLIENT_SECRET,
+              environment: e.CASHFREE_ENV,
+              baseUrl: (
+                e.CASHFREE_BASE_URL ??
+                (e.CASHFREE_ENV === 'production'
+                  ? 'https://api.cashfree.com/pg'
+                  : 'https://sandbox.cashfree.com/pg')
+              ).replace(/\/$/, ''),
+            }
+          : undefined,
+      payu:
+        e.PAYU_KEY && e.PAYU_SALT
+          ? {
+              key: e.PAYU_KEY,
+              salt: e.PAYU_SALT,
+              paymentUrl:
+                e.PAYU_PAYMENT_URL ??
+                (e.PAYU_ENV === 'production'
+                  ? 'https://secure.payu.in/_payment'
+                  : 'https://test.payu.in/_payment'),
+              verifyUrl:
+                e.PAYU_VERIFY_URL ??
+                (e.PAYU_ENV === 'production'
+                  ? 'https://info.payu.in/merchant/postservice.php?form=2'
+                  : 'https://test.payu.in/merchant/postservice.php?form=2'),
+            }
+          : undefined,
+      gatepay:
+        e.GATEPAY_CLIENT_ID && e.GATEPAY_SECRET
+          ? {
+              clientId: e.GATEPAY_CLIENT_ID,
+              secret: e.GATEPAY_SECRET,
+              baseUrl: (e.GATEPAY_BASE_URL ?? 'https://openplatform.gateapi.io').replace(/\/$/, ''),
+              currency: e.GATEPAY_CURRENCY,
+            }
+          : undefined,
+      phonepe:
+        e.PHONEPE_MERCHANT_ID && e.PHONEPE_SALT_KEY
+          ? {
+              merchantId: e.PHONEPE_MERCHANT_ID,
+              saltKey: e.PHONEPE_SALT_KEY,
+              saltIndex: e.PHONEPE_SALT_INDEX,
+              baseUrl: (
+                e.PHONEPE_BASE_URL ??
+                (e.PHONEPE_ENV === 'production'
+                  ? 'https://api.phonepe.com/apis/hermes'
+                  : 'https://api-preprod.phonepe.com/apis/pg-sandbox')
+              ).replace(/\/$/, ''),
+            }
+          : undefined,
+    },
   }
 }

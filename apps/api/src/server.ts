@@ -4,6 +4,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed'
+import { startOrderExpiry } from './modules/orders/order-state'
 
 /** Reads config, opens and migrates the database, seeds the demo, listens, closes gracefully. */
 async function main() {
@@ -40,6 +41,9 @@ async function main() {
     if (seeded) app.log.info(`demo catalog seeded in ${Date.now() - started} ms`)
   }
 
+  // Unpaid online orders give their stock back after their payment window.
+  const stopExpiry = startOrderExpiry(app.deps, app.log)
+
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -48,6 +52,7 @@ async function main() {
     // Stop accepting connections, let in-flight requests finish, then release the database.
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
+    stopExpiry()
     await app.close()
     await redis?.quit()
     await database.close()

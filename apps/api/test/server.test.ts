@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 
 const apiDir = path.resolve(import.meta.dirname, '..')
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tb-server-'))
@@ -49,6 +49,10 @@ describe('the server process', () => {
     const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiDir,
       env: { ...baseEnv, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    })
+    // Never leave the child behind, even when an expectation below fails.
+    onTestFinished(() => {
+      if (server.exitCode === null) server.kill('SIGKILL')
     })
     let output = ''
     server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))

@@ -57,10 +57,22 @@ export const routes: RouteObject[] = [
           { index: true, ...page(() => import('@/features/catalog/pages/home-page')) },
           { path: 'shop/listing', ...page(() => import('@/features/catalog/pages/listing-page')) },
           { path: 'shop/search', ...page(() => import('@/features/catalog/pages/search-page')) },
-          { path: 'shop/checkout', ...comingSoon('CheckoutPage') },
-          { path: 'shop/account', ...comingSoon('AccountPage') },
-          { path: 'shop/paypal-return', ...comingSoon('PaymentReturnPage') },
-          { path: 'shop/payment-success', ...comingSoon('PaymentSuccessPage') },
+          {
+            path: 'shop/checkout',
+            ...page(() => import('@/features/checkout/pages/checkout-page')),
+          },
+          {
+            path: 'shop/account',
+            ...page(() => import('@/features/account/pages/account-page')),
+          },
+          {
+            path: 'shop/paypal-return',
+            ...page(() => import('@/features/payments/pages/payment-return-page')),
+          },
+          {
+            path: 'shop/payment-success',
+            ...page(() => import('@/features/payments/pages/payment-success-page')),
+          },
           { path: 'shop', element: <Navigate to="/" replace /> },
           { path: 'aboutUs', ...page(() => import('@/features/static-pages/pages/about-page')) },
           {
@@ -101,22 +113,37 @@ export const routes: RouteObject[] = [
         children: pagesOf([
           { index: true, element: <Navigate to="/admin/dashboard" replace /> },
           { path: 'dashboard', ...page(() => import('@/features/misc/pages/dashboard-page')) },
-          { path: 'products', ...comingSoon('AdminProductsPage') },
+          {
+            path: 'products',
+            ...page(() => import('@/features/admin-products/pages/admin-products-page')),
+          },
           { path: 'orders', ...comingSoon('AdminOrdersPage') },
-          { path: 'signup-vendor', ...comingSoon('AdminSignupVendorPage') },
-          { path: 'features', ...comingSoon('AdminFeaturesPage') },
+          {
+            path: 'signup-vendor',
+            ...page(() => import('@/features/vendors/pages/signup-vendor-page')),
+          },
+          {
+            path: 'features',
+            ...page(() => import('@/features/banners/pages/admin-features-page')),
+          },
           // The spec spells the path so; the correct spelling is an alias.
-          { path: 'vendor-verificaton', ...comingSoon('AdminVendorVerificationPage') },
-          { path: 'vendor-verification', ...comingSoon('AdminVendorVerificationPage') },
+          {
+            path: 'vendor-verificaton',
+            ...page(() => import('@/features/vendors/pages/vendor-verification-page')),
+          },
+          {
+            path: 'vendor-verification',
+            ...page(() => import('@/features/vendors/pages/vendor-verification-page')),
+          },
         ]),
       },
       {
         Component: BareLayout,
         children: pagesOf([
-          { path: 'deposit', ...page(() => import('@/features/misc/pages/deposit-page')) },
+          { path: 'deposit', ...page(() => import('@/features/payments/pages/deposit-page')) },
           {
             path: 'payment-status',
-            ...page(() => import('@/features/misc/pages/payment-status-page')),
+            ...page(() => import('@/features/payments/pages/payment-status-page')),
           },
           { path: 'unauth-page', ...page(() => import('@/features/misc/pages/unauth-page')) },
           { path: '*', ...page(() => import('@/features/misc/pages/not-found-page')) },

@@ -66,8 +66,11 @@ export const LIMITS = {
   searchMinChars: 4,
   searchDelayMs: 1000,
   searchMaxResults: 50,
+  searchMaxChars: 100,
   bannerRotateMs: 15_000,
   carouselScrollMs: 3_000,
   filterCacheSeconds: 300,
   reviewMaxChars: 2000,
+  /** The newest reviews a product's list shows. */
+  reviewListMax: 100,
 } as const

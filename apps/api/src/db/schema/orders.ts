@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import {
   check,
@@ -15,15 +16,8 @@ import { createdAt, id, updatedAt } from './columns'
 import { products } from './catalog'
 import { users } from './users'
 
-const orderStatus = [
-  'pending',
-  'confirmed',
-  'inProcess',
-  'inShipping',
-  'delivered',
-  'rejected',
-] as const
-const paymentStatus = ['pending', 'paid', 'failed', 'refunded'] as const
+const orderStatus = ORDER_STATUSES
+const paymentStatus = PAYMENT_STATUSES
 
 /** The delivery address as it was when the order was placed (later edits do not change orders). */
 export interface AddressSnapshot {
@@ -121,6 +115,8 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id'),
     providerPaymentId: text('provider_payment_id'),
+    /** The checkout handle the browser carries (`/deposit?payment_session_id=`). */
+    sessionId: text('session_id'),
     amountPaise: integer('amount_paise').notNull(),
     status: text('status', { enum: paymentStatus }).notNull().default('pending'),
     createdAt: createdAt(),
@@ -129,6 +125,7 @@ export const payments = pgTable(
   (t) => [
     index('payments_order_idx').on(t.orderId),
     uniqueIndex('payments_provider_order_key').on(t.provider, t.providerOrderId),
+    uniqueIndex('payments_session_key').on(t.sessionId),
   ],
 )
 

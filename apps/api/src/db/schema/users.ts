@@ -1,3 +1,4 @@
+import { ROLES, USER_TYPES, VENDOR_STATUSES } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from './columns'
@@ -11,8 +12,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     mobile: text('mobile'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull(),
-    type: text('type', { enum: ['user', 'vendor', 'admin'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    type: text('type', { enum: USER_TYPES }).notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -31,9 +32,7 @@ export const vendorProfiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     gstNumber: text('gst_number'),
-    status: text('status', { enum: ['Pending', 'Approved', 'Rejected'] })
-      .notNull()
-      .default('Pending'),
+    status: text('status', { enum: VENDOR_STATUSES }).notNull().default('Pending'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

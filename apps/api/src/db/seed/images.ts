@@ -160,15 +160,24 @@ export function productImageFile(product: SeedProduct): string {
   return `${slugify(product.title)}.webp`
 }
 
+/** Width of the small variant the product cards use on phones and dense grids (srcset 320w). */
+export const PRODUCT_IMAGE_SMALL = 320
+
+/** The small variant's file name: `<slug>-320.webp` beside `<slug>.webp` (the web app relies on it). */
+export function smallVariantFile(file: string): string {
+  return file.replace(/\.webp$/, `-${PRODUCT_IMAGE_SMALL}.webp`)
+}
+
 /** Public URL of a file the seed wrote, as the static server under /uploads serves it. */
 export function seedImageUrl(file: string): string {
   return `/uploads/${SEED_IMAGE_DIR}/${file}`
 }
 
-export async function renderWebp(svg: string, file: string): Promise<void> {
+export async function renderWebp(svg: string, file: string, width?: number): Promise<void> {
   // quality 80 keeps a 640px shot around 5-15 KB with no visible banding in the gradients;
   // effort 2 encodes several times faster than the default 4 for files within a few percent.
-  await sharp(Buffer.from(svg)).webp({ quality: 80, effort: 2 }).toFile(file)
+  const image = sharp(Buffer.from(svg))
+  await (width ? image.resize({ width }) : image).webp({ quality: 80, effort: 2 }).toFile(file)
 }
 
 /** Runs `work` over `items` with at most `limit` in flight: sharp is CPU-bound and the box is small. */
@@ -190,6 +199,8 @@ export async function forEachLimit<T>(
 export interface RenderJob {
   file: string
   svg: () => string
+  /** Also write `smallVariantFile(file)` at PRODUCT_IMAGE_SMALL px wide (product shots). */
+  small?: boolean
 }
 
 /** Writes every job's WebP into `${uploadsDir}/seed/`, overwriting earlier runs (idempotent). */
@@ -200,5 +211,11 @@ export async function renderSeedImages(
 ): Promise<void> {
   const dir = path.join(uploadsDir, SEED_IMAGE_DIR)
   await mkdir(dir, { recursive: true })
-  await forEachLimit(jobs, concurrency, (job) => renderWebp(job.svg(), path.join(dir, job.file)))
+  await forEachLimit(jobs, concurrency, async (job) => {
+    const svg = job.svg()
+    await renderWebp(svg, path.join(dir, job.file))
+    if (job.small) {
+      await renderWebp(svg, path.join(dir, smallVariantFile(job.file)), PRODUCT_IMAGE_SMALL)
+    }
+  })
 }

@@ -48,7 +48,11 @@ export async function seedDemo(
 
   const people = [...SEED_STAFF_AND_SHOPPERS, ...SEED_SELLERS, ...SEED_REVIEWERS]
   const imageJobs = [
-    ...SEED_PRODUCTS.map((p) => ({ file: productImageFile(p), svg: () => productImageSvg(p) })),
+    ...SEED_PRODUCTS.map((p) => ({
+      file: productImageFile(p),
+      svg: () => productImageSvg(p),
+      small: true,
+    })),
     ...BANNERS.map((b) => ({ file: b.file, svg: () => bannerSvg(b) })),
   ]
   // Both are CPU-bound but on different pools (libvips threads, libuv threads), so they overlap.

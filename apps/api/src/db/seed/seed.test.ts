@@ -164,6 +164,9 @@ describe('seedDemo', () => {
       expect(image).toMatch(/^\/uploads\/seed\/[a-z0-9-]+\.webp$/)
       const meta = await sharp(fileOf(image)).metadata()
       expect(meta).toMatchObject({ format: 'webp', width: 640, height: 640 })
+      // The 320 px variant the cards' srcset points at.
+      const small = await sharp(fileOf(image.replace(/\.webp$/, '-320.webp'))).metadata()
+      expect(small).toMatchObject({ format: 'webp', width: 320, height: 320 })
     }
     const banners = await database.db.select().from(featureImages)
     expect(banners).toHaveLength(3)

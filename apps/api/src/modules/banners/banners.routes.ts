@@ -1,11 +1,50 @@
-import { featureListResponse } from '@techbazaar/shared'
+import {
+  addFeatureBody,
+  featureListResponse,
+  featureResponse,
+  idParam,
+  messageResponse,
+} from '@techbazaar/shared'
+import { z } from 'zod'
 import type { App } from '../../app'
-import { listBanners } from './banners.service'
+import { storageFor } from '../../lib/storage'
+import { requireAdmin } from '../../plugins/auth'
+import { addBanner, deleteBanner, listBanners } from './banners.service'
 
 export async function bannersRoutes(app: App) {
+  const storage = storageFor(app.deps.config)
+
   app.get(
     '/common/feature/get',
     { schema: { tags: ['banners'], response: { 200: featureListResponse } } },
     async () => ({ success: true as const, data: await listBanners(app.deps.db) }),
+  )
+
+  app.post(
+    '/common/feature/add',
+    {
+      schema: { tags: ['banners'], body: addFeatureBody, response: { 201: featureResponse } },
+      preHandler: requireAdmin,
+    },
+    async (request, reply) => {
+      const data = await addBanner(app.deps.db, storage, request.body)
+      return reply.status(201).send({ success: true as const, message: 'Banner added', data })
+    },
+  )
+
+  app.delete(
+    '/common/feature/:id',
+    {
+      schema: {
+        tags: ['banners'],
+        params: z.object({ id: idParam }),
+        response: { 200: messageResponse },
+      },
+      preHandler: requireAdmin,
+    },
+    async (request) => {
+      await deleteBanner(app.deps.db, request.params.id)
+      return { success: true as const, message: 'Banner deleted' }
+    },
   )
 }

@@ -52,8 +52,11 @@ const SORTS: Record<ListProductsQuery['sortBy'], SQL[]> = {
   'title-ztoa': [desc(products.title), desc(products.id)],
 }
 
-/** Listed products matching the filters, sorted and paginated on the server. */
-export async function listProducts(db: Db, query: ListProductsQuery) {
+/**
+ * The listing's two statements, unexecuted: the page of rows and the total. Exported so the
+ * EXPLAIN test checks exactly what the shop runs.
+ */
+export function listingQueries(db: Db, query: ListProductsQuery) {
   const where = and(
     eq(products.listed, true),
     query.category?.length ? inArray(products.category, query.category) : undefined,
@@ -68,8 +71,8 @@ export async function listProducts(db: Db, query: ListProductsQuery) {
       ? lte(products.effectivePricePaise, rupeesToPaise(query.maxPrice))
       : undefined,
   )
-  const [rows, totals] = await Promise.all([
-    db
+  return {
+    rows: db
       .select(productColumns)
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
@@ -77,9 +80,55 @@ export async function listProducts(db: Db, query: ListProductsQuery) {
       .orderBy(...SORTS[query.sortBy])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(products).where(where),
+    count: db.select({ total: count() }).from(products).where(where),
+  }
+}
+
+/**
+ * Counting is the listing's only step that grows with the catalog (the page itself is an index
+ * range of 24 rows). Small totals are counted every time, so they are always exact; totals of
+ * at least CACHED_TOTAL_MIN are kept for TOTAL_TTL_MS per filter combination and database, since
+ * "12,408 products" a few seconds old is fine and recounting it on every page view is not.
+ */
+const CACHED_TOTAL_MIN = 1000
+const TOTAL_TTL_MS = 30_000
+const TOTALS_MAX = 500
+const totalsByDb = new WeakMap<Db, Map<string, { total: number; expires: number }>>()
+
+async function countListing(
+  db: Db,
+  query: ListProductsQuery,
+  statement: PromiseLike<{ total: number }[]>,
+) {
+  let totals = totalsByDb.get(db)
+  if (!totals) totalsByDb.set(db, (totals = new Map()))
+  const key = JSON.stringify([
+    query.category,
+    query.brand,
+    query.section,
+    query.minPrice,
+    query.maxPrice,
   ])
-  const total = totals[0]?.total ?? 0
+  const now = Date.now()
+  const cached = totals.get(key)
+  if (cached && cached.expires > now) return cached.total
+  const total = (await statement)[0]?.total ?? 0
+  if (total >= CACHED_TOTAL_MIN) {
+    if (totals.size >= TOTALS_MAX) totals.clear()
+    totals.set(key, { total, expires: now + TOTAL_TTL_MS })
+  } else {
+    totals.delete(key)
+  }
+  return total
+}
+
+/** Listed products matching the filters, sorted and paginated on the server. */
+export async function listProducts(db: Db, query: ListProductsQuery) {
+  const statements = listingQueries(db, query)
+  const [rows, total] = await Promise.all([
+    statements.rows,
+    countListing(db, query, statements.count),
+  ])
   return {
     data: rows.map(toProduct),
     total,

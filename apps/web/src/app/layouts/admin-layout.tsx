@@ -220,7 +220,7 @@ function VendorStatusBanner({ status }: { status: SessionUser['vendorStatus'] })
         {pending ? (
           <>
             <strong className="font-semibold">Your seller account is pending approval.</strong> You
-            can add products now; shoppers will see them once an admin approves your account.
+            can add products and upload images as soon as an admin approves your account.
           </>
         ) : (
           <>

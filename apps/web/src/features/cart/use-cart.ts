@@ -1,5 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query'
+import type { Cart } from '@techbazaar/shared'
 import { useSyncExternalStore } from 'react'
 import { toast } from 'sonner'
+import { useSession } from '@/features/auth/api/get-session'
+import { useAddToCart } from './api/add-to-cart'
+import { cartKeys, useServerCart } from './api/get-cart'
+import { useRemoveCartItem } from './api/remove-cart-item'
+import { useUpdateCartItem } from './api/update-cart-item'
 import {
   addGuestCartItem,
   getGuestCart,
@@ -21,22 +28,40 @@ export function exceedsStock(wanted: number, stock: number): boolean {
   return wanted > stock
 }
 
-/**
- * The one seam between screens and the cart. Today it always uses the guest cart; the server
- * cart for signed-in shoppers will plug in here without the screens changing.
- * Each action shows its own toast and returns whether it went through.
- */
-export function useCart() {
-  const lines = useSyncExternalStore(subscribeGuestCart, getGuestCart, getServerGuestCart)
-  const count = lines.reduce((sum, line) => sum + line.quantity, 0)
+const EMPTY: readonly CartLine[] = Object.freeze([])
 
+export interface CartApi {
+  lines: readonly CartLine[]
+  /** Total quantity across lines: the header badge. */
+  count: number
+  /** True when the lines are the signed-in user's server cart. */
+  isServer: boolean
+  quantityOf(productId: string): number
+  /** Checks stock and starts the add; false when refused at once (a toast says why). */
+  add(product: CartProduct): boolean
+  update(productId: string, quantity: number, stock: number): boolean
+  remove(productId: string): void
+}
+
+/**
+ * The one seam between screens and the cart: the server cart for a signed-in user, the guest
+ * cart (localStorage) otherwise. Each action shows its own toast (spec §8).
+ */
+export function useCart(): CartApi {
+  const { user } = useSession()
+  const guest = useGuestCartApi()
+  const server = useServerCartApi(user?.id ?? null)
+  return user ? server : guest
+}
+
+function useGuestCartApi(): CartApi {
+  const lines = useSyncExternalStore(subscribeGuestCart, getGuestCart, getServerGuestCart)
   return {
     lines,
-    /** Total quantity across lines: the header badge. */
-    count,
-    quantityOf: (productId: string) =>
-      lines.find((line) => line.productId === productId)?.quantity ?? 0,
-    add(product: CartProduct): boolean {
+    count: lines.reduce((sum, line) => sum + line.quantity, 0),
+    isServer: false,
+    quantityOf: (productId) => lines.find((line) => line.productId === productId)?.quantity ?? 0,
+    add(product) {
       // Read the store, not the render's copy: two quick clicks must both see the first.
       const current = guestCartQuantity(product._id)
       if (exceedsStock(current + 1, product.totalStock)) {
@@ -47,7 +72,7 @@ export function useCart() {
       toast.success('Product is added to cart (guest)')
       return true
     },
-    update(productId: string, quantity: number, stock: number): boolean {
+    update(productId, quantity, stock) {
       if (quantity < 1) return false
       // Going down is always allowed, even when stock fell below what is already in the cart.
       if (quantity > guestCartQuantity(productId) && exceedsStock(quantity, stock)) {
@@ -58,9 +83,53 @@ export function useCart() {
       toast.success('Cart item is updated successfully')
       return true
     },
-    remove(productId: string): void {
+    remove(productId) {
       removeGuestCartItem(productId)
       toast.success('Cart item is deleted successfully')
+    },
+  }
+}
+
+function useServerCartApi(userId: string | null): CartApi {
+  const queryClient = useQueryClient()
+  const { data } = useServerCart(userId)
+  const addMutation = useAddToCart()
+  const updateMutation = useUpdateCartItem()
+  const removeMutation = useRemoveCartItem()
+  const lines = data?.items ?? EMPTY
+  // The cache, not the render's copy: quick clicks must see the optimistic state before them.
+  const latestQuantity = (productId: string) =>
+    (userId ? queryClient.getQueryData<Cart>(cartKeys.detail(userId)) : undefined)?.items.find(
+      (line) => line.productId === productId,
+    )?.quantity ?? 0
+
+  return {
+    lines,
+    count: lines.reduce((sum, line) => sum + line.quantity, 0),
+    isServer: true,
+    quantityOf: (productId) => lines.find((line) => line.productId === productId)?.quantity ?? 0,
+    add(product) {
+      if (!userId) return false
+      const current = latestQuantity(product._id)
+      if (exceedsStock(current + 1, product.totalStock)) {
+        toast.error(`Only ${product.totalStock} in stock. You already added ${current}.`)
+        return false
+      }
+      addMutation.mutate({ userId, productId: product._id, quantity: 1 })
+      return true
+    },
+    update(productId, quantity, stock) {
+      if (!userId || quantity < 1) return false
+      if (quantity > latestQuantity(productId) && exceedsStock(quantity, stock)) {
+        toast.error(`Only ${stock} quantity can be added for this item`)
+        return false
+      }
+      updateMutation.mutate({ userId, productId, quantity })
+      return true
+    },
+    remove(productId) {
+      if (!userId) return
+      removeMutation.mutate({ userId, productId })
     },
   }
 }

@@ -1,5 +1,4 @@
-import { effectivePrice, formatRupees, type Product } from '@techbazaar/shared'
-import { useQueries, type UseQueryResult } from '@tanstack/react-query'
+import { formatRupees } from '@techbazaar/shared'
 import { Minus, Plus, ShoppingBag, ShoppingCart, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -12,17 +11,23 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
-import { productQueryOptions } from '@/features/catalog/api/get-product'
-import { ApiError } from '@/lib/api-client'
-import { useCart, type CartLine } from '../use-cart'
+import { useSession } from '@/features/auth/api/get-session'
+import { useCart, type CartApi } from '../use-cart'
+import { useCartLines, type CartViewLine } from '../use-cart-lines'
+import { useGuestCartMerge } from '../use-guest-cart-merge'
 
 /**
  * The header's cart: an icon button with the item count, opening a right-hand sheet with the
- * lines, quantities, total and Checkout. Product data comes from the catalog by id (shared
- * cache with the product dialog), never from what was stored with the line.
+ * lines, quantities, total and Checkout. Signed in, the lines and prices come from the server
+ * cart; for a guest, product data comes from the catalog by id (shared cache with the product
+ * dialog), never from what was stored with the line. The sheet sits in every shop page's
+ * header, so it is also where guest lines move into the server cart at sign-in.
  */
 export function CartSheet() {
   const [open, setOpen] = useState(false)
+  const { user } = useSession()
+  const userId = user?.id ?? null
+  useGuestCartMerge(userId)
   const cart = useCart()
   const countLabel = `${cart.count} ${cart.count === 1 ? 'item' : 'items'}`
 
@@ -62,7 +67,7 @@ export function CartSheet() {
             </Button>
           </div>
         ) : (
-          <CartContents lines={cart.lines} onNavigate={() => setOpen(false)} />
+          <CartContents cart={cart} userId={userId} onNavigate={() => setOpen(false)} />
         )}
       </DialogContent>
     </Dialog>
@@ -70,45 +75,41 @@ export function CartSheet() {
 }
 
 function CartContents({
-  lines,
+  cart,
+  userId,
   onNavigate,
 }: {
-  lines: readonly CartLine[]
+  cart: CartApi
+  userId: string | null
   onNavigate: () => void
 }) {
-  const results = useQueries({
-    queries: lines.map((line) => productQueryOptions(line.productId)),
-  })
-  const loading = results.some((result) => result.isPending)
-  const unavailable = results.some((result) => result.isError)
-  const total = lines.reduce((sum, line, index) => {
-    const product = results[index]?.data
-    return product ? sum + effectivePrice(product.price, product.salePrice) * line.quantity : sum
-  }, 0)
-  const overStock = lines.some((line, index) => {
-    const product = results[index]?.data
-    return product ? line.quantity > product.totalStock : false
-  })
-  const blockedReason = unavailable
-    ? 'Remove the items that are no longer available to check out.'
-    : overStock
-      ? 'Lower the quantities that are above the stock left to check out.'
-      : null
+  const view = useCartLines(cart, userId)
+  const unavailable = view.lines.some(
+    (line) => line.status === 'unavailable' || line.status === 'error',
+  )
+  const overStock = view.lines.some((line) => line.status === 'ready' && line.quantity > line.stock)
+  const blockedReason = view.failed
+    ? 'Your cart could not be loaded. Please try again.'
+    : unavailable
+      ? 'Remove the items that are no longer available to check out.'
+      : overStock
+        ? 'Lower the quantities that are above the stock left to check out.'
+        : null
 
   return (
     <>
       <ul className="flex-1 divide-y overflow-y-auto px-5">
-        {lines.map((line, index) => (
-          <CartLineItem key={line.productId} line={line} result={results[index]!} />
+        {view.lines.map((line) => (
+          <CartLineItem key={line.productId} line={line} cart={cart} />
         ))}
       </ul>
       <div className="flex flex-col gap-3 border-t bg-muted/40 px-5 py-4">
         <div className="flex items-baseline justify-between text-base font-semibold">
           <span>Total</span>
-          {loading ? (
+          {view.loading ? (
             <Skeleton className="h-6 w-24" />
           ) : (
-            <span className="tabular text-lg font-bold">{formatRupees(total)}</span>
+            <span className="tabular text-lg font-bold">{formatRupees(view.total)}</span>
           )}
         </div>
         {blockedReason ? (
@@ -132,25 +133,8 @@ function CartContents({
   )
 }
 
-function CartLineItem({ line, result }: { line: CartLine; result: UseQueryResult<Product> }) {
-  const cart = useCart()
-  const product = result.data
-
-  if (!product) {
-    if (result.isError) {
-      const gone = result.error instanceof ApiError && result.error.status === 404
-      return (
-        <li className="flex items-center gap-3 py-4">
-          <div className="flex size-20 shrink-0 items-center justify-center rounded-lg bg-muted text-xs text-muted-foreground">
-            —
-          </div>
-          <p className="flex-1 text-sm text-muted-foreground">
-            {gone ? 'This product is no longer available.' : 'This item could not be loaded.'}
-          </p>
-          <RemoveButton onClick={() => cart.remove(line.productId)} label="this item" />
-        </li>
-      )
-    }
+function CartLineItem({ line, cart }: { line: CartViewLine; cart: CartApi }) {
+  if (line.status === 'loading') {
     return (
       <li className="flex gap-3 py-4" aria-busy="true">
         <Skeleton className="size-20 shrink-0 rounded-lg" />
@@ -162,29 +146,47 @@ function CartLineItem({ line, result }: { line: CartLine; result: UseQueryResult
       </li>
     )
   }
+  if (line.status !== 'ready' || !line.title) {
+    // A server line keeps its title, so the shopper sees which product went away.
+    return (
+      <li className="flex items-center gap-3 py-4">
+        {line.image ? (
+          <LineImage src={line.image} muted />
+        ) : (
+          <div className="flex size-20 shrink-0 items-center justify-center rounded-lg bg-muted text-xs text-muted-foreground">
+            —
+          </div>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          {line.title && <p className="line-clamp-2 text-sm font-medium">{line.title}</p>}
+          <p className="text-sm text-muted-foreground">
+            {line.status === 'unavailable'
+              ? 'This product is no longer available.'
+              : 'This item could not be loaded.'}
+          </p>
+        </div>
+        <RemoveButton
+          onClick={() => cart.remove(line.productId)}
+          label={line.title ?? 'this item'}
+        />
+      </li>
+    )
+  }
 
-  const unitPrice = effectivePrice(product.price, product.salePrice)
-  const stock = product.totalStock
+  const { title, stock } = line
   return (
     <li className="flex gap-3 py-4">
-      <img
-        src={product.image}
-        alt=""
-        width={80}
-        height={80}
-        loading="lazy"
-        className="size-20 shrink-0 rounded-lg bg-muted object-contain p-1 mix-blend-multiply"
-      />
+      <LineImage src={line.image ?? ''} />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
-          <p className="line-clamp-2 text-sm font-medium">{product.title}</p>
-          <RemoveButton onClick={() => cart.remove(product._id)} label={product.title} />
+          <p className="line-clamp-2 text-sm font-medium">{title}</p>
+          <RemoveButton onClick={() => cart.remove(line.productId)} label={title} />
         </div>
         <div className="flex items-center justify-between gap-2">
           <div
             className="flex items-center rounded-md border"
             role="group"
-            aria-label={`Quantity of ${product.title}`}
+            aria-label={`Quantity of ${title}`}
           >
             <Button
               variant="ghost"
@@ -192,7 +194,7 @@ function CartLineItem({ line, result }: { line: CartLine; result: UseQueryResult
               className="size-10 rounded-r-none"
               aria-label="Decrease quantity"
               disabled={line.quantity <= 1}
-              onClick={() => cart.update(product._id, line.quantity - 1, stock)}
+              onClick={() => cart.update(line.productId, line.quantity - 1, stock)}
             >
               <Minus aria-hidden="true" />
             </Button>
@@ -204,12 +206,14 @@ function CartLineItem({ line, result }: { line: CartLine; result: UseQueryResult
               size="icon"
               className="size-10 rounded-l-none"
               aria-label="Increase quantity"
-              onClick={() => cart.update(product._id, line.quantity + 1, stock)}
+              onClick={() => cart.update(line.productId, line.quantity + 1, stock)}
             >
               <Plus aria-hidden="true" />
             </Button>
           </div>
-          <span className="tabular font-semibold">{formatRupees(unitPrice * line.quantity)}</span>
+          <span className="tabular font-semibold">
+            {formatRupees(line.unitPrice * line.quantity)}
+          </span>
         </div>
         {line.quantity > stock && (
           <p className="text-xs text-destructive">
@@ -218,6 +222,19 @@ function CartLineItem({ line, result }: { line: CartLine; result: UseQueryResult
         )}
       </div>
     </li>
+  )
+}
+
+function LineImage({ src, muted = false }: { src: string; muted?: boolean }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={80}
+      height={80}
+      loading="lazy"
+      className={`size-20 shrink-0 rounded-lg bg-muted object-contain p-1 mix-blend-multiply ${muted ? 'opacity-50 grayscale' : ''}`}
+    />
   )
 }
 

@@ -42,6 +42,9 @@ function listingApi(products: Product[] = catalog) {
         totalPages: Math.max(1, Math.ceil(matching.length / limit)),
       })
     }
+    if (url.pathname.startsWith('/api/shop/review/')) {
+      return jsonResponse({ success: true, data: [] })
+    }
     const detail = url.pathname.match(/^\/api\/shop\/products\/get\/(.+)$/)
     if (detail) {
       const product = products.find((p) => p._id === detail[1])

@@ -19,6 +19,7 @@ export const catalogKeys = {
   featureImages: () => [...catalogKeys.all, 'feature-images'] as const,
   searches: () => [...catalogKeys.all, 'search'] as const,
   search: (keyword: string) => [...catalogKeys.searches(), keyword] as const,
+  reviews: (productId: string) => [...catalogKeys.all, 'reviews', productId] as const,
 }
 
 /** What the listing endpoint accepts; arrays are sent comma-joined. */

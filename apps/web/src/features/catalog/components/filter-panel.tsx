@@ -6,12 +6,18 @@ import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { useFilterOptions } from '../api/get-filter-options'
-import { optionLabel, parsePrice, type FilterGroup, type ProductFilters } from '../lib/filters'
+import {
+  optionLabel,
+  parsePrice,
+  type FilterGroup,
+  type FiltersUpdate,
+  type ProductFilters,
+} from '../lib/filters'
 import { ErrorState } from './state-views'
 
 type FilterPanelProps = {
   filters: ProductFilters
-  onChange: (filters: ProductFilters) => void
+  onChange: (update: FiltersUpdate) => void
   /** Two panels can be on the page (sidebar and phone drawer); ids must not collide. */
   idPrefix: string
   className?: string
@@ -21,11 +27,12 @@ type FilterPanelProps = {
 export function FilterPanel({ filters, onChange, idPrefix, className }: FilterPanelProps) {
   const options = useFilterOptions()
 
-  const toggle = (group: FilterGroup, value: string, checked: boolean) => {
-    const current = filters[group] ?? []
-    const next = checked ? [...new Set([...current, value])] : current.filter((v) => v !== value)
-    onChange({ ...filters, [group]: next })
-  }
+  const toggle = (group: FilterGroup, value: string, checked: boolean) =>
+    onChange((current) => {
+      const values = current[group] ?? []
+      const next = checked ? [...new Set([...values, value])] : values.filter((v) => v !== value)
+      return { ...current, [group]: next }
+    })
 
   return (
     <div className={cn('flex flex-col gap-6', className)}>
@@ -66,12 +73,12 @@ export function FilterPanel({ filters, onChange, idPrefix, className }: FilterPa
         onToggle={toggle}
       />
       <PriceRange
-        // Remount when the applied range changes elsewhere (chips, "Clear filters").
-        key={`${filters.minPrice ?? ''}-${filters.maxPrice ?? ''}`}
         idPrefix={idPrefix}
         min={filters.minPrice}
         max={filters.maxPrice}
-        onApply={(minPrice, maxPrice) => onChange({ ...filters, minPrice, maxPrice })}
+        onApply={(minPrice, maxPrice) =>
+          onChange((current) => ({ ...current, minPrice, maxPrice }))
+        }
       />
     </div>
   )
@@ -131,6 +138,15 @@ function PriceRange({
   const [maxText, setMaxText] = useState(max != null ? String(max) : '')
   const [error, setError] = useState<string | null>(null)
   const errorId = `${idPrefix}-price-error`
+  // Follow the applied range when it changes elsewhere (chips, "Clear filters", the other
+  // field's blur), one field at a time: applying Min must not wipe a Max being typed. No
+  // remount either, so focus stays where the shopper tabbed to.
+  const [applied, setApplied] = useState({ min, max })
+  if (applied.min !== min || applied.max !== max) {
+    if (applied.min !== min) setMinText(min != null ? String(min) : '')
+    if (applied.max !== max) setMaxText(max != null ? String(max) : '')
+    setApplied({ min, max })
+  }
 
   const apply = () => {
     const nextMin = parsePrice(minText)

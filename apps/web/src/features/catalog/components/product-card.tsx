@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { optionLabel } from '../lib/filters'
+import { CARD_IMAGE_SIZES, productImageSrcSet } from '../lib/images'
 import { AddToCartButton } from './add-to-cart-button'
 
 type BadgeInfo = { label: string; variant: 'deal' | 'warning' | 'destructive' }
@@ -87,6 +88,8 @@ export function ProductCard({ product, to, onOpen, eager = false, className }: P
       <div className="relative aspect-square bg-muted/70 p-3">
         <img
           src={product.image}
+          srcSet={productImageSrcSet(product.image)}
+          sizes={CARD_IMAGE_SIZES}
           alt=""
           width={640}
           height={640}

@@ -12,8 +12,11 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError } from '@/lib/api-client'
 import { useProduct } from '../api/get-product'
 import { optionLabel } from '../lib/filters'
+import { DIALOG_IMAGE_SIZES, productImageSrcSet } from '../lib/images'
 import { AddToCartButton } from './add-to-cart-button'
 import { PriceRow, productBadges } from './product-card'
+import { WriteReview } from './review-form'
+import { ReviewList } from './review-list'
 import { ErrorState } from './state-views'
 import { StarRating } from './star-rating'
 
@@ -64,9 +67,11 @@ function ProductDetail({ product }: { product: Product }) {
   const reviewCount = product.reviewCount
   return (
     <div className="grid gap-0 md:grid-cols-2">
-      <div className="relative aspect-square bg-muted/70 p-6 md:rounded-l-lg">
+      <div className="relative aspect-square bg-muted/70 p-6 md:sticky md:top-0 md:self-start md:rounded-tl-lg">
         <img
           src={product.image}
+          srcSet={productImageSrcSet(product.image)}
+          sizes={DIALOG_IMAGE_SIZES}
           alt={product.title}
           width={640}
           height={640}
@@ -107,15 +112,22 @@ function ProductDetail({ product }: { product: Product }) {
           {product.description}
         </p>
         <AddToCartButton product={product} label="Add to Cart" className="h-11" />
-        <section aria-labelledby="product-reviews-heading" className="border-t pt-4">
-          <h3 id="product-reviews-heading" className="font-semibold">
-            Reviews ({reviewCount})
-          </h3>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {reviewCount === 0
-              ? 'No Reviews'
-              : `${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'}, ${product.averageReview.toFixed(2)} out of 5 on average.`}
-          </p>
+        <section
+          aria-labelledby="product-reviews-heading"
+          className="flex flex-col gap-4 border-t pt-4"
+        >
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 id="product-reviews-heading" className="font-semibold">
+              Reviews ({reviewCount})
+            </h3>
+            {reviewCount > 0 && (
+              <p className="tabular text-sm text-muted-foreground">
+                {product.averageReview.toFixed(2)} out of 5 on average
+              </p>
+            )}
+          </div>
+          <ReviewList productId={product._id} />
+          <WriteReview productId={product._id} />
         </section>
       </div>
     </div>

@@ -154,3 +154,9 @@ export function optionLabel(value: string): string {
       .join(' ')
   )
 }
+
+/**
+ * A change to the filters, applied to the latest ones: quick successive changes (a brand, then a
+ * price before the page re-rendered) must build on each other, never on a stale render's copy.
+ */
+export type FiltersUpdate = (current: ProductFilters) => ProductFilters

@@ -29,6 +29,7 @@ import {
   readStoredFilters,
   sortFromSearchParams,
   writeStoredFilters,
+  type FiltersUpdate,
   type ProductFilters,
 } from '../lib/filters'
 
@@ -64,15 +65,18 @@ export default function ListingPage() {
     }
   }, [searchParams, setSearchParams, location.state])
 
-  const setFilters = (next: ProductFilters) => {
-    const normalized = normalizeFilters(next)
-    writeStoredFilters(normalized)
-    setSearchParams((prev) => applyFiltersToSearchParams(prev, normalized), {
-      replace: true,
-      preventScrollReset: true,
-    })
-  }
-  const clearFilters = () => setFilters({})
+  const updateFilters = (update: FiltersUpdate) =>
+    setSearchParams(
+      (prev) => {
+        const fromUrl = filtersFromSearchParams(prev)
+        const current = hasFilters(fromUrl) ? fromUrl : readStoredFilters()
+        const next = normalizeFilters(update(current))
+        writeStoredFilters(next)
+        return applyFiltersToSearchParams(prev, next)
+      },
+      { replace: true, preventScrollReset: true },
+    )
+  const clearFilters = () => updateFilters(() => ({}))
 
   const setSort = (next: SortOption) =>
     setSearchParams(
@@ -124,7 +128,7 @@ export default function ListingPage() {
     listing.products.find((product) => product._id === productId)
 
   const panel = (idPrefix: string) => (
-    <FilterPanel filters={filters} onChange={setFilters} idPrefix={idPrefix} />
+    <FilterPanel filters={filters} onChange={updateFilters} idPrefix={idPrefix} />
   )
 
   return (
@@ -198,7 +202,7 @@ export default function ListingPage() {
             </div>
           </div>
 
-          <ActiveFilterChips filters={filters} onChange={setFilters} />
+          <ActiveFilterChips filters={filters} onChange={updateFilters} />
 
           {query.isPending ? (
             <ProductGridSkeleton count={12} className="xl:grid-cols-4" />
@@ -283,7 +287,7 @@ function ActiveFilterChips({
   onChange,
 }: {
   filters: ProductFilters
-  onChange: (filters: ProductFilters) => void
+  onChange: (update: FiltersUpdate) => void
 }) {
   const chips: { key: string; label: string; remove: () => void }[] = []
   for (const group of LIST_FILTER_GROUPS) {
@@ -291,7 +295,11 @@ function ActiveFilterChips({
       chips.push({
         key: `${group}-${value}`,
         label: optionLabel(value),
-        remove: () => onChange({ ...filters, [group]: filters[group]?.filter((v) => v !== value) }),
+        remove: () =>
+          onChange((current) => ({
+            ...current,
+            [group]: current[group]?.filter((v) => v !== value),
+          })),
       })
     }
   }
@@ -299,14 +307,14 @@ function ActiveFilterChips({
     chips.push({
       key: 'min',
       label: `From ${formatRupees(filters.minPrice)}`,
-      remove: () => onChange({ ...filters, minPrice: undefined }),
+      remove: () => onChange((current) => ({ ...current, minPrice: undefined })),
     })
   }
   if (filters.maxPrice != null) {
     chips.push({
       key: 'max',
       label: `Up to ${formatRupees(filters.maxPrice)}`,
-      remove: () => onChange({ ...filters, maxPrice: undefined }),
+      remove: () => onChange((current) => ({ ...current, maxPrice: undefined })),
     })
   }
   if (chips.length === 0) return null

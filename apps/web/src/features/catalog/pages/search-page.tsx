@@ -53,6 +53,7 @@ export default function SearchPage() {
               autoFocus
               autoComplete="off"
               enterKeyHint="search"
+              maxLength={LIMITS.searchMaxChars}
               placeholder="Search phones, earbuds, chargers…"
               value={keyword}
               onChange={(event) => setKeyword(event.target.value)}
@@ -83,17 +84,24 @@ export default function SearchPage() {
           </EmptyState>
         ) : query.data.length === 0 ? (
           <EmptyState
-            title={`No products match “${debounced}”.`}
+            title="No products found."
             icon={<SearchX className="size-10 text-muted-foreground" aria-hidden="true" />}
+            action={
+              <Button asChild variant="outline">
+                <Link to="/shop/listing">Browse all products</Link>
+              </Button>
+            }
           >
-            <p className="text-sm text-muted-foreground">Check the spelling or try fewer words.</p>
+            <p className="text-sm text-muted-foreground">
+              Nothing matches “{debounced}”. Try fewer or different words.
+            </p>
           </EmptyState>
         ) : (
           <div className="flex flex-col gap-3">
             <p className="tabular text-sm text-muted-foreground">
               {query.data.length} {query.data.length === 1 ? 'result' : 'results'} for “{debounced}”
             </p>
-            <ProductGrid products={query.data} onOpen={setOpen} />
+            <ProductGrid products={query.data} onOpen={setOpen} eagerCount={4} />
           </div>
         )}
       </div>

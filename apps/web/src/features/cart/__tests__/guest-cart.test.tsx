@@ -1,6 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook } from '@testing-library/react'
+import type * as React from 'react'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestQueryClient, mockFetch } from '@/features/catalog/__tests__/helpers'
 import {
   addGuestCartItem,
   getGuestCart,
@@ -11,6 +14,17 @@ import {
 import { useCart } from '../use-cart'
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+
+/** useCart as a guest: the session check answers 404 (no route), which means "not signed in". */
+function renderGuestCart() {
+  mockFetch(() => undefined)
+  const client = createTestQueryClient()
+  return renderHook(() => useCart(), {
+    wrapper: ({ children }: { children: React.ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    ),
+  })
+}
 
 const PHONE = '00000000-0000-4000-8000-000000000001'
 const EARBUDS = '00000000-0000-4000-8000-000000000002'
@@ -67,7 +81,7 @@ describe('useCart', () => {
   })
 
   it('adds to the guest cart with the guest toast and updates the count', () => {
-    const { result } = renderHook(() => useCart())
+    const { result } = renderGuestCart()
     act(() => {
       result.current.add({ _id: PHONE, totalStock: 5 })
     })
@@ -80,7 +94,7 @@ describe('useCart', () => {
   })
 
   it('refuses to add beyond stock, naming the stock and what is already in the cart', () => {
-    const { result } = renderHook(() => useCart())
+    const { result } = renderGuestCart()
     let added = true
     act(() => {
       result.current.add({ _id: PHONE, totalStock: 2 })
@@ -94,7 +108,7 @@ describe('useCart', () => {
 
   it('refuses a quantity above stock in the cart, but always allows going down', () => {
     addGuestCartItem(PHONE, 3)
-    const { result } = renderHook(() => useCart())
+    const { result } = renderGuestCart()
     act(() => {
       result.current.update(PHONE, 4, 3)
     })
@@ -109,7 +123,7 @@ describe('useCart', () => {
 
   it('removes a line with the deleted toast', () => {
     addGuestCartItem(EARBUDS)
-    const { result } = renderHook(() => useCart())
+    const { result } = renderGuestCart()
     act(() => result.current.remove(EARBUDS))
     expect(result.current.lines).toEqual([])
     expect(toast.success).toHaveBeenCalledWith('Cart item is deleted successfully')

@@ -1,0 +1,54 @@
+import autocannon from 'autocannon'
+
+export interface LoadResult {
+  name: string
+  url: string
+  connections: number
+  requestsPerSecond: number
+  p50: number
+  p99: number
+  /** Connection errors, timeouts and non-2xx answers. */
+  errors: number
+}
+
+/** One autocannon run from a worker thread; latency in milliseconds. */
+export async function runLoad(opts: {
+  name: string
+  url: string
+  connections: number
+  seconds: number
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    workers: 1,
+  })
+  return {
+    name: opts.name,
+    url: opts.url,
+    connections: opts.connections,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  }
+}
+
+/** A Markdown table; each row's throughput also as a share of /api/health at the same load. */
+export function formatTable(results: LoadResult[]): string {
+  const lines = [
+    '| Endpoint | Conns | req/s | p50 ms | p99 ms | Errors | vs health |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ]
+  for (const r of results) {
+    const health = results.find((h) => h.name === 'health' && h.connections === r.connections)
+    const ratio = health
+      ? `${Math.round((r.requestsPerSecond / health.requestsPerSecond) * 100)}%`
+      : '-'
+    lines.push(
+      `| ${r.name} | ${r.connections} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio} |`,
+    )
+  }
+  return lines.join('\n')
+}

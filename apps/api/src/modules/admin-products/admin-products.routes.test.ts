@@ -1,0 +1,267 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestContext } from '../../../test/app'
+import { createProduct, createSeller, createUser } from '../../../test/factories'
+import { filterOptions, products } from '../../db/schema'
+import { createSession } from '../auth/sessions'
+
+let t: TestContext
+let ids: { seller: string; other: string; pending: string; admin: string }
+const cookies = { admin: '', seller: '', other: '', pending: '', shopper: '' }
+const IMAGE = '/uploads/u/0123456789abcdef0123456789abcdef.webp'
+
+async function cookieFor(userId: string) {
+  const token = await createSession(t.database.db, { userId, days: 1, now: new Date() })
+  return `session=${token}`
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  const db = t.database.db
+  const admin = await createUser(db, { role: 'admin', type: 'admin' })
+  const seller = await createSeller(db, 'Approved')
+  const other = await createSeller(db, 'Approved')
+  const pending = await createSeller(db, 'Pending')
+  ids = { admin: admin.id, seller: seller.id, other: other.id, pending: pending.id }
+  cookies.admin = await cookieFor(admin.id)
+  cookies.seller = await cookieFor(seller.id)
+  cookies.other = await cookieFor(other.id)
+  cookies.pending = await cookieFor(pending.id)
+  cookies.shopper = await cookieFor((await createUser(db)).id)
+  await db.insert(filterOptions).values([
+    { kind: 'category', value: 'electronics' },
+    { kind: 'brand', value: 'samsung' },
+    { kind: 'brand', value: 'boat' },
+  ])
+  // An image as the upload endpoint would have stored it.
+  mkdirSync(path.join(t.dataDir, 'uploads', 'u'), { recursive: true })
+  writeFileSync(path.join(t.dataDir, 'uploads', IMAGE.slice(9)), 'webp')
+})
+afterAll(() => t.close())
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  image: IMAGE,
+  title: 'Galaxy Buds 3',
+  description: 'Wireless earbuds with noise cancelling.',
+  category: 'electronics',
+  brand: 'samsung',
+  section: 'trending',
+  price: 9999,
+  salePrice: 7999.5,
+  totalStock: 25,
+  averageReview: '',
+  userName: 'somebody else',
+  ...overrides,
+})
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: object,
+) => t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} })
+
+describe('POST /api/admin/products/add', () => {
+  it('should add a listed product for an approved seller', async () => {
+    const res = await call('POST', '/api/admin/products/add', cookies.seller, body())
+    expect(res.statusCode).toBe(201)
+    const { message, data } = res.json()
+    expect(message).toBe('Product added successfully')
+    expect(data).toMatchObject({
+      title: 'Galaxy Buds 3',
+      price: 9999,
+      salePrice: 7999.5,
+      listed: true,
+    })
+    const shop = await call('GET', `/api/shop/products/get/${data._id}`)
+    expect(shop.statusCode).toBe(200)
+  })
+
+  it('should add an unlisted product for a pending seller', async () => {
+    const res = await call('POST', '/api/admin/products/add', cookies.pending, body())
+    expect(res.statusCode).toBe(201)
+    expect(res.json().data.listed).toBe(false)
+  })
+
+  it('should validate every field per spec §5', async () => {
+    const res = await call('POST', '/api/admin/products/add', cookies.seller, {
+      ...body(),
+      title: ' ',
+      price: '',
+      totalStock: -1,
+      section: 'clearance',
+    })
+    expect(res.statusCode).toBe(400)
+    const paths = res.json().errors.map((e: { path: string }) => e.path)
+    expect(paths).toEqual(expect.arrayContaining(['title', 'price', 'totalStock', 'section']))
+  })
+
+  it('should refuse a sale price not below the price', async () => {
+    const res = await call(
+      'POST',
+      '/api/admin/products/add',
+      cookies.seller,
+      body({ salePrice: 9999 }),
+    )
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[0]).toMatchObject({ path: 'salePrice' })
+  })
+
+  it('should refuse unknown brands and images the shop did not store', async () => {
+    const brand = await call(
+      'POST',
+      '/api/admin/products/add',
+      cookies.seller,
+      body({ brand: 'nokia' }),
+    )
+    expect(brand.statusCode).toBe(400)
+    expect(brand.json().errors[0].path).toBe('brand')
+    for (const image of [
+      'https://evil.example/x.webp',
+      '/uploads/u/missing.webp',
+      '/uploads/../x.webp',
+    ]) {
+      const res = await call('POST', '/api/admin/products/add', cookies.seller, body({ image }))
+      expect(res.statusCode, image).toBe(400)
+    }
+  })
+
+  it('should answer 401 to guests and 403 to shoppers', async () => {
+    expect((await call('POST', '/api/admin/products/add', undefined, body())).statusCode).toBe(401)
+    expect(
+      (await call('POST', '/api/admin/products/add', cookies.shopper, body())).statusCode,
+    ).toBe(403)
+  })
+})
+
+describe('GET /api/admin/products/get', () => {
+  it('should give a seller only its own products whatever userName says', async () => {
+    await createProduct(t.database.db, { sellerId: ids.other, title: 'Other Seller Phone' })
+    const res = await call('GET', '/api/admin/products/get?userName=anyone', cookies.seller)
+    expect(res.statusCode).toBe(200)
+    const titles = res.json().data.map((p: { title: string }) => p.title)
+    expect(titles.length).toBeGreaterThan(0)
+    expect(titles).not.toContain('Other Seller Phone')
+  })
+
+  it('should give an admin all products, or one seller’s by userName', async () => {
+    const all = (await call('GET', '/api/admin/products/get', cookies.admin)).json().data
+    expect(all.map((p: { title: string }) => p.title)).toContain('Other Seller Phone')
+    const [other] = await t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.sellerId, ids.other))
+    const userName = all.find((p: { _id: string }) => p._id === other?.id).username
+    const one = (
+      await call(
+        'GET',
+        `/api/admin/products/get?userName=${encodeURIComponent(userName)}`,
+        cookies.admin,
+      )
+    ).json().data
+    expect(one.every((p: { username: string }) => p.username === userName)).toBe(true)
+    expect(one.length).toBe(1)
+  })
+
+  it('should answer 401 to guests and 403 to shoppers', async () => {
+    expect((await call('GET', '/api/admin/products/get')).statusCode).toBe(401)
+    expect((await call('GET', '/api/admin/products/get', cookies.shopper)).statusCode).toBe(403)
+  })
+})
+
+describe('PUT /api/admin/products/edit/:id and DELETE /api/admin/products/delete/:id', () => {
+  it('should let the owner edit, refuse other sellers and let an admin edit', async () => {
+    const product = await createProduct(t.database.db, { sellerId: ids.seller })
+    const url = `/api/admin/products/edit/${product.id}`
+    const mine = await call(
+      'PUT',
+      url,
+      cookies.seller,
+      body({ title: 'Renamed', image: product.image }),
+    )
+    expect(mine.statusCode).toBe(200)
+    expect(mine.json()).toMatchObject({
+      message: 'Product updated successfully',
+      data: { title: 'Renamed' },
+    })
+    expect((await call('PUT', url, cookies.other, body())).statusCode).toBe(403)
+    expect((await call('PUT', url, cookies.shopper, body())).statusCode).toBe(403)
+    expect((await call('PUT', url, undefined, body())).statusCode).toBe(401)
+    const admin = await call('PUT', url, cookies.admin, body({ title: 'By admin' }))
+    expect(admin.statusCode).toBe(200)
+    // The seller's approval decides listing, not the editor's.
+    expect(admin.json().data.listed).toBe(true)
+  })
+
+  it('should keep a pending seller’s product unlisted when an admin edits it', async () => {
+    const product = await createProduct(t.database.db, { sellerId: ids.pending, listed: false })
+    const res = await call('PUT', `/api/admin/products/edit/${product.id}`, cookies.admin, body())
+    expect(res.json().data.listed).toBe(false)
+  })
+
+  it('should soft delete: gone from lists and shop, the row kept', async () => {
+    const product = await createProduct(t.database.db, { sellerId: ids.seller })
+    const url = `/api/admin/products/delete/${product.id}`
+    expect((await call('DELETE', url)).statusCode).toBe(401)
+    expect((await call('DELETE', url, cookies.shopper)).statusCode).toBe(403)
+    expect((await call('DELETE', url, cookies.other)).statusCode).toBe(403)
+    const res = await call('DELETE', url, cookies.seller)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().message).toBe('Product deleted successfully')
+    expect((await call('GET', `/api/shop/products/get/${product.id}`)).statusCode).toBe(404)
+    const list = (await call('GET', '/api/admin/products/get', cookies.seller)).json().data
+    expect(list.map((p: { _id: string }) => p._id)).not.toContain(product.id)
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id))
+    expect(row).toMatchObject({ listed: false })
+    expect(row?.deletedAt).toBeInstanceOf(Date)
+    expect((await call('DELETE', url, cookies.admin)).statusCode).toBe(404)
+  })
+
+  it('should let an admin delete any product and 404 unknown ids', async () => {
+    const product = await createProduct(t.database.db, { sellerId: ids.other })
+    expect(
+      (await call('DELETE', `/api/admin/products/delete/${product.id}`, cookies.admin)).statusCode,
+    ).toBe(200)
+    expect(
+      (await call('DELETE', `/api/admin/products/delete/${crypto.randomUUID()}`, cookies.admin))
+        .statusCode,
+    ).toBe(404)
+    expect(
+      (await call('DELETE', '/api/admin/products/delete/not-a-uuid', cookies.admin)).statusCode,
+    ).toBe(400)
+  })
+})
+
+describe('POST /api/shop/filter/create', () => {
+  it('should add new options for admins only', async () => {
+    const payload = { category: 'Wearables', brand: 'Noise' }
+    expect((await call('POST', '/api/shop/filter/create', undefined, payload)).statusCode).toBe(401)
+    expect(
+      (await call('POST', '/api/shop/filter/create', cookies.shopper, payload)).statusCode,
+    ).toBe(403)
+    expect(
+      (await call('POST', '/api/shop/filter/create', cookies.seller, payload)).statusCode,
+    ).toBe(403)
+    const res = await call('POST', '/api/shop/filter/create', cookies.admin, payload)
+    expect(res.statusCode).toBe(201)
+    expect(res.json().message).toBe('Filter created successfully!')
+    // Again: existing options are kept, not duplicated.
+    expect((await call('POST', '/api/shop/filter/create', cookies.admin, payload)).statusCode).toBe(
+      201,
+    )
+    const options = (await call('GET', '/api/shop/filter/fetch')).json().data
+    expect(options.category.filter((c: string) => c === 'wearables')).toHaveLength(1)
+    expect(options.brand).toContain('noise')
+  })
+
+  it('should require both fields', async () => {
+    const res = await call('POST', '/api/shop/filter/create', cookies.admin, {
+      category: 'x',
+      brand: ' ',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('Brand is required')
+  })
+})

@@ -1,0 +1,115 @@
+import {
+  adminProductListResponse,
+  adminProductResponse,
+  adminProductsQuery,
+  createFilterBody,
+  idParam,
+  messageResponse,
+  productBody,
+} from '@techbazaar/shared'
+import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { App } from '../../app'
+import { unauthorized } from '../../lib/errors'
+import { storageFor } from '../../lib/storage'
+import { requireAdmin, requireRole } from '../../plugins/auth'
+import {
+  addProduct,
+  createFilterOptions,
+  deleteProduct,
+  editProduct,
+  listAdminProducts,
+} from './admin-products.service'
+
+const tags = ['admin products']
+const idParams = z.object({ id: idParam })
+
+export async function adminProductsRoutes(app: App) {
+  const { db } = app.deps
+  const storage = storageFor(app.deps.config)
+  // Admins and sellers alike (role admin); ownership is checked per product in the service.
+  const backOffice = requireRole('admin')
+  const userOf = (request: FastifyRequest) => {
+    if (!request.user) throw unauthorized()
+    return request.user
+  }
+
+  app.post(
+    '/admin/products/add',
+    {
+      schema: { tags, body: productBody, response: { 201: adminProductResponse } },
+      preHandler: backOffice,
+    },
+    async (request, reply) => {
+      const data = await addProduct(db, storage, userOf(request), request.body)
+      return reply
+        .status(201)
+        .send({ success: true as const, message: 'Product added successfully', data })
+    },
+  )
+
+  app.get(
+    '/admin/products/get',
+    {
+      schema: {
+        tags,
+        querystring: adminProductsQuery,
+        response: { 200: adminProductListResponse },
+      },
+      preHandler: backOffice,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listAdminProducts(db, userOf(request), request.query.userName),
+    }),
+  )
+
+  app.put(
+    '/admin/products/edit/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: productBody,
+        response: { 200: adminProductResponse },
+      },
+      preHandler: backOffice,
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Product updated successfully',
+      data: await editProduct(db, storage, userOf(request), request.params.id, request.body),
+    }),
+  )
+
+  app.delete(
+    '/admin/products/delete/:id',
+    {
+      schema: { tags, params: idParams, response: { 200: messageResponse } },
+      preHandler: backOffice,
+    },
+    async (request) => {
+      await deleteProduct(db, userOf(request), request.params.id)
+      return { success: true as const, message: 'Product deleted successfully' }
+    },
+  )
+
+  app.post(
+    '/shop/filter/create',
+    {
+      schema: {
+        tags,
+        summary: 'Add a category and a brand to the filter lists (admins only)',
+        body: createFilterBody,
+        response: { 201: messageResponse },
+      },
+      preHandler: requireAdmin,
+    },
+    async (request, reply) => {
+      await createFilterOptions(db, request.body)
+      return reply
+        .status(201)
+        .send({ success: true as const, message: 'Filter created successfully!' })
+    },
+  )
+}

@@ -1,0 +1,95 @@
+import {
+  addToCartBody,
+  cartLineParams,
+  cartMutationResponse,
+  cartQuery,
+  cartResponse,
+  cartUserParams,
+  mergeCartBody,
+  updateCartBody,
+} from '@techbazaar/shared'
+import type { App } from '../../app'
+import { assertSelf, requireUser } from '../../plugins/auth'
+import { addItem, getCart, mergeItems, removeItem, updateItem } from './cart.service'
+
+/** The signed-in shopper's own cart; every path or body `userId` must be the caller (403). */
+export async function cartRoutes(app: App) {
+  const { db } = app.deps
+  const tags = ['cart']
+
+  app.post(
+    '/shop/cart/add',
+    {
+      schema: { tags, body: addToCartBody, response: { 200: cartMutationResponse } },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const user = assertSelf(request, request.body.userId)
+      const data = await addItem(db, user.id, request.body)
+      return { success: true as const, message: 'Product is added to cart', data }
+    },
+  )
+
+  app.get(
+    '/shop/cart/get/:userId',
+    {
+      schema: {
+        tags,
+        summary: "One page of the user's cart with totals over the whole cart",
+        params: cartUserParams,
+        querystring: cartQuery,
+        response: { 200: cartResponse },
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const user = assertSelf(request, request.params.userId)
+      reply.header('Cache-Control', 'no-store')
+      return { success: true as const, ...(await getCart(db, user.id, request.query)) }
+    },
+  )
+
+  app.put(
+    '/shop/cart/update-cart',
+    {
+      schema: { tags, body: updateCartBody, response: { 200: cartMutationResponse } },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const user = assertSelf(request, request.body.userId)
+      const data = await updateItem(db, user.id, request.body)
+      return { success: true as const, message: 'Cart item is updated successfully', data }
+    },
+  )
+
+  app.delete(
+    '/shop/cart/:userId/:productId',
+    {
+      schema: { tags, params: cartLineParams, response: { 200: cartMutationResponse } },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const user = assertSelf(request, request.params.userId)
+      const data = await removeItem(db, user.id, request.params.productId)
+      return { success: true as const, message: 'Cart item is deleted successfully', data }
+    },
+  )
+
+  app.post(
+    '/shop/cart/merge',
+    {
+      schema: {
+        tags,
+        summary: "Adds a guest cart's lines at sign-in, capped at stock",
+        body: mergeCartBody,
+        response: { 200: cartMutationResponse },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const user = assertSelf(request, request.body.userId)
+      const data = await mergeItems(db, user.id, request.body.items)
+      return { success: true as const, message: 'Guest cart merged', data }
+    },
+  )
+}

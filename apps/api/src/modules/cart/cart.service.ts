@@ -1,0 +1,256 @@
+import {
+  CART_MAX_LINES,
+  paiseToRupees,
+  type AddToCartInput,
+  type Cart,
+  type CartLine,
+  type CartQuery,
+  type MergeCartInput,
+  type UpdateCartInput,
+} from '@techbazaar/shared'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import { cartLines, carts, products } from '../../db/schema'
+import { badRequest, notFound } from '../../lib/errors'
+
+type Conn = Db | Tx
+
+const lineColumns = {
+  productId: cartLines.productId,
+  quantity: cartLines.quantity,
+  title: products.title,
+  image: products.image,
+  pricePaise: products.pricePaise,
+  salePricePaise: products.salePricePaise,
+  totalStock: products.totalStock,
+  listed: products.listed,
+}
+type LineRow = { [K in keyof typeof lineColumns]: (typeof lineColumns)[K]['_']['data'] }
+
+/** The one place a cart row becomes the API's line (paise to rupees here). */
+function toLine(row: LineRow): CartLine {
+  return {
+    productId: row.productId,
+    quantity: row.quantity,
+    title: row.title,
+    image: row.image,
+    price: paiseToRupees(row.pricePaise),
+    salePrice: paiseToRupees(row.salePricePaise),
+    totalStock: row.totalStock,
+    available: row.listed,
+  }
+}
+
+/** Totals over every line of the cart (not one page): lines, quantity and amount in paise. */
+async function totalsOf(conn: Conn, cartId: string) {
+  const [row] = await conn
+    .select({
+      totalItems: count(),
+      totalQuantity: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int`,
+      totalPaise: sql<number>`coalesce(sum(${cartLines.quantity}::bigint * ${products.effectivePricePaise}) FILTER (WHERE ${products.listed}), 0)::bigint`,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.cartId, cartId))
+  return {
+    totalItems: Number(row?.totalItems ?? 0),
+    totalQuantity: Number(row?.totalQuantity ?? 0),
+    totalAmount: paiseToRupees(Number(row?.totalPaise ?? 0)),
+  }
+}
+
+function linesQuery(conn: Conn, cartId: string) {
+  return conn
+    .select(lineColumns)
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.productId))
+}
+
+const EMPTY_TOTALS = { totalItems: 0, totalQuantity: 0, totalAmount: 0 }
+
+async function cartIdOf(conn: Conn, userId: string): Promise<string | undefined> {
+  const [row] = await conn.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))
+  return row?.id
+}
+
+/** One page of the user's cart, oldest line first, with totals over the whole cart. */
+export async function getCart(db: Db, userId: string, query: CartQuery) {
+  const cartId = await cartIdOf(db, userId)
+  if (!cartId) return { data: [], currentPage: query.page, totalPages: 0, ...EMPTY_TOTALS }
+  const [rows, totals] = await Promise.all([
+    linesQuery(db, cartId)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    totalsOf(db, cartId),
+  ])
+  return {
+    data: rows.map(toLine),
+    currentPage: query.page,
+    totalPages: Math.ceil(totals.totalItems / query.limit),
+    ...totals,
+  }
+}
+
+/** The whole cart (at most CART_MAX_LINES lines), as every mutation answers it. */
+async function wholeCart(conn: Conn, cartId: string): Promise<Cart> {
+  const [rows, totals] = await Promise.all([linesQuery(conn, cartId), totalsOf(conn, cartId)])
+  return { items: rows.map(toLine), ...totals }
+}
+
+/**
+ * The user's cart id, created when missing. The upsert also locks the cart row until the
+ * transaction ends, so one user's cart changes run one after another: a read of a line's
+ * quantity followed by its write cannot interleave with another request's.
+ */
+async function lockCart(tx: Tx, userId: string): Promise<string> {
+  const [row] = await tx
+    .insert(carts)
+    .values({ userId })
+    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+    .returning({ id: carts.id })
+  if (!row) throw new Error('cart not created')
+  return row.id
+}
+
+async function productFor(tx: Tx, productId: string) {
+  const [row] = await tx
+    .select({ id: products.id, totalStock: products.totalStock, listed: products.listed })
+    .from(products)
+    .where(eq(products.id, productId))
+  if (!row) throw notFound('Product not found')
+  return row
+}
+
+async function lineQuantity(tx: Tx, cartId: string, productId: string) {
+  const [row] = await tx
+    .select({ quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
+  return row?.quantity
+}
+
+async function lineCount(tx: Tx, cartId: string) {
+  const [row] = await tx.select({ n: count() }).from(cartLines).where(eq(cartLines.cartId, cartId))
+  return Number(row?.n ?? 0)
+}
+
+const tooManyLines = () =>
+  badRequest(`Your cart can hold at most ${CART_MAX_LINES} different products`)
+
+/**
+ * Adds `quantity` of a listed, in-stock product, merging with the line that holds it; the
+ * line never goes above the stock. One transaction, serialised per user by the cart lock.
+ */
+export async function addItem(db: Db, userId: string, input: AddToCartInput): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, userId)
+    const product = await productFor(tx, input.productId)
+    if (!product.listed) throw badRequest('This product is no longer available')
+    if (product.totalStock <= 0) throw badRequest('This product is out of stock')
+    const current = (await lineQuantity(tx, cartId, input.productId)) ?? 0
+    if (current + input.quantity > product.totalStock) {
+      throw badRequest(`Only ${product.totalStock} in stock. You already added ${current}.`)
+    }
+    if (current === 0 && (await lineCount(tx, cartId)) >= CART_MAX_LINES) throw tooManyLines()
+    await tx
+      .insert(cartLines)
+      .values({ cartId, productId: input.productId, quantity: input.quantity })
+      .onConflictDoUpdate({
+        target: [cartLines.cartId, cartLines.productId],
+        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+      })
+    return wholeCart(tx, cartId)
+  })
+}
+
+/**
+ * Sets a line's quantity. Going up needs a listed product with that much stock; going down is
+ * always allowed (stock may have fallen below what the cart already holds).
+ */
+export async function updateItem(db: Db, userId: string, input: UpdateCartInput): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, userId)
+    const current = await lineQuantity(tx, cartId, input.productId)
+    if (current === undefined) throw notFound('Cart item not found')
+    if (input.quantity > current) {
+      const product = await productFor(tx, input.productId)
+      if (!product.listed) throw badRequest('This product is no longer available')
+      if (input.quantity > product.totalStock) {
+        throw badRequest(`Only ${product.totalStock} quantity can be added for this item`)
+      }
+    }
+    await tx
+      .update(cartLines)
+      .set({ quantity: input.quantity })
+      .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, input.productId)))
+    return wholeCart(tx, cartId)
+  })
+}
+
+/** Removes a line; 404 when the cart does not hold that product. */
+export async function removeItem(db: Db, userId: string, productId: string): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, userId)
+    const deleted = await tx
+      .delete(cartLines)
+      .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
+      .returning({ productId: cartLines.productId })
+    if (deleted.length === 0) throw notFound('Cart item not found')
+    return wholeCart(tx, cartId)
+  })
+}
+
+/**
+ * Takes a guest cart's lines at sign-in: quantities add to what the user's cart holds, capped
+ * at the stock; unknown, unlisted and sold-out products are skipped (a guest cart can be days
+ * old), as are new lines beyond CART_MAX_LINES. A line already above the stock is not lowered.
+ */
+export async function mergeItems(
+  db: Db,
+  userId: string,
+  items: MergeCartInput['items'],
+): Promise<Cart> {
+  const wanted = new Map<string, number>()
+  for (const item of items) {
+    wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity)
+  }
+  return db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, userId)
+    if (wanted.size === 0) return wholeCart(tx, cartId)
+    const ids = [...wanted.keys()]
+    const [found, existing] = await Promise.all([
+      tx
+        .select({ id: products.id, totalStock: products.totalStock })
+        .from(products)
+        .where(and(inArray(products.id, ids), eq(products.listed, true))),
+      tx
+        .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+        .from(cartLines)
+        .where(eq(cartLines.cartId, cartId)),
+    ])
+    const held = new Map(existing.map((line) => [line.productId, line.quantity]))
+    let lines = existing.length
+    // Keep the guest's order, so the cap drops the lines added last.
+    const stockOf = new Map(found.map((p) => [p.id, p.totalStock]))
+    for (const productId of ids) {
+      const stock = stockOf.get(productId)
+      if (stock === undefined || stock <= 0) continue
+      const current = held.get(productId)
+      if (current === undefined) {
+        if (lines >= CART_MAX_LINES) continue
+        lines += 1
+        const quantity = Math.min(wanted.get(productId) ?? 0, stock)
+        await tx.insert(cartLines).values({ cartId, productId, quantity })
+      } else if (current < stock) {
+        const quantity = Math.min(current + (wanted.get(productId) ?? 0), stock)
+        await tx
+          .update(cartLines)
+          .set({ quantity })
+          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
+      }
+    }
+    return wholeCart(tx, cartId)
+  })
+}

@@ -1,0 +1,158 @@
+import { formatRupees, paiseToRupees } from '@techbazaar/shared'
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db, Tx } from '../../db/client'
+import { orderLines, orders, payments, products, subOrders, users } from '../../db/schema'
+import type { Mailer } from '../../lib/mail'
+
+/**
+ * Marks a pending order paid and confirmed. The conditional update makes it happen once: a
+ * replayed webhook or capture finds the order no longer pending and changes nothing.
+ * Answers true when this call confirmed it.
+ */
+export async function markOrderPaid(
+  tx: Tx,
+  orderId: string,
+  payment: { providerPaymentId?: string; payerId?: string },
+): Promise<boolean> {
+  const updated = await tx
+    .update(orders)
+    .set({
+      paymentStatus: 'paid',
+      orderStatus: 'confirmed',
+      expiresAt: null,
+      paymentId: payment.providerPaymentId ?? null,
+      payerId: payment.payerId ?? null,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
+    .returning({ id: orders.id })
+  if (updated.length === 0) return false
+  await tx.update(subOrders).set({ status: 'confirmed' }).where(eq(subOrders.orderId, orderId))
+  await tx
+    .update(payments)
+    .set({ status: 'paid', providerPaymentId: payment.providerPaymentId ?? null })
+    .where(eq(payments.orderId, orderId))
+  return true
+}
+
+/**
+ * Fails a still-pending online order and gives its stock back, once (the conditional update
+ * guards against a failure webhook and the expiry running together). Answers true when it did.
+ */
+export async function failPendingOrder(tx: Tx, orderId: string): Promise<boolean> {
+  const updated = await tx
+    .update(orders)
+    .set({ paymentStatus: 'failed', orderStatus: 'rejected', expiresAt: null })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
+    .returning({ id: orders.id })
+  if (updated.length === 0) return false
+  await tx.update(subOrders).set({ status: 'rejected' }).where(eq(subOrders.orderId, orderId))
+  await tx.update(payments).set({ status: 'failed' }).where(eq(payments.orderId, orderId))
+  const lines = await tx
+    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.productId)
+  for (const line of lines) {
+    await tx
+      .update(products)
+      .set({ totalStock: sql`${products.totalStock} + ${line.quantity}` })
+      .where(eq(products.id, line.productId))
+  }
+  return true
+}
+
+/**
+ * Releases unpaid online orders whose payment window has passed: each is failed and its stock
+ * returned. Safe to run often and from several processes (each order is released once).
+ */
+export async function expireUnpaidOrders(deps: { db: Db; now: () => Date }): Promise<number> {
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentStatus, 'pending'),
+        isNotNull(orders.expiresAt),
+        lt(orders.expiresAt, deps.now()),
+      ),
+    )
+    .limit(500)
+  let released = 0
+  for (const order of due) {
+    if (await deps.db.transaction((tx) => failPendingOrder(tx, order.id))) released++
+  }
+  return released
+}
+
+/** Runs the expiry every `everyMs`; answers a stop function for a clean shutdown. */
+export function startOrderExpiry(
+  deps: { db: Db; now: () => Date },
+  log: FastifyBaseLogger,
+  everyMs = 60_000,
+): () => void {
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    expireUnpaidOrders(deps)
+      .then((n) => {
+        if (n > 0) log.info(`released ${n} unpaid order(s) past their payment window`)
+      })
+      .catch((err: unknown) => log.error({ err }, 'order expiry failed'))
+      .finally(() => {
+        running = false
+      })
+  }, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+/** The confirmation mail (lines and total); a mail failure is logged, never fails the order. */
+export async function sendOrderConfirmation(
+  deps: { db: Db; mailer: Mailer; shopName: string },
+  orderId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    const [order] = await deps.db
+      .select({
+        total: orders.totalPaise,
+        method: orders.paymentMethod,
+        email: users.email,
+        name: users.userName,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId))
+    if (!order) return
+    const lines = await deps.db
+      .select({
+        title: orderLines.title,
+        quantity: orderLines.quantity,
+        price: orderLines.unitPricePaise,
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+    const rows = lines.map(
+      (l) => `  ${l.quantity} × ${l.title} — ${formatRupees(paiseToRupees(l.price * l.quantity))}`,
+    )
+    await deps.mailer.send({
+      to: order.email,
+      subject: `Your ${deps.shopName} order is confirmed`,
+      text: [
+        `Hi ${order.name},`,
+        '',
+        `Thank you for your order ${orderId}. It is confirmed.`,
+        '',
+        ...rows,
+        '',
+        `Total: ${formatRupees(paiseToRupees(order.total))} (${order.method === 'COD' ? 'cash on delivery' : 'paid online'})`,
+        '',
+        `— ${deps.shopName}`,
+      ].join('\n'),
+    })
+  } catch (err) {
+    log.error({ err, orderId }, 'order confirmation mail failed')
+  }
+}

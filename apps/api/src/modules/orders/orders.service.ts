@@ -1,0 +1,352 @@
+import { createHash } from 'node:crypto'
+import {
+  ORDER_PAYMENT_WINDOW_MINUTES,
+  paiseToRupees,
+  type CreateOrderInput,
+  type CreateOrderResponse,
+  type Order,
+  type OrderSummary,
+  type SessionUser,
+} from '@techbazaar/shared'
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import {
+  addresses,
+  cartLines,
+  carts,
+  idempotencyKeys,
+  orderLines,
+  orders,
+  payments,
+  products,
+  subOrders,
+  users,
+  type AddressSnapshot,
+} from '../../db/schema'
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
+import type { Payments } from '../../payments'
+import { failPendingOrder } from './order-state'
+
+const ROUTE = 'POST /shop/order/create'
+
+export interface OrderDeps {
+  db: Db
+  now: () => Date
+  payments: Payments
+  appUrl: string
+}
+
+/** What the order transaction decided; the provider call happens after it commits. */
+type Placed =
+  | { kind: 'replay'; response: CreateOrderResponse }
+  | { kind: 'cod'; response: CreateOrderResponse }
+  | { kind: 'online'; orderId: string; totalPaise: number; address: AddressSnapshot }
+
+/** The parts of the body that decide the order; a reused key must carry the same ones. */
+function requestHash(input: CreateOrderInput): string {
+  const decisive = { addressId: input.addressInfo.addressId, paymentMethod: input.paymentMethod }
+  return createHash('sha256').update(JSON.stringify(decisive)).digest('hex')
+}
+
+/**
+ * Places an order from the caller's server cart: prices from the catalog, stock taken with one
+ * conditional update per line (all lines or none), one sub-order per seller, cart emptied.
+ * With an Idempotency-Key a repeat answers the first response and never makes a second order.
+ */
+export async function createOrder(
+  deps: OrderDeps,
+  user: SessionUser,
+  input: CreateOrderInput,
+  idempotencyKey: string | undefined,
+): Promise<{ response: CreateOrderResponse; confirmedOrderId?: string }> {
+  const provider =
+    input.paymentMethod === 'COD' ? undefined : deps.payments.provider(input.paymentMethod)
+  if (input.paymentMethod !== 'COD' && !provider) {
+    throw badRequest(
+      `${input.paymentMethod} payments are not available yet. Please choose another method.`,
+    )
+  }
+  const hash = requestHash(input)
+  const now = deps.now()
+
+  const placed = await deps.db.transaction(async (tx): Promise<Placed> => {
+    if (idempotencyKey) {
+      // Inside the transaction: a concurrent twin waits on the key's row, then replays.
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({ userId: user.id, key: idempotencyKey, route: ROUTE, requestHash: hash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key })
+      if (inserted.length === 0) return replay(tx, user.id, idempotencyKey, hash)
+    }
+    const address = await ownAddress(tx, user.id, input.addressInfo.addressId)
+    const lines = await cartOf(tx, user.id)
+    if (lines.length === 0) throw badRequest('Your cart is empty. Please add items to proceed')
+
+    for (const line of lines) {
+      // One conditional update: never read-then-write, so two buyers cannot take one unit.
+      const taken = await tx
+        .update(products)
+        .set({ totalStock: sql`${products.totalStock} - ${line.quantity}` })
+        .where(
+          and(
+            eq(products.id, line.productId),
+            gte(products.totalStock, line.quantity),
+            eq(products.listed, true),
+          ),
+        )
+        .returning({ id: products.id })
+      if (taken.length === 0) {
+        throw conflict(
+          line.listed
+            ? `Sorry, "${line.title}" does not have ${line.quantity} in stock any more. Please update your cart.`
+            : `Sorry, "${line.title}" is no longer available. Please remove it from your cart.`,
+        )
+      }
+    }
+
+    const totalPaise = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0)
+    const online = input.paymentMethod !== 'COD'
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: user.id,
+        addressInfo: address,
+        paymentMethod: input.paymentMethod,
+        orderStatus: online ? 'pending' : 'confirmed',
+        paymentStatus: 'pending',
+        totalPaise,
+        expiresAt: online ? new Date(now.getTime() + ORDER_PAYMENT_WINDOW_MINUTES * 60_000) : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: orders.id })
+    if (!order) throw new Error('order not inserted')
+
+    const bySeller = new Map<string, typeof lines>()
+    for (const line of lines)
+      bySeller.set(line.sellerId, [...(bySeller.get(line.sellerId) ?? []), line])
+    for (const [sellerId, sellerLines] of bySeller) {
+      const [sub] = await tx
+        .insert(subOrders)
+        .values({
+          orderId: order.id,
+          sellerId,
+          status: online ? 'pending' : 'confirmed',
+          subtotalPaise: sellerLines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0),
+        })
+        .returning({ id: subOrders.id })
+      if (!sub) throw new Error('sub-order not inserted')
+      await tx.insert(orderLines).values(
+        sellerLines.map((l) => ({
+          orderId: order.id,
+          subOrderId: sub.id,
+          productId: l.productId,
+          title: l.title,
+          image: l.image,
+          unitPricePaise: l.pricePaise,
+          quantity: l.quantity,
+        })),
+      )
+    }
+    await tx.delete(cartLines).where(eq(cartLines.cartId, lines[0]!.cartId))
+
+    if (!online) {
+      const response = { success: true as const, orderId: order.id }
+      if (idempotencyKey) await storeResponse(tx, user.id, idempotencyKey, response)
+      return { kind: 'cod', response }
+    }
+    await tx
+      .insert(payments)
+      .values({ orderId: order.id, provider: input.paymentMethod, amountPaise: totalPaise })
+    return { kind: 'online', orderId: order.id, totalPaise, address }
+  })
+
+  if (placed.kind === 'replay') return { response: placed.response }
+  if (placed.kind === 'cod')
+    return { response: placed.response, confirmedOrderId: placed.response.orderId }
+
+  // The provider call runs after the commit, so no row stays locked while the network answers.
+  try {
+    const [customer] = await deps.db
+      .select({ name: users.userName, email: users.email })
+      .from(users)
+      .where(eq(users.id, user.id))
+    const checkout = await provider!.createPayment({
+      orderId: placed.orderId,
+      amountPaise: placed.totalPaise,
+      customer: {
+        id: user.id,
+        name: customer?.name ?? 'Customer',
+        email: customer?.email ?? '',
+        phone: placed.address.phone.replace(/\D/g, '').slice(-10),
+      },
+      returnUrl: `${deps.appUrl}/shop/paypal-return?order_id={order_id}`,
+      notifyUrl: deps.appUrl.startsWith('https:')
+        ? `${deps.appUrl}/api/payments/webhook/${input.paymentMethod.toLowerCase()}`
+        : undefined,
+      expiresAt: new Date(now.getTime() + ORDER_PAYMENT_WINDOW_MINUTES * 60_000),
+    })
+    const response = {
+      success: true as const,
+      orderId: placed.orderId,
+      paymentUrl:
+        checkout.redirectUrl ??
+        `/deposit?payment_session_id=${encodeURIComponent(checkout.sessionId)}`,
+    }
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ providerOrderId: checkout.providerOrderId, sessionId: checkout.sessionId })
+        .where(eq(payments.orderId, placed.orderId))
+      if (idempotencyKey) await storeResponse(tx, user.id, idempotencyKey, response)
+    })
+    return { response }
+  } catch (err) {
+    // The provider refused: give the stock back and let a retry with the same key start over.
+    await deps.db.transaction(async (tx) => {
+      await failPendingOrder(tx, placed.orderId)
+      if (idempotencyKey) {
+        await tx
+          .delete(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)))
+      }
+    })
+    throw Object.assign(
+      new AppError(502, 'The payment provider could not be reached. Please try again.'),
+      { cause: err },
+    )
+  }
+}
+
+async function replay(tx: Tx, userId: string, key: string, hash: string): Promise<Placed> {
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+  if (!row || row.route !== ROUTE || row.requestHash !== hash) {
+    throw new AppError(
+      422,
+      'This Idempotency-Key was already used for a different order. Use a new key for a new order.',
+    )
+  }
+  if (row.responseBody == null) {
+    throw conflict('This order is still being placed. Please wait a moment and check your orders.')
+  }
+  return { kind: 'replay', response: row.responseBody as CreateOrderResponse }
+}
+
+async function storeResponse(tx: Tx, userId: string, key: string, response: CreateOrderResponse) {
+  await tx
+    .update(idempotencyKeys)
+    .set({ responseStatus: 201, responseBody: response })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+}
+
+async function ownAddress(tx: Tx, userId: string, addressId: string): Promise<AddressSnapshot> {
+  const [row] = await tx
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+  if (!row) throw badRequest('Please select one address to proceed.')
+  return {
+    addressId: row.id,
+    address: row.address,
+    city: row.city,
+    pincode: row.pincode,
+    phone: row.phone,
+    notes: row.notes,
+  }
+}
+
+/** The caller's cart lines with today's catalog prices, in product id order (a fixed lock order). */
+async function cartOf(tx: Tx, userId: string) {
+  return tx
+    .select({
+      cartId: carts.id,
+      productId: cartLines.productId,
+      quantity: cartLines.quantity,
+      title: products.title,
+      image: products.image,
+      pricePaise: products.effectivePricePaise,
+      sellerId: products.sellerId,
+      listed: products.listed,
+    })
+    .from(carts)
+    .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(cartLines.productId))
+}
+
+type OrderRow = typeof orders.$inferSelect
+
+function toSummary(row: OrderRow, totalPaise = row.totalPaise): OrderSummary {
+  return {
+    _id: row.id,
+    userId: row.userId,
+    orderStatus: row.orderStatus,
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus,
+    totalAmount: paiseToRupees(totalPaise),
+    orderDate: row.createdAt.toISOString(),
+    orderUpdateDate: row.updatedAt.toISOString(),
+    paymentId: row.paymentId,
+    payerId: row.payerId,
+  }
+}
+
+/** The caller's own orders, newest first. */
+export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(200)
+  return rows.map((row) => toSummary(row))
+}
+
+/**
+ * One order for its owner or an admin; a seller with a sub-order in it sees only that part
+ * (its lines and subtotal). Anyone else gets 404, so order ids cannot be probed.
+ */
+export async function getOrderDetails(db: Db, user: SessionUser, orderId: string): Promise<Order> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId))
+  if (!row) throw notFound('Order not found')
+  let subOrderIds: string[] | undefined
+  let totalPaise = row.totalPaise
+  const isOwner = row.userId === user.id
+  const isAdmin = user.role === 'admin' && user.type === 'admin'
+  if (!isOwner && !isAdmin) {
+    if (user.type !== 'vendor') throw notFound('Order not found')
+    const subs = await db
+      .select()
+      .from(subOrders)
+      .where(and(eq(subOrders.orderId, orderId), eq(subOrders.sellerId, user.id)))
+    if (subs.length === 0) throw notFound('Order not found')
+    subOrderIds = subs.map((s) => s.id)
+    totalPaise = subs.reduce((sum, s) => sum + s.subtotalPaise, 0)
+  }
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      and(
+        eq(orderLines.orderId, orderId),
+        subOrderIds ? inArray(orderLines.subOrderId, subOrderIds) : undefined,
+      ),
+    )
+    .orderBy(asc(orderLines.title))
+  return {
+    ...toSummary(row, totalPaise),
+    addressInfo: row.addressInfo,
+    cartItems: lines.map((l) => ({
+      productId: l.productId,
+      title: l.title,
+      image: l.image,
+      price: paiseToRupees(l.unitPricePaise),
+      quantity: l.quantity,
+    })),
+  }
+}

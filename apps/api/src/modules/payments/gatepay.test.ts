@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orders, products } from '../../db/schema'
+import { createTestApp, type TestContext } from '../../../test/app'
+import { startFakeGatepay } from '../../../test/fakes/gatepay'
+import { createProduct, createSeller } from '../../../test/factories'
+import { createShopper, fillCart } from '../../../test/shop'
+
+let t: TestContext
+let gp: Awaited<ReturnType<typeof startFakeGatepay>>
+beforeAll(async () => {
+  gp = await startFakeGatepay()
+  t = await createTestApp({ env: gp.env })
+})
+afterAll(async () => {
+  await t.close()
+  await gp.close()
+})
+
+const db = () => t.database.db
+const orderRow = async (id: string) =>
+  (await db().select().from(orders).where(eq(orders.id, id)))[0]!
+
+async function placeGatepayOrder() {
+  const seller = await createSeller(db())
+  const item = await createProduct(db(), { sellerId: seller.id, price: 899, totalStock: 3 })
+  const shopper = await createShopper(db())
+  await fillCart(db(), shopper.user.id, [{ productId: item.id, quantity: 2 }])
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/shop/order/create',
+    headers: { cookie: shopper.cookie },
+    payload: {
+      userId: shopper.user.id,
+      addressInfo: { addressId: shopper.address.id },
+      paymentMethod: 'GATEPAY',
+    },
+  })
+  expect(res.statusCode).toBe(201)
+  const { orderId, paymentUrl } = res.json() as { orderId: string; paymentUrl: string }
+  return { item, orderId, paymentUrl }
+}
+
+const notify = (n: { payload: string; headers: Record<string, string> }) =>
+  t.app.inject({ method: 'POST', url: '/api/payments/webhook/gatepay', ...n })
+
+describe('GatePay adapter against the fake', () => {
+  it('creates a signed checkout order and sends the browser to its location', async () => {
+    const { orderId, paymentUrl } = await placeGatepayOrder()
+    expect(paymentUrl).toMatch(/^https:\/\/pay\.gate\.example\/checkout\//)
+    expect(gp.orders.get(orderId)).toMatchObject({ orderAmount: '1798.00', currency: 'INR' })
+  })
+
+  it('confirms a signed PAY_SUCCESS once the query says PAID, and only once', async () => {
+    const { orderId } = await placeGatepayOrder()
+    expect((await notify(gp.notification(orderId))).statusCode).toBe(200)
+    expect((await orderRow(orderId)).paymentStatus).toBe('pending')
+    gp.orders.get(orderId)!.status = 'PAID'
+    const first = await notify(gp.notification(orderId))
+    expect(first.json()).toEqual({ returnCode: 'SUCCESS', returnMessage: '' })
+    expect(await orderRow(orderId)).toMatchObject({
+      paymentStatus: 'paid',
+      orderStatus: 'confirmed',
+    })
+    const mails = t.app.deps.mailer.outbox().length
+    await notify(gp.notification(orderId))
+    expect(t.app.deps.mailer.outbox().length).toBe(mails)
+  })
+
+  it('refuses a forged signature and a wrong amount', async () => {
+    const { orderId } = await placeGatepayOrder()
+    gp.orders.get(orderId)!.status = 'PAID'
+    expect((await notify(gp.notification(orderId, { secret: 'guess' }))).statusCode).toBe(400)
+    expect((await notify(gp.notification(orderId, { orderAmount: '1.00' }))).statusCode).toBe(400)
+    expect((await orderRow(orderId)).paymentStatus).toBe('pending')
+  })
+
+  it('returns the stock on PAY_ERROR', async () => {
+    const { item, orderId } = await placeGatepayOrder()
+    gp.orders.get(orderId)!.status = 'ERROR'
+    await notify(gp.notification(orderId, { bizStatus: 'PAY_ERROR' }))
+    expect(await orderRow(orderId)).toMatchObject({
+      paymentStatus: 'failed',
+      orderStatus: 'rejected',
+    })
+    const [product] = await db().select().from(products).where(eq(products.id, item.id))
+    expect(product!.totalStock).toBe(3)
+  })
+})

@@ -1,0 +1,205 @@
+import {
+  formatRupees,
+  paiseToRupees,
+  captureBody,
+  captureResponse,
+  depositResponse,
+  paymentSessionQuery,
+  paymentStatusResponse,
+  type PaymentStatus,
+} from '@techbazaar/shared'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { App } from '../../app'
+import type { Payments } from '../../payments'
+import { assertSelf, requireUser } from '../../plugins/auth'
+import { escape, page } from './html'
+import {
+  depositFor,
+  handleWebhook,
+  hostedFormFor,
+  reconcile,
+  type PaymentDeps,
+} from './payments.service'
+
+const CAPTURE_MESSAGES: Record<PaymentStatus, string> = {
+  paid: 'Payment is successful!',
+  pending: 'Your payment is still being confirmed. Please check your orders in a minute.',
+  failed: 'Your order was cancelled and nothing was charged. You can order again at any time.',
+  refunded: 'This payment was refunded.',
+}
+
+/** Where the status page sends the browser once the provider has answered. */
+const REDIRECTS: Record<PaymentStatus, string> = {
+  paid: '/shop/payment-success',
+  pending: '/shop/account',
+  failed: '/shop/account',
+  refunded: '/shop/account',
+}
+
+export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
+  const deps = (log: PaymentDeps['log']): PaymentDeps => ({
+    db: app.deps.db,
+    payments: opts.payments,
+    mailer: app.deps.mailer,
+    shopName: app.deps.config.shopName,
+    log,
+  })
+
+  app.post(
+    '/shop/order/capture',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Confirms a payment after re-checking it with the provider',
+        body: captureBody,
+        response: { 200: captureResponse },
+      },
+    },
+    async (request) => {
+      const user = assertSelf(request, undefined)
+      const result = await reconcile(deps(request.log), user, { orderId: request.body.orderId })
+      return { success: true as const, ...result, message: CAPTURE_MESSAGES[result.paymentStatus] }
+    },
+  )
+
+  app.get(
+    '/payments/deposit',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['payments'],
+        querystring: paymentSessionQuery,
+        response: { 200: depositResponse },
+      },
+    },
+    async (request) => {
+      const user = assertSelf(request, undefined)
+      const instructions = await depositFor(
+        deps(request.log),
+        user,
+        request.query.payment_session_id,
+      )
+      return { success: true as const, ...instructions }
+    },
+  )
+
+  app.post(
+    '/payments/status',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['payments'],
+        body: paymentSessionQuery,
+        response: { 200: paymentStatusResponse },
+      },
+    },
+    async (request) => {
+      const user = assertSelf(request, undefined)
+      const result = await reconcile(deps(request.log), user, {
+        sessionId: request.body.payment_session_id,
+      })
+      return {
+        success: true as const,
+        result: { ...result, redirectUrl: REDIRECTS[result.paymentStatus] },
+      }
+    },
+  )
+
+  app.get(
+    '/payments/payu/checkout',
+    { onRequest: requireUser, schema: { tags: ['payments'], querystring: paymentSessionQuery } },
+    async (request, reply) => {
+      const user = assertSelf(request, undefined)
+      const { form, amountPaise } = await hostedFormFor(
+        { ...deps(request.log), appUrl: app.deps.config.appUrl },
+        user,
+        request.query.payment_session_id,
+      )
+      const inputs = Object.entries(form.fields)
+        .map(
+          ([name, value]) =>
+            `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`,
+        )
+        .join('')
+      // This page only posts to the provider, whose pages then redirect to banks: its own CSP
+      // lets the form go to any https host (and the shop's sandbox), and runs no script at all.
+      reply.header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' https:; frame-ancestors 'none'; base-uri 'none'",
+      )
+      return reply.type('text/html; charset=utf-8').send(
+        page(
+          'Continue to PayU',
+          `<h1>Pay with PayU</h1><p class="note">You will be taken to PayU's secure page.</p>
+<div>Amount to pay</div><div class="amount">${escape(formatRupees(paiseToRupees(amountPaise)))}</div>
+<form method="post" action="${escape(form.action)}">${inputs}
+<div class="row"><button class="pay" type="submit">Continue to PayU</button></div></form>`,
+        ),
+      )
+    },
+  )
+
+  // Webhooks are verified on the exact bytes the provider signed, so these routes (alone) keep
+  // the body as a string instead of parsing it.
+  await app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json')
+    const keepRaw = (
+      _req: unknown,
+      body: string | Buffer,
+      done: (err: null, body: string) => void,
+    ) => done(null, String(body))
+    raw.addContentTypeParser('application/json', { parseAs: 'string' }, keepRaw)
+    raw.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, keepRaw)
+
+    // PayU posts the browser back here (a cross-site POST, so no session cookie): the response
+    // hash and a verify_payment re-check decide; the browser then goes to the return page.
+    raw.withTypeProvider<ZodTypeProvider>().post(
+      '/payments/return/:provider',
+      {
+        schema: {
+          tags: ['payments'],
+          params: z.object({ provider: z.string().max(20) }),
+          body: z.string().max(100_000),
+        },
+      },
+      async (request, reply) => {
+        let orderId: string | undefined
+        try {
+          ;({ orderId } = await handleWebhook(
+            deps(request.log),
+            request.params.provider,
+            request.body,
+            request.headers,
+          ))
+        } catch (err) {
+          request.log.warn({ err }, 'payment return refused')
+        }
+        const query = orderId ? `?order_id=${encodeURIComponent(orderId)}` : ''
+        return reply.redirect(`/shop/paypal-return${query}`, 303)
+      },
+    )
+    raw.withTypeProvider<ZodTypeProvider>().post(
+      '/payments/webhook/:provider',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Signed provider notifications (applied once each)',
+          params: z.object({ provider: z.string().max(20) }),
+          body: z.string().max(100_000),
+        },
+      },
+      async (request) => {
+        const result = await handleWebhook(
+          deps(request.log),
+          request.params.provider,
+          request.body,
+          request.headers,
+        )
+        // Some providers prescribe the acknowledgement's body (GatePay's returnCode).
+        return result.ack ?? { success: true, applied: result.applied }
+      },
+    )
+  })
+}

@@ -1,0 +1,243 @@
+import type { PaymentStatus, SessionUser } from '@techbazaar/shared'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../db/client'
+import { orders, paymentEvents, payments, users } from '../../db/schema'
+import { badRequest, notFound } from '../../lib/errors'
+import type { Mailer } from '../../lib/mail'
+import type { Payments } from '../../payments'
+import type { ProviderStatus, VerifiedEvent } from '../../payments/types'
+import { failPendingOrder, markOrderPaid, sendOrderConfirmation } from '../orders/order-state'
+
+export interface PaymentDeps {
+  db: Db
+  payments: Payments
+  mailer: Mailer
+  shopName: string
+  log: FastifyBaseLogger
+}
+
+type PaymentRow = typeof payments.$inferSelect
+
+/** The provider's word agrees with our record: same order, amount and currency. */
+function matches(payment: PaymentRow, status: ProviderStatus, currency: string): boolean {
+  return (
+    status.providerOrderId === payment.providerOrderId &&
+    status.amountPaise === payment.amountPaise &&
+    status.currency === currency
+  )
+}
+
+/**
+ * Applies the provider's re-fetched status to the order, recording `eventId` once. The event row
+ * and the state change share one transaction; the order only moves while it is still pending.
+ * Answers the order's payment status afterwards.
+ */
+async function apply(
+  deps: PaymentDeps,
+  payment: PaymentRow,
+  status: ProviderStatus,
+  event: { eventId: string; type: string; payload: unknown; providerPaymentId?: string },
+): Promise<{ changed: boolean; paymentStatus: PaymentStatus }> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({
+        paymentId: payment.id,
+        provider: payment.provider,
+        eventId: event.eventId,
+        type: event.type,
+        payload: event.payload ?? {},
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id })
+    if (recorded.length === 0) return 'replayed' as const
+    if (status.state === 'paid') {
+      const paid = await markOrderPaid(tx, payment.orderId, {
+        providerPaymentId: event.providerPaymentId,
+      })
+      return paid ? ('paid' as const) : ('unchanged' as const)
+    }
+    return (await failPendingOrder(tx, payment.orderId))
+      ? ('failed' as const)
+      : ('unchanged' as const)
+  })
+  if (outcome === 'paid') await sendOrderConfirmation(deps, payment.orderId, deps.log)
+  const [order] = await deps.db
+    .select({ paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, payment.orderId))
+  if (status.state === 'paid' && order?.paymentStatus !== 'paid') {
+    // Paid after the shop had already cancelled the order (expired or failed): the money must
+    // go back. Logged loudly for the operator; refunds are not automated yet.
+    deps.log.error(
+      {
+        orderId: payment.orderId,
+        provider: payment.provider,
+        providerOrderId: payment.providerOrderId,
+      },
+      'payment received for an order that is no longer pending: refund needed',
+    )
+  }
+  return {
+    changed: outcome === 'paid' || outcome === 'failed',
+    paymentStatus: order?.paymentStatus ?? 'pending',
+  }
+}
+
+/**
+ * A signed notification: the signature is checked on the raw body, its amount and currency
+ * against our record, then the status is re-fetched from the provider before anything changes.
+ */
+export async function handleWebhook(
+  deps: PaymentDeps,
+  providerName: string,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<{ applied: boolean; orderId: string; ack?: Record<string, unknown> }> {
+  const provider = deps.payments.provider(providerName.toUpperCase())
+  if (!provider) throw notFound('Unknown payment provider')
+  let event: VerifiedEvent
+  try {
+    event = provider.verifyWebhook(rawBody, headers)
+  } catch {
+    throw badRequest('Invalid webhook signature')
+  }
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, provider.name),
+        eq(payments.providerOrderId, event.providerOrderId),
+      ),
+    )
+  if (!payment) throw notFound('Unknown order')
+  const currency = provider.currency ?? 'INR'
+  if (event.amountPaise !== payment.amountPaise || event.currency !== currency) {
+    deps.log.warn({ orderId: payment.orderId, event: event.eventId }, 'webhook amount mismatch')
+    throw badRequest('Amount or currency does not match the order')
+  }
+  let status = await provider.fetchStatus(payment.providerOrderId!)
+  if (!matches(payment, status, currency)) {
+    deps.log.warn({ orderId: payment.orderId }, 'provider status does not match the order')
+    throw badRequest('Amount or currency does not match the order')
+  }
+  // A failed attempt leaves the provider order open for retries; the shop closes it instead,
+  // so the stock can return and no later payment lands on a cancelled order.
+  if (event.state === 'failed' && status.state === 'pending') {
+    await provider.cancel(payment.providerOrderId!)
+    status = { ...status, state: 'failed' }
+  }
+  if (event.state === 'pending' || (event.state === 'paid' && status.state !== 'paid')) {
+    return { applied: false, orderId: payment.orderId, ack: provider.webhookAck }
+  }
+  const { changed } = await apply(deps, payment, status, event)
+  return { applied: changed, orderId: payment.orderId, ack: provider.webhookAck }
+}
+
+/** The caller's payment for one order, or 404 (never another shopper's). */
+async function ownPayment(
+  db: Db,
+  user: SessionUser,
+  where: { orderId?: string; sessionId?: string },
+) {
+  const [row] = await db
+    .select({
+      payment: payments,
+      userId: orders.userId,
+      method: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      where.orderId
+        ? eq(payments.orderId, where.orderId)
+        : eq(payments.sessionId, where.sessionId ?? ''),
+    )
+  if (!row || row.userId !== user.id) return undefined
+  return row
+}
+
+/**
+ * Re-checks an order's payment with the provider and applies the answer (capture, the return
+ * pages). Whatever the browser claims, only the provider's own status moves the order.
+ */
+export async function reconcile(
+  deps: PaymentDeps,
+  user: SessionUser,
+  where: { orderId?: string; sessionId?: string },
+): Promise<{ orderId: string; paymentStatus: PaymentStatus }> {
+  const row = await ownPayment(deps.db, user, where)
+  if (!row) throw notFound('Order not found')
+  const { payment } = row
+  if (row.paymentStatus !== 'pending' || !payment.providerOrderId) {
+    return { orderId: payment.orderId, paymentStatus: row.paymentStatus }
+  }
+  const provider = deps.payments.provider(payment.provider)
+  if (!provider) throw notFound('Unknown payment provider')
+  const status = await provider.fetchStatus(payment.providerOrderId)
+  if (!matches(payment, status, provider.currency ?? 'INR')) {
+    deps.log.warn({ orderId: payment.orderId }, 'provider status does not match the order')
+    return { orderId: payment.orderId, paymentStatus: 'pending' }
+  }
+  if (status.state === 'pending') return { orderId: payment.orderId, paymentStatus: 'pending' }
+  const { paymentStatus } = await apply(deps, payment, status, {
+    eventId: `status:${payment.providerOrderId}:${status.state}`,
+    type: 'STATUS_CHECK',
+    payload: status,
+    providerPaymentId: status.providerPaymentId,
+  })
+  return { orderId: payment.orderId, paymentStatus }
+}
+
+/** The hosted-form POST (PayU) for one of the caller's pending checkout sessions. */
+export async function hostedFormFor(
+  deps: PaymentDeps & { appUrl: string },
+  user: SessionUser,
+  sessionId: string,
+) {
+  const row = await ownPayment(deps.db, user, { sessionId })
+  const provider = row ? deps.payments.provider(row.payment.provider) : undefined
+  if (
+    !row ||
+    !provider?.hostedForm ||
+    row.paymentStatus !== 'pending' ||
+    !row.payment.providerOrderId
+  ) {
+    throw badRequest('Payment link is invalid, expired, or already used.')
+  }
+  const [customer] = await deps.db
+    .select({
+      name: users.userName,
+      email: users.email,
+      phone: users.mobile,
+      address: orders.addressInfo,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, row.payment.orderId))
+  const form = provider.hostedForm({
+    orderId: row.payment.orderId,
+    providerOrderId: row.payment.providerOrderId,
+    amountPaise: row.payment.amountPaise,
+    customer: {
+      name: customer?.name ?? 'Customer',
+      email: customer?.email ?? '',
+      phone: (customer?.phone ?? customer?.address.phone ?? '').replace(/\D/g, '').slice(-10),
+    },
+    returnUrl: `${deps.appUrl}/api/payments/return/${provider.name.toLowerCase()}`,
+  })
+  return { form, amountPaise: row.payment.amountPaise, provider: provider.name }
+}
+
+/** What /deposit needs for one of the caller's checkout sessions. */
+export async function depositFor(deps: PaymentDeps, user: SessionUser, sessionId: string) {
+  const row = await ownPayment(deps.db, user, { sessionId })
+  const provider = row ? deps.payments.provider(row.payment.provider) : undefined
+  if (!row || !provider || row.paymentStatus !== 'pending') {
+    throw badRequest('Payment link is invalid, expired, or already used.')
+  }
+  return provider.deposit(sessionId)
+}

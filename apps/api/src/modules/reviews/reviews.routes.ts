@@ -1,0 +1,58 @@
+import { addReviewBody, addReviewResponse, idParam, reviewListResponse } from '@techbazaar/shared'
+import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { App } from '../../app'
+import { assertSelf, requireUser } from '../../plugins/auth'
+import { addReview, listReviews } from './reviews.service'
+
+export async function reviewsRoutes(app: App) {
+  const { db } = app.deps
+
+  app.post(
+    '/shop/review/add',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "Add the signed-in shopper's review of a product, or edit their earlier one",
+        body: addReviewBody,
+        response: { 200: addReviewResponse },
+      },
+      preHandler: requireUser,
+      // Writing costs a transaction and a recount: per shopper, generous for real use (a shopper
+      // reviewing a whole order, then fixing typos), tight enough to stop a script.
+      config: {
+        rateLimit: {
+          max: 30,
+          timeWindow: '1 hour',
+          keyGenerator: (request: FastifyRequest) => `review:${request.user?.id ?? request.ip}`,
+        },
+      },
+    },
+    async (request) => {
+      const user = assertSelf(request, request.body.userId)
+      const result = await addReview(db, user, request.body)
+      return {
+        success: true as const,
+        message: 'Review added successfully!',
+        data: result.review,
+        product: result.product,
+      }
+    },
+  )
+
+  app.get(
+    '/shop/review/:productId',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A product's reviews, newest first",
+        params: z.object({ productId: idParam }),
+        response: { 200: reviewListResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listReviews(db, request.params.productId),
+    }),
+  )
+}

@@ -1,0 +1,71 @@
+import multipart from '@fastify/multipart'
+import { UPLOAD_MAX_BYTES, uploadQuery, uploadResponse } from '@techbazaar/shared'
+import type { FastifyRequest } from 'fastify'
+import type { App } from '../../app'
+import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors'
+import { storageFor } from '../../lib/storage'
+import { storeImage } from './uploads.service'
+
+const TOO_BIG = 'Image is larger than 10 MB'
+
+/** The marketplace's admins, and sellers an admin has approved. */
+export async function requireUploader(request: FastifyRequest) {
+  const user = request.user
+  if (!user) throw unauthorized()
+  if (user.role === 'admin' && user.type === 'admin') return
+  if (user.type === 'vendor') {
+    if (user.vendorStatus === 'Approved') return
+    throw forbidden('Your seller account is not approved yet')
+  }
+  throw forbidden()
+}
+
+export async function uploadsRoutes(app: App) {
+  // Multipart only in this plugin's scope: no other route accepts file bodies.
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  })
+  const storage = storageFor(app.deps.config)
+
+  app.post(
+    '/uploads',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload one image (multipart field "file"); stored as WebP',
+        consumes: ['multipart/form-data'],
+        querystring: uploadQuery,
+        response: { 201: uploadResponse },
+      },
+      preHandler: requireUploader,
+      // Per user: encoding costs CPU, so one account cannot keep the server busy.
+      config: {
+        rateLimit: {
+          max: 60,
+          timeWindow: '10 minutes',
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `upload:${request.user?.id ?? request.ip}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError(415, 'Send the image as multipart/form-data')
+      const file = await request.file()
+      if (!file || file.fieldname !== 'file')
+        throw badRequest('Choose an image to upload (field "file")')
+      let data: Buffer
+      try {
+        data = await file.toBuffer()
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, TOO_BIG)
+        }
+        throw error
+      }
+      if (file.file.truncated) throw new AppError(413, TOO_BIG)
+      if (data.length === 0) throw badRequest('The file is empty')
+      const stored = await storeImage(storage, data, request.query.kind)
+      return reply.status(201).send({ success: true as const, ...stored })
+    },
+  )
+}

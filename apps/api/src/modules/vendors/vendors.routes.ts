@@ -1,0 +1,59 @@
+import {
+  createVendorBody,
+  idParam,
+  vendorListResponse,
+  vendorResponse,
+  vendorStatusBody,
+} from '@techbazaar/shared'
+import { z } from 'zod'
+import type { App } from '../../app'
+import { requireAdmin } from '../../plugins/auth'
+import { createVendor, listVendors, setVendorStatus } from './vendors.service'
+
+const tags = ['vendors']
+
+export async function vendorsRoutes(app: App) {
+  const { db } = app.deps
+
+  app.get(
+    '/admin/vendors',
+    { schema: { tags, response: { 200: vendorListResponse } }, preHandler: requireAdmin },
+    async () => ({ success: true as const, data: await listVendors(db) }),
+  )
+
+  app.post(
+    '/admin/vendors',
+    {
+      schema: { tags, body: createVendorBody, response: { 201: vendorResponse } },
+      preHandler: requireAdmin,
+    },
+    async (request, reply) => {
+      const data = await createVendor(db, request.body, app.deps.now())
+      return reply
+        .status(201)
+        .send({ success: true as const, message: 'Vendor created successfully!', data })
+    },
+  )
+
+  app.put(
+    '/admin/vendors/:id/status',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: idParam }),
+        body: vendorStatusBody,
+        response: { 200: vendorResponse },
+      },
+      preHandler: requireAdmin,
+    },
+    async (request) => {
+      const { status } = request.body
+      const data = await setVendorStatus(db, request.params.id, status, app.deps.now())
+      return {
+        success: true as const,
+        message: status === 'Approved' ? 'Vendor approved' : 'Vendor rejected',
+        data,
+      }
+    },
+  )
+}

@@ -1,0 +1,189 @@
+import type { Address } from '@techbazaar/shared'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { toast } from 'sonner'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { jsonResponse, renderRoute } from '@/features/catalog/__tests__/helpers'
+import { AddressBook } from '../components/address-book'
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+
+const USER_ID = '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c'
+const user = {
+  _id: USER_ID,
+  id: USER_ID,
+  userName: 'ravi',
+  email: 'ravi@example.in',
+  mobile: '9876543210',
+  role: 'user',
+  type: 'user',
+  vendorStatus: null,
+}
+
+let sequence = 0
+const saved = (overrides: Partial<Address> = {}): Address => ({
+  _id: `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`,
+  userId: USER_ID,
+  address: `${sequence}, MG Road`,
+  city: 'Bengaluru',
+  pincode: '560001',
+  phone: '9845012345',
+  notes: 'Near the metro',
+  ...overrides,
+})
+
+type Call = { method: string; path: string; body: Record<string, string> | undefined }
+
+/** An in-memory address server with the API's answers. */
+function mockAddressServer(initial: Address[]) {
+  let list = [...initial]
+  const calls: Call[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost')
+      const method = init?.method ?? 'GET'
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined
+      calls.push({ method, path: url.pathname, body })
+      if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
+      if (method === 'GET') return jsonResponse({ success: true, data: list })
+      if (method === 'POST') {
+        const created = saved({ ...body, userId: USER_ID })
+        list = [...list, created]
+        return jsonResponse(
+          { success: true, message: 'Address added successfully', data: created },
+          201,
+        )
+      }
+      const id = url.pathname.split('/').pop()
+      if (method === 'PUT') {
+        list = list.map((a) => (a._id === id ? { ...a, ...body } : a))
+        return jsonResponse({
+          success: true,
+          message: 'Address updated successfully',
+          data: list.find((a) => a._id === id),
+        })
+      }
+      list = list.filter((a) => a._id !== id)
+      return jsonResponse({ success: true, message: 'Address deleted successfully' })
+    }),
+  )
+  return calls
+}
+
+async function fill(u: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const field = screen.getByLabelText(label)
+    await u.clear(field)
+    if (value) await u.type(field, value)
+  }
+}
+
+const VALID = {
+  Address: '  221B, Residency Road ',
+  City: 'Bengaluru',
+  Pincode: '560025',
+  Phone: '98450 12345',
+  Notes: 'Call before delivery',
+}
+
+describe('AddressBook', () => {
+  beforeEach(() => {
+    vi.mocked(toast.success).mockClear()
+    vi.mocked(toast.error).mockClear()
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('keeps Add disabled until every field has more than spaces, then adds and resets', async () => {
+    const calls = mockAddressServer([])
+    const u = userEvent.setup()
+    renderRoute(<AddressBook />)
+    expect(await screen.findByRole('heading', { name: 'Add New Address' })).toBeInTheDocument()
+    const add = screen.getByRole('button', { name: 'Add' })
+    expect(add).toBeDisabled()
+    await fill(u, { ...VALID, Notes: '   ' })
+    expect(add).toBeDisabled()
+    await fill(u, { Notes: VALID.Notes })
+    expect(add).toBeEnabled()
+    await u.click(add)
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Address added successfully'))
+    // Trimmed and normalised by the shared schema before it is sent.
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      userId: USER_ID,
+      address: '221B, Residency Road',
+      city: 'Bengaluru',
+      pincode: '560025',
+      phone: '9845012345',
+      notes: 'Call before delivery',
+    })
+    expect(screen.getByLabelText('Address')).toHaveValue('')
+    expect(await screen.findByText('221B, Residency Road')).toBeInTheDocument()
+  })
+
+  it('shows field errors for a bad pincode and phone without sending', async () => {
+    const calls = mockAddressServer([])
+    const u = userEvent.setup()
+    renderRoute(<AddressBook />)
+    await screen.findByRole('heading', { name: 'Add New Address' })
+    await fill(u, { ...VALID, Pincode: '012345', Phone: '12345' })
+    await u.click(screen.getByRole('button', { name: 'Add' }))
+    expect(await screen.findByText('Pincode must be 6 digits')).toBeInTheDocument()
+    expect(screen.getByText('Phone must be a 10-digit Indian mobile number')).toBeInTheDocument()
+    expect(screen.getByLabelText('Pincode')).toHaveAttribute('aria-invalid', 'true')
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+  })
+
+  it('edits an address in Edit mode and goes back to Add afterwards', async () => {
+    const home = saved({ city: 'Pune', pincode: '411001' })
+    const calls = mockAddressServer([home])
+    const u = userEvent.setup()
+    renderRoute(<AddressBook />)
+    await u.click(await screen.findByRole('button', { name: `Edit address ${home.address}` }))
+    expect(screen.getByRole('heading', { name: 'Edit Address' })).toBeInTheDocument()
+    expect(screen.getByLabelText('City')).toHaveValue('Pune')
+    await fill(u, { City: 'Mumbai', Pincode: '400001' })
+    await u.click(screen.getByRole('button', { name: 'Edit' }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Address updated successfully'))
+    expect(calls.find((c) => c.method === 'PUT')?.path).toBe(
+      `/api/shop/address/update/${USER_ID}/${home._id}`,
+    )
+    expect(await screen.findByRole('heading', { name: 'Add New Address' })).toBeInTheDocument()
+    expect(await screen.findByText(/Mumbai/)).toBeInTheDocument()
+  })
+
+  it('deletes an address', async () => {
+    const home = saved()
+    mockAddressServer([home])
+    const u = userEvent.setup()
+    renderRoute(<AddressBook />)
+    await u.click(await screen.findByRole('button', { name: `Delete address ${home.address}` }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Address deleted successfully'))
+    expect(await screen.findByText(/No saved addresses yet/)).toBeInTheDocument()
+  })
+
+  it('refuses a 4th address with the destructive toast', async () => {
+    const calls = mockAddressServer([saved(), saved(), saved()])
+    const u = userEvent.setup()
+    renderRoute(<AddressBook />)
+    expect(await screen.findByText('3 of 3')).toBeInTheDocument()
+    await fill(u, VALID)
+    await u.click(screen.getByRole('button', { name: 'Add' }))
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('You can add max 3 addresses'))
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+  })
+
+  it('lets checkout select one address', async () => {
+    const a = saved({ city: 'Pune' })
+    const b = saved({ city: 'Chennai' })
+    mockAddressServer([a, b])
+    const onSelect = vi.fn()
+    const u = userEvent.setup()
+    renderRoute(<AddressBook selectable selectedId={a._id} onSelect={onSelect} />)
+    const group = await screen.findByRole('list', { name: 'Choose a delivery address' })
+    const radios = within(group).getAllByRole('radio')
+    expect(radios[0]).toBeChecked()
+    await u.click(radios[1]!)
+    expect(onSelect).toHaveBeenCalledWith(b)
+  })
+})

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { jsonResponse, mockFetch, renderRoute } from '@/features/catalog/__tests__/helpers'
+import { OrdersTab } from '../components/orders-tab'
+
+const USER_ID = '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c'
+const user = {
+  _id: USER_ID,
+  id: USER_ID,
+  userName: 'ravi',
+  email: 'r@x.in',
+  mobile: null,
+  role: 'user',
+  type: 'user',
+  vendorStatus: null,
+}
+const ORDER_ID = 'c0ffee00-0000-4000-8000-000000000001'
+
+function serve(orders: unknown) {
+  mockFetch((url) => {
+    if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
+    if (url.pathname === `/api/shop/order/list/${USER_ID}` && orders)
+      return jsonResponse({ success: true, data: orders })
+    return undefined
+  })
+}
+
+describe('OrdersTab', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('shows an honest empty state when there are no orders', async () => {
+    serve(null)
+    renderRoute(<OrdersTab />)
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute(
+      'href',
+      '/shop/listing',
+    )
+  })
+
+  it('lists orders with the date part, status badge and rupee price', async () => {
+    serve([
+      {
+        _id: ORDER_ID,
+        orderDate: '2026-11-20T10:30:00.000Z',
+        orderStatus: 'confirmed',
+        totalAmount: 76496,
+      },
+    ])
+    renderRoute(<OrdersTab />)
+    const table = await screen.findByRole('table')
+    expect(within(table).getByText(ORDER_ID)).toBeInTheDocument()
+    expect(within(table).getByText('20/11/2026')).toBeInTheDocument()
+    expect(within(table).getByText('confirmed')).toBeInTheDocument()
+    expect(within(table).getByText('₹76,496')).toBeInTheDocument()
+    expect(within(table).getByRole('button', { name: 'View Details' })).toBeInTheDocument()
+  })
+})

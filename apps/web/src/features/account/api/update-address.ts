@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { AddressFields } from '@techbazaar/shared'
+import { api, type ApiError } from '@/lib/api-client'
+import type { AddressResponse } from './add-address'
+import { addressKeys } from './get-addresses'
+
+export type UpdateAddressInput = { userId: string; addressId: string; fields: AddressFields }
+
+export function updateAddress({ userId, addressId, fields }: UpdateAddressInput) {
+  return api<AddressResponse>(
+    `/shop/address/update/${encodeURIComponent(userId)}/${encodeURIComponent(addressId)}`,
+    { method: 'PUT', json: fields },
+  )
+}
+
+export function useUpdateAddress() {
+  const queryClient = useQueryClient()
+  return useMutation<AddressResponse, ApiError, UpdateAddressInput>({
+    mutationFn: updateAddress,
+    onSettled: (_data, _error, input) =>
+      queryClient.invalidateQueries({ queryKey: addressKeys.list(input.userId) }),
+  })
+}

@@ -1,0 +1,153 @@
+import { LIMITS, type Address, type AddressFields } from '@techbazaar/shared'
+import { MapPinOff } from 'lucide-react'
+import { useId, useState } from 'react'
+import { toast } from 'sonner'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useSession } from '@/features/auth/api/get-session'
+import { ApiError } from '@/lib/api-client'
+import { useAddAddress } from '../api/add-address'
+import { useDeleteAddress } from '../api/delete-address'
+import { useAddresses } from '../api/get-addresses'
+import { useUpdateAddress } from '../api/update-address'
+import { AddressCard } from './address-card'
+import { AddressForm } from './address-form'
+
+export const MAX_ADDRESSES_MESSAGE = `You can add max ${LIMITS.maxAddresses} addresses`
+
+export interface AddressBookProps {
+  /** Checkout: each card becomes a radio and one address is chosen. */
+  selectable?: boolean
+  selectedId?: string
+  onSelect?(address: Address): void
+}
+
+const failure = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500
+    ? error.message
+    : 'Something went wrong'
+
+/**
+ * The signed-in shopper's saved addresses (at most 3) with the add/edit form: the account's
+ * Address tab, and checkout's address panel with `selectable`.
+ */
+export function AddressBook({ selectable = false, selectedId, onSelect }: AddressBookProps) {
+  const { user } = useSession()
+  if (!user) return null
+  return (
+    <AddressBookFor
+      userId={user.id}
+      selectable={selectable}
+      selectedId={selectedId}
+      onSelect={onSelect}
+    />
+  )
+}
+
+function AddressBookFor({
+  userId,
+  selectable,
+  selectedId,
+  onSelect,
+}: AddressBookProps & { userId: string }) {
+  const radioName = useId()
+  const addresses = useAddresses(userId)
+  const [editing, setEditing] = useState<Address | null>(null)
+  const add = useAddAddress()
+  const update = useUpdateAddress()
+  const remove = useDeleteAddress()
+  const list = addresses.data ?? []
+
+  async function save(fields: AddressFields) {
+    try {
+      if (editing) {
+        const response = await update.mutateAsync({ userId, addressId: editing._id, fields })
+        setEditing(null)
+        toast.success(response.message)
+      } else {
+        // The server enforces the limit too; asking first spares a pointless request.
+        if (list.length >= LIMITS.maxAddresses) throw new ApiError(400, MAX_ADDRESSES_MESSAGE)
+        const response = await add.mutateAsync({ userId, ...fields })
+        toast.success(response.message)
+      }
+    } catch (error) {
+      toast.error(failure(error))
+      throw error
+    }
+  }
+
+  function onDelete(address: Address) {
+    remove.mutate(
+      { userId, addressId: address._id },
+      {
+        onSuccess: (response) => {
+          if (editing?._id === address._id) setEditing(null)
+          toast.success(response.message)
+        },
+        onError: (error) => toast.error(failure(error)),
+      },
+    )
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby={`${radioName}-saved`} className="flex flex-col gap-3">
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 id={`${radioName}-saved`} className="text-lg font-semibold">
+            Saved addresses
+          </h2>
+          <span className="tabular text-sm text-muted-foreground">
+            {list.length} of {LIMITS.maxAddresses}
+          </span>
+        </div>
+        {addresses.isPending ? (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            {[0, 1].map((key) => (
+              <li key={key}>
+                <Skeleton className="h-44 rounded-xl" />
+              </li>
+            ))}
+          </ul>
+        ) : addresses.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Your addresses could not be loaded. {failure(addresses.error)}
+          </p>
+        ) : list.length === 0 ? (
+          <div className="flex items-center gap-3 rounded-xl border border-dashed p-4 text-sm text-muted-foreground">
+            <MapPinOff className="size-5 shrink-0" aria-hidden="true" />
+            No saved addresses yet. Add one below.
+          </div>
+        ) : (
+          <ul
+            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+            aria-label={selectable ? 'Choose a delivery address' : 'Saved addresses'}
+          >
+            {list.map((address) => (
+              <AddressCard
+                key={address._id}
+                address={address}
+                busy={remove.isPending && remove.variables?.addressId === address._id}
+                select={
+                  selectable
+                    ? {
+                        name: radioName,
+                        checked: selectedId === address._id,
+                        onChange: () => onSelect?.(address),
+                      }
+                    : undefined
+                }
+                onEdit={() => setEditing(address)}
+                onDelete={() => onDelete(address)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      <AddressForm
+        editing={editing}
+        pending={add.isPending || update.isPending}
+        onSubmit={save}
+        onCancel={() => setEditing(null)}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,216 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import {
+  addressFields,
+  type Address,
+  type AddressFields,
+  type AddressFormInput,
+} from '@techbazaar/shared'
+import { LoaderCircle } from 'lucide-react'
+import type * as React from 'react'
+import { useEffect, useId } from 'react'
+import { useForm, useWatch, type FieldError } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { ApiError } from '@/lib/api-client'
+import { cn } from '@/lib/utils'
+
+type FieldName = keyof AddressFormInput
+const FIELD_NAMES: FieldName[] = ['address', 'city', 'pincode', 'phone', 'notes']
+const EMPTY: AddressFormInput = { address: '', city: '', pincode: '', phone: '', notes: '' }
+
+export interface AddressFormProps {
+  /** The address being edited, or null to add a new one. */
+  editing: Address | null
+  pending: boolean
+  /** Resolves when saved (the form then empties itself); rejects with the server's error. */
+  onSubmit(fields: AddressFields): Promise<unknown>
+  onCancel(): void
+}
+
+/**
+ * Add or edit one address (spec §2, §4): heading "Add New Address" / "Edit Address", button
+ * Add / Edit, disabled until every field has something besides spaces; a save resets the form.
+ */
+export function AddressForm({ editing, pending, onSubmit, onCancel }: AddressFormProps) {
+  const form = useForm<AddressFormInput, unknown, AddressFields>({
+    resolver: zodResolver(addressFields),
+    defaultValues: EMPTY,
+  })
+  const { errors } = form.formState
+  // Unique ids: the account page and checkout may each show a form.
+  const uid = useId()
+  const titleId = `${uid}-title`
+  const hintId = `${uid}-hint`
+  const values = useWatch({ control: form.control })
+  const complete = FIELD_NAMES.every((name) => (values[name] ?? '').trim() !== '')
+
+  useEffect(() => {
+    form.reset(editing ? pick(editing) : EMPTY)
+  }, [editing, form])
+
+  const submit = form.handleSubmit(async (fields) => {
+    try {
+      await onSubmit(fields)
+      form.reset(EMPTY)
+    } catch (error) {
+      // Field problems go under their fields; the toast (shown by the caller) says the rest.
+      if (error instanceof ApiError) {
+        for (const { path, message } of error.errors ?? []) {
+          if ((FIELD_NAMES as string[]).includes(path)) {
+            form.setError(path as FieldName, { type: 'server', message })
+          }
+        }
+      }
+    }
+  })
+
+  const title = editing ? 'Edit Address' : 'Add New Address'
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={titleId}
+      className="flex flex-col gap-4 rounded-xl border bg-card p-4 sm:p-6"
+    >
+      <h2 id={titleId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <fieldset disabled={pending} className="grid min-w-0 gap-4 sm:grid-cols-2">
+        <Field
+          uid={uid}
+          name="address"
+          label="Address"
+          error={errors.address}
+          className="sm:col-span-2"
+        >
+          {(props) => (
+            <Input
+              {...props}
+              className="h-11"
+              autoComplete="street-address"
+              placeholder="House no., street, area"
+              {...form.register('address')}
+            />
+          )}
+        </Field>
+        <Field uid={uid} name="city" label="City" error={errors.city}>
+          {(props) => (
+            <Input
+              {...props}
+              className="h-11"
+              autoComplete="address-level2"
+              placeholder="City"
+              {...form.register('city')}
+            />
+          )}
+        </Field>
+        <Field uid={uid} name="pincode" label="Pincode" error={errors.pincode}>
+          {(props) => (
+            <Input
+              {...props}
+              className="h-11"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={6}
+              placeholder="6-digit pincode"
+              {...form.register('pincode')}
+            />
+          )}
+        </Field>
+        <Field uid={uid} name="phone" label="Phone" error={errors.phone}>
+          {(props) => (
+            <Input
+              {...props}
+              className="h-11"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="10-digit mobile number"
+              {...form.register('phone')}
+            />
+          )}
+        </Field>
+        <Field uid={uid} name="notes" label="Notes" error={errors.notes} className="sm:col-span-2">
+          {(props) => (
+            <Textarea
+              {...props}
+              rows={2}
+              className="min-h-16"
+              placeholder="Landmark or delivery instructions"
+              {...form.register('notes')}
+            />
+          )}
+        </Field>
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        {!complete && (
+          <p id={hintId} className="mr-auto text-xs text-muted-foreground">
+            Fill in every field to {editing ? 'save' : 'add'} the address.
+          </p>
+        )}
+        {editing && (
+          <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+        )}
+        <Button
+          type="submit"
+          className="min-w-28"
+          disabled={!complete || pending}
+          aria-describedby={complete ? undefined : hintId}
+        >
+          {pending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+          {editing ? 'Edit' : 'Add'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function pick(address: Address): AddressFormInput {
+  const { address: line, city, pincode, phone, notes } = address
+  return { address: line, city, pincode, phone, notes }
+}
+
+type ControlProps = {
+  id: string
+  'aria-invalid': true | undefined
+  'aria-describedby': string | undefined
+}
+
+/** Label, control and the field's error under it, tied together for assistive technology. */
+function Field({
+  uid,
+  name,
+  label,
+  error,
+  className,
+  children,
+}: {
+  uid: string
+  name: FieldName
+  label: string
+  error?: FieldError
+  className?: string
+  children: (props: ControlProps) => React.ReactNode
+}) {
+  const id = `${uid}-${name}`
+  const errorId = `${id}-error`
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+      })}
+      {error?.message && (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error.message}
+        </p>
+      )}
+    </div>
+  )
+}

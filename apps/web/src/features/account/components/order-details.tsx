@@ -1,0 +1,87 @@
+import { formatRupees, type Order } from '@techbazaar/shared'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useOrderDetails } from '../api/get-order-details'
+
+const METHOD_LABELS: Record<Order['paymentMethod'], string> = {
+  COD: 'Cash on delivery',
+  CASHFREE: 'Cashfree',
+  PAYU: 'PayU',
+  GATEPAY: 'GatePay',
+  PHONEPAY: 'PhonePe',
+}
+const PAYMENT_LABELS: Record<Order['paymentStatus'], string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+}
+
+/** The order details dialog's body: payment, lines and the delivery address as ordered. */
+export function OrderDetails({ orderId }: { orderId: string }) {
+  const details = useOrderDetails(orderId)
+  if (details.isPending) {
+    return (
+      <div className="flex flex-col gap-2" aria-busy="true">
+        <Skeleton className="h-12" />
+        <Skeleton className="h-12" />
+      </div>
+    )
+  }
+  if (details.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        The order details could not be loaded. Please try again.
+      </p>
+    )
+  }
+  const order = details.data
+  return (
+    <div className="flex flex-col gap-4 text-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <dt className="text-muted-foreground">Payment Method</dt>
+        <dd>{METHOD_LABELS[order.paymentMethod]}</dd>
+        <dt className="text-muted-foreground">Payment Status</dt>
+        <dd>{PAYMENT_LABELS[order.paymentStatus]}</dd>
+      </dl>
+      <section aria-label="Items" className="border-t pt-3">
+        <h3 className="mb-2 font-semibold">Items</h3>
+        <ul className="flex flex-col gap-2">
+          {order.cartItems.map((line) => (
+            <li key={line.productId} className="flex items-center gap-3">
+              <img
+                src={line.image}
+                alt=""
+                width={40}
+                height={40}
+                className="size-10 shrink-0 rounded bg-muted object-contain"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="line-clamp-2">{line.title}</span>
+                <span className="tabular text-muted-foreground">
+                  {line.quantity} × {formatRupees(line.price)}
+                </span>
+              </span>
+              <span className="tabular font-medium">
+                {formatRupees(line.price * line.quantity)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label="Delivery address" className="border-t pt-3">
+        <h3 className="mb-1 font-semibold">Delivery Address</h3>
+        <address className="text-muted-foreground not-italic">
+          {order.addressInfo.address}, {order.addressInfo.city} – {order.addressInfo.pincode}
+          <br />
+          Phone {order.addressInfo.phone}
+          {order.addressInfo.notes && (
+            <>
+              <br />
+              {order.addressInfo.notes}
+            </>
+          )}
+        </address>
+      </section>
+    </div>
+  )
+}

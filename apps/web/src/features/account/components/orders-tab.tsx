@@ -1,0 +1,143 @@
+import { formatRupees } from '@techbazaar/shared'
+import { PackageOpen } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useSession } from '@/features/auth/api/get-session'
+import { useOrders, type OrderSummary } from '../api/get-orders'
+import { OrderDetails } from './order-details'
+
+/** Date part only, Indian style (spec §9). */
+export function orderDate(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString('en-IN')
+}
+
+/** Spec §4: confirmed green, rejected red, otherwise black. */
+export function OrderStatusBadge({ status }: { status: string }) {
+  if (status === 'confirmed') return <Badge variant="success">{status}</Badge>
+  if (status === 'rejected') return <Badge variant="destructive">{status}</Badge>
+  return <Badge className="border-transparent bg-foreground text-background">{status}</Badge>
+}
+
+/** The account's order history: a table on wide screens, stacked cards on phones. */
+export function OrdersTab() {
+  const { user } = useSession()
+  const orders = useOrders(user?.id ?? '')
+  const [open, setOpen] = useState<OrderSummary | null>(null)
+
+  if (orders.isPending) {
+    return (
+      <div className="flex flex-col gap-2" aria-busy="true">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="h-12 rounded-lg" />
+        ))}
+      </div>
+    )
+  }
+  if (orders.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Your orders could not be loaded. Please try again.
+      </p>
+    )
+  }
+  if (orders.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
+        <PackageOpen className="size-12 text-muted-foreground" aria-hidden="true" />
+        <p className="font-medium">No orders yet</p>
+        <Button asChild variant="outline">
+          <Link to="/shop/listing">Start shopping</Link>
+        </Button>
+      </div>
+    )
+  }
+
+  const details = (order: OrderSummary) => (
+    <Button variant="outline" size="sm" className="h-10" onClick={() => setOpen(order)}>
+      View Details
+    </Button>
+  )
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-xl border md:block">
+        <table className="w-full text-sm">
+          <thead className="bg-muted/50 text-left text-muted-foreground">
+            <tr>
+              <th className="px-4 py-3 font-medium">Order ID</th>
+              <th className="px-4 py-3 font-medium">Order Date</th>
+              <th className="px-4 py-3 font-medium">Order Status</th>
+              <th className="px-4 py-3 font-medium">Order Price</th>
+              <th className="px-4 py-3">
+                <span className="sr-only">Details</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {orders.data.map((order) => (
+              <tr key={order._id}>
+                <td className="px-4 py-3 font-mono text-xs">{order._id}</td>
+                <td className="tabular px-4 py-3">{orderDate(order.orderDate)}</td>
+                <td className="px-4 py-3">
+                  <OrderStatusBadge status={order.orderStatus} />
+                </td>
+                <td className="tabular px-4 py-3 font-semibold">
+                  {formatRupees(order.totalAmount)}
+                </td>
+                <td className="px-4 py-3 text-right">{details(order)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="flex flex-col gap-3 md:hidden" aria-label="Orders">
+        {orders.data.map((order) => (
+          <li key={order._id} className="flex flex-col gap-2 rounded-xl border p-4 text-sm">
+            <p className="font-mono text-xs break-all">{order._id}</p>
+            <div className="flex items-center justify-between gap-2">
+              <span className="tabular text-muted-foreground">{orderDate(order.orderDate)}</span>
+              <OrderStatusBadge status={order.orderStatus} />
+            </div>
+            <div className="flex items-center justify-between gap-2">
+              <span className="tabular font-semibold">{formatRupees(order.totalAmount)}</span>
+              {details(order)}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
+        <DialogContent className="max-h-[90dvh] overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>Order details</DialogTitle>
+            <DialogDescription className="font-mono text-xs break-all">
+              {open?._id}
+            </DialogDescription>
+          </DialogHeader>
+          {open && (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">Order Date</dt>
+              <dd className="tabular">{orderDate(open.orderDate)}</dd>
+              <dt className="text-muted-foreground">Order Status</dt>
+              <dd>
+                <OrderStatusBadge status={open.orderStatus} />
+              </dd>
+              <dt className="text-muted-foreground">Order Price</dt>
+              <dd className="tabular font-semibold">{formatRupees(open.totalAmount)}</dd>
+            </dl>
+          )}
+          {open && <OrderDetails orderId={open._id} />}
+        </DialogContent>
+      </Dialog>
+    </>
+  )
+}

@@ -1,0 +1,125 @@
+import type { AdminProduct, UploadResponse } from '@techbazaar/shared'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { ProductForm } from '../components/product-form'
+
+beforeAll(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:preview')
+  URL.revokeObjectURL = vi.fn()
+})
+
+const options = { category: ['accessories', 'electronics'], brand: ['boat', 'samsung'] }
+const upload = vi.fn(async (): Promise<UploadResponse> => ({
+  success: true,
+  url: '/uploads/u/new.webp',
+  variants: { 320: '/uploads/u/new-320.webp' },
+}))
+
+const product: AdminProduct = {
+  _id: '8d6f0c1e-2b7a-4c1e-9f2d-3a4b5c6d7e8f',
+  image: '/uploads/seed/buds.webp',
+  title: 'Airdopes 141',
+  description: 'Wireless earbuds.',
+  category: 'electronics',
+  section: 'trending',
+  brand: 'boat',
+  price: 2999,
+  salePrice: 1299,
+  totalStock: 40,
+  averageReview: 4.2,
+  reviewCount: 3,
+  username: 'Sound Studio',
+  listed: true,
+}
+
+async function fillAll(user: ReturnType<typeof userEvent.setup>) {
+  await user.upload(
+    screen.getByLabelText('Upload Image'),
+    new File(['x'], 'a.png', { type: 'image/png' }),
+  )
+  await screen.findByText('Uploaded')
+  await user.type(screen.getByLabelText('Title'), 'Galaxy Buds 3')
+  await user.type(screen.getByLabelText('Description'), 'Noise cancelling earbuds.')
+  await user.selectOptions(screen.getByLabelText('Category'), 'electronics')
+  await user.selectOptions(screen.getByLabelText('Brand'), 'samsung')
+  await user.selectOptions(screen.getByLabelText('Section'), 'top-deals')
+  await user.type(screen.getByLabelText('Price (₹)'), '9999')
+  await user.type(screen.getByLabelText('Sale Price (₹)'), '7999.50')
+}
+
+describe('ProductForm', () => {
+  it('keeps Add disabled until every field is filled, then sends typed values', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    render(<ProductForm options={options} onSubmit={onSubmit} upload={upload} />)
+    const add = screen.getByRole('button', { name: 'Add' })
+    expect(add).toBeDisabled()
+
+    await fillAll(user)
+    expect(add).toBeDisabled() // stock still empty
+    await user.type(screen.getByLabelText('Total Stock'), '25')
+    expect(add).toBeEnabled()
+
+    await user.click(add)
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit).toHaveBeenCalledWith({
+      image: '/uploads/u/new.webp',
+      title: 'Galaxy Buds 3',
+      description: 'Noise cancelling earbuds.',
+      category: 'electronics',
+      brand: 'samsung',
+      section: 'top-deals',
+      price: 9999,
+      salePrice: 7999.5,
+      totalStock: 25,
+    })
+  })
+
+  it('shows the schema’s message when the sale price is not below the price', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    render(<ProductForm options={options} onSubmit={onSubmit} upload={upload} />)
+    await fillAll(user)
+    await user.clear(screen.getByLabelText('Sale Price (₹)'))
+    await user.type(screen.getByLabelText('Sale Price (₹)'), '10000')
+    await user.type(screen.getByLabelText('Total Stock'), '1.5')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    expect(await screen.findByText('Total Stock must be a whole number')).toBeInTheDocument()
+    await user.clear(screen.getByLabelText('Total Stock'))
+    await user.type(screen.getByLabelText('Total Stock'), '2')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    expect(
+      await screen.findByText('Sale Price must be below Price (or 0 for no sale)'),
+    ).toBeInTheDocument()
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('is pre-filled on Edit and saves the changes', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    render(<ProductForm product={product} options={options} onSubmit={onSubmit} upload={upload} />)
+    expect(screen.getByLabelText('Title')).toHaveValue('Airdopes 141')
+    expect(screen.getByLabelText('Brand')).toHaveValue('boat')
+    expect(screen.getByLabelText('Section')).toHaveValue('trending')
+    expect(screen.getByLabelText('Sale Price (₹)')).toHaveValue(1299)
+    expect(screen.getByAltText('Preview of the chosen image')).toHaveAttribute('src', product.image)
+
+    await user.clear(screen.getByLabelText('Total Stock'))
+    await user.type(screen.getByLabelText('Total Stock'), '0')
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Airdopes 141', totalStock: 0 }),
+      ),
+    )
+  })
+
+  it('disables Edit again when the image is removed', async () => {
+    const user = userEvent.setup()
+    render(<ProductForm product={product} options={options} onSubmit={vi.fn()} upload={upload} />)
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled()
+    await user.click(screen.getByRole('button', { name: 'Remove file' }))
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled()
+  })
+})

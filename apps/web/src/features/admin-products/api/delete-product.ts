@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { invalidateProducts } from './invalidate'
+
+export function deleteProduct(id: string) {
+  return api<{ success: true; message: string }>(`/admin/products/delete/${id}`, {
+    method: 'DELETE',
+  })
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: () => invalidateProducts(queryClient),
+  })
+}

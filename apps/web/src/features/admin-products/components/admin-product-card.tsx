@@ -1,0 +1,84 @@
+import { type AdminProduct, formatRupees } from '@techbazaar/shared'
+import { PencilIcon, Trash2Icon } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { optionLabel } from '@/features/catalog/lib/filters'
+
+interface AdminProductCardProps {
+  product: AdminProduct
+  onEdit: (product: AdminProduct) => void
+  onDelete: (product: AdminProduct) => void
+}
+
+/** Spec §2 "Admin product card": image, title, price (struck when on sale), sale price, actions. */
+export function AdminProductCard({ product, onEdit, onDelete }: AdminProductCardProps) {
+  const onSale = product.salePrice > 0
+  return (
+    <article
+      aria-label={product.title}
+      className="flex flex-col overflow-hidden rounded-xl border bg-background shadow-xs"
+    >
+      <div className="relative aspect-square bg-muted/60">
+        <img src={product.image} alt="" loading="lazy" className="size-full object-contain p-3" />
+        {!product.listed && (
+          <Badge variant="warning" className="absolute top-2 left-2">
+            Not listed
+          </Badge>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h2 className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold">{product.title}</h2>
+        <p className="text-xs text-muted-foreground">
+          {optionLabel(product.brand)} · Stock {product.totalStock}
+        </p>
+        <p className="tabular mt-auto flex flex-wrap items-baseline gap-x-2">
+          <span
+            className={
+              onSale ? 'text-sm text-muted-foreground line-through' : 'text-base font-bold'
+            }
+          >
+            <span className="sr-only">Price </span>
+            {formatRupees(product.price)}
+          </span>
+          {onSale && (
+            <span className="text-base font-bold text-deal">
+              <span className="sr-only">Sale price </span>
+              {formatRupees(product.salePrice)}
+            </span>
+          )}
+        </p>
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="outline" className="h-11 px-2" onClick={() => onEdit(product)}>
+            <PencilIcon aria-hidden="true" className="max-sm:hidden" />
+            Edit
+            <span className="sr-only">{product.title}</span>
+          </Button>
+          <Button
+            variant="outline"
+            className="h-11 px-2 text-destructive hover:bg-destructive/5 hover:text-destructive"
+            onClick={() => onDelete(product)}
+          >
+            <Trash2Icon aria-hidden="true" className="max-sm:hidden" />
+            Delete
+            <span className="sr-only">{product.title}</span>
+          </Button>
+        </div>
+      </div>
+    </article>
+  )
+}
+
+export function AdminProductCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-xl border bg-background">
+      <Skeleton className="aspect-square rounded-none" />
+      <div className="flex flex-col gap-2 p-3">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-6 w-2/3" />
+        <Skeleton className="h-11 w-full" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,157 @@
+import type { AdminProduct } from '@techbazaar/shared'
+import { FilterIcon, PackageIcon, PlusIcon, XIcon } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { useSession } from '@/features/auth/api/get-session'
+import { messageOf } from '@/features/auth/lib/server-errors'
+import { EmptyState, ErrorState } from '@/features/catalog/components/state-views'
+import { useDeleteProduct } from '../api/delete-product'
+import { useAdminProducts } from '../api/get-admin-products'
+import { AdminProductCard, AdminProductCardSkeleton } from '../components/admin-product-card'
+import { CreateFilterForm } from '../components/create-filter-form'
+import { ProductSheet } from '../components/product-sheet'
+
+const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 2xl:grid-cols-5'
+
+/** /admin/products: an admin sees every product, a seller its own (the server decides). */
+export default function AdminProductsPage() {
+  const { user } = useSession()
+  const isAdmin = user?.type === 'admin'
+  const products = useAdminProducts()
+  const [sheet, setSheet] = useState<{ open: boolean; product?: AdminProduct; key: number }>({
+    open: false,
+    key: 0,
+  })
+  const [showFilter, setShowFilter] = useState(false)
+  const [toDelete, setToDelete] = useState<AdminProduct | null>(null)
+  const deleteProduct = useDeleteProduct()
+
+  const openSheet = (product?: AdminProduct) =>
+    setSheet((s) => ({ open: true, product, key: s.key + 1 }))
+
+  function confirmDelete() {
+    if (!toDelete) return
+    deleteProduct.mutate(toDelete._id, {
+      onSuccess: (response) => {
+        toast.success(response.message)
+        setToDelete(null)
+      },
+      onError: (error) => toast.error(messageOf(error, 'Something went wrong')),
+    })
+  }
+
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <title>Products | TechBazaar Admin</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Products
+          </h1>
+          {products.data && (
+            <p className="text-sm text-muted-foreground">
+              {products.data.length} {products.data.length === 1 ? 'product' : 'products'}
+              {isAdmin ? ' from all sellers' : ' in your store'}
+            </p>
+          )}
+        </div>
+        <div className="flex w-full gap-2 sm:w-auto">
+          {isAdmin && (
+            <Button
+              variant="outline"
+              className="h-11 flex-1 sm:flex-none"
+              aria-expanded={showFilter}
+              onClick={() => setShowFilter((v) => !v)}
+            >
+              {showFilter ? <XIcon aria-hidden="true" /> : <FilterIcon aria-hidden="true" />}
+              {showFilter ? 'cancel' : 'Add Filter'}
+            </Button>
+          )}
+          <Button className="h-11 flex-1 sm:flex-none" onClick={() => openSheet()}>
+            <PlusIcon aria-hidden="true" />
+            Add New Product
+          </Button>
+        </div>
+      </div>
+
+      {isAdmin && showFilter && <CreateFilterForm onDone={() => setShowFilter(false)} />}
+
+      {products.isPending ? (
+        <div className={GRID} aria-busy="true" aria-label="Loading products">
+          {Array.from({ length: 8 }, (_, i) => (
+            <AdminProductCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : products.isError ? (
+        <ErrorState
+          message={messageOf(products.error, 'We could not load the products.')}
+          onRetry={() => void products.refetch()}
+        />
+      ) : products.data.length === 0 ? (
+        <EmptyState
+          title="No products yet"
+          icon={<PackageIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+          action={
+            <Button onClick={() => openSheet()}>
+              <PlusIcon aria-hidden="true" />
+              Add New Product
+            </Button>
+          }
+        >
+          <p className="text-sm text-muted-foreground">Add your first product to start selling.</p>
+        </EmptyState>
+      ) : (
+        <div className={GRID}>
+          {products.data.map((product) => (
+            <AdminProductCard
+              key={product._id}
+              product={product}
+              onEdit={openSheet}
+              onDelete={setToDelete}
+            />
+          ))}
+        </div>
+      )}
+
+      <ProductSheet
+        open={sheet.open}
+        onOpenChange={(open) => setSheet((s) => ({ ...s, open }))}
+        product={sheet.product}
+        formKey={sheet.key}
+      />
+
+      <Dialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete this product?</DialogTitle>
+            <DialogDescription>
+              “{toDelete?.title}” leaves the shop at once. Past orders keep their lines.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" className="h-11" onClick={() => setToDelete(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              className="h-11"
+              disabled={deleteProduct.isPending}
+              onClick={confirmDelete}
+            >
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  )
+}

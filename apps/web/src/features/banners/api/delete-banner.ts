@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { featureImagesQueryOptions } from '@/features/catalog/api/get-feature-images'
+import { api } from '@/lib/api-client'
+
+export function deleteBanner(id: string) {
+  return api<{ success: true; message: string }>(`/common/feature/${id}`, { method: 'DELETE' })
+}
+
+export function useDeleteBanner() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteBanner,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: featureImagesQueryOptions().queryKey }),
+  })
+}

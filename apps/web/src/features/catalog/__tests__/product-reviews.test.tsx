@@ -1,0 +1,139 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ProductDetailDialog } from '../components/product-detail-dialog'
+import { createProduct, jsonResponse, mockFetch, renderRoute } from './helpers'
+
+const product = createProduct({ title: 'boAt Airdopes 141', averageReview: 4.5, reviewCount: 2 })
+const shopper = {
+  _id: '11111111-1111-4111-8111-111111111111',
+  id: '11111111-1111-4111-8111-111111111111',
+  userName: 'Rahul Sharma',
+  email: 'shopper@demo.test',
+  mobile: null,
+  role: 'user',
+  type: 'user',
+  vendorStatus: null,
+}
+const reviews = [
+  {
+    _id: '22222222-2222-4222-8222-222222222222',
+    productId: product._id,
+    userId: '33333333-3333-4333-8333-333333333333',
+    userName: 'Priya',
+    reviewMessage: '<b>Loud</b> and clear',
+    reviewValue: 5,
+    createdAt: '2026-03-14T10:00:00.000Z',
+  },
+]
+
+function serve({ signedIn, list = reviews }: { signedIn: boolean; list?: unknown[] }) {
+  const fetchMock = mockFetch((url) => {
+    if (url.pathname === `/api/shop/products/get/${product._id}`) {
+      return jsonResponse({ success: true, data: product })
+    }
+    if (url.pathname === `/api/shop/review/${product._id}`) {
+      return jsonResponse({ success: true, data: list })
+    }
+    if (url.pathname === '/api/auth/check-auth') {
+      return signedIn
+        ? jsonResponse({ success: true, user: shopper })
+        : jsonResponse({ success: false, message: 'Please sign in' }, 401)
+    }
+    return undefined
+  })
+  return { fetchMock }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  sessionStorage.clear()
+})
+
+describe('ProductDetailDialog reviews', () => {
+  it('lists reviews as plain text with author, stars and date, and the average to 2 decimals', async () => {
+    serve({ signedIn: false })
+    renderRoute(<ProductDetailDialog productId={product._id} onClose={() => {}} />)
+    const list = await screen.findByRole('list', { name: 'Reviews' })
+    const item = within(list).getByRole('listitem')
+    expect(item).toHaveTextContent('Priya')
+    expect(item).toHaveTextContent('<b>Loud</b> and clear')
+    expect(item.querySelector('b')).toBeNull()
+    expect(within(item).getByRole('img', { name: 'Rated 5.00 out of 5' })).toBeInTheDocument()
+    expect(item).toHaveTextContent('14 Mar 2026')
+    expect(screen.getAllByText(/4\.50/).length).toBeGreaterThan(0)
+  })
+
+  it('says "No Reviews" and sends guests to sign in, remembering where they were', async () => {
+    serve({ signedIn: false, list: [] })
+    renderRoute(<ProductDetailDialog productId={product._id} onClose={() => {}} />, {
+      path: '/shop/listing',
+      initialEntry: `/shop/listing?product=${product._id}`,
+    })
+    expect(await screen.findByText('No Reviews')).toBeInTheDocument()
+    const link = await screen.findByRole('link', { name: 'Sign in to write a review' })
+    expect(link).toHaveAttribute('href', '/login')
+    await userEvent.click(link)
+    expect(sessionStorage.getItem('previous_url')).toBe(`/shop/listing?product=${product._id}`)
+  })
+
+  it('keeps Submit disabled while the message is blank, then posts the review', async () => {
+    const { fetchMock } = serve({ signedIn: true, list: [] })
+    const user = userEvent.setup()
+    renderRoute(<ProductDetailDialog productId={product._id} onClose={() => {}} />)
+    const submit = await screen.findByRole('button', { name: 'Submit' })
+    expect(submit).toBeDisabled()
+    const message = screen.getByLabelText('Your review')
+    await user.type(message, '    ')
+    expect(submit).toBeDisabled()
+
+    // Keyboard: focus the first star and move to four with the arrow keys.
+    screen.getByRole('radio', { name: /^1 star/ }).focus()
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}')
+    expect(screen.getByRole('radio', { name: /^4 stars/ })).toBeChecked()
+
+    await user.type(message, 'Great value')
+    expect(submit).toBeEnabled()
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost')
+      if (url.pathname === '/api/shop/review/add') {
+        return jsonResponse({
+          success: true,
+          message: 'Review added successfully!',
+          data: { ...reviews[0], userId: shopper.id, reviewValue: 4 },
+          product: { averageReview: 4, reviewCount: 1 },
+          echo: init?.body,
+        })
+      }
+      if (url.pathname === '/api/auth/check-auth')
+        return jsonResponse({ success: true, user: shopper })
+      if (url.pathname.startsWith('/api/shop/review/'))
+        return jsonResponse({ success: true, data: [] })
+      return jsonResponse({ success: true, data: product })
+    })
+    await user.click(submit)
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/shop/review/add')),
+      ).toBe(true),
+    )
+    // The mock is typed with one parameter; fetch also received its init.
+    const calls = fetchMock.mock.calls as unknown as [RequestInfo | URL, RequestInit?][]
+    const call = calls.find(([input]) => String(input).endsWith('/api/shop/review/add'))
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      productId: product._id,
+      userId: shopper.id,
+      userName: 'Rahul Sharma',
+      reviewMessage: 'Great value',
+      reviewValue: 4,
+    })
+    // The list and the product are fetched again.
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.filter(([input]) =>
+          String(input).endsWith(`/api/shop/review/${product._id}`),
+        ).length,
+      ).toBeGreaterThanOrEqual(2),
+    )
+  })
+})

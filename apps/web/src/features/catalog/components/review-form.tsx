@@ -1,0 +1,196 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import {
+  LIMITS,
+  reviewFormSchema,
+  type Review,
+  type ReviewFormInput,
+  type ReviewFormValues,
+} from '@techbazaar/shared'
+import { LoaderCircle, LogIn, Star } from 'lucide-react'
+import { useState } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { Link, useLocation } from 'react-router'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { cn } from '@/lib/utils'
+import { useSession } from '@/features/auth/api/get-session'
+import { savePreviousUrl } from '@/features/auth/api/previous-url'
+import { useAddReview } from '../api/add-review'
+import { useReviews } from '../api/get-reviews'
+
+/** The write-a-review box: the form for signed-in shoppers, a sign-in link for guests. */
+export function WriteReview({ productId }: { productId: string }) {
+  const { user, isLoading } = useSession()
+  const location = useLocation()
+  const reviews = useReviews(productId)
+  if (isLoading) return null
+  if (!user) {
+    return (
+      <div className="flex flex-col items-start gap-2 rounded-lg border border-dashed p-4">
+        <p className="text-sm text-muted-foreground">Bought this? Tell other shoppers about it.</p>
+        <Button asChild variant="outline" className="h-11">
+          <Link
+            to="/login"
+            // Come back to this very product (its ?product= link) after signing in.
+            onClick={() => savePreviousUrl(`${location.pathname}${location.search}`)}
+          >
+            <LogIn aria-hidden="true" />
+            Sign in to write a review
+          </Link>
+        </Button>
+      </div>
+    )
+  }
+  const mine = reviews.data?.find((review) => review.userId === user.id)
+  // Remount when the shopper's own review arrives, so the form starts from it.
+  return (
+    <ReviewForm
+      key={mine?._id ?? 'new'}
+      productId={productId}
+      userId={user.id}
+      userName={user.userName}
+      existing={mine}
+    />
+  )
+}
+
+function ReviewForm({
+  productId,
+  userId,
+  userName,
+  existing,
+}: {
+  productId: string
+  userId: string
+  userName: string
+  existing?: Review
+}) {
+  const form = useForm<ReviewFormInput, unknown, ReviewFormValues>({
+    resolver: zodResolver(reviewFormSchema),
+    defaultValues: {
+      reviewMessage: existing?.reviewMessage ?? '',
+      reviewValue: existing?.reviewValue,
+    },
+  })
+  const addReview = useAddReview()
+  const message = useWatch({ control: form.control, name: 'reviewMessage' })
+  const blank = typeof message !== 'string' || message.trim() === ''
+  const { errors } = form.formState
+  const idBase = `review-${productId}`
+
+  const onSubmit = form.handleSubmit((values) => {
+    addReview.mutate(
+      { productId, userId, userName, ...values },
+      {
+        onSuccess: () => toast.success('Review added successfully!'),
+        onError: (error) => toast.error(error.message),
+      },
+    )
+  })
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 rounded-lg border p-4">
+      <h4 className="font-semibold">{existing ? 'Edit your review' : 'Write a review'}</h4>
+      <Controller
+        control={form.control}
+        name="reviewValue"
+        render={({ field }) => (
+          <StarPicker
+            name={`${idBase}-value`}
+            value={typeof field.value === 'number' ? field.value : undefined}
+            onChange={field.onChange}
+            errorId={errors.reviewValue ? `${idBase}-value-error` : undefined}
+          />
+        )}
+      />
+      {errors.reviewValue?.message && (
+        <p id={`${idBase}-value-error`} className="text-sm font-medium text-destructive">
+          {errors.reviewValue.message}
+        </p>
+      )}
+      <div className="grid gap-2">
+        <Label htmlFor={`${idBase}-message`}>Your review</Label>
+        <Textarea
+          id={`${idBase}-message`}
+          placeholder="What did you like or dislike? How is the battery, sound, build?"
+          maxLength={LIMITS.reviewMaxChars}
+          aria-invalid={errors.reviewMessage ? true : undefined}
+          aria-describedby={errors.reviewMessage ? `${idBase}-message-error` : undefined}
+          {...form.register('reviewMessage')}
+        />
+        {errors.reviewMessage?.message && (
+          <p id={`${idBase}-message-error`} className="text-sm font-medium text-destructive">
+            {errors.reviewMessage.message}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" className="h-11 min-w-32" disabled={blank || addReview.isPending}>
+          {addReview.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+          Submit
+        </Button>
+        {blank && <p className="text-xs text-muted-foreground">Write a few words to submit.</p>}
+      </div>
+    </form>
+  )
+}
+
+const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent']
+
+/**
+ * Five native radio buttons drawn as stars: Tab reaches the group, arrow keys change the rating,
+ * and screen readers hear "3 stars, Good".
+ */
+function StarPicker({
+  name,
+  value,
+  onChange,
+  errorId,
+}: {
+  name: string
+  value: number | undefined
+  onChange: (value: number) => void
+  errorId?: string
+}) {
+  const [hover, setHover] = useState<number | null>(null)
+  const shown = hover ?? value ?? 0
+  return (
+    <fieldset aria-describedby={errorId} className="flex flex-col gap-1">
+      <legend className="mb-1 text-sm font-medium">Your rating</legend>
+      <div className="flex items-center gap-2">
+        <div className="flex" onMouseLeave={() => setHover(null)}>
+          {Array.from({ length: LIMITS.ratingMax }, (_, index) => {
+            const star = index + 1
+            return (
+              <label key={star} className="cursor-pointer p-1" onMouseEnter={() => setHover(star)}>
+                <input
+                  type="radio"
+                  name={name}
+                  value={star}
+                  checked={value === star}
+                  onChange={() => onChange(star)}
+                  className="peer sr-only"
+                />
+                <Star
+                  aria-hidden="true"
+                  className={cn(
+                    'size-8 rounded-sm transition-colors peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/60',
+                    star <= shown ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground/60',
+                  )}
+                />
+                <span className="sr-only">
+                  {star} {star === 1 ? 'star' : 'stars'}, {STAR_WORDS[index]}
+                </span>
+              </label>
+            )
+          })}
+        </div>
+        <span className="text-sm text-muted-foreground" aria-hidden="true">
+          {shown ? STAR_WORDS[shown - 1] : 'Tap a star'}
+        </span>
+      </div>
+    </fieldset>
+  )
+}

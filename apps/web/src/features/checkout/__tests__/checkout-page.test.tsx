@@ -1,0 +1,148 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { toast } from 'sonner'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { jsonResponse, mockFetch, renderRoute } from '@/features/catalog/__tests__/helpers'
+import CheckoutPage from '../pages/checkout-page'
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+
+const userId = '00000000-0000-4000-8000-0000000000aa'
+const addressId = '00000000-0000-4000-8000-0000000000bb'
+const user = { id: userId, userName: 'Kavya', email: 'k@example.in', role: 'user', type: 'user' }
+const address = {
+  _id: addressId,
+  userId,
+  address: '12 MG Road',
+  city: 'Bengaluru',
+  pincode: '560001',
+  phone: '9876543210',
+  notes: 'Gate 2',
+}
+const line = {
+  productId: '00000000-0000-4000-8000-0000000000cc',
+  quantity: 2,
+  title: 'Galaxy Buds',
+  image: '/uploads/buds.webp',
+  price: 5000,
+  salePrice: 4500,
+  totalStock: 9,
+  available: true,
+}
+
+let orderAnswer: () => Response
+let lines = [line]
+
+function setup() {
+  return mockFetch((url) => {
+    if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
+    if (url.pathname === `/api/shop/cart/get/${userId}`) {
+      return jsonResponse({
+        success: true,
+        data: lines,
+        currentPage: 1,
+        totalPages: 1,
+        totalItems: lines.length,
+        totalQuantity: lines.length * 2,
+        totalAmount: lines.length ? 9000 : 0,
+      })
+    }
+    if (url.pathname === `/api/shop/address/get/${userId}`) {
+      return jsonResponse({ success: true, data: [address] })
+    }
+    if (url.pathname === '/api/shop/order/create') return orderAnswer()
+    return undefined
+  })
+}
+
+/** The fetch mock's calls with their init (the mock's own type names only the URL). */
+const callsOf = (mock: ReturnType<typeof setup>) =>
+  mock.mock.calls as unknown as [RequestInfo | URL, RequestInit][]
+
+async function openPaymentDialog() {
+  const u = userEvent.setup()
+  renderRoute(<CheckoutPage />)
+  await u.click(await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ }))
+  expect(await screen.findByTestId('checkout-total')).toHaveTextContent('₹9,000')
+  await u.click(screen.getByRole('button', { name: 'Place Your Order' }))
+  return { u, dialog: await screen.findByRole('dialog', { name: 'Select Payment Method' }) }
+}
+
+describe('CheckoutPage', () => {
+  beforeEach(() => {
+    lines = [line]
+    orderAnswer = () =>
+      jsonResponse({ success: true, orderId: '00000000-0000-4000-8000-0000000000dd' }, 201)
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.clearAllMocks()
+  })
+
+  it('refuses an empty cart and a missing address with the spec’s messages', async () => {
+    setup()
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage />)
+    await screen.findByText('Galaxy Buds')
+    await u.click(screen.getByRole('button', { name: 'Place Your Order' }))
+    expect(toast.error).toHaveBeenCalledWith('Please select one address to proceed.')
+
+    lines = []
+    vi.unstubAllGlobals()
+    setup()
+    renderRoute(<CheckoutPage />)
+    const buttons = await screen.findAllByRole('button', { name: 'Place Your Order' })
+    await screen.findAllByText('Your cart is empty.')
+    await u.click(buttons.at(-1)!)
+    expect(toast.error).toHaveBeenCalledWith('Your cart is empty. Please add items to proceed')
+  })
+
+  it('keeps Pay disabled until a method is chosen, then places a COD order once', async () => {
+    const fetchMock = setup()
+    const { u, dialog } = await openPaymentDialog()
+    const pay = within(dialog).getByRole('button', { name: 'Pay ₹9,000' })
+    expect(pay).toBeDisabled()
+    for (const method of ['PAYU', 'GATEPAY', 'CASHFREE', 'COD']) {
+      expect(within(dialog).getByRole('radio', { name: new RegExp(method) })).toBeInTheDocument()
+    }
+    await u.click(within(dialog).getByRole('radio', { name: /COD/ }))
+    await u.click(pay)
+    expect(await screen.findByRole('dialog', { name: 'Order Placed!' })).toBeInTheDocument()
+
+    const call = callsOf(fetchMock).find(([input]) => String(input).includes('/order/create'))!
+    const init = call[1]
+    expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      userId,
+      paymentMethod: 'COD',
+      addressInfo: { addressId },
+    })
+  })
+
+  it('says the order failed and retries with the same Idempotency-Key', async () => {
+    const fetchMock = setup()
+    orderAnswer = () =>
+      jsonResponse({ success: false, message: 'Sorry, "Galaxy Buds" ran out' }, 409)
+    const { u, dialog } = await openPaymentDialog()
+    await u.click(within(dialog).getByRole('radio', { name: /COD/ }))
+    const pay = within(dialog).getByRole('button', { name: 'Pay ₹9,000' })
+    await u.click(pay)
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Order failed, please try again!', {
+        description: 'Sorry, "Galaxy Buds" ran out',
+      }),
+    )
+    orderAnswer = () => {
+      throw new TypeError('network down')
+    }
+    await u.click(pay)
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Something went wrong. Please try again.'),
+    )
+    const keys = callsOf(fetchMock)
+      .filter(([input]) => String(input).includes('/order/create'))
+      .map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key'])
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toBe(keys[1])
+  })
+})

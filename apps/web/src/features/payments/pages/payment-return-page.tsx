@@ -1,0 +1,96 @@
+import { CircleAlertIcon, CircleXIcon, LoaderCircleIcon } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { MessagePage } from '@/features/misc/components/message-page'
+import { useCapturePayment } from '../api/capture-payment'
+import { pendingOrder } from '../pending-order'
+
+/**
+ * /shop/paypal-return (the generic return page): captures the payment of the pending order
+ * (the server re-checks it with the provider) and goes on to /shop/payment-success.
+ */
+export default function PaymentReturnPage() {
+  const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
+  const [orderId] = useState(() => searchParams.get('order_id') ?? pendingOrder.get())
+  const capture = useCapturePayment(
+    orderId
+      ? {
+          orderId,
+          paymentId: searchParams.get('paymentId') ?? undefined,
+          payerId: searchParams.get('PayerID') ?? undefined,
+        }
+      : null,
+  )
+  const result = capture.data
+
+  useEffect(() => {
+    if (result?.paymentStatus === 'paid') {
+      pendingOrder.clear()
+      void navigate('/shop/payment-success', { replace: true })
+    } else if (result?.paymentStatus === 'failed') {
+      pendingOrder.clear()
+    }
+  }, [result, navigate])
+
+  const ordersButton = (
+    <Button asChild>
+      <Link to="/shop/account">View Orders</Link>
+    </Button>
+  )
+  if (!orderId || capture.isError) {
+    return (
+      <MessagePage
+        icon={CircleXIcon}
+        tone="error"
+        title="Invalid payment request."
+        actions={ordersButton}
+      >
+        <p>{capture.error?.message ?? 'No payment is waiting to be confirmed.'}</p>
+      </MessagePage>
+    )
+  }
+  if (result?.paymentStatus === 'failed') {
+    return (
+      <MessagePage
+        icon={CircleXIcon}
+        tone="error"
+        title="Payment failed"
+        actions={
+          <>
+            {ordersButton}
+            <Button asChild variant="outline">
+              <Link to="/">Continue shopping</Link>
+            </Button>
+          </>
+        }
+      >
+        <p>{result.message}</p>
+      </MessagePage>
+    )
+  }
+  if (result?.paymentStatus === 'pending') {
+    return (
+      <MessagePage
+        icon={CircleAlertIcon}
+        title="Payment not confirmed yet"
+        actions={
+          <>
+            <Button onClick={() => void capture.refetch()}>Check again</Button>
+            <Button asChild variant="outline">
+              <Link to="/shop/account">View Orders</Link>
+            </Button>
+          </>
+        }
+      >
+        <p>{result.message}</p>
+      </MessagePage>
+    )
+  }
+  return (
+    <MessagePage icon={LoaderCircleIcon} title="Processing Payment...Please wait!">
+      <p role="status">We are confirming your payment with the provider.</p>
+    </MessagePage>
+  )
+}

@@ -1,0 +1,23 @@
+import { createVendorBody, type Vendor } from '@techbazaar/shared'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { api } from '@/lib/api-client'
+import { vendorKeys } from './get-vendors'
+
+export const createVendorInputSchema = createVendorBody
+export type CreateVendorValues = z.output<typeof createVendorBody>
+
+export function createVendor(input: CreateVendorValues) {
+  return api<{ success: true; message: string; data: Vendor }>('/admin/vendors', {
+    method: 'POST',
+    json: input,
+  })
+}
+
+export function useCreateVendor() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createVendor,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: vendorKeys.all }),
+  })
+}

@@ -1,0 +1,141 @@
+import { deflateSync, crc32 } from 'node:zlib'
+import type { Browser } from '@playwright/test'
+import { expect, expectImagesLoaded, signIn, test } from './fixtures'
+
+/** A small solid-colour PNG built by hand, so the test needs no image library. */
+function makePng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const out = Buffer.alloc(body.length + 8)
+    out.writeUInt32BE(data.length, 0)
+    body.copy(out, 4)
+    out.writeUInt32BE(crc32(body), body.length + 4)
+    return out
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.alloc(width * 3).fill(Buffer.from([r, g, b])),
+  ])
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row))
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/** The shop as a guest sees it, in a fresh context (admins are kept off shop pages). */
+async function asGuest(browser: Browser) {
+  const context = await browser.newContext()
+  return { context, page: await context.newPage() }
+}
+
+test.describe('back office', () => {
+  test('an admin creates a seller, rejects and approves it', async ({ page }) => {
+    const suffix = Date.now().toString(36)
+    const email = `e2e-seller-${suffix}@example.in`
+    await signIn(page, 'admin@demo.test')
+    await expect(page).toHaveURL(/\/admin\/dashboard$/)
+
+    await page.goto('/admin/signup-vendor')
+    await page.getByRole('button', { name: 'Add New Vendor' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Add New Vendor' })
+    await sheet.getByLabel('Username').fill(`E2E Store ${suffix}`)
+    await sheet.getByLabel('Email').fill(email)
+    await sheet.getByLabel('Password').fill('Seller123')
+    await sheet.getByRole('button', { name: 'Create Vendor' }).click()
+    await expect(page.getByText('Vendor created successfully!')).toBeVisible()
+    await expect(sheet).toBeHidden()
+
+    await page.goto('/admin/vendor-verificaton')
+    await expect(page.getByRole('heading', { name: 'All Vendor List' })).toBeVisible()
+    const row = page.getByRole('row').filter({ hasText: email })
+    await expect(row.getByText('Approved')).toBeVisible()
+    await row.getByRole('button', { name: /^Reject/ }).click()
+    await expect(row.getByText('Rejected')).toBeVisible()
+    await row.getByRole('button', { name: /^Approve/ }).click()
+    await expect(row.getByText('Approved')).toBeVisible()
+    await expect(row.getByRole('button', { name: /^Approve/ })).toBeDisabled()
+  })
+
+  test('the seller adds a product with an image and shoppers find it', async ({
+    page,
+    browser,
+  }) => {
+    const title = `Orbit Test Speaker ${Date.now().toString(36)}`
+    await signIn(page, 'seller@demo.test')
+    await expect(page).toHaveURL(/\/admin\/products$/)
+    await page.getByRole('button', { name: 'Add New Product' }).first().click()
+    const sheet = page.getByRole('dialog', { name: 'Add New Product' })
+    await expect(sheet.getByRole('button', { name: 'Add' })).toBeDisabled()
+
+    await sheet.getByLabel('Upload Image').setInputFiles({
+      name: 'speaker.png',
+      mimeType: 'image/png',
+      buffer: makePng(64, 64, [20, 110, 220]),
+    })
+    await expect(sheet.getByText('Uploaded')).toBeVisible()
+    await expect(sheet.getByAltText('Preview of the chosen image')).toHaveAttribute(
+      'src',
+      /^\/uploads\/u\/[a-f0-9]{32}\.webp$/,
+    )
+    await sheet.getByLabel('Title', { exact: true }).fill(title)
+    await sheet.getByLabel('Description').fill('A compact Bluetooth speaker made by the e2e suite.')
+    await sheet.getByLabel('Category').selectOption('electronics')
+    await sheet.getByLabel('Brand').selectOption('boat')
+    await sheet.getByLabel('Section').selectOption('trending')
+    await sheet.getByLabel('Price (₹)', { exact: true }).fill('2499')
+    await sheet.getByLabel('Sale Price (₹)').fill('1999')
+    await sheet.getByLabel('Total Stock').fill('15')
+    await sheet.getByRole('button', { name: 'Add' }).click()
+    await expect(page.getByText('Product added successfully')).toBeVisible()
+    await expect(sheet).toBeHidden()
+    const card = page.getByRole('article', { name: title })
+    await expect(card).toBeVisible()
+    await expect(card.getByText('₹1,999')).toBeVisible()
+    await expectImagesLoaded(page)
+
+    const guest = await asGuest(browser)
+    await guest.page.goto('/shop/search')
+    await guest.page.getByRole('searchbox').first().fill(title)
+    await expect(guest.page.getByText(title).first()).toBeVisible()
+    await guest.context.close()
+  })
+
+  test('an admin uploads a banner that shows on the home page, then removes it', async ({
+    page,
+    browser,
+  }) => {
+    const title = `E2E banner ${Date.now().toString(36)}`
+    await signIn(page, 'admin@demo.test')
+    await expect(page).toHaveURL(/\/admin\/dashboard$/)
+    await page.goto('/admin/features')
+    const upload = page.getByRole('button', { name: 'Upload', exact: true })
+    await expect(upload).toBeDisabled()
+    await page.getByLabel('Upload Image').setInputFiles({
+      name: 'banner.png',
+      mimeType: 'image/png',
+      buffer: makePng(1500, 500, [230, 90, 20]),
+    })
+    await expect(page.getByText('banner.png')).toBeVisible()
+    await expect(page.getByText('Uploaded')).toBeVisible()
+    await page.getByLabel('Title (optional)').fill(title)
+    await upload.click()
+    await expect(page.getByText('Banner added')).toBeVisible()
+    await expect(page.getByRole('img', { name: title })).toBeVisible()
+
+    const guest = await asGuest(browser)
+    await guest.page.goto('/')
+    await expect(guest.page.getByRole('img', { name: title })).toBeAttached()
+    await guest.context.close()
+
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('img', { name: title }) })
+    await item.getByRole('button', { name: /^Delete/ }).click()
+    await expect(page.getByRole('img', { name: title })).toHaveCount(0)
+  })
+})

@@ -1,0 +1,104 @@
+import { expect, signIn, test } from './fixtures'
+
+test.describe('catalog and discovery', () => {
+  test('filters by brand and price, and a reload keeps the filters', async ({ page, request }) => {
+    await page.goto('/shop/listing')
+    const filters = page.getByRole('complementary', { name: 'Filters' })
+    // The sidebar shows from 1024 px; narrower screens open the filters in a drawer.
+    const onPhone = (page.viewportSize()?.width ?? 1280) < 1024
+    if (onPhone) await page.getByRole('button', { name: /filters/i }).click()
+    const panel = onPhone ? page.getByRole('dialog') : filters
+
+    await panel.getByRole('checkbox', { name: /samsung/i }).click()
+    await expect(page).toHaveURL(/brand=samsung/)
+    await panel.getByLabel('Min price').fill('10000')
+    await panel.getByLabel('Max price').fill('40000')
+    await panel.getByLabel('Max price').press('Enter')
+    await expect(page).toHaveURL(/minPrice=10000/)
+    await expect(page).toHaveURL(/maxPrice=40000/)
+    if (onPhone) await page.keyboard.press('Escape')
+
+    // Wait until the grid shows the filtered result (the server's count), not the page before.
+    const expected = await (
+      await request.get('/api/shop/products/get?brand=samsung&minPrice=10000&maxPrice=40000')
+    ).json()
+    await expect(page.getByText(/^\d+ products?$/)).toHaveText(
+      `${expected.total} product${expected.total === 1 ? '' : 's'}`,
+    )
+    const cards = page.getByRole('article')
+    await expect(cards).toHaveCount(Math.min(expected.total, 24))
+    await expect(cards.first()).toBeVisible()
+    for (const card of await cards.all()) {
+      await expect(card).toContainText(/samsung/i)
+      const price = Number(
+        (await card.locator('p.tabular span.font-bold').innerText()).replace(/[^\d]/g, ''),
+      )
+      expect(price).toBeGreaterThanOrEqual(10000)
+      expect(price).toBeLessThanOrEqual(40000)
+    }
+    const count = await page.getByText(/^\d+ products?$/).innerText()
+
+    await page.reload()
+    await expect(page).toHaveURL(/brand=samsung/)
+    await expect(page).toHaveURL(/minPrice=10000/)
+    await expect(page.getByText(/^\d+ products?$/)).toHaveText(count)
+    if (onPhone) await page.getByRole('button', { name: /filters/i }).click()
+    await expect(
+      (onPhone ? page.getByRole('dialog') : filters).getByRole('checkbox', { name: /samsung/i }),
+    ).toBeChecked()
+  })
+
+  test('opens a product from ?product= and posts a review after signing in', async ({
+    page,
+    request,
+  }) => {
+    const list = await (
+      await request.get('/api/shop/products/get?brand=oneplus&sortBy=title-atoz&limit=1')
+    ).json()
+    const product = list.data[0]
+    await page.goto(`/shop/listing?product=${product._id}`)
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('heading', { name: product.title })).toBeVisible()
+    await expect(dialog).toContainText(product.averageReview.toFixed(2))
+
+    // Guests are sent to sign in and come back to this product.
+    await dialog.getByRole('link', { name: 'Sign in to write a review' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await signIn(page, 'shopper@demo.test')
+    await expect(page).toHaveURL(new RegExp(`/shop/listing\\?product=${product._id}`))
+
+    const message = `Battery easily lasts a day. Checked at ${Date.now()}.`
+    const form = page.getByRole('dialog')
+    const submit = form.getByRole('button', { name: 'Submit' })
+    await expect(submit).toBeDisabled()
+    // Keyboard: focus the first star, move with the arrow keys to four stars.
+    await form.getByRole('radio', { name: /^1 star/ }).focus()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    await expect(form.getByRole('radio', { name: /^4 stars/ })).toBeChecked()
+    await form.getByLabel('Your review').fill('   ')
+    await expect(submit).toBeDisabled()
+    await form.getByLabel('Your review').fill(message)
+    await submit.click()
+
+    await expect(page.getByText('Review added successfully!')).toBeVisible()
+    const reviews = form.getByRole('list', { name: 'Reviews' })
+    await expect(reviews.getByRole('listitem').first()).toContainText(message)
+    await expect(reviews.getByRole('listitem').first()).toContainText('Rahul Sharma')
+    await expect(form.getByRole('heading', { name: 'Edit your review' })).toBeVisible()
+  })
+
+  test('search forgives a typo: "samsng galxy" shows Samsung Galaxy first', async ({ page }) => {
+    await page.goto('/shop/search')
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('samsng galxy')
+    const first = page.getByRole('article').first()
+    await expect(first).toBeVisible()
+    await expect(first.getByRole('heading')).toContainText('Samsung Galaxy')
+    await expect(page).toHaveURL(/q=samsng\+galxy|q=samsng%20galxy/)
+    await expect(page.getByText(/\d+ results? for/)).toBeVisible()
+
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('qqzzxxvv')
+    await expect(page.getByText('No products found.')).toBeVisible()
+  })
+})

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import { product } from './catalog'
+import { SECTIONS } from './constants'
+import { requiredText } from './validators'
+import { uploadedImageUrl } from './uploads'
+
+/** Form inputs send strings: '' is "missing", anything else must read as a number. */
+const numberInput = (label: string) =>
+  z.preprocess(
+    (value) => {
+      if (value === '' || value === null) return undefined
+      if (typeof value === 'string') return Number(value.trim())
+      return value
+    },
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? `${label} is required` : `${label} must be a number`,
+      })
+      .min(0, `${label} must be 0 or more`),
+  )
+
+const rupeesInput = (label: string) =>
+  numberInput(label).pipe(
+    z
+      .number()
+      .max(10_000_000, `${label} must be at most 1,00,00,000`)
+      .refine((n) => Number.isInteger(Math.round(n * 100 * 1e6) / 1e6), {
+        message: `${label} can have at most 2 decimals`,
+      }),
+  )
+
+const optionText = (label: string) => requiredText(label, 40).toLowerCase()
+
+/**
+ * A product as an admin or seller sends it (spec §5: every field but averageReview required).
+ * The seller is the signed-in user; `userName` and `averageReview` are accepted for the spec's
+ * payload but ignored (the average comes from reviews).
+ */
+export const productBody = z
+  .object({
+    image: uploadedImageUrl('Image'),
+    title: requiredText('Title', 200),
+    description: requiredText('Description', 5000),
+    category: optionText('Category'),
+    brand: optionText('Brand'),
+    section: z.enum(SECTIONS, 'Section must be one of featured, top-deals, trending, accessories'),
+    price: rupeesInput('Price'),
+    salePrice: rupeesInput('Sale Price'),
+    totalStock: numberInput('Total Stock').pipe(
+      z.number().int('Total Stock must be a whole number').max(1_000_000),
+    ),
+    averageReview: z.unknown().optional(),
+    userName: z.string().optional(),
+  })
+  .refine((body) => body.salePrice === 0 || body.salePrice < body.price, {
+    message: 'Sale Price must be below Price (or 0 for no sale)',
+    path: ['salePrice'],
+  })
+  .transform(({ averageReview: _a, userName: _u, ...rest }) => rest)
+export type ProductInput = z.input<typeof productBody>
+export type ProductValues = z.output<typeof productBody>
+
+/** What the back office sees: the shop's product plus whether shoppers can see it. */
+export const adminProduct = product.extend({ listed: z.boolean() })
+export type AdminProduct = z.infer<typeof adminProduct>
+
+export const adminProductsQuery = z.strictObject({
+  /** Admins: one seller's products. Sellers always get their own, whatever this says. */
+  userName: z.string().trim().max(60).optional(),
+})
+
+export const adminProductListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(adminProduct),
+})
+export const adminProductResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: adminProduct,
+})
+
+export const createFilterBody = z.object({
+  category: optionText('Category'),
+  brand: optionText('Brand'),
+})
+export type CreateFilterInput = z.input<typeof createFilterBody>

@@ -1,0 +1,133 @@
+import { z } from 'zod'
+import { idParam } from './api'
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants'
+
+/** Every method an order may carry; PHONEPAY is a deposit mode, not offered at checkout. */
+export const ORDER_PAYMENT_METHODS = ['PAYU', 'GATEPAY', 'CASHFREE', 'PHONEPAY', 'COD'] as const
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number]
+
+/** An unpaid online order gives its stock back after this long. */
+export const ORDER_PAYMENT_WINDOW_MINUTES = 30
+
+/**
+ * The spec's payload. Only `userId`, `addressInfo.addressId` and `paymentMethod` are used: the
+ * lines, prices, totals and statuses come from the server's catalog and the caller's cart, so
+ * the other fields are accepted for compatibility and ignored.
+ */
+export const createOrderBody = z.object({
+  userId: idParam,
+  cartId: z.string().max(100).optional(),
+  cartItems: z.array(z.unknown()).max(200).optional(),
+  addressInfo: z.object(
+    { addressId: z.uuid('Please select one address to proceed.') },
+    { error: 'Please select one address to proceed.' },
+  ),
+  orderStatus: z.unknown().optional(),
+  paymentMethod: z.enum(ORDER_PAYMENT_METHODS, 'Please choose a payment method'),
+  paymentStatus: z.unknown().optional(),
+  totalAmount: z.unknown().optional(),
+  orderDate: z.unknown().optional(),
+  orderUpdateDate: z.unknown().optional(),
+  paymentId: z.unknown().optional(),
+  payerId: z.unknown().optional(),
+})
+export type CreateOrderInput = z.infer<typeof createOrderBody>
+
+export const createOrderResponse = z.object({
+  success: z.literal(true),
+  orderId: z.uuid(),
+  /** Where the browser goes to pay; absent for cash on delivery. */
+  paymentUrl: z.string().optional(),
+})
+export type CreateOrderResponse = z.infer<typeof createOrderResponse>
+
+export const orderLine = z.object({
+  productId: z.uuid(),
+  title: z.string(),
+  image: z.string(),
+  /** Rupees per unit, as charged. */
+  price: z.number(),
+  quantity: z.number().int(),
+})
+
+export const orderAddress = z.object({
+  addressId: z.string(),
+  address: z.string(),
+  city: z.string(),
+  pincode: z.string(),
+  phone: z.string(),
+  notes: z.string(),
+})
+
+export const order = z.object({
+  _id: z.uuid(),
+  userId: z.uuid(),
+  cartItems: z.array(orderLine),
+  addressInfo: orderAddress,
+  orderStatus: z.enum(ORDER_STATUSES),
+  paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Rupees: the whole order, or a seller's part when a seller asks. */
+  totalAmount: z.number(),
+  orderDate: z.iso.datetime(),
+  orderUpdateDate: z.iso.datetime(),
+  paymentId: z.string().nullable(),
+  payerId: z.string().nullable(),
+})
+export type Order = z.infer<typeof order>
+
+export const orderSummary = order.omit({ cartItems: true, addressInfo: true })
+export type OrderSummary = z.infer<typeof orderSummary>
+
+export const orderListResponse = z.object({ success: z.literal(true), data: z.array(orderSummary) })
+export const orderDetailsResponse = z.object({ success: z.literal(true), data: order })
+
+export const orderUserParams = z.object({ userId: idParam })
+export const orderIdParams = z.object({ orderId: idParam })
+
+/** The generic return page posts what the provider put in the URL; only `orderId` is trusted as a lookup key. */
+export const captureBody = z.object({
+  paymentId: z.string().max(200).optional(),
+  payerId: z.string().max(200).optional(),
+  orderId: idParam,
+})
+export type CaptureInput = z.infer<typeof captureBody>
+
+export const captureResponse = z.object({
+  success: z.literal(true),
+  orderId: z.uuid(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  message: z.string(),
+})
+export type CaptureResponse = z.infer<typeof captureResponse>
+
+export const paymentSessionQuery = z.object({
+  payment_session_id: z
+    .string({ error: 'Payment link is invalid, expired, or already used.' })
+    .trim()
+    .min(1, 'Payment link is invalid, expired, or already used.')
+    .max(300),
+})
+
+/** What /deposit needs to send the browser on: a provider session or a redirect address. */
+export const depositResponse = z.object({
+  success: z.literal(true),
+  paymentMode: z.string(),
+  data: z.object({
+    payment_session_id: z.string().optional(),
+    redirectUrl: z.string().optional(),
+    /** Cashfree SDK mode when the real checkout is used. */
+    environment: z.enum(['sandbox', 'production']).optional(),
+  }),
+})
+export type DepositResponse = z.infer<typeof depositResponse>
+
+export const paymentStatusResponse = z.object({
+  success: z.literal(true),
+  result: z.object({
+    orderId: z.uuid(),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    redirectUrl: z.string(),
+  }),
+})
+export type PaymentStatusResult = z.infer<typeof paymentStatusResponse>['result']

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { LIMITS } from './constants'
+
+/** Stars 1-5, whole numbers only. */
+export const reviewValueField = z.coerce
+  .number({ error: 'Choose a rating from 1 to 5 stars' })
+  .int('Choose a rating from 1 to 5 stars')
+  .min(LIMITS.ratingMin, 'Choose a rating from 1 to 5 stars')
+  .max(LIMITS.ratingMax, 'Choose a rating from 1 to 5 stars')
+
+/** Required after trimming; plain text (the UI never renders it as HTML). */
+export const reviewMessageField = z
+  .string({ error: 'Review is required' })
+  .trim()
+  .min(1, 'Review is required')
+  .max(LIMITS.reviewMaxChars, `Review must be at most ${LIMITS.reviewMaxChars} characters`)
+
+/**
+ * The spec's payload. `userId` must be the signed-in shopper; `userName` is accepted for
+ * compatibility but the server uses the name on the account.
+ */
+export const addReviewBody = z.object({
+  productId: z.uuid('Invalid product id'),
+  userId: z.uuid('Invalid user id'),
+  userName: z.string().max(200).optional(),
+  reviewMessage: reviewMessageField,
+  reviewValue: reviewValueField,
+})
+export type AddReviewInput = z.input<typeof addReviewBody>
+export type AddReviewBody = z.output<typeof addReviewBody>
+
+/** What the review form edits; the rest of the payload comes from the session and product. */
+export const reviewFormSchema = addReviewBody.pick({ reviewMessage: true, reviewValue: true })
+export type ReviewFormInput = z.input<typeof reviewFormSchema>
+export type ReviewFormValues = z.output<typeof reviewFormSchema>
+
+export const review = z.object({
+  _id: z.uuid(),
+  productId: z.uuid(),
+  userId: z.uuid(),
+  userName: z.string(),
+  reviewMessage: z.string(),
+  reviewValue: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+})
+export type Review = z.infer<typeof review>
+
+export const reviewListResponse = z.object({ success: z.literal(true), data: z.array(review) })
+
+export const addReviewResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: review,
+  /** The product's new average (two decimals) and count, so the client can update in place. */
+  product: z.object({ averageReview: z.number(), reviewCount: z.number().int() }),
+})

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { LIMITS } from './constants'
+import { product } from './catalog'
+
+/**
+ * The search keyword from the path: trimmed, 1-100 characters. Control characters are refused
+ * (PostgreSQL rejects a NUL byte in text, and none belongs in a search).
+ */
+export const searchParams = z.object({
+  keyword: z
+    .string()
+    .trim()
+    .min(1, 'Type something to search for')
+    .max(LIMITS.searchMaxChars, `Search for at most ${LIMITS.searchMaxChars} characters`)
+    .refine(
+      // eslint-disable-next-line no-control-regex
+      (value) => !/[\u0000-\u001f\u007f]/.test(value),
+      'The search contains invalid characters',
+    ),
+})
+export type SearchParams = z.output<typeof searchParams>
+
+export const searchResponse = z.object({ success: z.literal(true), data: z.array(product) })
