@@ -1,7 +1,8 @@
 import { addresses, cartLines, carts } from '../src/db/schema'
 import type { Db } from '../src/db/client'
 import { createSession } from '../src/modules/auth/sessions'
-import { createUser } from './factories'
+import type { App } from '../src/app'
+import { createProduct, createSeller, createUser } from './factories'
 
 /** A shopper with a session cookie and one saved address (for order and payment tests). */
 export async function createShopper(db: Db, overrides: Parameters<typeof createUser>[1] = {}) {
@@ -36,4 +37,37 @@ export async function fillCart(
   if (!cart) throw new Error('cart not created')
   await db.insert(cartLines).values(lines.map((l) => ({ cartId: cart.id, ...l })))
   return cart
+}
+
+/**
+ * A seller's product in a shopper's cart, ordered with `paymentMethod` through the real
+ * `POST /api/shop/order/create`; answers what payment tests need next.
+ */
+export async function placeOrder(
+  app: App,
+  db: Db,
+  paymentMethod: 'COD' | 'CASHFREE' | 'PAYU' | 'GATEPAY' | 'PHONEPAY',
+  line: { price: number; totalStock: number; quantity: number },
+) {
+  const seller = await createSeller(db)
+  const item = await createProduct(db, {
+    sellerId: seller.id,
+    price: line.price,
+    totalStock: line.totalStock,
+  })
+  const shopper = await createShopper(db)
+  await fillCart(db, shopper.user.id, [{ productId: item.id, quantity: line.quantity }])
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/shop/order/create',
+    headers: { cookie: shopper.cookie },
+    payload: {
+      userId: shopper.user.id,
+      addressInfo: { addressId: shopper.address.id },
+      paymentMethod,
+    },
+  })
+  if (res.statusCode !== 201) throw new Error(`order not created: ${res.body}`)
+  const { orderId, paymentUrl } = res.json() as { orderId: string; paymentUrl: string }
+  return { shopper, item, orderId, paymentUrl }
 }

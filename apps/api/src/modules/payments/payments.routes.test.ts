@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, paymentEvents, products } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { startFakeCashfree } from '../../../test/fakes/cashfree'
-import { createProduct, createSeller } from '../../../test/factories'
-import { createShopper, fillCart } from '../../../test/shop'
+import { createShopper, placeOrder } from '../../../test/shop'
 
 let t: TestContext
 let cf: Awaited<ReturnType<typeof startFakeCashfree>>
@@ -25,22 +24,11 @@ const stockOf = async (id: string) =>
 
 /** A shopper with a pending Cashfree order for 2 × ₹1,999.50. */
 async function placeCashfreeOrder() {
-  const seller = await createSeller(db())
-  const item = await createProduct(db(), { sellerId: seller.id, price: 1999.5, totalStock: 5 })
-  const shopper = await createShopper(db())
-  await fillCart(db(), shopper.user.id, [{ productId: item.id, quantity: 2 }])
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/order/create',
-    headers: { cookie: shopper.cookie },
-    payload: {
-      userId: shopper.user.id,
-      addressInfo: { addressId: shopper.address.id },
-      paymentMethod: 'CASHFREE',
-    },
+  const { shopper, item, orderId, paymentUrl } = await placeOrder(t.app, db(), 'CASHFREE', {
+    price: 1999.5,
+    totalStock: 5,
+    quantity: 2,
   })
-  expect(res.statusCode).toBe(201)
-  const { orderId, paymentUrl } = res.json() as { orderId: string; paymentUrl: string }
   return { shopper, item, orderId, paymentUrl }
 }
 

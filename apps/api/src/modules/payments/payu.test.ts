@@ -4,8 +4,7 @@ import { orders, payments, products } from '../../db/schema'
 import { payuRequestHash } from '../../payments/payu'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { startFakePayu } from '../../../test/fakes/payu'
-import { createProduct, createSeller } from '../../../test/factories'
-import { createShopper, fillCart } from '../../../test/shop'
+import { createShopper, placeOrder } from '../../../test/shop'
 
 let t: TestContext
 let payu: Awaited<ReturnType<typeof startFakePayu>>
@@ -24,21 +23,11 @@ const orderRow = async (id: string) =>
 
 /** A pending PayU order for 1 × ₹1,499.50; answers its txnid and the fields PayU echoes. */
 async function placePayuOrder() {
-  const seller = await createSeller(db())
-  const item = await createProduct(db(), { sellerId: seller.id, price: 1499.5, totalStock: 4 })
-  const shopper = await createShopper(db())
-  await fillCart(db(), shopper.user.id, [{ productId: item.id, quantity: 1 }])
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/order/create',
-    headers: { cookie: shopper.cookie },
-    payload: {
-      userId: shopper.user.id,
-      addressInfo: { addressId: shopper.address.id },
-      paymentMethod: 'PAYU',
-    },
+  const { shopper, item, orderId, paymentUrl } = await placeOrder(t.app, db(), 'PAYU', {
+    price: 1499.5,
+    totalStock: 4,
+    quantity: 1,
   })
-  const { orderId, paymentUrl } = res.json() as { orderId: string; paymentUrl: string }
   const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId))
   const txnid = payment!.providerOrderId!
   const echoed = {

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, products } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { startFakePhonepe } from '../../../test/fakes/phonepe'
-import { createProduct, createSeller } from '../../../test/factories'
-import { createShopper, fillCart } from '../../../test/shop'
+import { placeOrder } from '../../../test/shop'
 
 let t: TestContext
 let pp: Awaited<ReturnType<typeof startFakePhonepe>>
@@ -22,22 +21,11 @@ const orderRow = async (id: string) =>
   (await db().select().from(orders).where(eq(orders.id, id)))[0]!
 
 async function placePhonepeOrder() {
-  const seller = await createSeller(db())
-  const item = await createProduct(db(), { sellerId: seller.id, price: 1299, totalStock: 2 })
-  const shopper = await createShopper(db())
-  await fillCart(db(), shopper.user.id, [{ productId: item.id, quantity: 1 }])
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/order/create',
-    headers: { cookie: shopper.cookie },
-    payload: {
-      userId: shopper.user.id,
-      addressInfo: { addressId: shopper.address.id },
-      paymentMethod: 'PHONEPAY',
-    },
+  const { item, orderId, paymentUrl } = await placeOrder(t.app, db(), 'PHONEPAY', {
+    price: 1299,
+    totalStock: 2,
+    quantity: 1,
   })
-  expect(res.statusCode).toBe(201)
-  const { orderId, paymentUrl } = res.json() as { orderId: string; paymentUrl: string }
   return { item, orderId, paymentUrl, txnId: orderId.replaceAll('-', '') }
 }
 

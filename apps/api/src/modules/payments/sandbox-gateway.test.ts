@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, products } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
-import { createProduct, createSeller } from '../../../test/factories'
-import { createShopper, fillCart } from '../../../test/shop'
+import { placeOrder } from '../../../test/shop'
 
 let t: TestContext
 beforeAll(async () => {
@@ -12,22 +11,12 @@ beforeAll(async () => {
 afterAll(() => t.close())
 const db = () => t.database.db
 
-async function placeOrder() {
-  const seller = await createSeller(db())
-  const item = await createProduct(db(), { sellerId: seller.id, price: 2499, totalStock: 3 })
-  const shopper = await createShopper(db())
-  await fillCart(db(), shopper.user.id, [{ productId: item.id, quantity: 1 }])
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/order/create',
-    headers: { cookie: shopper.cookie },
-    payload: {
-      userId: shopper.user.id,
-      addressInfo: { addressId: shopper.address.id },
-      paymentMethod: 'CASHFREE',
-    },
+async function placeCashfreeOrder() {
+  const { shopper, item, orderId, paymentUrl } = await placeOrder(t.app, db(), 'CASHFREE', {
+    price: 2499,
+    totalStock: 3,
+    quantity: 1,
   })
-  const { orderId, paymentUrl } = res.json() as { orderId: string; paymentUrl: string }
   const sessionId = new URL(paymentUrl, 'http://x').searchParams.get('payment_session_id')!
   return { shopper, item, orderId, sessionId }
 }
@@ -42,7 +31,7 @@ const pay = (sessionId: string, outcome: string) =>
 
 describe('GET/POST /sandbox-gateway (no Cashfree keys)', () => {
   it('shows the amount, pays through the signed webhook and returns the browser', async () => {
-    const { shopper, orderId, sessionId } = await placeOrder()
+    const { shopper, orderId, sessionId } = await placeCashfreeOrder()
     const deposit = await t.app.inject({
       method: 'GET',
       url: `/api/payments/deposit?payment_session_id=${sessionId}`,
@@ -77,7 +66,7 @@ describe('GET/POST /sandbox-gateway (no Cashfree keys)', () => {
   })
 
   it('fails the payment and returns the stock', async () => {
-    const { item, orderId, sessionId } = await placeOrder()
+    const { item, orderId, sessionId } = await placeCashfreeOrder()
     expect((await pay(sessionId, 'fail')).statusCode).toBe(303)
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId))
     expect(order).toMatchObject({ paymentStatus: 'failed', orderStatus: 'rejected' })
@@ -97,21 +86,11 @@ describe('GET/POST /sandbox-gateway (no Cashfree keys)', () => {
 
 describe('POST /sandbox-gateway/payu (no PayU keys)', () => {
   it('takes the signed form, pays, and returns the browser through the shop’s return URL', async () => {
-    const seller = await createSeller(db())
-    const item = await createProduct(db(), { sellerId: seller.id, price: 799, totalStock: 2 })
-    const shopper = await createShopper(db())
-    await fillCart(db(), shopper.user.id, [{ productId: item.id, quantity: 2 }])
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/shop/order/create',
-      headers: { cookie: shopper.cookie },
-      payload: {
-        userId: shopper.user.id,
-        addressInfo: { addressId: shopper.address.id },
-        paymentMethod: 'PAYU',
-      },
+    const { shopper, orderId, paymentUrl } = await placeOrder(t.app, db(), 'PAYU', {
+      price: 799,
+      totalStock: 2,
+      quantity: 2,
     })
-    const { orderId, paymentUrl } = created.json() as { orderId: string; paymentUrl: string }
     const sessionId = new URL(paymentUrl, 'http://x').searchParams.get('payment_session_id')!
     const deposit = await t.app.inject({
       method: 'GET',
@@ -151,21 +130,11 @@ describe('POST /sandbox-gateway/payu (no PayU keys)', () => {
 
 describe('GET/POST /sandbox-gateway/gatepay (no GatePay keys)', () => {
   it('pays through the signed notification and returns the browser', async () => {
-    const seller = await createSeller(db())
-    const item = await createProduct(db(), { sellerId: seller.id, price: 350, totalStock: 2 })
-    const shopper = await createShopper(db())
-    await fillCart(db(), shopper.user.id, [{ productId: item.id, quantity: 1 }])
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/shop/order/create',
-      headers: { cookie: shopper.cookie },
-      payload: {
-        userId: shopper.user.id,
-        addressInfo: { addressId: shopper.address.id },
-        paymentMethod: 'GATEPAY',
-      },
+    const { orderId, paymentUrl } = await placeOrder(t.app, db(), 'GATEPAY', {
+      price: 350,
+      totalStock: 2,
+      quantity: 1,
     })
-    const { orderId, paymentUrl } = created.json() as { orderId: string; paymentUrl: string }
     expect(paymentUrl).toMatch(/^\/sandbox-gateway\/gatepay\?prepayId=/)
     const gateway = await t.app.inject({ method: 'GET', url: paymentUrl })
     expect(gateway.body).toContain('₹350')
@@ -186,21 +155,11 @@ describe('GET/POST /sandbox-gateway/gatepay (no GatePay keys)', () => {
 
 describe('GET/POST /sandbox-gateway/phonepe (no PhonePe keys)', () => {
   it('fails the payment through the signed callback and returns the stock', async () => {
-    const seller = await createSeller(db())
-    const item = await createProduct(db(), { sellerId: seller.id, price: 450, totalStock: 1 })
-    const shopper = await createShopper(db())
-    await fillCart(db(), shopper.user.id, [{ productId: item.id, quantity: 1 }])
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/shop/order/create',
-      headers: { cookie: shopper.cookie },
-      payload: {
-        userId: shopper.user.id,
-        addressInfo: { addressId: shopper.address.id },
-        paymentMethod: 'PHONEPAY',
-      },
+    const { item, orderId, paymentUrl } = await placeOrder(t.app, db(), 'PHONEPAY', {
+      price: 450,
+      totalStock: 1,
+      quantity: 1,
     })
-    const { orderId, paymentUrl } = created.json() as { orderId: string; paymentUrl: string }
     const gateway = await t.app.inject({ method: 'GET', url: paymentUrl })
     expect(gateway.body).toContain('₹450')
     const txn = new URL(paymentUrl, 'http://x').searchParams.get('txn')!
