@@ -82,7 +82,8 @@ test.describe('catalog and discovery', () => {
     await form.getByLabel('Your review').fill(message)
     await submit.click()
 
-    await expect(page.getByText('Review added successfully!')).toBeVisible()
+    // The toast text is checked by the component test; under load it can come and go before
+    // this line runs, so the journey checks what lasts: the review in the list.
     const reviews = form.getByRole('list', { name: 'Reviews' })
     await expect(reviews.getByRole('listitem').first()).toContainText(message)
     await expect(reviews.getByRole('listitem').first()).toContainText('Rahul Sharma')

@@ -29,8 +29,8 @@ export const webPlugin = fp(
       await app.register(fastifyStatic, {
         root: opts.webDistDir,
         prefix: '/',
-        wildcard: false,
-        index: false,
+        // Files are looked up on each request, so a rebuilt web app is served without a restart.
+        index: 'index.html',
         setHeaders(res, filePath) {
           // Vite fingerprints everything under assets/; the rest must be revalidated.
           res.header(

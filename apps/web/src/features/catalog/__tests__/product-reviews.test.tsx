@@ -1,3 +1,4 @@
+import { toast } from 'sonner'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -111,12 +112,14 @@ describe('ProductDetailDialog reviews', () => {
         return jsonResponse({ success: true, data: [] })
       return jsonResponse({ success: true, data: product })
     })
+    const success = vi.spyOn(toast, 'success')
     await user.click(submit)
     await waitFor(() =>
       expect(
         fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/shop/review/add')),
       ).toBe(true),
     )
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Review added successfully!'))
     // The mock is typed with one parameter; fetch also received its init.
     const calls = fetchMock.mock.calls as unknown as [RequestInfo | URL, RequestInit?][]
     const call = calls.find(([input]) => String(input).endsWith('/api/shop/review/add'))
