@@ -17,6 +17,8 @@ import type { Database, Db } from './db/client'
 import { createCounters, type Counters } from './lib/counters'
 import { createMailer, type Mailer } from './lib/mail'
 import { addressesRoutes } from './modules/addresses/addresses.routes'
+import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { adminProductsRoutes } from './modules/admin-products/admin-products.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { bannersRoutes } from './modules/banners/banners.routes'
@@ -24,6 +26,7 @@ import { cartRoutes } from './modules/cart/cart.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { contactRoutes } from './modules/contact/contact.routes'
 import { healthRoutes } from './modules/health/health.routes'
+import { invoicesRoutes } from './modules/invoices/invoices.routes'
 import { reviewsRoutes } from './modules/reviews/reviews.routes'
 import { searchRoutes } from './modules/search/search.routes'
 import { ordersRoutes } from './modules/orders/orders.routes'
@@ -120,12 +123,15 @@ export async function buildApp(input: AppDepsInput, opts: { logger?: boolean } =
       await typed.register(bannersRoutes)
       await typed.register(contactRoutes)
       await typed.register(ordersRoutes, { payments })
+      await typed.register(invoicesRoutes)
       await typed.register(paymentsRoutes, { payments })
       await typed.register(uploadsRoutes)
       await typed.register(adminProductsRoutes)
       await typed.register(vendorsRoutes)
       await typed.register(cartRoutes)
       await typed.register(addressesRoutes)
+      await typed.register(adminOrdersRoutes)
+      await typed.register(dashboardRoutes)
     },
     { prefix: '/api' },
   )

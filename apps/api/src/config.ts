@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { gstinProblem } from '@techbazaar/shared'
 import { z } from 'zod'
 
 /** The repository root: DATA_DIR and the built web app are found relative to it. */
@@ -28,6 +29,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default(''),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // The marketplace's own GSTIN: supplier on invoices for products the shop (an admin) lists.
+  MARKETPLACE_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((value) => gstinProblem(value) === null, 'must be a valid GSTIN like 29AAGCB7383J1Z4')
+    .default('29AAGCB7383J1Z4'),
   // Payment providers: a provider without keys is played by the built-in sandbox gateway.
   CASHFREE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   CASHFREE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -80,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(appUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     sessionDays: e.SESSION_DAYS,
+    marketplaceGstin: e.MARKETPLACE_GSTIN,
     /** '' → trust no proxy; 'true' → any; else a comma list of proxy addresses or CIDRs. */
     trustProxy:
       e.TRUST_PROXY === '' || e.TRUST_PROXY === 'false'

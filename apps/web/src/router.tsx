@@ -8,22 +8,12 @@ import { BareLayout } from '@/app/layouts/bare-layout'
 import { ShopLayout } from '@/app/layouts/shop/shop-layout'
 import { RouteErrorBoundary } from '@/app/route-error-boundary'
 import { ScrollToTop } from '@/app/scroll-to-top'
-import type * as ComingSoonPages from '@/features/misc/pages/coming-soon-pages'
 
 type PageModule = { default: React.ComponentType }
 
 /** A route whose page code loads on first visit (its own chunk). */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) }
-}
-
-/** The same for a named export (the coming-soon screens share one small chunk). */
-function comingSoon(name: keyof typeof ComingSoonPages): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => ({
-      Component: (await import('@/features/misc/pages/coming-soon-pages'))[name],
-    }),
-  }
 }
 
 /**
@@ -112,12 +102,15 @@ export const routes: RouteObject[] = [
         Component: AdminLayout,
         children: pagesOf([
           { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-          { path: 'dashboard', ...page(() => import('@/features/misc/pages/dashboard-page')) },
+          { path: 'dashboard', ...page(() => import('@/features/dashboard/pages/dashboard-page')) },
           {
             path: 'products',
             ...page(() => import('@/features/admin-products/pages/admin-products-page')),
           },
-          { path: 'orders', ...comingSoon('AdminOrdersPage') },
+          {
+            path: 'orders',
+            ...page(() => import('@/features/admin-orders/pages/admin-orders-page')),
+          },
           {
             path: 'signup-vendor',
             ...page(() => import('@/features/vendors/pages/signup-vendor-page')),

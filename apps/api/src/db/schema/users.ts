@@ -32,6 +32,13 @@ export const vendorProfiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     gstNumber: text('gst_number'),
+    /** The supplier's legal name and address on GST tax invoices (Rule 46). */
+    businessName: text('business_name'),
+    addressLine: text('address_line'),
+    city: text('city'),
+    /** Two-digit GST state code; invoices fall back to the GSTIN's first two digits. */
+    stateCode: text('state_code'),
+    pincode: text('pincode'),
     status: text('status', { enum: VENDOR_STATUSES }).notNull().default('Pending'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),

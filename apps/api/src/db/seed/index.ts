@@ -95,6 +95,11 @@ export async function seedDemo(
       SEED_SELLERS.filter((s) => s.vendor).map((s) => ({
         userId: idOf(s.email),
         gstNumber: s.vendor?.gstNumber ?? null,
+        businessName: s.vendor?.business.name ?? null,
+        addressLine: s.vendor?.business.addressLine ?? null,
+        city: s.vendor?.business.city ?? null,
+        stateCode: s.vendor?.business.stateCode ?? null,
+        pincode: s.vendor?.business.pincode ?? null,
         status: s.vendor?.status ?? 'Pending',
         decidedAt: s.vendor?.status === 'Pending' ? null : new Date(now - 200 * DAY_MS),
       })),

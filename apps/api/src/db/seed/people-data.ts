@@ -24,7 +24,18 @@ export interface SeedUser {
    * because the server prints it in an aligned column at start.
    */
   demoLabel?: string
-  vendor?: { gstNumber: string; status: VendorStatus }
+  vendor?: {
+    gstNumber: string
+    status: VendorStatus
+    /** The registered business address printed on GST tax invoices. */
+    business: {
+      name: string
+      addressLine: string
+      city: string
+      stateCode: string
+      pincode: string
+    }
+  }
   /** Which seller's products (catalog data) this user lists. */
   sellerKey?: SellerKey
 }
@@ -47,7 +58,17 @@ export const SEED_SELLERS: readonly SeedUser[] = [
     role: 'admin',
     type: 'vendor',
     demoLabel: 'Seller',
-    vendor: { gstNumber: gstin('27', 'AAGCG4821K'), status: 'Approved' },
+    vendor: {
+      gstNumber: gstin('27', 'AAGCG4821K'),
+      status: 'Approved',
+      business: {
+        name: 'Gadget Galaxy Retail Pvt. Ltd.',
+        addressLine: 'Unit 14, Kamala Mills Compound, Senapati Bapat Marg, Lower Parel',
+        city: 'Mumbai',
+        stateCode: '27',
+        pincode: '400013',
+      },
+    },
     sellerKey: 'gadget-galaxy',
   },
   {
@@ -56,7 +77,17 @@ export const SEED_SELLERS: readonly SeedUser[] = [
     mobile: '9845067821',
     role: 'admin',
     type: 'vendor',
-    vendor: { gstNumber: gstin('29', 'AAKFM7315Q'), status: 'Approved' },
+    vendor: {
+      gstNumber: gstin('29', 'AAKFM7315Q'),
+      status: 'Approved',
+      business: {
+        name: 'Mobile Mart Enterprises',
+        addressLine: '88, 1st Cross, SP Road',
+        city: 'Bengaluru',
+        stateCode: '29',
+        pincode: '560002',
+      },
+    },
     sellerKey: 'mobile-mart',
   },
   {
@@ -65,7 +96,17 @@ export const SEED_SELLERS: readonly SeedUser[] = [
     mobile: '9811142207',
     role: 'admin',
     type: 'vendor',
-    vendor: { gstNumber: gstin('07', 'AAHCS2209L'), status: 'Approved' },
+    vendor: {
+      gstNumber: gstin('07', 'AAHCS2209L'),
+      status: 'Approved',
+      business: {
+        name: 'Sound Studio Audio Pvt. Ltd.',
+        addressLine: 'Shop 21, Block B, Nehru Place',
+        city: 'New Delhi',
+        stateCode: '07',
+        pincode: '110019',
+      },
+    },
     sellerKey: 'sound-studio',
   },
   {
@@ -74,7 +115,17 @@ export const SEED_SELLERS: readonly SeedUser[] = [
     mobile: '9940123456',
     role: 'admin',
     type: 'vendor',
-    vendor: { gstNumber: gstin('33', 'ABKFT6402R'), status: 'Pending' },
+    vendor: {
+      gstNumber: gstin('33', 'ABKFT6402R'),
+      status: 'Pending',
+      business: {
+        name: 'Tech Tokri Traders',
+        addressLine: '5, Ritchie Street, Mount Road',
+        city: 'Chennai',
+        stateCode: '33',
+        pincode: '600002',
+      },
+    },
   },
 ]
 

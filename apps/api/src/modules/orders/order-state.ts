@@ -48,6 +48,15 @@ export async function failPendingOrder(tx: Tx, orderId: string): Promise<boolean
   if (updated.length === 0) return false
   await tx.update(subOrders).set({ status: 'rejected' }).where(eq(subOrders.orderId, orderId))
   await tx.update(payments).set({ status: 'failed' }).where(eq(payments.orderId, orderId))
+  await restockOrder(tx, orderId)
+  return true
+}
+
+/**
+ * Gives an order's units back to the catalog. Callers must make it run once per order (each
+ * guards it with a conditional status update in the same transaction).
+ */
+export async function restockOrder(tx: Tx, orderId: string): Promise<void> {
   const lines = await tx
     .select({ productId: orderLines.productId, quantity: orderLines.quantity })
     .from(orderLines)
@@ -59,7 +68,6 @@ export async function failPendingOrder(tx: Tx, orderId: string): Promise<boolean
       .set({ totalStock: sql`${products.totalStock} + ${line.quantity}` })
       .where(eq(products.id, line.productId))
   }
-  return true
 }
 
 /**

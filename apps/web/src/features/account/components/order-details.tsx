@@ -1,4 +1,6 @@
-import { formatRupees, type Order } from '@techbazaar/shared'
+import { formatRupees, invoicePdfPath, isInvoiceAvailable, type Order } from '@techbazaar/shared'
+import { FileDown } from 'lucide-react'
+import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useOrderDetails } from '../api/get-order-details'
 
@@ -82,6 +84,17 @@ export function OrderDetails({ orderId }: { orderId: string }) {
           )}
         </address>
       </section>
+      {isInvoiceAvailable(order) && (
+        <div className="border-t pt-3">
+          <Button asChild variant="outline" size="sm">
+            {/* A plain link: the browser downloads the PDF with the session cookie. */}
+            <a href={invoicePdfPath(order._id)} download>
+              <FileDown aria-hidden="true" />
+              Download invoice
+            </a>
+          </Button>
+        </div>
+      )}
     </div>
   )
 }

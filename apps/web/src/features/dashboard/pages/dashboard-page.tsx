@@ -1,44 +1,89 @@
-import type { LucideIcon } from 'lucide-react'
+import { formatRupees } from '@techbazaar/shared'
+import { CalendarDaysIcon, IndianRupeeIcon, ShoppingBagIcon, TrendingUpIcon } from 'lucide-react'
+import { Navigate } from 'react-router'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useSession } from '@/features/auth/api/get-session'
+import { messageOf } from '@/features/auth/lib/server-errors'
+import { useDashboard } from '../api/get-dashboard'
 import {
-  BadgeCheckIcon,
-  ChartNoAxesCombinedIcon,
-  ImagesIcon,
-  PackageIcon,
-  ShoppingCartIcon,
-  UserPlusIcon,
-} from 'lucide-react'
-import { Link } from 'react-router'
+  LowStockPanel,
+  MessagesPanel,
+  PendingVendorsPanel,
+  StatCard,
+} from '../components/dashboard-panels'
+import { RevenueChart } from '../components/revenue-chart'
 
-const SHORTCUTS: { label: string; text: string; to: string; icon: LucideIcon }[] = [
-  {
-    label: 'Products',
-    text: 'Add, edit and price products',
-    to: '/admin/products',
-    icon: PackageIcon,
-  },
-  {
-    label: 'Orders',
-    text: 'Review and update order status',
-    to: '/admin/orders',
-    icon: ShoppingCartIcon,
-  },
-  {
-    label: 'Sign up vendor',
-    text: 'Create a seller account',
-    to: '/admin/signup-vendor',
-    icon: UserPlusIcon,
-  },
-  {
-    label: 'Verification',
-    text: 'Approve or reject sellers',
-    to: '/admin/vendor-verificaton',
-    icon: BadgeCheckIcon,
-  },
-  { label: 'Feature Images', text: 'Home page banners', to: '/admin/features', icon: ImagesIcon },
-]
+function DashboardBody() {
+  const dashboard = useDashboard()
+  if (dashboard.isPending) {
+    return (
+      <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading dashboard">
+        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-20" />
+          ))}
+        </div>
+        <Skeleton className="h-64" />
+      </div>
+    )
+  }
+  if (dashboard.isError) {
+    return (
+      <p
+        role="alert"
+        className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm font-medium text-destructive"
+      >
+        {messageOf(dashboard.error, 'We could not load the store numbers.')}{' '}
+        <button type="button" className="underline" onClick={() => void dashboard.refetch()}>
+          Try again
+        </button>
+      </p>
+    )
+  }
+  const d = dashboard.data
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Orders today" value={String(d.ordersToday)} icon={ShoppingBagIcon} />
+        <StatCard
+          label="Orders this month"
+          value={String(d.ordersThisMonth)}
+          icon={CalendarDaysIcon}
+        />
+        <StatCard
+          label="Revenue today"
+          value={formatRupees(d.revenueToday)}
+          icon={IndianRupeeIcon}
+        />
+        <StatCard
+          label="Revenue this month"
+          value={formatRupees(d.revenueThisMonth)}
+          icon={TrendingUpIcon}
+        />
+      </div>
+      <Card className="gap-3">
+        <CardHeader>
+          <CardTitle className="text-base">Revenue, last 30 days</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <RevenueChart series={d.revenueSeries} />
+        </CardContent>
+      </Card>
+      <div className="grid items-start gap-4 lg:grid-cols-2 xl:grid-cols-3">
+        <PendingVendorsPanel vendors={d.pendingVendors} />
+        <LowStockPanel products={d.lowStock} />
+        <MessagesPanel messages={d.latestMessages} />
+      </div>
+    </>
+  )
+}
 
-/** /admin/dashboard: the spec's heading, the owner's numbers once the dashboard service exists. */
+/** /admin/dashboard: the spec's heading, then today's and this month's numbers. */
 export default function DashboardPage() {
+  const { user } = useSession()
+  // The store numbers are the marketplace's; a seller's home is its products.
+  if (user?.type === 'vendor') return <Navigate to="/admin/products" replace />
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <title>Dashboard | TechBazaar Admin</title>
@@ -48,36 +93,10 @@ export default function DashboardPage() {
       >
         admin features
       </h1>
-
-      <div className="flex items-start gap-4 rounded-xl border border-dashed bg-background p-6">
-        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-          <ChartNoAxesCombinedIcon aria-hidden="true" className="size-5" />
-        </span>
-        <div>
-          <h2 className="font-semibold">Store numbers are coming soon</h2>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Orders and revenue for today and this month, pending vendors and low-stock products will
-            appear here. Until then, the shortcuts below lead to each admin screen.
-          </p>
-        </div>
-      </div>
-
-      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {SHORTCUTS.map(({ label, text, to, icon: Icon }) => (
-          <li key={to}>
-            <Link
-              to={to}
-              className="flex min-h-11 items-center gap-3 rounded-lg border bg-background p-4 transition-colors outline-none hover:border-primary/40 hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" />
-              <span>
-                <span className="block font-medium">{label}</span>
-                <span className="block text-sm text-muted-foreground">{text}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <p className="-mt-4 text-sm text-muted-foreground">
+        Sales count paid and confirmed cash-on-delivery orders; days are India time.
+      </p>
+      <DashboardBody />
     </section>
   )
 }

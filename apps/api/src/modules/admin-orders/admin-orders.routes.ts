@@ -1,0 +1,84 @@
+import {
+  adminOrderDetailsResponse,
+  adminOrderIdParams,
+  adminOrderListResponse,
+  updateOrderStatusBody,
+  updateOrderStatusResponse,
+  vendorSubOrderListResponse,
+  vendorUpdateBody,
+  vendorUpdateResponse,
+} from '@techbazaar/shared'
+import type { App } from '../../app'
+import { assertSelf, requireAdmin, requireRole, requireVendor } from '../../plugins/auth'
+import {
+  getAdminOrderDetails,
+  listAllOrders,
+  listSellerSubOrders,
+  updateOrderStatus,
+  updateSellerSubOrder,
+} from './admin-orders.service'
+
+const tags = ['admin-orders']
+
+export async function adminOrdersRoutes(app: App) {
+  const { db } = app.deps
+
+  app.get(
+    '/admin/orders/get',
+    { preHandler: requireAdmin, schema: { tags, response: { 200: adminOrderListResponse } } },
+    async () => ({ success: true as const, data: await listAllOrders(db) }),
+  )
+
+  app.get(
+    '/admin/orders/getVendor',
+    {
+      preHandler: requireVendor(),
+      schema: { tags, response: { 200: vendorSubOrderListResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listSellerSubOrders(db, assertSelf(request, undefined).id),
+    }),
+  )
+
+  app.get(
+    '/admin/orders/details/:id',
+    {
+      preHandler: requireRole('admin'),
+      schema: { tags, params: adminOrderIdParams, response: { 200: adminOrderDetailsResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getAdminOrderDetails(db, assertSelf(request, undefined), request.params.id),
+    }),
+  )
+
+  app.put(
+    '/admin/orders/update/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        params: adminOrderIdParams,
+        body: updateOrderStatusBody,
+        response: { 200: updateOrderStatusResponse },
+      },
+    },
+    async (request) => {
+      await updateOrderStatus(db, request.params.id, request.body)
+      return { success: true as const, message: 'Order status updated successfully' }
+    },
+  )
+
+  app.put(
+    '/admin/orders/vendor-update',
+    {
+      preHandler: requireVendor(),
+      schema: { tags, body: vendorUpdateBody, response: { 200: vendorUpdateResponse } },
+    },
+    async (request) => ({
+      message: 'Order status updated successfully',
+      data: await updateSellerSubOrder(db, assertSelf(request, undefined).id, request.body),
+    }),
+  )
+}

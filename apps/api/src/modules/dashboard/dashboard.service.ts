@@ -1,0 +1,107 @@
+import {
+  DASHBOARD_SERIES_DAYS,
+  IST_OFFSET_MINUTES,
+  paiseToRupees,
+  type DashboardStats,
+} from '@techbazaar/shared'
+import { and, asc, count, desc, eq, gte, lt, ne, or, sql, sum } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { contactMessages, orders, products, users, vendorProfiles } from '../../db/schema'
+
+const DAY_MS = 86_400_000
+const OFFSET_MS = IST_OFFSET_MINUTES * 60_000
+
+/** The UTC instant a shop (Asia/Kolkata) day starts, `daysAgo` days before `now`'s day. */
+function istDayStart(now: Date, daysAgo = 0): Date {
+  const local = new Date(now.getTime() + OFFSET_MS)
+  const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate())
+  return new Date(midnight - daysAgo * DAY_MS - OFFSET_MS)
+}
+
+function istMonthStart(now: Date): Date {
+  const local = new Date(now.getTime() + OFFSET_MS)
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - OFFSET_MS)
+}
+
+/** YYYY-MM-DD of the shop day starting at `start`. */
+const istDate = (start: Date) => new Date(start.getTime() + OFFSET_MS).toISOString().slice(0, 10)
+
+/** Orders that count as sales: paid online, or cash on delivery the shop confirmed; never rejected. */
+const counted = and(
+  ne(orders.orderStatus, 'rejected'),
+  or(
+    eq(orders.paymentStatus, 'paid'),
+    and(eq(orders.paymentMethod, 'COD'), ne(orders.orderStatus, 'pending')),
+  ),
+)
+
+async function salesSince(db: Db, from: Date, to: Date) {
+  const [row] = await db
+    .select({ orders: count(), revenue: sum(orders.totalPaise).mapWith(Number) })
+    .from(orders)
+    .where(and(counted, gte(orders.createdAt, from), lt(orders.createdAt, to)))
+  return { orders: row?.orders ?? 0, revenuePaise: row?.revenue ?? 0 }
+}
+
+export async function getDashboard(db: Db, now: Date): Promise<DashboardStats> {
+  const end = istDayStart(now, -1)
+  const today = await salesSince(db, istDayStart(now), end)
+  const month = await salesSince(db, istMonthStart(now), end)
+
+  const seriesStart = istDayStart(now, DASHBOARD_SERIES_DAYS - 1)
+  // Day index counted from the series start in whole days: no time-zone data needed in the DB.
+  // The epoch is inlined (a number we computed) so SELECT and GROUP BY are the same expression.
+  const startEpoch = sql.raw(String(Math.trunc(seriesStart.getTime() / 1000)))
+  const dayIndex = sql<number>`floor((extract(epoch from ${orders.createdAt}) - ${startEpoch}) / 86400)::int`
+  const perDay = await db
+    .select({ day: dayIndex, revenue: sum(orders.totalPaise).mapWith(Number) })
+    .from(orders)
+    .where(and(counted, gte(orders.createdAt, seriesStart), lt(orders.createdAt, end)))
+    .groupBy(dayIndex)
+  const byDay = new Map(perDay.map((r) => [Number(r.day), r.revenue ?? 0]))
+  const revenueSeries = Array.from({ length: DASHBOARD_SERIES_DAYS }, (_, i) => ({
+    date: istDate(new Date(seriesStart.getTime() + i * DAY_MS)),
+    revenue: paiseToRupees(byDay.get(i) ?? 0),
+  }))
+
+  const pending = eq(vendorProfiles.status, 'Pending')
+  const [pendingCount] = await db.select({ n: count() }).from(vendorProfiles).where(pending)
+  const pendingLatest = await db
+    .select({ _id: users.id, userName: users.userName, email: users.email })
+    .from(vendorProfiles)
+    .innerJoin(users, eq(users.id, vendorProfiles.userId))
+    .where(pending)
+    .orderBy(desc(vendorProfiles.createdAt), desc(users.id))
+    .limit(5)
+
+  const lowStock = await db
+    .select({ _id: products.id, title: products.title, totalStock: products.totalStock })
+    .from(products)
+    .where(and(eq(products.listed, true), lt(products.totalStock, 10)))
+    .orderBy(asc(products.totalStock), asc(products.title))
+    .limit(8)
+
+  const messages = await db
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(5)
+
+  return {
+    ordersToday: today.orders,
+    ordersThisMonth: month.orders,
+    revenueToday: paiseToRupees(today.revenuePaise),
+    revenueThisMonth: paiseToRupees(month.revenuePaise),
+    revenueSeries,
+    pendingVendors: { count: pendingCount?.n ?? 0, latest: pendingLatest },
+    lowStock,
+    latestMessages: messages.map((m) => ({
+      _id: m.id,
+      name: m.name,
+      email: m.email,
+      subject: m.subject,
+      message: m.message,
+      createdAt: m.createdAt.toISOString(),
+    })),
+  }
+}

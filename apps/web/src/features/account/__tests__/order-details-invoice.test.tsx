@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { jsonResponse, mockFetch, renderRoute } from '@/features/catalog/__tests__/helpers'
+import { OrderDetails } from '../components/order-details'
+
+const ORDER_ID = 'c0ffee00-0000-4000-8000-000000000001'
+const order = (orderStatus: string, paymentStatus: string) => ({
+  _id: ORDER_ID,
+  userId: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
+  cartItems: [],
+  addressInfo: {
+    addressId: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3d',
+    address: '12 MG Road',
+    city: 'Bengaluru',
+    pincode: '560001',
+    phone: '9876543210',
+    notes: '',
+  },
+  orderStatus,
+  paymentMethod: 'PAYU',
+  paymentStatus,
+  totalAmount: 1299,
+  orderDate: '2026-11-20T10:30:00.000Z',
+  orderUpdateDate: '2026-11-20T10:30:00.000Z',
+  paymentId: null,
+  payerId: null,
+})
+
+function serve(body: unknown) {
+  mockFetch((url) =>
+    url.pathname === `/api/shop/order/details/${ORDER_ID}`
+      ? jsonResponse({ success: true, data: body })
+      : undefined,
+  )
+}
+
+describe('OrderDetails invoice link', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('offers the invoice PDF of a paid order as a download', async () => {
+    serve(order('pending', 'paid'))
+    renderRoute(<OrderDetails orderId={ORDER_ID} />)
+    const link = await screen.findByRole('link', { name: 'Download invoice' })
+    expect(link).toHaveAttribute('href', `/api/shop/order/${ORDER_ID}/invoice.pdf`)
+    expect(link).toHaveAttribute('download')
+  })
+
+  it('has no invoice while an online order is unpaid', async () => {
+    serve(order('pending', 'pending'))
+    renderRoute(<OrderDetails orderId={ORDER_ID} />)
+    expect(await screen.findByText('Delivery Address')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Download invoice' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,135 @@
+import type { AdminOrderDetails, AdminOrderRow, VendorSubOrder } from '@techbazaar/shared'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { mockApi, ok, renderAt, sentBodies } from '@/features/auth/__tests__/helpers'
+import { OrdersTable } from '../components/orders-table'
+
+const ORDER_ID = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d'
+const SUB_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'
+
+const row: AdminOrderRow = {
+  _id: ORDER_ID,
+  orderDate: '2026-11-20T06:30:00.000Z',
+  orderStatus: 'confirmed',
+  totalAmount: 25999,
+  paymentMethod: 'COD',
+  paymentStatus: 'pending',
+  userName: 'Asha Rao',
+}
+
+const details = (orderStatus: AdminOrderDetails['orderStatus']): AdminOrderDetails => ({
+  ...row,
+  orderStatus,
+  userId: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
+  orderUpdateDate: row.orderDate,
+  paymentId: null,
+  payerId: null,
+  payment: null,
+  cartItems: [
+    {
+      productId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+      title: 'Redmi Note 13 Pro',
+      image: '/x.webp',
+      price: 25999,
+      quantity: 1,
+    },
+  ],
+  addressInfo: {
+    addressId: 'a1',
+    address: '12 MG Road',
+    city: 'Bengaluru',
+    pincode: '560001',
+    phone: '9876543210',
+    notes: 'Ring the bell',
+  },
+})
+
+beforeAll(() => {
+  // Radix Select uses pointer capture and scrolling that jsdom does not implement.
+  Element.prototype.hasPointerCapture = () => false
+  Element.prototype.releasePointerCapture = () => {}
+  Element.prototype.scrollIntoView = () => {}
+})
+
+describe('OrdersTable details dialog', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('updates an order status, shows the server message and refetches', async () => {
+    let status: AdminOrderRow['orderStatus'] = 'confirmed'
+    const fetchMock = mockApi({
+      'GET /admin/orders/get': () => ok({ data: [{ ...row, orderStatus: status }] }),
+      [`GET /admin/orders/details/${ORDER_ID}`]: () => ok({ data: details(status) }),
+      [`PUT /admin/orders/update/${ORDER_ID}`]: (body) => {
+        status = (body as { orderStatus: AdminOrderRow['orderStatus'] }).orderStatus
+        return ok({ message: 'Order status updated successfully' })
+      },
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/orders', <OrdersTable scope="admin" />)
+    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_ID) })
+    expect(within(tableRow).getByText('confirmed')).toBeInTheDocument()
+    expect(within(tableRow).getByText('₹25,999')).toBeInTheDocument()
+
+    await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByText(/Redmi Note 13 Pro/)).toBeInTheDocument()
+    expect(within(dialog).getByText('Ring the bell')).toBeInTheDocument()
+    const submit = within(dialog).getByRole('button', { name: 'Update Order Status' })
+    expect(submit).toBeDisabled()
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Order Status' }))
+    const options = screen.getAllByRole('option').map((o) => o.textContent)
+    expect(options).toEqual(['pending', 'inProcess', 'inShipping', 'delivered', 'rejected'])
+    await user.click(screen.getByRole('option', { name: 'inShipping' }))
+    await user.click(submit)
+
+    expect(await screen.findByText('Order status updated successfully')).toBeInTheDocument()
+    expect(sentBodies(fetchMock, `/admin/orders/update/${ORDER_ID}`)).toEqual([
+      { orderStatus: 'inShipping' },
+    ])
+    await waitFor(() => expect(within(tableRow).getByText('inShipping')).toBeInTheDocument())
+    const gets = (path: string) =>
+      fetchMock.mock.calls.filter(([u, init]) => String(u) === `/api${path}` && !init?.method)
+    expect(gets('/admin/orders/get').length).toBeGreaterThanOrEqual(2)
+    expect(gets(`/admin/orders/details/${ORDER_ID}`).length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('lets a seller update its own sub-order through vendor-update', async () => {
+    const sub: VendorSubOrder = {
+      ...row,
+      _id: SUB_ID,
+      orderId: ORDER_ID,
+      cartItems: details('confirmed').cartItems,
+    }
+    const fetchMock = mockApi({
+      'GET /admin/orders/getVendor': () => ok({ data: [sub] }),
+      [`GET /admin/orders/details/${ORDER_ID}`]: () => ok({ data: details('confirmed') }),
+      'PUT /admin/orders/vendor-update': () => ({
+        status: 200,
+        body: { message: 'Order status updated successfully', data: {} },
+      }),
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/orders', <OrdersTable scope="vendor" />)
+    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_ID) })
+    await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
+    const dialog = await screen.findByRole('dialog')
+    await within(dialog).findByText(/Redmi Note 13 Pro/)
+    await user.click(within(dialog).getByRole('combobox', { name: 'Order Status' }))
+    expect(screen.queryByRole('option', { name: 'rejected' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('option', { name: 'delivered' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Update Order Status' }))
+    // Sonner keeps its toasts in module state, so the first test's toast may still be listed.
+    expect(await screen.findAllByText('Order status updated successfully')).not.toHaveLength(0)
+    expect(sentBodies(fetchMock, '/admin/orders/vendor-update')).toEqual([
+      { _id: SUB_ID, status: 'delivered' },
+    ])
+  })
+
+  it('shows the empty state', async () => {
+    mockApi({ 'GET /admin/orders/get': () => ok({ data: [] }) })
+    renderAt('/admin/orders', <OrdersTable scope="admin" />)
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument()
+  })
+})

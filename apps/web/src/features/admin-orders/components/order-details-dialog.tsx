@@ -1,0 +1,183 @@
+import {
+  ADMIN_ORDER_STATUSES,
+  formatRupees,
+  VENDOR_ORDER_STATUSES,
+  type AdminOrderDetails,
+  type OrderStatus,
+} from '@techbazaar/shared'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { Label } from '@/components/ui/label'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select'
+import { Skeleton } from '@/components/ui/skeleton'
+import { OrderStatusBadge, orderDate } from '@/features/account/components/orders-tab'
+import { messageOf } from '@/features/auth/lib/server-errors'
+import { useAdminOrderDetails } from '../api/get-admin-order-details'
+import type { OrderRow } from '../api/get-admin-orders'
+import { useUpdateOrderStatus } from '../api/update-order-status'
+
+const PAYMENT_METHODS: Record<AdminOrderDetails['paymentMethod'], string> = {
+  COD: 'Cash on delivery',
+  CASHFREE: 'Cashfree',
+  PAYU: 'PayU',
+  GATEPAY: 'GatePay',
+  PHONEPAY: 'PhonePe',
+}
+
+function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** The status picker: admins move the whole order, sellers their own part of it. */
+function StatusForm({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' }) {
+  const options: readonly OrderStatus[] =
+    scope === 'admin' ? ADMIN_ORDER_STATUSES : VENDOR_ORDER_STATUSES
+  const [status, setStatus] = useState<OrderStatus | ''>('')
+  const update = useUpdateOrderStatus(scope)
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!status) return
+    update.mutate(
+      { id: row._id, status },
+      {
+        onSuccess: (response) => {
+          toast.success(response.message)
+          setStatus('')
+        },
+        onError: (error) => toast.error(messageOf(error, 'The status could not be updated.')),
+      },
+    )
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2 border-t pt-3">
+      <Label htmlFor="order-status">Order Status</Label>
+      <Select value={status} onValueChange={(value) => setStatus(value as OrderStatus)}>
+        <SelectTrigger id="order-status" className="h-11 w-full">
+          <SelectValue placeholder="Choose a status" />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {option}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Button type="submit" className="h-11" disabled={!status || update.isPending}>
+        {update.isPending ? 'Updating...' : 'Update Order Status'}
+      </Button>
+    </form>
+  )
+}
+
+function DetailsBody({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' }) {
+  const details = useAdminOrderDetails(row.orderId)
+  if (details.isPending) {
+    return (
+      <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading order">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-10" />
+        ))}
+      </div>
+    )
+  }
+  if (details.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {messageOf(details.error, 'The order details could not be loaded. Please try again.')}
+      </p>
+    )
+  }
+  const order = details.data
+  const address = order.addressInfo
+  return (
+    <div className="flex flex-col gap-4 text-sm">
+      <Facts
+        rows={[
+          ['Order ID', <span className="font-mono text-xs">{order._id}</span>],
+          ['Order Date', orderDate(order.orderDate)],
+          ['Order Price', <span className="tabular">{formatRupees(order.totalAmount)}</span>],
+          ['Payment Method', PAYMENT_METHODS[order.paymentMethod]],
+          ['Payment Status', order.paymentStatus],
+          ['Order Status', <OrderStatusBadge status={row.orderStatus} />],
+        ]}
+      />
+      <section aria-label="Items" className="border-t pt-3">
+        <h3 className="mb-2 font-semibold">Order Details</h3>
+        <ul className="flex flex-col gap-1.5">
+          {order.cartItems.map((line) => (
+            <li key={line.productId} className="flex items-start justify-between gap-3">
+              <span className="min-w-0">
+                <span className="line-clamp-2">Title: {line.title}</span>
+                <span className="text-muted-foreground">Quantity: {line.quantity}</span>
+              </span>
+              <span className="tabular shrink-0">Price: {formatRupees(line.price)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label="Shipping info" className="border-t pt-3">
+        <h3 className="mb-2 font-semibold">Shipping Info</h3>
+        <Facts
+          rows={[
+            ['Name', order.userName],
+            ['Address', address.address],
+            ['City', address.city],
+            ['Pincode', address.pincode],
+            ['Phone', address.phone],
+            ['Notes', address.notes || '—'],
+          ]}
+        />
+      </section>
+      <StatusForm key={row._id} row={row} scope={scope} />
+    </div>
+  )
+}
+
+/** "View Details": the order as the spec lists it, with the status update at the bottom. */
+export function OrderDetailsDialog({
+  row,
+  scope,
+  onOpenChange,
+}: {
+  row: OrderRow | null
+  scope: 'admin' | 'vendor'
+  onOpenChange: (open: boolean) => void
+}) {
+  return (
+    <Dialog open={row !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Order Details</DialogTitle>
+          <DialogDescription>
+            {scope === 'admin' ? 'The whole order.' : 'Your part of this order.'}
+          </DialogDescription>
+        </DialogHeader>
+        {row && <DetailsBody row={row} scope={scope} />}
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,62 @@
+import type { DashboardStats } from '@techbazaar/shared'
+import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fail, mockApi, ok, renderAt } from '@/features/auth/__tests__/helpers'
+import DashboardPage from '../pages/dashboard-page'
+
+const series = Array.from({ length: 30 }, (_, i) => ({
+  date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+  revenue: i === 21 ? 1500 : 0,
+}))
+
+const stats: DashboardStats = {
+  ordersToday: 2,
+  ordersThisMonth: 14,
+  revenueToday: 1500,
+  revenueThisMonth: 84999,
+  revenueSeries: series,
+  pendingVendors: {
+    count: 3,
+    latest: [
+      { _id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f', userName: 'Tech Tokri', email: 't@x.in' },
+    ],
+  },
+  lowStock: [{ _id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', title: 'Redmi 13C', totalStock: 2 }],
+  latestMessages: [
+    {
+      _id: '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      name: 'Meera',
+      email: 'meera@example.in',
+      subject: 'Delivery',
+      message: 'Where is my parcel?',
+      createdAt: '2026-11-22T06:00:00.000Z',
+    },
+  ],
+}
+
+describe('DashboardPage', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('shows the numbers, an accessible chart and the lists', async () => {
+    mockApi({ 'GET /admin/dashboard': () => ok({ data: stats }) })
+    renderAt('/admin/dashboard', <DashboardPage />)
+    expect(screen.getByRole('heading', { level: 1, name: /admin features/i })).toBeInTheDocument()
+    expect(await screen.findByText('₹84,999')).toBeInTheDocument()
+    const chart = screen.getByRole('img', { name: /Revenue from 1 Nov to 30 Nov: ₹1,500 in total/ })
+    expect(chart.querySelectorAll('rect')).toHaveLength(30)
+    const table = screen.getByRole('table', { name: 'Revenue per day' })
+    expect(within(table).getAllByRole('row')).toHaveLength(31)
+    expect(screen.getByRole('link', { name: 'Tech Tokri' })).toHaveAttribute(
+      'href',
+      '/admin/vendor-verificaton',
+    )
+    expect(screen.getByText('2 left')).toBeInTheDocument()
+    expect(screen.getByText('Where is my parcel?')).toBeInTheDocument()
+  })
+
+  it('shows an error with a retry', async () => {
+    mockApi({ 'GET /admin/dashboard': () => fail(500, 'Something went wrong') })
+    renderAt('/admin/dashboard', <DashboardPage />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again')
+  })
+})

@@ -1,0 +1,133 @@
+import type { DashboardStats } from '@techbazaar/shared'
+import type { LucideIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { orderDate } from '@/features/account/components/orders-tab'
+
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+}: {
+  label: string
+  value: string
+  icon: LucideIcon
+}) {
+  return (
+    <div className="flex items-center gap-3 rounded-xl border bg-background p-4">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-muted-foreground">{label}</p>
+        <p className="tabular truncate text-xl font-bold">{value}</p>
+      </div>
+    </div>
+  )
+}
+
+function Panel({
+  title,
+  action,
+  children,
+}: {
+  title: string
+  action?: React.ReactNode
+  children: React.ReactNode
+}) {
+  return (
+    <Card className="gap-3">
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle className="text-base">{title}</CardTitle>
+        {action}
+      </CardHeader>
+      <CardContent className="text-sm">{children}</CardContent>
+    </Card>
+  )
+}
+
+const none = (text: string) => <p className="text-muted-foreground">{text}</p>
+
+export function PendingVendorsPanel({ vendors }: { vendors: DashboardStats['pendingVendors'] }) {
+  return (
+    <Panel
+      title={`Pending vendors (${vendors.count})`}
+      action={
+        <Link
+          to="/admin/vendor-verificaton"
+          className="inline-flex min-h-10 items-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Review
+        </Link>
+      }
+    >
+      {vendors.latest.length === 0 ? (
+        none('No sellers are waiting.')
+      ) : (
+        <ul className="divide-y">
+          {vendors.latest.map((v) => (
+            <li key={v._id} className="py-2">
+              <Link to="/admin/vendor-verificaton" className="font-medium hover:underline">
+                {v.userName}
+              </Link>
+              <p className="truncate text-muted-foreground">{v.email}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}
+
+export function LowStockPanel({ products }: { products: DashboardStats['lowStock'] }) {
+  return (
+    <Panel title="Low stock">
+      {products.length === 0 ? (
+        none('Every listed product has 10 or more in stock.')
+      ) : (
+        <ul className="divide-y">
+          {products.map((p) => (
+            <li key={p._id} className="flex items-center justify-between gap-3 py-2">
+              <span className="line-clamp-1 min-w-0">{p.title}</span>
+              <span
+                className={`tabular shrink-0 font-semibold ${p.totalStock === 0 ? 'text-destructive' : ''}`}
+              >
+                {p.totalStock} left
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}
+
+export function MessagesPanel({ messages }: { messages: DashboardStats['latestMessages'] }) {
+  return (
+    <Panel title="Latest messages">
+      {messages.length === 0 ? (
+        none('No messages yet.')
+      ) : (
+        <ul className="divide-y">
+          {messages.map((m) => (
+            <li key={m._id} className="flex flex-col gap-0.5 py-2">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="font-medium">{m.subject}</span>
+                <span className="tabular text-xs text-muted-foreground">
+                  {orderDate(m.createdAt)}
+                </span>
+              </div>
+              <p className="truncate text-muted-foreground">
+                {m.name} ·{' '}
+                <a href={`mailto:${m.email}`} className="hover:underline">
+                  {m.email}
+                </a>
+              </p>
+              <p className="line-clamp-2">{m.message}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}

@@ -1,0 +1,87 @@
+import type { Browser, Page } from '@playwright/test'
+import { expect, signIn, test } from './fixtures'
+
+/**
+ * The demo shopper places a cash-on-delivery order through the API (server cart, an address,
+ * then /shop/order/create), as the checkout spec already covers the screens. Answers its id.
+ */
+async function placeCodOrder(page: Page): Promise<string> {
+  await signIn(page, 'shopper@demo.test')
+  await expect(page).toHaveURL(/\/$/)
+  const request = page.request
+  const { user } = (await (await request.get('/api/auth/check-auth')).json()) as {
+    user: { id: string }
+  }
+  const listing = (await (
+    await request.get('/api/shop/products/get?sortBy=price-lowtohigh&limit=24')
+  ).json()) as { data: { _id: string; totalStock: number }[] }
+  const product = listing.data.find((p) => p.totalStock >= 5)
+  if (!product) throw new Error('no product with stock')
+  const added = await request.post('/api/shop/cart/add', {
+    data: { userId: user.id, productId: product._id, quantity: 1 },
+  })
+  expect(added.ok()).toBe(true)
+  const addresses = (await (await request.get(`/api/shop/address/get/${user.id}`)).json()) as {
+    data: { _id: string }[]
+  }
+  let addressId = addresses.data[0]?._id
+  if (!addressId) {
+    const saved = await request.post('/api/shop/address/add', {
+      data: {
+        userId: user.id,
+        address: '221 Residency Road',
+        city: 'Bengaluru',
+        pincode: '560025',
+        phone: '9876543210',
+        notes: 'Leave with the guard',
+      },
+    })
+    expect(saved.ok()).toBe(true)
+    addressId = ((await saved.json()) as { data: { _id: string } }).data._id
+  }
+  const created = await request.post('/api/shop/order/create', {
+    data: { userId: user.id, addressInfo: { addressId }, paymentMethod: 'COD' },
+  })
+  expect(created.status()).toBe(201)
+  return ((await created.json()) as { orderId: string }).orderId
+}
+
+/** The admin works in its own browser context, so both sessions stay signed in. */
+async function adminPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  await signIn(page, 'admin@demo.test')
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  return page
+}
+
+test('admin moves an order to inShipping and the shopper sees it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const orderId = await placeCodOrder(page)
+
+  const admin = await adminPage(browser, baseURL)
+  await admin.goto('/admin/orders')
+  await expect(admin.getByRole('heading', { name: 'All Orders' })).toBeVisible()
+  const row = admin.getByRole('row', { name: new RegExp(orderId) })
+  await expect(row.getByText('confirmed')).toBeVisible()
+  await row.getByRole('button', { name: 'View Details' }).click()
+
+  const dialog = admin.getByRole('dialog', { name: 'Order Details' })
+  await expect(dialog.getByText(orderId)).toBeVisible()
+  await dialog.getByRole('combobox', { name: 'Order Status' }).click()
+  await admin.getByRole('option', { name: 'inShipping' }).click()
+  await dialog.getByRole('button', { name: 'Update Order Status' }).click()
+  await expect(admin.getByText('Order status updated successfully')).toBeVisible()
+  // The details reload with the new status; behind the modal dialog the table is hidden.
+  await expect(dialog.locator('[data-slot="badge"]', { hasText: 'inShipping' })).toBeVisible()
+  await admin.keyboard.press('Escape')
+  await expect(row.getByText('inShipping')).toBeVisible()
+  await admin.context().close()
+
+  await page.goto('/shop/account?tab=orders')
+  const mine = page.getByRole('row', { name: new RegExp(orderId) })
+  await expect(mine.getByText('inShipping')).toBeVisible()
+})

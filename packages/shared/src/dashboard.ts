@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+/** Shop days are Asia/Kolkata days (UTC+05:30, no daylight saving). */
+export const IST_OFFSET_MINUTES = 330
+export const DASHBOARD_SERIES_DAYS = 30
+
+export const dashboardStats = z.object({
+  ordersToday: z.number().int(),
+  ordersThisMonth: z.number().int(),
+  /** Rupees. */
+  revenueToday: z.number(),
+  revenueThisMonth: z.number(),
+  /** One point per shop day, oldest first, zeros included; `date` is YYYY-MM-DD. */
+  revenueSeries: z.array(z.object({ date: z.string(), revenue: z.number() })),
+  pendingVendors: z.object({
+    count: z.number().int(),
+    latest: z.array(z.object({ _id: z.uuid(), userName: z.string(), email: z.string() })),
+  }),
+  lowStock: z.array(z.object({ _id: z.uuid(), title: z.string(), totalStock: z.number().int() })),
+  latestMessages: z.array(
+    z.object({
+      _id: z.uuid(),
+      name: z.string(),
+      email: z.string(),
+      subject: z.string(),
+      message: z.string(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+})
+export type DashboardStats = z.infer<typeof dashboardStats>
+export const dashboardResponse = z.object({ success: z.literal(true), data: dashboardStats })
