@@ -72,8 +72,28 @@ type ProductCardProps = {
  * The product tile: the whole card opens the product (a stretched title link/button keeps one
  * tab stop and a real name for screen readers); "Add to cart" sits above that layer.
  */
-export function ProductCard({ product, to, onOpen, eager = false, className }: ProductCardProps) {
+/** The Sale / low-stock / Out Of Stock badges stacked over a product image's corner. */
+export function ProductBadges({
+  product,
+  className,
+}: {
+  product: Pick<Product, 'totalStock' | 'salePrice'>
+  className?: string
+}) {
   const badges = productBadges(product)
+  if (badges.length === 0) return null
+  return (
+    <div className={cn('absolute flex flex-col items-start gap-1', className)}>
+      {badges.map((badge) => (
+        <Badge key={badge.label} variant={badge.variant}>
+          {badge.label}
+        </Badge>
+      ))}
+    </div>
+  )
+}
+
+export function ProductCard({ product, to, onOpen, eager = false, className }: ProductCardProps) {
   const openClass =
     'block w-full text-left outline-none after:absolute after:inset-0 after:rounded-xl after:content-[""] focus-visible:after:ring-[3px] focus-visible:after:ring-ring/60 cursor-pointer'
 
@@ -97,15 +117,7 @@ export function ProductCard({ product, to, onOpen, eager = false, className }: P
           decoding="async"
           className="size-full object-contain mix-blend-multiply"
         />
-        {badges.length > 0 && (
-          <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
-            {badges.map((badge) => (
-              <Badge key={badge.label} variant={badge.variant}>
-                {badge.label}
-              </Badge>
-            ))}
-          </div>
-        )}
+        <ProductBadges product={product} className="top-2 left-2" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex flex-wrap gap-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">

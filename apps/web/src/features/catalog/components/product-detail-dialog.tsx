@@ -1,6 +1,5 @@
 import type { Product } from '@techbazaar/shared'
 import { PackageX } from 'lucide-react'
-import { Badge } from '@/components/ui/badge'
 import {
   Dialog,
   DialogContent,
@@ -14,7 +13,7 @@ import { useProduct } from '../api/get-product'
 import { optionLabel } from '../lib/filters'
 import { DIALOG_IMAGE_SIZES, productImageSrcSet } from '../lib/images'
 import { AddToCartButton } from './add-to-cart-button'
-import { PriceRow, productBadges } from './product-card'
+import { PriceRow, ProductBadges } from './product-card'
 import { WriteReview } from './review-form'
 import { ReviewList } from './review-list'
 import { ErrorState } from './state-views'
@@ -63,7 +62,6 @@ export function ProductDetailDialog({ productId, onClose, placeholder }: Product
 }
 
 function ProductDetail({ product }: { product: Product }) {
-  const badges = productBadges(product)
   const reviewCount = product.reviewCount
   return (
     <div className="grid gap-0 md:grid-cols-2">
@@ -77,15 +75,7 @@ function ProductDetail({ product }: { product: Product }) {
           height={640}
           className="size-full object-contain mix-blend-multiply"
         />
-        {badges.length > 0 && (
-          <div className="absolute top-3 left-3 flex flex-col items-start gap-1">
-            {badges.map((badge) => (
-              <Badge key={badge.label} variant={badge.variant}>
-                {badge.label}
-              </Badge>
-            ))}
-          </div>
-        )}
+        <ProductBadges product={product} className="top-3 left-3" />
       </div>
       <div className="flex flex-col gap-4 p-5 sm:p-6 md:pt-12">
         <DialogHeader className="gap-2">
