@@ -1,5 +1,5 @@
 import { formatRupees } from '@techbazaar/shared'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Payments } from '../../payments'
 import { escape, page } from './html'
 
@@ -27,44 +27,74 @@ export async function sandboxGatewayRoutes(app: FastifyInstance, opts: { payment
         ),
       )
 
-  app.get('/sandbox-gateway', async (request, reply) => {
-    const { payment_session_id: sessionId = '' } = request.query as Record<string, string>
-    const order = sandbox.findBySession(sessionId)
-    if (!order || order.status !== 'ACTIVE') return invalid(reply)
-    return reply.type('text/html; charset=utf-8').send(
+  /** The provider's hosted page: amount, reference and Pay / Fail posting `field` back. */
+  const checkoutPage = (
+    reply: FastifyReply,
+    p: {
+      provider: string
+      amount: number
+      reference: string
+      action: string
+      field: [string, string]
+    },
+  ) =>
+    reply.type('text/html; charset=utf-8').send(
       page(
         'Sandbox payment',
         `<h1>Sandbox payment gateway</h1>
-<p class="note">Plays Cashfree for ${escape(app.deps.config.shopName)}. No real money moves.</p>
+<p class="note">Plays ${escape(p.provider)} for ${escape(app.deps.config.shopName)}. No real money moves.</p>
 <div>Amount to pay</div>
-<div class="amount" data-testid="sandbox-amount">${escape(formatRupees(order.amount))}</div>
-<div class="note">Order ${escape(order.orderId)}</div>
-<form method="post" action="/sandbox-gateway">
-<input type="hidden" name="payment_session_id" value="${escape(sessionId)}">
+<div class="amount" data-testid="sandbox-amount">${escape(formatRupees(p.amount))}</div>
+<div class="note">${escape(p.reference)}</div>
+<form method="post" action="${escape(p.action)}">
+<input type="hidden" name="${escape(p.field[0])}" value="${escape(p.field[1])}">
 <div class="row"><button class="fail" name="outcome" value="fail">Fail</button><button class="pay" name="outcome" value="pay">Pay</button></div>
 </form>`,
       ),
     )
+
+  /** The posted Pay / Fail choice and the rest of the form. */
+  const readOutcome = (request: FastifyRequest) => {
+    const form = (request.body ?? {}) as Record<string, string>
+    const outcome = form.outcome === 'pay' ? 'pay' : form.outcome === 'fail' ? 'fail' : undefined
+    return { form, outcome } as const
+  }
+
+  /** Delivers the provider's signed callback (raw body) to the shop, as the provider would. */
+  const deliver = async (
+    request: FastifyRequest,
+    url: string,
+    message: { headers: Record<string, string>; rawBody: string },
+  ) => {
+    const delivered = await app.inject({
+      method: 'POST',
+      url,
+      headers: message.headers,
+      payload: message.rawBody,
+    })
+    if (delivered.statusCode >= 300) {
+      request.log.warn({ url, status: delivered.statusCode }, 'sandbox callback refused')
+    }
+  }
+
+  app.get('/sandbox-gateway', async (request, reply) => {
+    const { payment_session_id: sessionId = '' } = request.query as Record<string, string>
+    const order = sandbox.findBySession(sessionId)
+    if (!order || order.status !== 'ACTIVE') return invalid(reply)
+    return checkoutPage(reply, {
+      provider: 'Cashfree',
+      amount: order.amount,
+      reference: `Order ${order.orderId}`,
+      action: '/sandbox-gateway',
+      field: ['payment_session_id', sessionId],
+    })
   })
 
   app.post('/sandbox-gateway', async (request, reply) => {
-    const form = (request.body ?? {}) as Record<string, string>
-    const outcome = form.outcome === 'pay' ? 'pay' : form.outcome === 'fail' ? 'fail' : undefined
+    const { form, outcome } = readOutcome(request)
     const done = outcome && sandbox.complete(form.payment_session_id ?? '', outcome, app.deps.now())
     if (!done) return invalid(reply)
-    // Deliver the webhook the way Cashfree would (raw signed body), before the browser returns.
-    const delivered = await app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook/cashfree',
-      headers: done.webhook.headers,
-      payload: done.webhook.rawBody,
-    })
-    if (delivered.statusCode >= 300) {
-      request.log.warn(
-        { status: delivered.statusCode, body: delivered.body },
-        'sandbox webhook refused',
-      )
-    }
+    await deliver(request, '/api/payments/webhook/cashfree', done.webhook)
     return reply.redirect(done.returnUrl, 303)
   })
 
@@ -76,25 +106,17 @@ export async function sandboxGatewayRoutes(app: FastifyInstance, opts: { payment
     const txnid = sandboxPayu.accept(fields)
     const txn = txnid ? sandboxPayu.find(txnid) : undefined
     if (!txnid || !txn || txn.status !== 'pending') return invalid(reply)
-    return reply.type('text/html; charset=utf-8').send(
-      page(
-        'Sandbox payment',
-        `<h1>Sandbox payment gateway</h1>
-<p class="note">Plays PayU for ${escape(app.deps.config.shopName)}. No real money moves.</p>
-<div>Amount to pay</div>
-<div class="amount" data-testid="sandbox-amount">${escape(formatRupees(Number(txn.fields.amount)))}</div>
-<div class="note">Transaction ${escape(txnid)}</div>
-<form method="post" action="/sandbox-gateway/payu/complete">
-<input type="hidden" name="txnid" value="${escape(txnid)}">
-<div class="row"><button class="fail" name="outcome" value="fail">Fail</button><button class="pay" name="outcome" value="pay">Pay</button></div>
-</form>`,
-      ),
-    )
+    return checkoutPage(reply, {
+      provider: 'PayU',
+      amount: Number(txn.fields.amount),
+      reference: `Transaction ${txnid}`,
+      action: '/sandbox-gateway/payu/complete',
+      field: ['txnid', txnid],
+    })
   })
 
   app.post('/sandbox-gateway/payu/complete', async (request, reply) => {
-    const form = (request.body ?? {}) as Record<string, string>
-    const outcome = form.outcome === 'pay' ? 'pay' : form.outcome === 'fail' ? 'fail' : undefined
+    const { form, outcome } = readOutcome(request)
     const done = outcome && sandboxPayu.complete(form.txnid ?? '', outcome)
     if (!done) return invalid(reply)
     // PayU posts the signed response to surl/furl through the browser; the sandbox delivers the
@@ -117,36 +139,20 @@ export async function sandboxGatewayRoutes(app: FastifyInstance, opts: { payment
     const { prepayId = '' } = request.query as Record<string, string>
     const order = sandboxGatepay.find(prepayId)
     if (!order || order.status !== 'PENDING') return invalid(reply)
-    return reply.type('text/html; charset=utf-8').send(
-      page(
-        'Sandbox payment',
-        `<h1>Sandbox payment gateway</h1>
-<p class="note">Plays GatePay for ${escape(app.deps.config.shopName)}. No real money moves.</p>
-<div>Amount to pay</div>
-<div class="amount" data-testid="sandbox-amount">${escape(formatRupees(Number(order.orderAmount)))}</div>
-<div class="note">Order ${escape(order.merchantTradeNo)}</div>
-<form method="post" action="/sandbox-gateway/gatepay">
-<input type="hidden" name="prepayId" value="${escape(prepayId)}">
-<div class="row"><button class="fail" name="outcome" value="fail">Fail</button><button class="pay" name="outcome" value="pay">Pay</button></div>
-</form>`,
-      ),
-    )
+    return checkoutPage(reply, {
+      provider: 'GatePay',
+      amount: Number(order.orderAmount),
+      reference: `Order ${order.merchantTradeNo}`,
+      action: '/sandbox-gateway/gatepay',
+      field: ['prepayId', prepayId],
+    })
   })
 
   app.post('/sandbox-gateway/gatepay', async (request, reply) => {
-    const form = (request.body ?? {}) as Record<string, string>
-    const outcome = form.outcome === 'pay' ? 'pay' : form.outcome === 'fail' ? 'fail' : undefined
+    const { form, outcome } = readOutcome(request)
     const done = outcome && sandboxGatepay.complete(form.prepayId ?? '', outcome, app.deps.now())
     if (!done) return invalid(reply)
-    const delivered = await app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook/gatepay',
-      headers: done.notification.headers,
-      payload: done.notification.rawBody,
-    })
-    if (delivered.statusCode >= 300) {
-      request.log.warn({ status: delivered.statusCode }, 'sandbox GatePay notification refused')
-    }
+    await deliver(request, '/api/payments/webhook/gatepay', done.notification)
     return reply.redirect(done.returnUrl, 303)
   })
 
@@ -157,36 +163,20 @@ export async function sandboxGatewayRoutes(app: FastifyInstance, opts: { payment
     const { txn: txnId = '' } = request.query as Record<string, string>
     const txn = sandboxPhonepe.find(txnId)
     if (!txn || txn.code !== 'PAYMENT_PENDING') return invalid(reply)
-    return reply.type('text/html; charset=utf-8').send(
-      page(
-        'Sandbox payment',
-        `<h1>Sandbox payment gateway</h1>
-<p class="note">Plays PhonePe for ${escape(app.deps.config.shopName)}. No real money moves.</p>
-<div>Amount to pay</div>
-<div class="amount" data-testid="sandbox-amount">${escape(formatRupees(txn.amount / 100))}</div>
-<div class="note">Transaction ${escape(txnId)}</div>
-<form method="post" action="/sandbox-gateway/phonepe">
-<input type="hidden" name="txn" value="${escape(txnId)}">
-<div class="row"><button class="fail" name="outcome" value="fail">Fail</button><button class="pay" name="outcome" value="pay">Pay</button></div>
-</form>`,
-      ),
-    )
+    return checkoutPage(reply, {
+      provider: 'PhonePe',
+      amount: txn.amount / 100,
+      reference: `Transaction ${txnId}`,
+      action: '/sandbox-gateway/phonepe',
+      field: ['txn', txnId],
+    })
   })
 
   app.post('/sandbox-gateway/phonepe', async (request, reply) => {
-    const form = (request.body ?? {}) as Record<string, string>
-    const outcome = form.outcome === 'pay' ? 'pay' : form.outcome === 'fail' ? 'fail' : undefined
+    const { form, outcome } = readOutcome(request)
     const done = outcome && sandboxPhonepe.complete(form.txn ?? '', outcome)
     if (!done) return invalid(reply)
-    const delivered = await app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook/phonepay',
-      headers: done.callback.headers,
-      payload: done.callback.rawBody,
-    })
-    if (delivered.statusCode >= 300) {
-      request.log.warn({ status: delivered.statusCode }, 'sandbox PhonePe callback refused')
-    }
+    await deliver(request, '/api/payments/webhook/phonepay', done.callback)
     return reply.redirect(done.redirectUrl, 303)
   })
 }
