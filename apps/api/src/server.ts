@@ -22,6 +22,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
+    onIdleError: (err) => process.stderr.write(`database connection dropped: ${err.message}\n`),
   })
   await database.migrate()
   const redis = config.redisUrl

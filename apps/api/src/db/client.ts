@@ -29,9 +29,15 @@ export async function openDatabase(opts: {
   databaseUrl?: string
   dataDir?: string
   pglite?: PGlite
+  /** Told when the server drops an idle pooled connection (PostgreSQL only). */
+  onIdleError?: (err: Error) => void
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // An idle pooled connection can be cut by the server (restart, failover, admin command).
+    // pg reports that on the pool; unheard, the event would crash the process. The pool drops
+    // the broken client and opens a new one on the next query, so noting it is enough.
+    pool.on('error', (err) => opts.onIdleError?.(err))
     const db = drizzlePg(pool, { schema })
     return {
       db: db as unknown as Db,
