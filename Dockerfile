@@ -1,5 +1,6 @@
-# One image, one process: the API serves the built web app (docs/decisions.md #1).
-# Build: docker build -t techbazaar .   Run: see compose.yaml.
+# One image, one process: the API serves the built web app (docs/decisions.md #1). Run as many
+# as needed behind a load balancer: each migrates at start under a PostgreSQL advisory lock.
+# Build: docker build -t techbazaar .   Run: see compose.yaml and docs/deploy.md.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -23,5 +24,6 @@ RUN npm prune --omit=dev \
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
+# Liveness only (/api/health touches no dependency); orchestrators route traffic on /api/ready.
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "--import", "tsx", "apps/api/src/server.ts"]

@@ -39,4 +39,19 @@ export default tseslint.config(
     files: ['scripts/**', 'apps/api/src/cli/**', 'apps/api/bench/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Toasts go through lib/toast.ts: it loads sonner and mounts the Toaster with the first toast.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/lib/toast.ts',
+      'apps/web/src/components/ui/sonner.tsx',
+      '**/__tests__/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'sonner', message: "Import { toast } from '@/lib/toast' instead." }] },
+      ],
+    },
+  },
 )

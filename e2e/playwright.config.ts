@@ -1,21 +1,8 @@
 import { defineConfig, devices } from '@playwright/test'
+import { chromium } from './playwright.shared'
 
 const port = Number(process.env.E2E_PORT ?? 3199)
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`
-
-/** Debian's chromium; Playwright never downloads a browser here. */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-}
 
 export default defineConfig({
   testDir: './tests',

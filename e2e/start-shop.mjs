@@ -1,25 +1,14 @@
 // Starts the shop exactly as `npm start` does, on a throw-away data directory, with a mail
 // catcher in this same process so the tests can read the OTP mails the shop really sends.
-import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { startMailCatcher } from './mail-catcher.mjs'
+import { root, startShop } from './shop-process.mjs'
 
-const root = path.resolve(import.meta.dirname, '..')
 const dataDir = path.join(root, '.data/e2e')
 rmSync(dataDir, { recursive: true, force: true })
 const catcher = await startMailCatcher()
-const shop = spawn(process.execPath, ['scripts/start.mjs'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-    SMTP_URL: catcher.smtpUrl,
-  },
-})
+const shop = startShop({ DATA_DIR: dataDir, SMTP_URL: catcher.smtpUrl })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shop.kill(signal))
 shop.on('exit', (code) => {
   void catcher.close().finally(() => process.exit(code ?? 0))

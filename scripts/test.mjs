@@ -1,6 +1,6 @@
 // `npm test`: every suite, in order, even when one fails; then one closing count.
 //   shared unit tests, API on PGlite, API on PostgreSQL (when TEST_DATABASE_URL is set),
-//   web component tests, Playwright e2e against a started shop.
+//   web component tests, the web bundle's size budget, Playwright e2e against a started shop.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -36,6 +36,15 @@ const suites = [
   ...(process.env.TEST_DATABASE_URL ? [vitest('api-postgres', 'apps/api')] : []),
   vitest('web', 'apps/web'),
   {
+    // The storefront's page budget and no admin code in its first chunks (issue 7): one check.
+    name: 'web-size',
+    cmd: 'node',
+    args: ['scripts/check-web-size.mjs', `--report=${path.join(reports, 'web-size.json')}`],
+    cwd: root,
+    env: {},
+    count: (r) => ({ passed: r.passed, failed: r.failed, skipped: 0 }),
+  },
+  {
     name: 'e2e',
     cmd: 'npx',
     args: ['playwright', 'test', '--reporter=list,json'],
@@ -48,6 +57,16 @@ const suites = [
     }),
   },
 ]
+// Two API processes on one PostgreSQL and one Redis behind a round-robin proxy: the e2e suite's
+// shape with its own config and ports, where both servers are given.
+if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
+  suites.push({
+    ...suites.find((suite) => suite.name === 'e2e'),
+    name: 'e2e-scaleout',
+    args: ['playwright', 'test', '--config=playwright.scaleout.config.ts', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e-scaleout.json') },
+  })
+}
 
 const only = process.argv.slice(2)
 const totals = { passed: 0, failed: 0, skipped: 0 }

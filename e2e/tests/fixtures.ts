@@ -24,6 +24,9 @@ export { expect }
 
 export const DEMO_PASSWORD = 'Demo@1234'
 
+/** The mail catcher's JSON endpoint (mail-catcher.mjs), on the port the config gave it. */
+export const MAILS_URL = `http://127.0.0.1:${process.env.MAIL_CATCHER_HTTP_PORT ?? 3198}/mails`
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)

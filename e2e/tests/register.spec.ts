@@ -1,8 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, MAILS_URL, test } from './fixtures'
 
-/** Served by e2e/mail-catcher.mjs, which start-shop.mjs runs beside the shop. */
-const MAILS_URL = 'http://127.0.0.1:3198/mails'
 const PASSWORD = 'Register-2024'
 const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 

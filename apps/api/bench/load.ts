@@ -17,12 +17,15 @@ export async function runLoad(opts: {
   url: string
   connections: number
   seconds: number
+  /** Paths each connection cycles through instead of `url`'s own. */
+  paths?: string[]
 }): Promise<LoadResult> {
   const result = await autocannon({
     url: opts.url,
     connections: opts.connections,
     duration: opts.seconds,
     workers: 1,
+    requests: opts.paths?.map((path) => ({ method: 'GET' as const, path })),
   })
   return {
     name: opts.name,

@@ -3,9 +3,10 @@
  *
  * Starts the app in this process on a free port with a fresh database holding 100k generated
  * products (embedded PGlite, or the PostgreSQL at DATABASE_URL, which must be an empty scratch
- * database), then runs autocannon against each endpoint at 20 and 100 connections. autocannon
- * fires from a worker thread, so the server keeps this process's event loop to itself.
- * Prints req/s, p50, p99 and errors with each endpoint's share of /api/health's throughput, and
+ * database), then runs each read endpoint with autocannon and each signed-in write (cart add,
+ * order create on distinct SKUs and on one hot SKU) with virtual shoppers, at 20 and 100
+ * connections. Load comes from a worker thread, so the server keeps this process's event loop.
+ * Prints req/s, p50, p99 and errors with each row's share of /api/health's throughput, and
  * writes the results to bench-results/ (git-ignored).
  *
  * BENCH_PRODUCTS (default 100000) and BENCH_SECONDS (default 6) change the size and duration.
@@ -21,10 +22,38 @@ import { openDatabase } from '../src/db/client'
 import { filterOptions } from '../src/db/schema'
 import { generateProducts, rowsOf } from './generate-products'
 import { formatTable, runLoad, type LoadResult } from './load'
+import { createBenchShoppers, createBenchSkus } from './shoppers'
+import { runVirtualUsers, type Scenario } from './virtual-users'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
 const CONNECTIONS = [20, 100]
+
+/** What the listing shows first: the whole catalog, cheapest first. */
+const LISTING_FIRST_PAGE = '/api/shop/products/get?sortBy=price-lowtohigh'
+
+/** Misspelt searches, as shoppers type them. */
+const SEARCHES = ['samsng galxy', 'iphon', 'redmi note', 'wireles earbuds', 'oneplus nord', 'boat']
+
+/**
+ * 240 distinct listing URLs (category x brand x price cap x sort x page), so the cached runs
+ * measure a realistic spread of pages, not one hot key.
+ */
+function listingPaths(): string[] {
+  const paths: string[] = []
+  for (const category of ['', 'electronics', 'accessories'])
+    for (const brand of ['', 'apple', 'samsung', 'samsung,apple', 'xiaomi'])
+      for (const maxPrice of ['', '50000'])
+        for (const sortBy of ['price-lowtohigh', 'price-hightolow', 'title-atoz', 'title-ztoa'])
+          for (const page of [1, 2]) {
+            const query = new URLSearchParams({ sortBy, page: String(page) })
+            if (category) query.set('category', category)
+            if (brand) query.set('brand', brand)
+            if (maxPrice) query.set('maxPrice', maxPrice)
+            paths.push(`/api/shop/products/get?${query}`)
+          }
+  return paths
+}
 
 /**
  * Waits until requests still queued from the last run are answered (the pool serves in order,
@@ -53,7 +82,7 @@ async function main() {
       throw new Error('DATABASE_URL must point to an empty scratch database (it has users)')
     }
     console.log(`Generating ${PRODUCTS.toLocaleString('en-IN')} products on ${database.kind}…`)
-    await generateProducts(db, PRODUCTS)
+    const { sellerId } = await generateProducts(db, PRODUCTS)
     await db
       .insert(filterOptions)
       .values([
@@ -66,41 +95,96 @@ async function main() {
       await db.execute(sql`SELECT id FROM products WHERE listed ORDER BY id LIMIT 1`),
     )
     if (!product) throw new Error('no listed product generated')
+
+    const shoppers = await createBenchShoppers(db, Math.max(...CONNECTIONS))
+    const skus = await createBenchSkus(db, sellerId, Math.max(...CONNECTIONS))
+    const sample = rowsOf<{ id: string }>(
+      await db.execute(sql`SELECT id FROM products WHERE listed ORDER BY id LIMIT 500`),
+    )
     console.log(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' })
-    const app = await buildApp({ config, db, dbKind: database.kind }, { logger: false })
+    const app = await buildApp(
+      { config, db, dbKind: database.kind, listen: database.listen },
+      { logger: false },
+    )
     const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    // The same shop with the listing cache off, to show what the database path alone does.
+    const uncached = await buildApp(
+      { config: { ...config, catalogCacheSeconds: 0 }, db, dbKind: database.kind },
+      { logger: false },
+    )
+    const uncachedAddress = await uncached.listen({ port: 0, host: '127.0.0.1' })
 
-    const endpoints: [string, string][] = [
-      ['health', '/api/health'],
-      [
-        'listing (brand + price, sorted)',
-        '/api/shop/products/get?brand=samsung,apple&maxPrice=50000&sortBy=price-hightolow',
-      ],
-      ['product by id', `/api/shop/products/get/${product.id}`],
-      ['filter fetch', '/api/shop/filter/fetch'],
-      ['search "samsng galxy"', `/api/shop/search/${encodeURIComponent('samsng galxy')}`],
-    ]
+    const listings = listingPaths()
+    const reads: (Parameters<typeof runLoad>[0] & { base: string })[] = [
+      { name: 'health', url: '/api/health' },
+      { name: 'listing, first page (cached)', url: LISTING_FIRST_PAGE },
+      {
+        name: `listing, ${listings.length} filter/sort/page mixes (cached)`,
+        url: LISTING_FIRST_PAGE,
+        paths: listings,
+      },
+      {
+        name: `listing, ${listings.length} mixes, cache off`,
+        url: LISTING_FIRST_PAGE,
+        paths: listings,
+        base: uncachedAddress,
+      },
+      {
+        name: `product by id (${sample.length} ids)`,
+        url: `/api/shop/products/get/${product.id}`,
+        paths: sample.map((row) => `/api/shop/products/get/${row.id}`),
+      },
+      { name: 'filter fetch', url: '/api/shop/filter/fetch' },
+      {
+        name: `search (${SEARCHES.length} typo'd keywords)`,
+        url: `/api/shop/search/${encodeURIComponent(SEARCHES[0] ?? 'phone')}`,
+        paths: SEARCHES.map((keyword) => `/api/shop/search/${encodeURIComponent(keyword)}`),
+      },
+    ].map((run) => ({ connections: 0, seconds: SECONDS, base: address, ...run }))
+
     // A short warm-up of every endpoint, so the first measured run does not pay for JIT and
     // cold caches (that made /api/health look slower than the listing).
     process.stdout.write('  warming up… ')
-    for (const [name, url] of endpoints) {
-      await runLoad({ name, url: address + url, connections: 10, seconds: 1 })
+    for (const run of reads) {
+      await runLoad({ ...run, url: run.base + run.url, connections: 10, seconds: 1 })
       await drain(address)
     }
     console.log('done')
     const results: LoadResult[] = []
+    const record = (result: LoadResult) => {
+      results.push(result)
+      console.log(`${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99} ms`)
+    }
     for (const connections of CONNECTIONS) {
-      for (const [name, url] of endpoints) {
+      for (const run of reads) {
+        process.stdout.write(`  ${run.name} at ${connections} connections… `)
+        record(await runLoad({ ...run, url: run.base + run.url, connections }))
+        await drain(address)
+      }
+      const writes: [string, Scenario, string[]][] = [
+        ['cart add', 'cart-add', skus.distinct],
+        ['order create, distinct SKUs', 'checkout', skus.distinct],
+        ['order create, one hot SKU', 'checkout', skus.distinct.map(() => skus.hot)],
+      ]
+      for (const [name, scenario, productIds] of writes) {
         process.stdout.write(`  ${name} at ${connections} connections… `)
-        const result = await runLoad({ name, url: address + url, connections, seconds: SECONDS })
-        results.push(result)
-        console.log(`${Math.round(result.requestsPerSecond)} req/s`)
+        record(
+          await runVirtualUsers({
+            name,
+            address,
+            scenario,
+            seconds: SECONDS,
+            shoppers: shoppers.slice(0, connections),
+            productIds: productIds.slice(0, connections),
+          }),
+        )
         await drain(address)
       }
     }
     await app.close()
+    await uncached.close()
 
     const table = formatTable(results)
     const header = `TechBazaar benchmark: ${database.kind}, ${PRODUCTS.toLocaleString('en-IN')} products, ${SECONDS} s per run, ${os.cpus().length} CPUs, Node ${process.version}`

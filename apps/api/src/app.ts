@@ -3,6 +3,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type RawServerDefault,
+  type RouteOptions,
 } from 'fastify'
 import {
   serializerCompiler,
@@ -15,13 +16,17 @@ import path from 'node:path'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { createCounters, type Counters } from './lib/counters'
+import { createCatalogCache, type CatalogCache } from './lib/catalog-cache'
 import { createMailer, type Mailer } from './lib/mail'
+import { storageCsp } from './lib/s3-storage'
+import { createMetrics, type ShopMetrics } from './lib/metrics'
 import { addressesRoutes } from './modules/addresses/addresses.routes'
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { adminProductsRoutes } from './modules/admin-products/admin-products.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { bannersRoutes } from './modules/banners/banners.routes'
+import { businessAddressRoutes } from './modules/business-address/business-address.routes'
 import { cartRoutes } from './modules/cart/cart.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { contactRoutes } from './modules/contact/contact.routes'
@@ -33,13 +38,16 @@ import { ordersRoutes } from './modules/orders/orders.routes'
 import { paymentsRoutes } from './modules/payments/payments.routes'
 import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes'
 import { createPayments, paymentCsp } from './payments'
+import { directUploadsRoutes } from './modules/uploads/direct-uploads.routes'
 import { uploadsRoutes } from './modules/uploads/uploads.routes'
 import { vendorsRoutes } from './modules/vendors/vendors.routes'
 import { authPlugin } from './plugins/auth'
 import { docsPlugin } from './plugins/docs'
-import { errorsPlugin } from './plugins/errors'
+import { errorsPlugin, frameworkErrors } from './plugins/errors'
+import { metricsPlugin } from './plugins/metrics'
 import { rateLimitPlugin } from './plugins/rate-limit'
-import { securityPlugin } from './plugins/security'
+import { mergeCsp, securityPlugin } from './plugins/security'
+import { textInputPlugin } from './plugins/text-input'
 import { webPlugin } from './plugins/web'
 
 export interface AppDeps {
@@ -51,11 +59,21 @@ export interface AppDeps {
   counters: Counters
   /** The clock every rule reads (OTP expiry, sessions); tests move it. */
   now: () => Date
+  /** Prometheus counters of this app (its own registry: tests build many apps in one process). */
+  metrics: ShopMetrics
+  /** Public listing pages kept between catalog changes (absent when turned off). */
+  catalogCache?: CatalogCache
 }
 
 /** What a caller must give; the rest has defaults built from the config. */
-export type AppDepsInput = Omit<AppDeps, 'mailer' | 'counters' | 'now'> &
-  Partial<Pick<AppDeps, 'mailer' | 'counters' | 'now'>>
+export type AppDepsInput = Omit<
+  AppDeps,
+  'mailer' | 'counters' | 'now' | 'catalogCache' | 'metrics'
+> &
+  Partial<Pick<AppDeps, 'mailer' | 'counters' | 'now'>> & {
+    /** The database's LISTEN; without it the listing is not cached. */
+    listen?: Database['listen']
+  }
 
 /** The Fastify instance every module registers on, typed for zod schemas. */
 export type App = FastifyInstance<
@@ -76,20 +94,35 @@ declare module 'fastify' {
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]']
 
 /** Registers plugins and routes; never listens (tests call `app.inject`). */
-export async function buildApp(input: AppDepsInput, opts: { logger?: boolean } = {}): Promise<App> {
+export async function buildApp(
+  input: AppDepsInput,
+  opts: {
+    logger?: boolean
+    onRoute?: (route: RouteOptions) => void
+    /** Receives the pino lines instead of stdout (tests read what would be logged). */
+    logStream?: NodeJS.WritableStream
+  } = {},
+): Promise<App> {
   const { config } = input
   const app = Fastify({
     logger:
       opts.logger === false
         ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     // Set TRUST_PROXY behind a load balancer, so rate limits see the client's address.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A search keyword may be 100 characters; percent-encoded Hindi or emoji is up to 12 bytes each.
     routerOptions: { maxParamLength: 1200 },
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
+  // Before any route is added, so a caller (the security tests) sees every one of them.
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
 
   const now = input.now ?? (() => new Date())
   const deps: AppDeps = {
@@ -99,18 +132,28 @@ export async function buildApp(input: AppDepsInput, opts: { logger?: boolean } =
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     counters: input.counters ?? createCounters(input.redis, () => now().getTime()),
     now,
+    metrics: createMetrics(),
+    catalogCache:
+      input.listen && config.catalogCacheSeconds > 0
+        ? await createCatalogCache({ ttlSeconds: config.catalogCacheSeconds, listen: input.listen })
+        : undefined,
   }
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('deps', deps)
+  app.addHook('onClose', async () => deps.catalogCache?.close())
 
   await app.register(errorsPlugin)
+  await app.register(textInputPlugin)
   const payments = createPayments(config)
-  await app.register(securityPlugin, { csp: paymentCsp(config) })
+  await app.register(securityPlugin, {
+    csp: mergeCsp(paymentCsp(config), await storageCsp(config)),
+  })
   await app.register(cookie)
   await app.register(authPlugin)
   await app.register(rateLimitPlugin, { redis: deps.redis })
   await app.register(docsPlugin, { shopName: config.shopName })
+  await app.register(metricsPlugin, { metrics: deps.metrics, token: config.metricsToken })
 
   await app.register(
     async (api) => {
@@ -126,8 +169,10 @@ export async function buildApp(input: AppDepsInput, opts: { logger?: boolean } =
       await typed.register(invoicesRoutes)
       await typed.register(paymentsRoutes, { payments })
       await typed.register(uploadsRoutes)
+      await typed.register(directUploadsRoutes)
       await typed.register(adminProductsRoutes)
       await typed.register(vendorsRoutes)
+      await typed.register(businessAddressRoutes)
       await typed.register(cartRoutes)
       await typed.register(addressesRoutes)
       await typed.register(adminOrdersRoutes)

@@ -28,4 +28,42 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(true)
     expect(config.smtpUrl).toBeUndefined()
   })
+
+  it('keeps images on local disk unless S3 is configured, and refuses a half-set S3 config', () => {
+    expect(loadConfig({}).s3).toBeUndefined()
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_BUCKET: 'shop-images',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_URL: 'https://images.shop.example.in/',
+      S3_FORCE_PATH_STYLE: 'true',
+    }
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'shop-images',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+      publicUrl: 'https://images.shop.example.in',
+      forcePathStyle: true,
+    })
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: is required when S3 storage is configured/,
+    )
+    const onlyEndpoint = () => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })
+    expect(onlyEndpoint).toThrow(ConfigError)
+    expect(onlyEndpoint).toThrow(/S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_PUBLIC_URL/)
+    expect(() => loadConfig({ ...s3, S3_PUBLIC_URL: 'images' })).toThrow(/S3_PUBLIC_URL: must be/)
+  })
+
+  it('takes METRICS_TOKEN only when it is too long to guess', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined()
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined()
+    const token = 'a-metrics-token-1234'
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token)
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    )
+  })
 })

@@ -29,6 +29,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default(''),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Bearer token for GET /api/metrics; unset, only a scraper on this machine may read them.
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  // Listing pages kept in memory, dropped on every committed catalog change; 0 turns it off.
+  CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // The marketplace's own GSTIN: supplier on invoices for products the shop (an admin) lists.
   MARKETPLACE_GSTIN: z
     .string()
@@ -58,7 +65,52 @@ const envSchema = z.object({
   PHONEPE_SALT_INDEX: z.string().regex(/^\d+$/, 'must be a number like 1').default('1'),
   PHONEPE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   PHONEPE_BASE_URL: optionalUrl(/^https?:/, 'https://api-preprod.phonepe.com/apis/pg-sandbox'),
+  // S3-compatible image storage; unset, images stay on local disk under DATA_DIR/uploads.
+  S3_ENDPOINT: optionalUrl(/^https?:/, 'https://s3.ap-south-1.amazonaws.com'),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_BUCKET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name like shop-images')
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_PUBLIC_URL: optionalUrl(/^https?:/, 'https://images.shop.example.in'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '']).default(''),
 })
+
+/** The S3 settings, or undefined when none is set; a half-set one is refused by name. */
+function s3Config(e: z.infer<typeof envSchema>) {
+  const required = {
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+    S3_PUBLIC_URL: e.S3_PUBLIC_URL,
+  }
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId } = required
+  const { S3_SECRET_ACCESS_KEY: secretAccessKey, S3_PUBLIC_URL: publicUrl } = required
+  // Any one S3 variable asks for S3 storage; it cannot work without all of these.
+  const asked = e.S3_ENDPOINT || e.S3_REGION || e.S3_FORCE_PATH_STYLE
+  if (!asked && !bucket && !accessKeyId && !secretAccessKey && !publicUrl) return undefined
+  if (!bucket || !accessKeyId || !secretAccessKey || !publicUrl) {
+    const lines = Object.entries(required)
+      .filter(([, value]) => !value)
+      .map(([name]) => `  ${name}: is required when S3 storage is configured`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.S3_REGION ?? 'us-east-1',
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    /** Images are served from `${publicUrl}/u/<name>.webp`. */
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  }
+}
 
 export type Config = ReturnType<typeof loadConfig>
 
@@ -88,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(appUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     sessionDays: e.SESSION_DAYS,
+    metricsToken: e.METRICS_TOKEN,
+    catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     marketplaceGstin: e.MARKETPLACE_GSTIN,
     /** '' → trust no proxy; 'true' → any; else a comma list of proxy addresses or CIDRs. */
     trustProxy:
@@ -153,5 +207,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             }
           : undefined,
     },
+    s3: s3Config(e),
   }
 }

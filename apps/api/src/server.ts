@@ -4,6 +4,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed'
+import { acquireStartupLock } from './db/startup'
 import { startOrderExpiry } from './modules/orders/order-state'
 
 /** Reads config, opens and migrates the database, seeds the demo, listens, closes gracefully. */
@@ -24,12 +25,21 @@ async function main() {
     dataDir: path.join(config.dataDir, 'pglite'),
     onIdleError: (err) => process.stderr.write(`database connection dropped: ${err.message}\n`),
   })
+  // Processes starting together (scale-out) take turns here: the first migrates and seeds, the
+  // others then find both done. Released once seeding is over, or by the process's death.
+  const releaseStartupLock = await acquireStartupLock(config.databaseUrl)
   await database.migrate()
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
     : undefined
 
-  const app = await buildApp({ config, db: database.db, dbKind: database.kind, redis })
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    listen: database.listen,
+    redis,
+  })
 
   let seeded = false
   if (!config.isProduction) {
@@ -41,6 +51,7 @@ async function main() {
     seeded = result.seeded
     if (seeded) app.log.info(`demo catalog seeded in ${Date.now() - started} ms`)
   }
+  await releaseStartupLock()
 
   // Unpaid online orders give their stock back after their payment window.
   const stopExpiry = startOrderExpiry(app.deps, app.log)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
+import type { RouteOptions } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp, type App, type AppDeps } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
@@ -57,6 +58,10 @@ export async function createTestApp(
     deps?: Partial<Pick<AppDeps, 'now' | 'mailer' | 'counters' | 'redis'>>
     /** Extra routes a test needs (registered before the app is ready). */
     routes?: (app: App) => void
+    /** Called with every route as it is registered (the security suites list them all). */
+    onRoute?: (route: RouteOptions) => void
+    /** Turns the logger on (at LOG_LEVEL, given in `env`) and sends its lines here. */
+    logStream?: NodeJS.WritableStream
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tb-test-'))
@@ -66,8 +71,8 @@ export async function createTestApp(
     ...opts.config,
   }
   const app = await buildApp(
-    { config, db: database.db, dbKind: database.kind, ...opts.deps },
-    { logger: false },
+    { config, db: database.db, dbKind: database.kind, listen: database.listen, ...opts.deps },
+    { logger: Boolean(opts.logStream), logStream: opts.logStream, onRoute: opts.onRoute },
   )
   opts.routes?.(app)
   await app.ready()

@@ -2,22 +2,19 @@ import './styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
-import { AppProviders } from '@/app/providers'
-import { createQueryClient } from '@/app/query-client'
-import { sessionQueryOptions } from '@/features/auth/api/get-session'
+import { requestSessionEarly } from '@/features/auth/api/fetch-session'
+import { requestBannersEarly } from '@/features/catalog/api/fetch-feature-images'
 import { router } from '@/router'
 
-const queryClient = createQueryClient()
-// Ask who is signed in while the first page's code downloads, not after.
-void queryClient.prefetchQuery(sessionQueryOptions)
+// Ask who is signed in, and on the home page for its banners, while the page's code downloads.
+requestSessionEarly()
+if (window.location.pathname === '/') requestBannersEarly()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <RouterProvider router={router} />
   </StrictMode>,
 )

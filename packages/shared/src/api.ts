@@ -16,5 +16,16 @@ export const healthResponse = z.object({
   database: z.enum(['pglite', 'postgres']),
 })
 
+/** Readiness: every dependency answered. A 503 in the error shape names what did not. */
+export const readyResponse = z.object({
+  success: z.literal(true),
+  status: z.literal('ready'),
+  checks: z.object({
+    database: z.literal('ok'),
+    migrations: z.literal('ok'),
+    redis: z.enum(['ok', 'not configured']),
+  }),
+})
+
 /** Ids are UUIDs: unguessable, and the API calls them `_id` as the spec does. */
 export const idParam = z.uuid('Invalid id')

@@ -98,3 +98,18 @@ export const authUserResponse = z.object({
   message: z.string(),
   user: sessionUser,
 })
+
+/** A signed-in user's new password; the current one proves it is them (same rules as register). */
+export const changePasswordBody = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(200),
+    newPassword: passwordField('New password'),
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    path: ['newPassword'],
+    message: 'New password must be different from the current one',
+  })
+export type ChangePasswordInput = z.infer<typeof changePasswordBody>

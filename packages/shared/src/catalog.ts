@@ -66,6 +66,7 @@ export const productListResponse = z.object({
   limit: z.number().int(),
   totalPages: z.number().int(),
 })
+export type ProductList = z.infer<typeof productListResponse>
 
 export const productResponse = z.object({ success: z.literal(true), data: product })
 
@@ -73,7 +74,8 @@ export const filterOptionsResponse = z.object({
   success: z.literal(true),
   data: z.object({ category: z.array(z.string()), brand: z.array(z.string()) }),
 })
-export type FilterOptions = z.infer<typeof filterOptionsResponse>['data']
+export type FilterOptionsReply = z.infer<typeof filterOptionsResponse>
+export type FilterOptions = FilterOptionsReply['data']
 
 export const featureImage = z.object({
   _id: z.uuid(),

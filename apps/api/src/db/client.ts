@@ -15,14 +15,29 @@ export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
+/** What a LISTEN subscriber is told. */
+export interface ChannelHandlers {
+  /** A NOTIFY arrived on the channel (after its transaction committed). */
+  onNotify(): void
+  /**
+   * The listening connection broke (PostgreSQL only): notifications may be missed until
+   * `onUp`, so a subscriber must not trust what it derived from them in between.
+   */
+  onDown?(): void
+  /** Listening (again). */
+  onUp?(): void
+}
+
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
+  /** LISTENs on `channel`; answers the unsubscribe call. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
 
 /** PGlite in `dataDir` (embedded default), or a PostgreSQL server pool when a URL is given. */
 export async function openDatabase(opts: {
@@ -32,8 +47,9 @@ export async function openDatabase(opts: {
   /** Told when the server drops an idle pooled connection (PostgreSQL only). */
   onIdleError?: (err: Error) => void
 }): Promise<Database> {
-  if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+  const databaseUrl = opts.databaseUrl
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
     // An idle pooled connection can be cut by the server (restart, failover, admin command).
     // pg reports that on the pool; unheard, the event would crash the process. The pool drops
     // the broken client and opens a new one on the next query, so noting it is enough.
@@ -43,6 +59,7 @@ export async function openDatabase(opts: {
       db: db as unknown as Db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      listen: (channel, handlers) => listenPg(databaseUrl, channel, handlers),
       close: () => pool.end(),
     }
   }
@@ -57,6 +74,62 @@ export async function openDatabase(opts: {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    listen: async (channel, handlers) => {
+      const unlisten = await pglite.listen(channel, () => handlers.onNotify())
+      handlers.onUp?.()
+      return unlisten
+    },
     close: () => pglite.close(),
+  }
+}
+
+const RECONNECT_MS = 1000
+
+/**
+ * LISTEN needs a connection of its own (a pooled one goes back to the pool). When it breaks,
+ * the subscriber hears `onDown` at once and a new connection is tried every second until it
+ * listens again (`onUp`).
+ */
+async function listenPg(
+  connectionString: string,
+  channel: string,
+  handlers: ChannelHandlers,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const identifier = `"${channel.replaceAll('"', '""')}"`
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString })
+    const lost = () => {
+      if (client !== next) return
+      client = undefined
+      next.end().catch(() => {})
+      handlers.onDown?.()
+      if (!stopped) retry = setTimeout(() => void connect(), RECONNECT_MS)
+    }
+    next.on('error', lost)
+    next.on('end', lost)
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify()
+    })
+    try {
+      client = next
+      await next.connect()
+      await next.query(`LISTEN ${identifier}`)
+      if (client === next) handlers.onUp?.()
+    } catch {
+      lost()
+    }
+  }
+
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const last = client
+    client = undefined
+    await last?.end().catch(() => {})
   }
 }

@@ -1,17 +1,43 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Config } from '../config'
+import { createS3Storage } from './s3-storage'
 
 /**
  * Where uploaded images live. Keys are server-made (`u/<random>.webp`), never a client's file
- * name. Local disk under DATA_DIR/uploads (served at /uploads) is the only implementation today;
- * an S3-compatible one would implement the same two calls.
+ * name. Local disk under DATA_DIR/uploads (served at /uploads) by default; S3-compatible object
+ * storage (lib/s3-storage.ts) when configured, which also takes uploads straight from browsers.
  */
 export interface Storage {
   /** Stores `body` under `key` and answers its public URL. */
   put(key: string, body: Buffer, contentType: string): Promise<string>
   /** Whether `url` names a file this storage holds (so records only point at our own images). */
   exists(url: string): Promise<boolean>
+  /** Browser-to-store multipart uploads; only object storage has them. */
+  direct?: DirectUploads
+}
+
+/** The store's side of a presigned multipart upload (decisions.md, "S3 image storage"). */
+export interface DirectUploads {
+  /**
+   * Starts a multipart upload of `size` bytes at `key` and presigns one UploadPart URL per
+   * part (each pinned to its exact length) that works until `expiresAt`.
+   */
+  start(
+    key: string,
+    opts: { contentType: string; size: number; now: Date; expiresAt: Date },
+  ): Promise<{ uploadId: string; parts: { partNumber: number; url: string }[] }>
+  complete(
+    key: string,
+    uploadId: string,
+    parts: { partNumber: number; etag: string }[],
+  ): Promise<void>
+  /** Drops an unfinished upload and its parts; an unknown one is no error. */
+  abort(key: string, uploadId: string): Promise<void>
+  /** The object's bytes, or 'too-large' (unread) when it has more than `maxBytes`. */
+  read(key: string, maxBytes: number): Promise<Buffer | 'too-large'>
+  /** Deletes an object; a missing one is no error. */
+  remove(key: string): Promise<void>
 }
 
 const PUBLIC_PREFIX = '/uploads/'
@@ -42,7 +68,16 @@ export function createLocalStorage(root: string): Storage {
   }
 }
 
-/** The storage the config asks for (local disk; S3-compatible storage is not built yet). */
-export function storageFor(config: Pick<Config, 'dataDir'>): Storage {
-  return createLocalStorage(path.join(config.dataDir, 'uploads'))
+const storages = new WeakMap<object, Storage>()
+
+/** The storage the config asks for, one per config (so the modules share one S3 client). */
+export function storageFor(config: Pick<Config, 'dataDir' | 's3'>): Storage {
+  let storage = storages.get(config)
+  if (!storage) {
+    storage = config.s3
+      ? createS3Storage(config.s3)
+      : createLocalStorage(path.join(config.dataDir, 'uploads'))
+    storages.set(config, storage)
+  }
+  return storage
 }

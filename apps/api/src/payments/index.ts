@@ -85,7 +85,12 @@ export function createPayments(config: Config): Payments {
 
 /** The CSP sources the configured (real) providers need in the browser. */
 export function paymentCsp(config: Config): CspSources {
-  const csp: Required<CspSources> = { script: [], frame: [], connect: [], formAction: [] }
+  const csp: Required<Omit<CspSources, 'img'>> = {
+    script: [],
+    frame: [],
+    connect: [],
+    formAction: [],
+  }
   const { cashfree, payu } = config.payments
   if (cashfree) {
     const api =

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import {
   hasZodFastifySchemaValidationErrors,
@@ -17,6 +17,23 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length header',
+  FST_ERR_BAD_URL: 'The address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the router refuses a malformed or over-long URL before
+ * any route (or the error handler) runs, and would otherwise answer its own shape echoing the URL.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode ?? 400
+  const message =
+    status < 500 ? (FRAMEWORK_MESSAGES[error.code] ?? 'Invalid request') : 'Something went wrong'
+  return reply.status(status).send({ success: false, message })
 }
 
 /**

@@ -8,6 +8,27 @@ export interface CspSources {
   frame?: string[]
   formAction?: string[]
   connect?: string[]
+  /** Where images may load from besides the shop (an object store's public URL). */
+  img?: string[]
+}
+
+/** Several features' sources in one policy (payments, image storage). */
+export function mergeCsp(...sources: CspSources[]): CspSources {
+  const merged: Required<CspSources> = {
+    script: [],
+    frame: [],
+    formAction: [],
+    connect: [],
+    img: [],
+  }
+  for (const source of sources) {
+    for (const key of Object.keys(merged) as (keyof CspSources)[]) {
+      for (const origin of source[key] ?? []) {
+        if (!merged[key].includes(origin)) merged[key].push(origin)
+      }
+    }
+  }
+  return merged
 }
 
 /**
@@ -26,7 +47,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { csp?: CspS
         frameAncestors: ["'none'"],
         scriptSrc: ["'self'", ...(csp.script ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(csp.img ?? [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(csp.connect ?? [])],
         frameSrc: ["'self'", ...(csp.frame ?? [])],

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../test/app'
 
@@ -38,6 +39,25 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ url: '/assets/app-abc123.js' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it("sends the build's compressed copy to a browser that accepts it", async () => {
+    const code = 'console.log("compressed")'
+    writeFileSync(path.join(dist, 'assets/big-1a2b3c.js'), code)
+    writeFileSync(path.join(dist, 'assets/big-1a2b3c.js.br'), brotliCompressSync(code))
+    const res = await t.app.inject({
+      url: '/assets/big-1a2b3c.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['content-type']).toMatch(/javascript/)
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(code)
+
+    const plain = await t.app.inject({ url: '/assets/big-1a2b3c.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(code)
   })
 
   it('serves files added after the start (a rebuilt web app needs no restart)', async () => {

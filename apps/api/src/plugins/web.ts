@@ -31,6 +31,9 @@ export const webPlugin = fp(
         prefix: '/',
         // Files are looked up on each request, so a rebuilt web app is served without a restart.
         index: 'index.html',
+        // The build writes .br and .gz copies of the text files (apps/web/vite.config.ts); they
+        // are sent to browsers that accept them, without compressing on every request.
+        preCompressed: true,
         setHeaders(res, filePath) {
           // Vite fingerprints everything under assets/; the rest must be revalidated.
           res.header(

@@ -1,6 +1,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import type * as React from 'react'
-import { Toaster } from '@/components/ui/sonner'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { subscribeToastsRequested, toastsRequested } from '@/lib/toast'
+
+const Toaster = lazy(() =>
+  import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })),
+)
 
 /** Everything the whole app shares: the server-state cache and the one toast outlet. */
 export function AppProviders({
@@ -13,7 +18,18 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <ToastOutlet />
     </QueryClientProvider>
+  )
+}
+
+/** The Toaster mounts with the first toast, when its code is loaded anyway (lib/toast.ts). */
+function ToastOutlet() {
+  const needed = useSyncExternalStore(subscribeToastsRequested, toastsRequested, () => false)
+  if (!needed) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   )
 }

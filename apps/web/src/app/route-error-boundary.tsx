@@ -1,10 +1,11 @@
-import { RefreshCwIcon, TriangleAlertIcon } from 'lucide-react'
 import { Link, useRouteError } from 'react-router'
-import { Button } from '@/components/ui/button'
+import { buttonClasses } from '@/components/ui/button-variants'
+import { RefreshCwIcon, TriangleAlertIcon } from '@/components/ui/fallback-icons'
 
 /**
  * Shown in place of a page that crashed or whose code failed to load (often a new release
- * replaced the old files): a reload fetches the current version.
+ * replaced the old files): a reload fetches the current version. It is in the entry chunk (it
+ * must work when no other chunk loads), so it styles plain elements instead of using `Button`.
  */
 export function RouteErrorBoundary() {
   const error = useRouteError()
@@ -23,15 +24,17 @@ export function RouteErrorBoundary() {
         This page ran into a problem. Reloading usually fixes it.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>
+        <button
+          data-slot="button"
+          className={buttonClasses()}
+          onClick={() => window.location.reload()}
+        >
           <RefreshCwIcon aria-hidden="true" />
           Reload page
-        </Button>
-        <Button variant="outline" asChild>
-          <Link to="/" reloadDocument>
-            Go to home
-          </Link>
-        </Button>
+        </button>
+        <Link data-slot="button" className={buttonClasses('outline')} to="/" reloadDocument>
+          Go to home
+        </Link>
       </div>
     </div>
   )

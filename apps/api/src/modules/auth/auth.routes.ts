@@ -1,5 +1,6 @@
 import {
   authUserResponse,
+  changePasswordBody,
   checkAuthResponse,
   loginBody,
   messageResponse,
@@ -8,8 +9,8 @@ import {
 } from '@techbazaar/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../app'
-import { requireUser } from '../../plugins/auth'
-import { login, requestRegistration, verifyRegistration } from './auth.service'
+import { assertSelf, requireUser } from '../../plugins/auth'
+import { changePassword, login, requestRegistration, verifyRegistration } from './auth.service'
 import { revokeSession, SESSION_COOKIE } from './sessions'
 
 export async function authRoutes(app: App) {
@@ -85,6 +86,28 @@ export async function authRoutes(app: App) {
       if (request.user) await revokeSession(app.deps.db, request.user.sessionId)
       reply.clearCookie(SESSION_COOKIE, cookieOptions)
       return { success: true as const, message: 'Logged out successfully' }
+    },
+  )
+
+  app.post(
+    '/auth/change-password',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Changes the password, ends every session and signs this device in afresh',
+        body: changePasswordBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = assertSelf(request, undefined)
+      const { token } = await changePassword(app.deps, user, request.body, meta(request))
+      startSession(reply, token)
+      return {
+        success: true as const,
+        message: 'Password changed. You have been signed out on your other devices.',
+      }
     },
   )
 

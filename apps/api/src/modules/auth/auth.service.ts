@@ -1,4 +1,4 @@
-import type { SessionUser } from '@techbazaar/shared'
+import type { ChangePasswordInput, SessionUser } from '@techbazaar/shared'
 import type { loginBody, registerBody } from '@techbazaar/shared'
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -17,7 +17,7 @@ import {
   otpMail,
   otpMatches,
 } from './otp'
-import { createSession, toSessionUser, userColumns } from './sessions'
+import { createSession, revokeAllSessions, toSessionUser, userColumns } from './sessions'
 
 type RegisterInput = z.output<typeof registerBody>
 type LoginInput = z.output<typeof loginBody>
@@ -196,6 +196,32 @@ const LOGIN_WINDOW_SECONDS = 15 * 60
 /** A real argon2id hash of a random password: unknown emails cost as much as known ones. */
 let dummyHash: Promise<string> | undefined
 
+const loginKeys = (email: string, ip: string) => ({
+  account: `login-fail:acct:${email}`,
+  network: `login-fail:ip:${ip}`,
+})
+
+/** 429 with Retry-After while the account or the IP is over its failed sign-in budget. */
+async function assertNotThrottled(deps: AppDeps, keys: ReturnType<typeof loginKeys>) {
+  const [account, network] = await Promise.all([
+    deps.counters.peek(keys.account),
+    deps.counters.peek(keys.network),
+  ])
+  if (account.count >= LOGIN_FAILURES_PER_ACCOUNT || network.count >= LOGIN_FAILURES_PER_IP) {
+    throw tooMany(
+      'Too many failed sign-in attempts. Please try again later.',
+      Math.max(account.resetSeconds, network.resetSeconds),
+    )
+  }
+}
+
+async function countFailure(deps: AppDeps, keys: ReturnType<typeof loginKeys>) {
+  await Promise.all([
+    deps.counters.hit(keys.account, LOGIN_WINDOW_SECONDS),
+    deps.counters.hit(keys.network, LOGIN_WINDOW_SECONDS),
+  ])
+}
+
 /**
  * Signs in by email and password. After 10 failures for one email or 50 from one IP within
  * 15 minutes, answers 429 with Retry-After whatever the password, and never says whether the
@@ -206,18 +232,8 @@ export async function login(
   input: LoginInput,
   meta: { ip: string; userAgent?: string },
 ): Promise<{ user: SessionUser; token: string }> {
-  const accountKey = `login-fail:acct:${input.email}`
-  const ipKey = `login-fail:ip:${meta.ip}`
-  const [account, network] = await Promise.all([
-    deps.counters.peek(accountKey),
-    deps.counters.peek(ipKey),
-  ])
-  if (account.count >= LOGIN_FAILURES_PER_ACCOUNT || network.count >= LOGIN_FAILURES_PER_IP) {
-    throw tooMany(
-      'Too many failed sign-in attempts. Please try again later.',
-      Math.max(account.resetSeconds, network.resetSeconds),
-    )
-  }
+  const keys = loginKeys(input.email, meta.ip)
+  await assertNotThrottled(deps, keys)
   const [row] = await deps.db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
@@ -226,13 +242,10 @@ export async function login(
   dummyHash ??= hashPassword(crypto.randomUUID())
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash), input.password)
   if (!row || !ok) {
-    await Promise.all([
-      deps.counters.hit(accountKey, LOGIN_WINDOW_SECONDS),
-      deps.counters.hit(ipKey, LOGIN_WINDOW_SECONDS),
-    ])
+    await countFailure(deps, keys)
     throw new AppError(401, 'Invalid email or password')
   }
-  await deps.counters.clear(accountKey)
+  await deps.counters.clear(keys.account)
   const token = await createSession(deps.db, {
     userId: row.id,
     days: deps.config.sessionDays,
@@ -240,4 +253,52 @@ export async function login(
     ...meta,
   })
   return { user: toSessionUser(row), token }
+}
+
+/**
+ * Changes a signed-in user's password. A wrong current password counts as a failed sign-in for
+ * the account and the IP (the same throttle, so a stolen session cannot guess the password
+ * faster than the login form). Success ends every session of the user, this one included, and
+ * answers a fresh session token for this device.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  user: Pick<SessionUser, 'id' | 'email'>,
+  input: ChangePasswordInput,
+  meta: { ip: string; userAgent?: string },
+): Promise<{ token: string }> {
+  const keys = loginKeys(user.email, meta.ip)
+  await assertNotThrottled(deps, keys)
+  const [row] = await deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.id))
+  if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    await countFailure(deps, keys)
+    const message = 'Your current password is not correct'
+    throw badRequest(message, [{ path: 'currentPassword', message }])
+  }
+  await deps.counters.clear(keys.account)
+  // Hashed before the transaction: argon2 takes tens of milliseconds and must not hold a lock.
+  const passwordHash = await hashPassword(input.newPassword)
+  return deps.db.transaction(async (tx) => {
+    // Only over the hash just verified: of two changes racing, the second one fails here
+    // instead of silently undoing the first one's new password.
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: deps.now() })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, row.passwordHash)))
+      .returning({ id: users.id })
+    if (changed.length === 0) {
+      throw conflict('Your password was changed a moment ago. Please sign in again.')
+    }
+    await revokeAllSessions(tx, user.id)
+    const token = await createSession(tx, {
+      userId: user.id,
+      days: deps.config.sessionDays,
+      now: deps.now(),
+      ...meta,
+    })
+    return { token }
+  })
 }

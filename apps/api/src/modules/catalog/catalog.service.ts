@@ -122,6 +122,21 @@ async function countListing(
   return total
 }
 
+/** One string per distinct listing: filter values sorted, since their order changes nothing. */
+export function listingKey(query: ListProductsQuery): string {
+  const sorted = (values?: readonly string[]) => (values?.length ? [...values].sort() : null)
+  return JSON.stringify([
+    sorted(query.category),
+    sorted(query.brand),
+    sorted(query.section),
+    query.minPrice ?? null,
+    query.maxPrice ?? null,
+    query.sortBy,
+    query.page,
+    query.limit,
+  ])
+}
+
 /** Listed products matching the filters, sorted and paginated on the server. */
 export async function listProducts(db: Db, query: ListProductsQuery) {
   const statements = listingQueries(db, query)

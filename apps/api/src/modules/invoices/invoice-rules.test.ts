@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { amountInWords, integerInWords } from './amount-in-words'
 import { hsnFor, splitInclusive } from './gst'
 import { financialYear, invoiceNumber } from './invoices.service'
-import { stateCodeForPincode, stateName } from './pincode-states'
 
 describe('amountInWords', () => {
   it.each([
@@ -31,51 +30,6 @@ describe('amountInWords', () => {
   it('rejects negative and fractional amounts', () => {
     expect(() => amountInWords(-1)).toThrow(RangeError)
     expect(() => amountInWords(1.5)).toThrow(RangeError)
-  })
-})
-
-describe('stateCodeForPincode', () => {
-  it.each([
-    ['110001', '07'],
-    ['400001', '27'],
-    ['444001', '27'],
-    ['403001', '30'],
-    ['560001', '29'],
-    ['590001', '29'],
-    ['600001', '33'],
-    ['605001', '34'],
-    ['500001', '36'],
-    ['520001', '37'],
-    ['682001', '32'],
-    ['700001', '19'],
-    ['737101', '11'],
-    ['781001', '18'],
-    ['793001', '17'],
-    ['800001', '10'],
-    ['834001', '20'],
-    ['160017', '04'],
-    ['248001', '05'],
-    ['226001', '09'],
-    ['302001', '08'],
-    ['380001', '24'],
-    ['462001', '23'],
-    ['492001', '22'],
-    ['751001', '21'],
-    ['122001', '06'],
-    ['141001', '03'],
-  ])('%s → %s', (pin, code) => {
-    expect(stateCodeForPincode(pin)).toBe(code)
-  })
-
-  it('answers undefined for unmapped or malformed PIN codes', () => {
-    expect(stateCodeForPincode('999001')).toBeUndefined()
-    expect(stateCodeForPincode('012345')).toBeUndefined()
-    expect(stateCodeForPincode('56001')).toBeUndefined()
-  })
-
-  it('names states', () => {
-    expect(stateName('29')).toBe('Karnataka')
-    expect(stateName('07')).toBe('Delhi')
   })
 })
 

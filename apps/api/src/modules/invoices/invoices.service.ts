@@ -1,4 +1,9 @@
-import { isInvoiceAvailable, type SessionUser } from '@techbazaar/shared'
+import {
+  gstStateName,
+  isInvoiceAvailable,
+  stateCodeForPincode,
+  type SessionUser,
+} from '@techbazaar/shared'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
@@ -12,7 +17,6 @@ import {
 } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
 import { GST_RATE_PERCENT, hsnFor, splitInclusive, type LineTax } from './gst'
-import { stateCodeForPincode, stateName } from './pincode-states'
 
 /**
  * The marketplace as supplier of the products an admin lists. Same details as the web's
@@ -117,7 +121,7 @@ async function supplierOf(db: Db, sellerId: string, marketplaceGstin: string) {
       address: [...MARKETPLACE.address],
       gstin: marketplaceGstin,
       stateCode: MARKETPLACE.stateCode,
-      stateName: stateName(MARKETPLACE.stateCode),
+      stateName: gstStateName(MARKETPLACE.stateCode),
     }
   }
   const p = row.profile
@@ -134,7 +138,7 @@ async function supplierOf(db: Db, sellerId: string, marketplaceGstin: string) {
     ),
     gstin: p.gstNumber,
     stateCode,
-    stateName: stateName(stateCode),
+    stateName: gstStateName(stateCode),
   }
 }
 
@@ -225,10 +229,10 @@ export async function getOrderInvoices(
         name: buyer?.userName ?? 'Customer',
         address: [address.address, `${address.city} ${address.pincode}`],
         stateCode: placeCode,
-        stateName: stateName(placeCode),
+        stateName: gstStateName(placeCode),
         phone: address.phone,
       },
-      placeOfSupply: { code: placeCode, name: stateName(placeCode) },
+      placeOfSupply: { code: placeCode, name: gstStateName(placeCode) },
       intraState,
       ratePercent: GST_RATE_PERCENT,
       lines: invoiceLines,

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db, Tx } from '../../db/client'
 import { orderLines, orders, payments, products, subOrders, users } from '../../db/schema'
 import type { Mailer } from '../../lib/mail'
+import type { ShopMetrics } from '../../lib/metrics'
 
 /**
  * Marks a pending order paid and confirmed. The conditional update makes it happen once: a
@@ -74,9 +75,13 @@ export async function restockOrder(tx: Tx, orderId: string): Promise<void> {
  * Releases unpaid online orders whose payment window has passed: each is failed and its stock
  * returned. Safe to run often and from several processes (each order is released once).
  */
-export async function expireUnpaidOrders(deps: { db: Db; now: () => Date }): Promise<number> {
+export async function expireUnpaidOrders(deps: {
+  db: Db
+  now: () => Date
+  metrics: Pick<ShopMetrics, 'paymentFailed'>
+}): Promise<number> {
   const due = await deps.db
-    .select({ id: orders.id })
+    .select({ id: orders.id, method: orders.paymentMethod })
     .from(orders)
     .where(
       and(
@@ -88,14 +93,17 @@ export async function expireUnpaidOrders(deps: { db: Db; now: () => Date }): Pro
     .limit(500)
   let released = 0
   for (const order of due) {
-    if (await deps.db.transaction((tx) => failPendingOrder(tx, order.id))) released++
+    if (await deps.db.transaction((tx) => failPendingOrder(tx, order.id))) {
+      released++
+      deps.metrics.paymentFailed(order.method, 'expired')
+    }
   }
   return released
 }
 
 /** Runs the expiry every `everyMs`; answers a stop function for a clean shutdown. */
 export function startOrderExpiry(
-  deps: { db: Db; now: () => Date },
+  deps: Parameters<typeof expireUnpaidOrders>[0],
   log: FastifyBaseLogger,
   everyMs = 60_000,
 ): () => void {

@@ -38,7 +38,13 @@ export async function ordersRoutes(app: App, opts: { payments: Payments }) {
         throw badRequest('Idempotency-Key must be 8 to 100 characters')
       }
       const result = await createOrder(
-        { db, now: app.deps.now, payments: opts.payments, appUrl: config.appUrl },
+        {
+          db,
+          now: app.deps.now,
+          payments: opts.payments,
+          appUrl: config.appUrl,
+          metrics: app.deps.metrics,
+        },
         user,
         request.body,
         key || undefined,

@@ -24,16 +24,23 @@ import {
   type AddressSnapshot,
 } from '../../db/schema'
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
+import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import { failPendingOrder } from './order-state'
 
 const ROUTE = 'POST /shop/order/create'
+/**
+ * Amounts are integer paise columns: a cart of many costly units (stock and cart quantities are
+ * large) could add up past what they hold, and the insert would fail as a 500.
+ */
+const MAX_ORDER_TOTAL_PAISE = 2_147_483_647
 
 export interface OrderDeps {
   db: Db
   now: () => Date
   payments: Payments
   appUrl: string
+  metrics: Pick<ShopMetrics, 'orderCreated' | 'paymentFailed'>
 }
 
 /** What the order transaction decided; the provider call happens after it commits. */
@@ -80,8 +87,18 @@ export async function createOrder(
       if (inserted.length === 0) return replay(tx, user.id, idempotencyKey, hash)
     }
     const address = await ownAddress(tx, user.id, input.addressInfo.addressId)
+    // The cart row lock every cart change takes, held until commit, and only then the lines (a
+    // new statement, so a new snapshot): a line another tab adds meanwhile is then either in
+    // this order or still in the cart, never deleted with the ordered ones unseen.
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id)).for('update')
     const lines = await cartOf(tx, user.id)
     if (lines.length === 0) throw badRequest('Your cart is empty. Please add items to proceed')
+    const totalPaise = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0)
+    if (totalPaise > MAX_ORDER_TOTAL_PAISE) {
+      throw badRequest(
+        'This order is too large to place at once. Please lower the quantities or split it into several orders.',
+      )
+    }
 
     for (const line of lines) {
       // One conditional update: never read-then-write, so two buyers cannot take one unit.
@@ -105,7 +122,6 @@ export async function createOrder(
       }
     }
 
-    const totalPaise = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0)
     const online = input.paymentMethod !== 'COD'
     const [order] = await tx
       .insert(orders)
@@ -163,6 +179,7 @@ export async function createOrder(
   })
 
   if (placed.kind === 'replay') return { response: placed.response }
+  deps.metrics.orderCreated(input.paymentMethod)
   if (placed.kind === 'cod')
     return { response: placed.response, confirmedOrderId: placed.response.orderId }
 
@@ -204,6 +221,7 @@ export async function createOrder(
     return { response }
   } catch (err) {
     // The provider refused: give the stock back and let a retry with the same key start over.
+    deps.metrics.paymentFailed(input.paymentMethod, 'provider_error')
     await deps.db.transaction(async (tx) => {
       await failPendingOrder(tx, placed.orderId)
       if (idempotencyKey) {

@@ -44,6 +44,7 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
     mailer: app.deps.mailer,
     shopName: app.deps.config.shopName,
     log,
+    metrics: app.deps.metrics,
   })
 
   app.post(

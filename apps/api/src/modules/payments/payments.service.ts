@@ -5,6 +5,7 @@ import type { Db } from '../../db/client'
 import { orders, paymentEvents, payments, users } from '../../db/schema'
 import { badRequest, notFound } from '../../lib/errors'
 import type { Mailer } from '../../lib/mail'
+import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import type { ProviderStatus, VerifiedEvent } from '../../payments/types'
 import { failPendingOrder, markOrderPaid, sendOrderConfirmation } from '../orders/order-state'
@@ -15,6 +16,7 @@ export interface PaymentDeps {
   mailer: Mailer
   shopName: string
   log: FastifyBaseLogger
+  metrics: Pick<ShopMetrics, 'paymentCaptured' | 'paymentFailed'>
 }
 
 type PaymentRow = typeof payments.$inferSelect
@@ -62,7 +64,11 @@ async function apply(
       ? ('failed' as const)
       : ('unchanged' as const)
   })
-  if (outcome === 'paid') await sendOrderConfirmation(deps, payment.orderId, deps.log)
+  if (outcome === 'paid') {
+    deps.metrics.paymentCaptured(payment.provider)
+    await sendOrderConfirmation(deps, payment.orderId, deps.log)
+  }
+  if (outcome === 'failed') deps.metrics.paymentFailed(payment.provider, 'declined')
   const [order] = await deps.db
     .select({ paymentStatus: orders.paymentStatus })
     .from(orders)

@@ -179,3 +179,17 @@ describe('POST /api/uploads', () => {
     expect((await upload(cookies.admin, body)).statusCode).toBe(201)
   })
 })
+
+describe('direct uploads without S3', () => {
+  it('should tell the browser to post files to the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/uploads/config' })
+    expect(res.json()).toEqual({ success: true, storage: 'local' })
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/multipart',
+      headers: { cookie: cookies.seller },
+      payload: { contentType: 'image/png', size: 100 },
+    })
+    expect(start.statusCode).toBe(409)
+  })
+})

@@ -61,9 +61,10 @@ const table: Row[] = [
   ['shopper', shopper, '/admin', '/unauth-page'],
   ['odd vendor', oddVendor, '/admin/products', '/unauth-page'],
 
-  // Sellers: their two admin screens, nothing of the storefront's shopping.
+  // Sellers: their own admin screens, nothing of the storefront's shopping.
   ['vendor', vendor, '/admin/products', null],
   ['vendor', vendor, '/admin/orders', null],
+  ['vendor', vendor, '/admin/business-address', null],
   ['vendor', vendor, '/admin/dashboard', '/admin/products'],
   ['vendor', vendor, '/admin/signup-vendor', '/admin/products'],
   ['vendor', vendor, '/admin/features', '/admin/products'],

@@ -54,7 +54,7 @@ type UserKind = 'guest' | 'shopper' | 'vendor' | 'admin'
 
 const LANDING = { shopper: '/', vendor: '/admin/products', admin: '/admin/dashboard' } as const
 
-const VENDOR_PATHS = new Set(['/admin/products', '/admin/orders'])
+const VENDOR_PATHS = new Set(['/admin/products', '/admin/orders', '/admin/business-address'])
 
 const SIGN_IN_PATHS = new Set([
   '/shop/checkout',

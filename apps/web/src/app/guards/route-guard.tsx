@@ -1,7 +1,7 @@
 import type * as React from 'react'
 import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { FullPageSpinner } from '@/components/ui/spinner'
+import { FullPageSpinner } from '@/components/ui/full-page-spinner'
 import { useSession } from '@/features/auth/api/get-session'
 import {
   clearPreviousUrl,

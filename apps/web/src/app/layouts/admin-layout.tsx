@@ -2,6 +2,7 @@ import type { SessionUser } from '@techbazaar/shared'
 import type { LucideIcon } from 'lucide-react'
 import {
   BadgeCheckIcon,
+  Building2Icon,
   ClockIcon,
   ImagesIcon,
   LayoutDashboardIcon,
@@ -51,6 +52,8 @@ const ADMIN_NAV: AdminNavItem[] = [
 const VENDOR_NAV: AdminNavItem[] = [
   { label: 'Products', to: '/admin/products', icon: PackageIcon },
   { label: 'Orders', to: '/admin/orders', icon: ShoppingCartIcon },
+  // The supplier address on the seller's GST invoices.
+  { label: 'Business', to: '/admin/business-address', icon: Building2Icon },
 ]
 
 export function AdminLayout() {
@@ -89,7 +92,8 @@ export function AdminLayout() {
                         className="inline-flex h-11 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-primary"
                       >
                         <item.icon aria-hidden="true" className="size-4" />
-                        {item.label}
+                        {/* Icons alone on phones, so three items and Logout fit in 360 px. */}
+                        <span className="sr-only sm:not-sr-only">{item.label}</span>
                       </NavLink>
                     </li>
                   ))}

@@ -20,6 +20,9 @@ export function Toaster(props: ToasterProps) {
           '--normal-text': 'var(--popover-foreground)',
           '--normal-border': 'var(--border)',
           '--border-radius': 'var(--radius)',
+          // sonner's rich-colour text is 4.3:1 on its tinted backgrounds; darker for WCAG AA.
+          '--success-text': 'hsl(140, 100%, 22%)',
+          '--error-text': 'hsl(360, 100%, 38%)',
         } as React.CSSProperties
       }
       {...props}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { Cart } from '@techbazaar/shared'
 import { useSyncExternalStore } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { useSession } from '@/features/auth/api/get-session'
 import { useAddToCart } from './api/add-to-cart'
 import { cartKeys, useServerCart } from './api/get-cart'

@@ -1,21 +1,17 @@
 import { MenuIcon, PackageIcon } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { Separator } from '@/components/ui/separator'
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '@/components/ui/sheet'
 import { CartSheet } from '@/features/cart/components/cart-sheet'
 import { useSession } from '@/features/auth/api/get-session'
 import { Logo } from '@/app/components/logo'
 import { SHOP_NAV_ITEMS, ShopNavLink } from './shop-nav'
 import { UserMenu } from './user-menu'
+
+const loadMobileNavSheet = () => import('./mobile-nav-sheet')
+const MobileNavSheet = lazy(() =>
+  loadMobileNavSheet().then((module) => ({ default: module.MobileNavSheet })),
+)
 
 const desktopLink =
   'inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:text-primary'
@@ -67,47 +63,46 @@ export function ShopHeader() {
   )
 }
 
-/** Below 768 px the navigation lives in a drawer with the same items. */
+/**
+ * Below 768 px the navigation lives in a drawer with the same items. Only the button is part of
+ * the first paint; the drawer's code loads when the pointer or the focus comes to the button,
+ * at the latest on the first tap (page budget, issue 7).
+ */
 function MobileNav({ showOrders }: { showOrders: boolean }) {
   const [open, setOpen] = useState(false)
-  const close = () => setOpen(false)
-  const drawerLink =
-    'flex min-h-12 items-center gap-3 rounded-md px-3 text-base font-medium outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-primary [&_svg]:size-5 [&_svg]:text-muted-foreground'
+  const [mounted, setMounted] = useState(false)
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  const preload = () => void loadMobileNavSheet()
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-11 md:hidden" aria-label="Open menu">
-          <MenuIcon aria-hidden="true" className="size-6" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left" className="gap-0">
-        <SheetHeader>
-          <Logo className="self-start" />
-          <SheetTitle className="sr-only">Menu</SheetTitle>
-          <SheetDescription className="sr-only">Shop navigation</SheetDescription>
-        </SheetHeader>
-        <nav aria-label="Main" className="overflow-y-auto p-3">
-          <ul className="flex flex-col gap-1">
-            {SHOP_NAV_ITEMS.map((item) => (
-              <li key={item.label}>
-                <ShopNavLink item={item} onNavigate={close} className={drawerLink}>
-                  <item.icon aria-hidden="true" />
-                  {item.label}
-                </ShopNavLink>
-              </li>
-            ))}
-          </ul>
-          {showOrders && (
-            <>
-              <Separator className="my-3" />
-              <Link to="/shop/account" onClick={close} className={drawerLink}>
-                <PackageIcon aria-hidden="true" />
-                My Orders
-              </Link>
-            </>
-          )}
-        </nav>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        ref={triggerRef}
+        variant="ghost"
+        size="icon"
+        className="size-11 md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setMounted(true)
+          setOpen(true)
+        }}
+      >
+        <MenuIcon aria-hidden="true" className="size-6" />
+      </Button>
+      {mounted && (
+        <Suspense fallback={null}>
+          <MobileNavSheet
+            open={open}
+            onOpenChange={setOpen}
+            showOrders={showOrders}
+            triggerRef={triggerRef}
+          />
+        </Suspense>
+      )}
+    </>
   )
 }

@@ -1,7 +1,7 @@
 import { LIMITS, type Address, type AddressFields } from '@techbazaar/shared'
 import { MapPinOff } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useSession } from '@/features/auth/api/get-session'
 import { ApiError } from '@/lib/api-client'
@@ -101,8 +101,9 @@ function AddressBookFor({
         </div>
         {addresses.isPending ? (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            {/* One row of cards: on phones a single card, so fewer addresses do not jump. */}
             {[0, 1].map((key) => (
-              <li key={key}>
+              <li key={key} className={key > 0 ? 'hidden sm:block' : undefined}>
                 <Skeleton className="h-44 rounded-xl" />
               </li>
             ))}

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@techbazaar/shared'
+import { ChangePasswordForm } from './change-password-form'
 
-/** The signed-in user's own details (spec §2: username and email; mobile too). */
+/** The signed-in user's details (spec §2: username, email; mobile too) and the password change. */
 export function UserTab({ user }: { user: SessionUser }) {
   const rows: [string, string][] = [
     ['Username', user.userName],
@@ -8,13 +9,16 @@ export function UserTab({ user }: { user: SessionUser }) {
     ['Mobile', user.mobile ?? 'Not given'],
   ]
   return (
-    <dl className="grid max-w-xl gap-0 divide-y rounded-xl border bg-card text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
-          <dt className="text-muted-foreground">{label}</dt>
-          <dd className="font-medium break-all">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="flex flex-col gap-6">
+      <dl className="grid max-w-xl gap-0 divide-y rounded-xl border bg-card text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="font-medium break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ChangePasswordForm />
+    </div>
   )
 }

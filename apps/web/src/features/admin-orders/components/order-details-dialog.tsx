@@ -6,7 +6,7 @@ import {
   type OrderStatus,
 } from '@techbazaar/shared'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -97,7 +97,12 @@ function DetailsBody({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' 
   const details = useAdminOrderDetails(row.orderId)
   if (details.isPending) {
     return (
-      <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading order">
+      <div
+        className="flex flex-col gap-2"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading order"
+      >
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="h-10" />
         ))}

@@ -16,7 +16,12 @@ export function OrdersTable({ scope }: { scope: 'admin' | 'vendor' }) {
 
   if (orders.isPending) {
     return (
-      <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading orders">
+      <div
+        className="flex flex-col gap-2"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading orders"
+      >
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} className="h-12 w-full" />
         ))}

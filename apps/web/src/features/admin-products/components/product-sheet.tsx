@@ -1,5 +1,5 @@
 import type { AdminProduct, ProductValues } from '@techbazaar/shared'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import {
   Dialog,
   DialogContent,

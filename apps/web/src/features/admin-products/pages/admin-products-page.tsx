@@ -1,7 +1,7 @@
 import type { AdminProduct } from '@techbazaar/shared'
 import { FilterIcon, PackageIcon, PlusIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -86,7 +86,7 @@ export default function AdminProductsPage() {
       {isAdmin && showFilter && <CreateFilterForm onDone={() => setShowFilter(false)} />}
 
       {products.isPending ? (
-        <div className={GRID} aria-busy="true" aria-label="Loading products">
+        <div className={GRID} role="status" aria-busy="true" aria-label="Loading products">
           {Array.from({ length: 8 }, (_, i) => (
             <AdminProductCardSkeleton key={i} />
           ))}

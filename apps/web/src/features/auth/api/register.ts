@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { registerBody, type messageResponse } from '@techbazaar/shared'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { z } from 'zod'
 import { api } from '@/lib/api-client'
 import { messageOf } from '../lib/server-errors'

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { otpField, type authUserResponse } from '@techbazaar/shared'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
 import { messageOf } from '../lib/server-errors'

@@ -1,6 +1,6 @@
 import { ImagesIcon, LoaderCircleIcon, Trash2Icon, UploadIcon } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -91,7 +91,12 @@ export default function AdminFeaturesPage() {
       <div className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold">Current banners</h2>
         {banners.isPending ? (
-          <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading banners">
+          <div
+            className="flex flex-col gap-4"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading banners"
+          >
             <Skeleton className="aspect-[3/1] w-full rounded-xl" />
             <Skeleton className="aspect-[3/1] w-full rounded-xl" />
           </div>

@@ -1,13 +1,13 @@
 import type { Cart, CartLine } from '@techbazaar/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { jsonResponse, renderRoute } from '@/features/catalog/__tests__/helpers'
 import { CartSheet } from '../components/cart-sheet'
 import { addGuestCartItem, getGuestCart } from '../guest-cart'
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
 const USER_ID = '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c'
 const user = {
@@ -109,7 +109,7 @@ async function openSheet(count: string) {
   renderRoute(<CartSheet />)
   // Session, then cart: two requests before the count shows (slow on a busy machine).
   await u.click(await screen.findByRole('button', { name: `Cart, ${count}` }, { timeout: 4000 }))
-  return { u, sheet: screen.getByRole('dialog') }
+  return { u, sheet: await screen.findByRole('dialog') }
 }
 
 describe('CartSheet with the server cart', () => {

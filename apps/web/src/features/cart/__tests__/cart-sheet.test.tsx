@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   createProduct,
@@ -11,7 +11,7 @@ import {
 import { CartSheet } from '../components/cart-sheet'
 import { addGuestCartItem, getGuestCart } from '../guest-cart'
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
 const phone = createProduct({
   title: 'Galaxy S25',
@@ -35,7 +35,7 @@ describe('CartSheet', () => {
     const user = userEvent.setup()
     renderRoute(<CartSheet />)
     await user.click(screen.getByRole('button', { name: 'Cart, 0 items' }))
-    const sheet = screen.getByRole('dialog')
+    const sheet = await screen.findByRole('dialog')
     expect(within(sheet).getByText('Your cart is empty.')).toBeInTheDocument()
     expect(within(sheet).getByRole('link', { name: 'Start shopping' })).toHaveAttribute(
       'href',
@@ -49,7 +49,7 @@ describe('CartSheet', () => {
     const user = userEvent.setup()
     renderRoute(<CartSheet />)
     await user.click(screen.getByRole('button', { name: 'Cart, 4 items' }))
-    const sheet = screen.getByRole('dialog')
+    const sheet = await screen.findByRole('dialog')
     expect(await within(sheet).findByText('Galaxy S25')).toBeInTheDocument()
     expect(within(sheet).getByText('₹74,999')).toBeInTheDocument()
     expect(within(sheet).getByText('₹1,497')).toBeInTheDocument()
@@ -65,7 +65,7 @@ describe('CartSheet', () => {
     const user = userEvent.setup()
     renderRoute(<CartSheet />)
     await user.click(screen.getByRole('button', { name: 'Cart, 1 item' }))
-    const sheet = screen.getByRole('dialog')
+    const sheet = await screen.findByRole('dialog')
     await within(sheet).findByText('Galaxy S25')
 
     expect(within(sheet).getByRole('button', { name: 'Decrease quantity' })).toBeDisabled()

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook } from '@testing-library/react'
 import type * as React from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTestQueryClient, mockFetch } from '@/features/catalog/__tests__/helpers'
 import {
@@ -13,7 +13,7 @@ import {
 } from '../guest-cart'
 import { useCart } from '../use-cart'
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
 /** useCart as a guest: the session check answers 404 (no route), which means "not signed in". */
 function renderGuestCart() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AddToCartInput, CartMutationResponse } from '@techbazaar/shared'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { api } from '@/lib/api-client'
 import { cartErrorMessage, cartMutationKey, cartMutationScope, settleCart } from './cart-cache'
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CartMutationResponse, UpdateCartInput } from '@techbazaar/shared'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { api } from '@/lib/api-client'
 import { cartKeys } from './get-cart'
 import {

@@ -47,8 +47,9 @@ export function productsQueryOptions(query: ProductListQuery) {
   })
 }
 
-export function useProducts(query: ProductListQuery) {
-  return useQuery(productsQueryOptions(query))
+/** `enabled: false` holds the request back, e.g. until a home page section is near the screen. */
+export function useProducts(query: ProductListQuery, { enabled = true } = {}) {
+  return useQuery({ ...productsQueryOptions(query), enabled })
 }
 
 /** The listing: pages of 24, fetched one more at a time by "Load more". */

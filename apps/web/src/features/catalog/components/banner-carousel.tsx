@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { useFeatureImages } from '../api/get-feature-images'
 import { useCarousel } from '../hooks/use-carousel'
+import { BANNER_IMAGE_SIZES, bannerImageSrcSet } from '../lib/images'
 
 // On phones the 3:1 banner is short, so the controls sit in a row under it; from 640 px they
 // float over the banner's edges.
@@ -15,7 +16,15 @@ const arrowClass =
 /** The home page's rotating banners (≈3:1); each advances after 15 s unless held still. */
 export function BannerCarousel() {
   const query = useFeatureImages()
-  if (query.isPending) return <Skeleton className="aspect-[3/1] w-full rounded-xl" />
+  if (query.isPending) {
+    return (
+      <div>
+        <Skeleton className="aspect-[3/1] w-full rounded-xl" />
+        {/* Room for the phone's control row under the banners, so the page does not jump. */}
+        <div className="mt-2 h-11 sm:hidden" />
+      </div>
+    )
+  }
   // A banner is decoration: when there are none (or they fail) the hero below carries the page.
   if (query.isError || query.data.length === 0) return null
   return <Banners banners={query.data} />
@@ -38,6 +47,8 @@ function Banners({ banners }: { banners: FeatureImage[] }) {
             const image = (
               <img
                 src={banner.image}
+                srcSet={bannerImageSrcSet(banner.image)}
+                sizes={BANNER_IMAGE_SIZES}
                 alt={banner.title ?? 'TechBazaar offer'}
                 width={1800}
                 height={600}

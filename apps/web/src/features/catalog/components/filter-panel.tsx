@@ -209,7 +209,12 @@ function PriceRange({
 
 function FilterGroupSkeleton() {
   return (
-    <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading filters">
+    <div
+      className="flex flex-col gap-3"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading filters"
+    >
       {[0, 1].map((group) => (
         <div key={group} className="flex flex-col gap-2">
           <Skeleton className="h-4 w-20" />

@@ -114,6 +114,8 @@ export function ProductCard({ product, to, onOpen, eager = false, className }: P
           width={640}
           height={640}
           loading={eager ? 'eager' : 'lazy'}
+          // The first row is often the page's largest paint: fetch it before other images.
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className="size-full object-contain mix-blend-multiply"
         />

@@ -65,7 +65,7 @@ export function ProductCarousel({
 
 export function ProductCarouselSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading products" className="overflow-hidden">
+    <div role="status" aria-busy="true" aria-label="Loading products" className="overflow-hidden">
       <ul className="-ml-4 flex py-1">
         {Array.from({ length: 5 }, (_, index) => (
           <li key={index} className={slideClass}>

@@ -19,7 +19,7 @@ import { ReviewList } from './review-list'
 import { ErrorState } from './state-views'
 import { StarRating } from './star-rating'
 
-type ProductDetailDialogProps = {
+export type ProductDetailDialogProps = {
   /** The product to show; null keeps the dialog closed. */
   productId: string | null
   onClose: () => void

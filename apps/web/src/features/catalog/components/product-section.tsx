@@ -1,9 +1,11 @@
 import type { Product } from '@techbazaar/shared'
 import { ArrowRight } from 'lucide-react'
 import type * as React from 'react'
+import { useRef } from 'react'
 import { Link } from 'react-router'
 import { useProducts } from '../api/get-products'
 import type { ProductListQuery } from '../api/query-keys'
+import { useNearViewport } from '../hooks/use-near-viewport'
 import { ProductCarousel, ProductCarouselSkeleton } from './product-carousel'
 import { ProductGrid, ProductGridSkeleton } from './product-grid'
 import { EmptyState, ErrorState } from './state-views'
@@ -18,14 +20,16 @@ function SectionShell({
   title,
   viewAllTo,
   children,
+  ref,
 }: {
   id: string
   title: string
   viewAllTo?: string
   children: React.ReactNode
+  ref?: React.Ref<HTMLElement>
 }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-4">
+    <section ref={ref} aria-labelledby={id} className="flex flex-col gap-4">
       <div className="flex items-end justify-between gap-4">
         <h2 id={id} className="text-xl font-bold tracking-tight sm:text-2xl">
           {title}
@@ -59,7 +63,9 @@ export function ProductSection({
   viewAllTo?: string
   layout?: 'grid' | 'carousel'
 }) {
-  const result = useProducts(query)
+  const ref = useRef<HTMLElement>(null)
+  // Sections further down load as the shopper scrolls towards them (skeletons until then).
+  const result = useProducts(query, { enabled: useNearViewport(ref) })
   let body: React.ReactNode
   if (result.isPending) {
     body =
@@ -89,7 +95,7 @@ export function ProductSection({
     body = <ProductCarousel label={title} products={result.data.data} linkFor={productLink} />
   }
   return (
-    <SectionShell id={id} title={title} viewAllTo={viewAllTo}>
+    <SectionShell ref={ref} id={id} title={title} viewAllTo={viewAllTo}>
       {body}
     </SectionShell>
   )

@@ -17,7 +17,12 @@ export function ReviewList({ productId }: { productId: string }) {
   const query = useReviews(productId)
   if (query.isPending) {
     return (
-      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading reviews">
+      <div
+        className="flex flex-col gap-3"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading reviews"
+      >
         <Skeleton className="h-16 w-full" />
         <Skeleton className="h-16 w-full" />
       </div>

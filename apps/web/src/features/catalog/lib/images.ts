@@ -1,13 +1,38 @@
 /**
- * `srcSet` for a product image: the seed and the upload endpoint both write `<name>-320.webp`
- * beside each 640 px `<name>.webp` under /uploads, so phones and dense grids download about a
- * quarter of the bytes. Other URLs have no known variant and get no srcset.
+ * The upload path stores every image as `u/<32 hex>.webp` plus smaller variants beside it
+ * (apps/api/src/modules/uploads/uploads.service.ts): `<name>-320.webp` for a 640 px product
+ * shot, `<name>-640.webp` and `<name>-320.webp` for an 1800 px banner. The same names are used on
+ * local disk (`/uploads/u/…`) and in the S3 bucket (`${S3_PUBLIC_URL}/u/…`, any host, perhaps
+ * under a bucket path), so the path tells ours apart, not the host: a foreign image that merely
+ * ends in `.webp` has no variants and must not get a srcset pointing at files that do not exist.
+ */
+const UPLOADED = /^(?:https?:\/\/[^/?#]+)?(?:\/[^/?#]+)*\/u\/[0-9a-f]{32}\.webp$/
+
+/** The seed writes `<slug>-320.webp` beside each product's `<slug>.webp` (not its banners'). */
+const SEEDED = /^\/uploads\/seed\/[a-z0-9-]+\.webp$/
+
+function isSeededProductImage(url: string): boolean {
+  return SEEDED.test(url) && !url.endsWith('-320.webp')
+}
+
+const variant = (url: string, width: number) => `${url.slice(0, -'.webp'.length)}-${width}.webp`
+
+/**
+ * `srcSet` for a product image: phones and dense grids download the 320 px variant, about a
+ * quarter of the bytes. Images without known variants get none.
  */
 export function productImageSrcSet(url: string): string | undefined {
-  if (!url.startsWith('/uploads/') || !url.endsWith('.webp') || url.endsWith('-320.webp')) {
-    return undefined
-  }
-  return `${url.slice(0, -'.webp'.length)}-320.webp 320w, ${url} 640w`
+  if (!UPLOADED.test(url) && !isSeededProductImage(url)) return undefined
+  return `${variant(url, 320)} 320w, ${url} 640w`
+}
+
+/**
+ * `srcSet` for a home-page banner: phones take the 640 or 320 px variant instead of 1800 px.
+ * Only uploaded banners have variants (the seed writes just the 1800 px file).
+ */
+export function bannerImageSrcSet(url: string): string | undefined {
+  if (!UPLOADED.test(url)) return undefined
+  return `${variant(url, 320)} 320w, ${variant(url, 640)} 640w, ${url} 1800w`
 }
 
 /** The card's rendered width: half the phone screen, a third on tablets, ~240 px on desktops. */
@@ -16,3 +41,6 @@ export const CARD_IMAGE_SIZES =
 
 /** The detail dialog's image: half of a 896 px dialog on desktops, full width on phones. */
 export const DIALOG_IMAGE_SIZES = '(min-width: 768px) 448px, 100vw'
+
+/** The banner spans the home page's max-w-7xl column (1280 px less 2 × 24 px padding). */
+export const BANNER_IMAGE_SIZES = '(min-width: 1280px) 1232px, 100vw'

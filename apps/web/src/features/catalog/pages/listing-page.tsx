@@ -14,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { useInfiniteProducts } from '../api/get-products'
 import { FilterPanel } from '../components/filter-panel'
-import { ProductDetailDialog } from '../components/product-detail-dialog'
+import { LazyProductDetailDialog } from '../components/lazy-product-detail-dialog'
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid'
 import { SortSelect } from '../components/sort-select'
 import { EmptyState, ErrorState } from '../components/state-views'
@@ -236,6 +236,8 @@ export default function ListingPage() {
               )}
               aria-busy={query.isFetching && !query.isFetchingNextPage}
             >
+              {/* The cards' titles are h3s, as in the home page's sections. */}
+              <h2 className="sr-only">Products</h2>
               <ProductGrid
                 products={listing.products}
                 onOpen={openProduct}
@@ -268,7 +270,11 @@ export default function ListingPage() {
         </div>
       </div>
 
-      <ProductDetailDialog productId={productId} onClose={closeProduct} placeholder={placeholder} />
+      <LazyProductDetailDialog
+        productId={productId}
+        onClose={closeProduct}
+        placeholder={placeholder}
+      />
     </div>
   )
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { isSearchable, useSearchProducts } from '../api/search-products'
-import { ProductDetailDialog } from '../components/product-detail-dialog'
+import { LazyProductDetailDialog } from '../components/lazy-product-detail-dialog'
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid'
 import { EmptyState } from '../components/state-views'
 import { useDebouncedValue } from '../hooks/use-debounced-value'
@@ -106,7 +106,7 @@ export default function SearchPage() {
         )}
       </div>
 
-      <ProductDetailDialog
+      <LazyProductDetailDialog
         productId={open?._id ?? null}
         placeholder={open ?? undefined}
         onClose={() => setOpen(null)}

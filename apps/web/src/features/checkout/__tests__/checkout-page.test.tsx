@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { jsonResponse, mockFetch, renderRoute } from '@/features/catalog/__tests__/helpers'
 import CheckoutPage from '../pages/checkout-page'
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
 const userId = '00000000-0000-4000-8000-0000000000aa'
 const addressId = '00000000-0000-4000-8000-0000000000bb'

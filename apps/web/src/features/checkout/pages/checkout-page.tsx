@@ -2,7 +2,7 @@ import { formatRupees, effectivePrice, type PaymentMethod } from '@techbazaar/sh
 import { ShoppingBag } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'

@@ -18,7 +18,12 @@ function DashboardBody() {
   const dashboard = useDashboard()
   if (dashboard.isPending) {
     return (
-      <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading dashboard">
+      <div
+        className="flex flex-col gap-4"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading dashboard"
+      >
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} className="h-20" />

@@ -110,7 +110,7 @@ function TocList({ sections, active }: { sections: PolicySection[]; active?: str
               'aria-[current=location]:border-primary aria-[current=location]:bg-accent aria-[current=location]:font-medium aria-[current=location]:text-accent-foreground',
             )}
           >
-            <span className="w-5 shrink-0 text-xs tabular-nums opacity-70">{index + 1}.</span>
+            <span className="w-5 shrink-0 text-xs tabular-nums">{index + 1}.</span>
             <span>{section.title}</span>
           </a>
         </li>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { LoaderCircleIcon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/features/auth/components/form-field'

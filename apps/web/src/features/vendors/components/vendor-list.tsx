@@ -1,6 +1,6 @@
 import type { Vendor } from '@techbazaar/shared'
 import { CheckIcon, UsersIcon, XIcon } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -59,7 +59,12 @@ export function VendorList() {
 
   if (vendors.isPending) {
     return (
-      <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading vendors">
+      <div
+        className="flex flex-col gap-2"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading vendors"
+      >
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} className="h-14 w-full" />
         ))}

@@ -1,0 +1,87 @@
+import { ORDER_PAYMENT_METHODS, type OrderPaymentMethod } from '@techbazaar/shared'
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+
+/** Why an online payment ended failed. */
+export type PaymentFailure = 'declined' | 'provider_error' | 'expired'
+const FAILURES: PaymentFailure[] = ['declined', 'provider_error', 'expired']
+const ONLINE_METHODS = ORDER_PAYMENT_METHODS.filter((m) => m !== 'COD')
+
+/** What the shop counts for Prometheus; one per app, so apps built side by side never mix. */
+export interface ShopMetrics {
+  /** The app's own metrics plus the process's, in the exposition format. */
+  registry: Registry
+  /** One finished HTTP request; `route` is the route pattern, never the raw URL. */
+  observeRequest(method: string, route: string, statusCode: number, seconds: number): void
+  orderCreated(method: OrderPaymentMethod): void
+  paymentCaptured(method: string): void
+  paymentFailed(method: string, reason: PaymentFailure): void
+}
+
+let processRegistry: Registry | undefined
+
+/**
+ * CPU, memory, event loop and GC describe the process, not an app, and collecting them starts
+ * observers that are never stopped: so they are collected once per process and shared.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry()
+    collectDefaultMetrics({ register: processRegistry })
+  }
+  return processRegistry
+}
+
+export function createMetrics(): ShopMetrics {
+  const own = new Registry()
+  const labelNames = ['method', 'route', 'status_class'] as const
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status class',
+    labelNames,
+    registers: [own],
+  })
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status class',
+    labelNames,
+    // From a cached listing (a few ms) to a slow provider call during checkout (seconds).
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [own],
+  })
+  const orders = new Counter({
+    name: 'techbazaar_orders_created_total',
+    help: 'Orders placed, by payment method',
+    labelNames: ['payment_method'],
+    registers: [own],
+  })
+  const captured = new Counter({
+    name: 'techbazaar_payments_captured_total',
+    help: 'Online payments confirmed by the provider, by payment method',
+    labelNames: ['payment_method'],
+    registers: [own],
+  })
+  const failed = new Counter({
+    name: 'techbazaar_payments_failed_total',
+    help: 'Online payments that ended failed, by payment method and reason (declined, provider_error, expired)',
+    labelNames: ['payment_method', 'reason'],
+    registers: [own],
+  })
+  // Zero series from the start, so rate() and alerts see every method before its first event.
+  for (const method of ORDER_PAYMENT_METHODS) orders.inc({ payment_method: method }, 0)
+  for (const method of ONLINE_METHODS) {
+    captured.inc({ payment_method: method }, 0)
+    for (const reason of FAILURES) failed.inc({ payment_method: method, reason }, 0)
+  }
+
+  return {
+    registry: Registry.merge([processMetrics(), own]),
+    observeRequest(method, route, statusCode, seconds) {
+      const labels = { method, route, status_class: `${Math.floor(statusCode / 100)}xx` }
+      requests.inc(labels)
+      duration.observe(labels, seconds)
+    },
+    orderCreated: (method) => orders.inc({ payment_method: method }),
+    paymentCaptured: (method) => captured.inc({ payment_method: method }),
+    paymentFailed: (method, reason) => failed.inc({ payment_method: method, reason }),
+  }
+}

@@ -1,0 +1,62 @@
+import {
+  businessAddressBody,
+  businessAddressResponse,
+  businessAddressSavedResponse,
+} from '@techbazaar/shared'
+import type { FastifyRequest } from 'fastify'
+import type { App } from '../../app'
+import { forbidden, unauthorized } from '../../lib/errors'
+import { getBusinessAddress, updateBusinessAddress } from './business-address.service'
+
+const tags = ['sellers']
+
+/** Approved and pending sellers (a pending one prepares its invoices before approval). */
+async function requireActiveSeller(request: FastifyRequest) {
+  const user = request.user
+  if (!user) throw unauthorized()
+  if (user.type !== 'vendor') throw forbidden()
+  if (user.vendorStatus === 'Rejected') throw forbidden('Your seller account was rejected')
+}
+
+/** The signed-in seller's own business address; there is no way to name another seller. */
+export async function businessAddressRoutes(app: App) {
+  const { db } = app.deps
+  const sellerId = (request: FastifyRequest) => {
+    if (!request.user) throw unauthorized()
+    return request.user.id
+  }
+
+  app.get(
+    '/admin/business-address',
+    {
+      schema: {
+        tags,
+        summary: 'The seller’s business address, printed on its GST invoices',
+        response: { 200: businessAddressResponse },
+      },
+      preHandler: requireActiveSeller,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getBusinessAddress(db, sellerId(request)),
+    }),
+  )
+
+  app.put(
+    '/admin/business-address',
+    {
+      schema: {
+        tags,
+        summary: 'Save the seller’s business address (its state must be its GSTIN’s)',
+        body: businessAddressBody,
+        response: { 200: businessAddressSavedResponse },
+      },
+      preHandler: requireActiveSeller,
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Business address saved',
+      data: await updateBusinessAddress(db, sellerId(request), request.body),
+    }),
+  )
+}

@@ -1,0 +1,396 @@
+import {
+  DIRECT_UPLOAD,
+  form,
+  json,
+  multipartImage,
+  PRODUCT_BODY,
+  shopperBody,
+  uniqueEmail,
+} from './requests'
+import {
+  ACTORS,
+  ADDRESS,
+  IMAGE_URL,
+  LOGIN_PASSWORD,
+  type Actor,
+  type Caller,
+  type World,
+} from './world'
+
+/** What one call sends (the method comes from the route; the actor's cookie is added). */
+interface AccessRequest {
+  url: string
+  payload?: string | Buffer | object
+  headers?: Record<string, string>
+  remoteAddress?: string
+}
+
+interface AccessRule {
+  /** The status each actor must get: the success status for those allowed, the guard's refusal for the rest. */
+  expect: Record<Actor, number>
+  /** Actors allowed to succeed. */
+  allow: readonly Actor[]
+  /**
+   * Why no session matters here (public routes, or ones guarded by a signature or the network),
+   * or why the allowed cannot get a 2xx in tests.
+   */
+  because?: string
+  /** Builds the call; runs once per call, so it may make the fresh objects a call uses up. */
+  request: (w: World, caller: Caller) => AccessRequest | Promise<AccessRequest>
+}
+
+const SIGNED_IN = ACTORS.filter((a) => a !== 'guest')
+
+/**
+ * `allow` get `ok`; every other actor gets `denied` (a guest 401 unless overridden). Guards:
+ * requireUser/assertSelf (401, then 403 for someone else's userId), requireRole('admin')
+ * (admins and sellers), requireAdmin (type admin), requireVendor (sellers), requireUploader
+ * (admins and approved sellers); services answer 404 for orders the caller may not see.
+ */
+function rule(
+  ok: number,
+  allow: readonly Actor[],
+  denied: number,
+  request: AccessRule['request'],
+  overrides: Partial<Record<Actor, number>> = {},
+): AccessRule {
+  const expect = Object.fromEntries(
+    ACTORS.map((a) => [a, allow.includes(a) ? ok : a === 'guest' ? 401 : denied]),
+  ) as Record<Actor, number>
+  return { expect: { ...expect, ...overrides }, allow, request }
+}
+
+/** Every actor gets `status` (success: a public route; a refusal: a guard no session passes). */
+function open(status: number, because: string, request: AccessRule['request']): AccessRule {
+  const allow = status < 400 ? ACTORS : []
+  return { ...rule(status, allow, status, request, { guest: status }), because }
+}
+
+const SHOPPER_A = ['shopperA'] as const
+const ADMIN = ['admin'] as const
+const BACK_OFFICE = ['pendingSeller', 'seller1', 'seller2', 'admin'] as const
+const SELLERS = ['pendingSeller', 'seller1', 'seller2'] as const
+const UPLOADERS = ['seller1', 'seller2', 'admin'] as const
+const S1_OR_ADMIN = ['seller1', 'admin'] as const
+/** Who may see A's order: A, the seller with a sub-order in it, and admins. */
+const ORDER_VIEWERS = ['shopperA', 'seller1', 'admin'] as const
+
+const CATALOG = 'the storefront catalog is for everyone'
+const AUTH = 'signing up and in is for guests; a session changes nothing'
+const DOCS = 'the OpenAPI description of the API holds no data'
+const PROBE = 'load balancers and orchestrators probe it'
+const SANDBOX =
+  "the built-in provider's hosted page: the unguessable session/transaction id in the link is the credential, as on the provider's own page"
+
+/** Direct uploads to S3: with the tests' local storage the allowed pass the guards and get 409. */
+const directUpload = (request: AccessRule['request']): AccessRule => ({
+  ...rule(409, UPLOADERS, 403, request),
+  because: 'direct uploads need S3 storage; the tests store files on local disk',
+})
+
+/**
+ * Every registered route, by "METHOD /url" as Fastify registered it. HEAD routes Fastify adds
+ * for each GET run that GET's guards and handler: they are not listed here but checked against
+ * their GET's rule (see `ruleFor`).
+ */
+export const ACCESS: Record<string, AccessRule> = {
+  // API docs (Swagger UI)
+  'GET /api/docs': open(200, DOCS, () => ({ url: '/api/docs' })),
+  // Swagger UI's '/' under its prefix: Fastify registers GET /api/docs and HEAD for both spellings.
+  'HEAD /api/docs/': open(200, DOCS, () => ({ url: '/api/docs/' })),
+  'GET /api/docs/static/index.html': open(302, DOCS, () => ({
+    url: '/api/docs/static/index.html',
+  })),
+  'GET /api/docs/static/swagger-initializer.js': open(200, DOCS, () => ({
+    url: '/api/docs/static/swagger-initializer.js',
+  })),
+  'GET /api/docs/json': open(200, DOCS, () => ({ url: '/api/docs/json' })),
+  'GET /api/docs/yaml': open(200, DOCS, () => ({ url: '/api/docs/yaml' })),
+  'GET /api/docs/static/*': open(200, DOCS, () => ({ url: '/api/docs/static/swagger-ui.css' })),
+
+  // Health, auth
+  'GET /api/health': open(200, PROBE, () => ({ url: '/api/health' })),
+  'GET /api/ready': open(200, PROBE, () => ({ url: '/api/ready' })),
+  // Read from this machine or with METRICS_TOKEN; from elsewhere no session gets it.
+  'GET /api/metrics': open(
+    403,
+    'metrics are guarded by the network (loopback) or a token, never by a session',
+    () => ({ url: '/api/metrics', remoteAddress: '203.0.113.9' }),
+  ),
+  'POST /api/auth/register': open(200, AUTH, () => ({
+    url: '/api/auth/register',
+    ...json(shopperBody()),
+  })),
+  'POST /api/auth/verifyOtp': open(201, AUTH, async (w) => ({
+    url: '/api/auth/verifyOtp',
+    ...json(await w.pendingRegistration()),
+  })),
+  'POST /api/auth/login': open(200, AUTH, (w) => ({ url: '/api/auth/login', ...json(w.login) })),
+  'POST /api/auth/logout': open(200, 'signing out without a session is a no-op', () => ({
+    url: '/api/auth/logout',
+  })),
+  // The caller's own password (set to a known one first); guests are refused before the body.
+  'POST /api/auth/change-password': rule(200, SIGNED_IN, 401, async (w, caller) => {
+    if (caller.user) await w.setPassword(caller.user.id)
+    return {
+      url: '/api/auth/change-password',
+      ...json({ currentPassword: LOGIN_PASSWORD, newPassword: 'Secret456' }),
+    }
+  }),
+  'GET /api/auth/check-auth': rule(200, SIGNED_IN, 401, () => ({ url: '/api/auth/check-auth' })),
+
+  // Catalog, search, reviews, banners, contact
+  'GET /api/shop/products/get': open(200, CATALOG, () => ({
+    url: '/api/shop/products/get?category=electronics&sortBy=title-atoz',
+  })),
+  'GET /api/shop/products/get/:id': open(200, CATALOG, (w) => ({
+    url: `/api/shop/products/get/${w.productS1.id}`,
+  })),
+  'GET /api/shop/filter/fetch': open(200, CATALOG, () => ({ url: '/api/shop/filter/fetch' })),
+  'GET /api/shop/search/:keyword': open(200, CATALOG, () => ({
+    url: '/api/shop/search/galaxy',
+  })),
+  'GET /api/shop/review/:productId': open(200, CATALOG, (w) => ({
+    url: `/api/shop/review/${w.productS1.id}`,
+  })),
+  'POST /api/shop/review/add': rule(200, SHOPPER_A, 403, (w) => ({
+    url: '/api/shop/review/add',
+    ...json({
+      productId: w.productS1.id,
+      userId: w.users.shopperA.id,
+      reviewMessage: 'Works well',
+      reviewValue: 4,
+    }),
+  })),
+  'GET /api/common/feature/get': open(200, CATALOG, () => ({ url: '/api/common/feature/get' })),
+  'POST /api/common/feature/add': rule(201, ADMIN, 403, (w) => ({
+    url: '/api/common/feature/add',
+    ...json({ image: IMAGE_URL, title: 'Sale', productId: w.productS1.id }),
+  })),
+  'DELETE /api/common/feature/:id': rule(200, ADMIN, 403, async (w) => ({
+    url: `/api/common/feature/${(await w.freshBanner()).id}`,
+  })),
+  'POST /api/common/contact': open(201, 'the Contact Us form is for everyone', () => ({
+    url: '/api/common/contact',
+    ...json({ name: 'Asha', email: 'asha@example.in', subject: 'Hello', message: 'A question' }),
+  })),
+
+  // Orders, invoices, payments (A's orders of S1's products)
+  'POST /api/shop/order/create': rule(201, SHOPPER_A, 403, async (w) => {
+    await w.cartOfA((await w.freshProductS1()).id)
+    return {
+      url: '/api/shop/order/create',
+      ...json({
+        userId: w.users.shopperA.id,
+        addressInfo: { addressId: w.addressA.id },
+        paymentMethod: 'COD',
+      }),
+    }
+  }),
+  'GET /api/shop/order/list/:userId': rule(200, SHOPPER_A, 403, (w) => ({
+    url: `/api/shop/order/list/${w.users.shopperA.id}`,
+  })),
+  'GET /api/shop/order/details/:orderId': rule(200, ORDER_VIEWERS, 404, (w) => ({
+    url: `/api/shop/order/details/${w.orderA.orderId}`,
+  })),
+  'GET /api/shop/order/:orderId/invoice.pdf': rule(200, ORDER_VIEWERS, 404, (w) => ({
+    url: `/api/shop/order/${w.orderA.orderId}/invoice.pdf`,
+  })),
+  'POST /api/shop/order/capture': rule(200, SHOPPER_A, 404, (w) => ({
+    url: '/api/shop/order/capture',
+    ...json({ orderId: w.cashfreeA.orderId }),
+  })),
+  // Someone else's payment link reads as invalid (400), exactly like an expired one.
+  'GET /api/payments/deposit': rule(200, SHOPPER_A, 400, (w) => ({
+    url: `/api/payments/deposit?payment_session_id=${w.cashfreeA.sessionId}`,
+  })),
+  'POST /api/payments/status': rule(200, SHOPPER_A, 404, (w) => ({
+    url: '/api/payments/status',
+    ...json({ payment_session_id: w.cashfreeA.sessionId }),
+  })),
+  'GET /api/payments/payu/checkout': rule(200, SHOPPER_A, 400, (w) => ({
+    url: `/api/payments/payu/checkout?payment_session_id=${w.payuA.sessionId}`,
+  })),
+  'POST /api/payments/return/:provider': open(
+    303,
+    'PayU posts the browser back cross-site (no cookie); the response hash decides, and every answer is the same redirect',
+    () => ({ url: '/api/payments/return/payu', ...form({ txnid: 'x', status: 'success' }) }),
+  ),
+  'POST /api/payments/webhook/:provider': open(
+    400,
+    'provider notifications carry no session: the signature is the credential, so an unsigned one is refused for everyone (signed ones: payments tests)',
+    () => ({ url: '/api/payments/webhook/cashfree', ...json({ data: {} }) }),
+  ),
+
+  // Sandbox payment gateway (plays the providers without keys)
+  'GET /sandbox-gateway': open(200, SANDBOX, (w) => ({
+    url: `/sandbox-gateway?payment_session_id=${w.cashfreeA.sessionId}`,
+  })),
+  'POST /sandbox-gateway': open(303, SANDBOX, async (w) => ({
+    url: '/sandbox-gateway',
+    ...form({ payment_session_id: (await w.freshOrderA('CASHFREE')).sessionId, outcome: 'pay' }),
+  })),
+  'POST /sandbox-gateway/payu': open(200, SANDBOX, async (w) => ({
+    url: '/sandbox-gateway/payu',
+    ...form(await w.payuForm()),
+  })),
+  'POST /sandbox-gateway/payu/complete': open(303, SANDBOX, async (w) => {
+    const fields = await w.payuForm()
+    await w.app.inject({ method: 'POST', url: '/sandbox-gateway/payu', ...form(fields) })
+    return {
+      url: '/sandbox-gateway/payu/complete',
+      ...form({ txnid: fields.txnid!, outcome: 'pay' }),
+    }
+  }),
+  'GET /sandbox-gateway/gatepay': open(200, SANDBOX, (w) => ({
+    url: `/sandbox-gateway/gatepay?prepayId=${w.gatepayA.prepayId}`,
+  })),
+  'POST /sandbox-gateway/gatepay': open(303, SANDBOX, async (w) => ({
+    url: '/sandbox-gateway/gatepay',
+    ...form({ prepayId: (await w.freshOrderA('GATEPAY')).prepayId, outcome: 'fail' }),
+  })),
+  'GET /sandbox-gateway/phonepe': open(200, SANDBOX, (w) => ({
+    url: `/sandbox-gateway/phonepe?txn=${w.phonepeA.txn}`,
+  })),
+  'POST /sandbox-gateway/phonepe': open(303, SANDBOX, async (w) => ({
+    url: '/sandbox-gateway/phonepe',
+    ...form({ txn: (await w.freshOrderA('PHONEPAY')).txn, outcome: 'pay' }),
+  })),
+
+  // Uploads, back-office products, filters, vendors
+  'GET /api/uploads/config': open(200, 'says which upload path the browser uses; no data', () => ({
+    url: '/api/uploads/config',
+  })),
+  'POST /api/uploads/multipart': directUpload(() => ({
+    url: '/api/uploads/multipart',
+    ...json({ kind: 'product', contentType: 'image/png', size: 1000 }),
+  })),
+  'POST /api/uploads/multipart/complete': directUpload(() => ({
+    url: '/api/uploads/multipart/complete',
+    ...json({ ...DIRECT_UPLOAD, parts: [{ partNumber: 1, etag: '"etag-1"' }] }),
+  })),
+  'POST /api/uploads/multipart/abort': directUpload(() => ({
+    url: '/api/uploads/multipart/abort',
+    ...json(DIRECT_UPLOAD),
+  })),
+  'POST /api/uploads': rule(201, UPLOADERS, 403, (w) => ({
+    url: '/api/uploads?kind=product',
+    ...multipartImage(w.png),
+  })),
+  'POST /api/admin/products/add': rule(201, BACK_OFFICE, 403, () => ({
+    url: '/api/admin/products/add',
+    ...json(PRODUCT_BODY),
+  })),
+  'GET /api/admin/products/get': rule(200, BACK_OFFICE, 403, () => ({
+    url: '/api/admin/products/get',
+  })),
+  'PUT /api/admin/products/edit/:id': rule(200, S1_OR_ADMIN, 403, (w) => ({
+    url: `/api/admin/products/edit/${w.productS1.id}`,
+    ...json({ ...PRODUCT_BODY, title: w.productS1.title, totalStock: 100_000 }),
+  })),
+  'DELETE /api/admin/products/delete/:id': rule(200, S1_OR_ADMIN, 403, async (w) => ({
+    url: `/api/admin/products/delete/${(await w.freshProductS1()).id}`,
+  })),
+  'POST /api/shop/filter/create': rule(201, ADMIN, 403, () => ({
+    url: '/api/shop/filter/create',
+    ...json({ category: 'wearables', brand: 'noise' }),
+  })),
+  'GET /api/admin/vendors': rule(200, ADMIN, 403, () => ({ url: '/api/admin/vendors' })),
+  'POST /api/admin/vendors': rule(201, ADMIN, 403, () => ({
+    url: '/api/admin/vendors',
+    ...json({ userName: 'New Seller', email: uniqueEmail(), password: 'Secret123' }),
+  })),
+  'PUT /api/admin/vendors/:id/status': rule(200, ADMIN, 403, async (w) => ({
+    url: `/api/admin/vendors/${(await w.freshPendingSeller()).id}/status`,
+    ...json({ status: 'Approved' }),
+  })),
+
+  // A seller's own business address (pending sellers too, rejected ones not)
+  'GET /api/admin/business-address': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/business-address',
+  })),
+  'PUT /api/admin/business-address': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/business-address',
+    ...json({
+      businessName: 'Asha Traders',
+      addressLine: '12 MG Road',
+      city: 'Bengaluru',
+      stateCode: '29',
+      pincode: '560001',
+    }),
+  })),
+
+  // A's cart and addresses: only A, whoever else asks (admins too) gets 403
+  'POST /api/shop/cart/add': rule(200, SHOPPER_A, 403, (w) => ({
+    url: '/api/shop/cart/add',
+    ...json({ userId: w.users.shopperA.id, productId: w.productS1.id, quantity: 1 }),
+  })),
+  'GET /api/shop/cart/get/:userId': rule(200, SHOPPER_A, 403, (w) => ({
+    url: `/api/shop/cart/get/${w.users.shopperA.id}?page=1&limit=10`,
+  })),
+  'PUT /api/shop/cart/update-cart': rule(200, SHOPPER_A, 403, async (w) => {
+    await w.cartOfA(w.productS1.id)
+    return {
+      url: '/api/shop/cart/update-cart',
+      ...json({ userId: w.users.shopperA.id, productId: w.productS1.id, quantity: 2 }),
+    }
+  }),
+  'DELETE /api/shop/cart/:userId/:productId': rule(200, SHOPPER_A, 403, async (w) => {
+    await w.cartOfA(w.productS1.id)
+    return { url: `/api/shop/cart/${w.users.shopperA.id}/${w.productS1.id}` }
+  }),
+  'POST /api/shop/cart/merge': rule(200, SHOPPER_A, 403, (w) => ({
+    url: '/api/shop/cart/merge',
+    ...json({ userId: w.users.shopperA.id, items: [{ productId: w.productS1.id, quantity: 1 }] }),
+  })),
+  'POST /api/shop/address/add': rule(201, SHOPPER_A, 403, async (w) => {
+    await w.resetAddressesA()
+    return { url: '/api/shop/address/add', ...json({ ...ADDRESS, userId: w.users.shopperA.id }) }
+  }),
+  'GET /api/shop/address/get/:userId': rule(200, SHOPPER_A, 403, (w) => ({
+    url: `/api/shop/address/get/${w.users.shopperA.id}`,
+  })),
+  'PUT /api/shop/address/update/:userId/:addressId': rule(200, SHOPPER_A, 403, (w) => ({
+    url: `/api/shop/address/update/${w.users.shopperA.id}/${w.addressA.id}`,
+    ...json({ ...ADDRESS, address: '12 MG Road', city: 'Bengaluru', pincode: '560001' }),
+  })),
+  'DELETE /api/shop/address/delete/:userId/:addressId': rule(200, SHOPPER_A, 403, async (w) => ({
+    url: `/api/shop/address/delete/${w.users.shopperA.id}/${(await w.freshAddressA()).id}`,
+  })),
+
+  // Back-office orders
+  'GET /api/admin/orders/get': rule(200, ADMIN, 403, () => ({ url: '/api/admin/orders/get' })),
+  'GET /api/admin/orders/getVendor': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/orders/getVendor',
+  })),
+  // Shoppers are refused by the role guard (403); sellers without a part in it get 404.
+  'GET /api/admin/orders/details/:id': rule(
+    200,
+    S1_OR_ADMIN,
+    403,
+    (w) => ({ url: `/api/admin/orders/details/${w.orderA.orderId}` }),
+    { pendingSeller: 404, seller2: 404 },
+  ),
+  'PUT /api/admin/orders/update/:id': rule(200, ADMIN, 403, async (w) => ({
+    url: `/api/admin/orders/update/${(await w.freshOrderA()).orderId}`,
+    ...json({ orderStatus: 'inProcess' }),
+  })),
+  'PUT /api/admin/orders/vendor-update': rule(200, ['seller1'], 403, async (w) => ({
+    url: '/api/admin/orders/vendor-update',
+    ...json({ _id: (await w.freshOrderA()).subOrderId, status: 'inShipping' }),
+  })),
+  'GET /api/admin/dashboard': rule(200, ADMIN, 403, () => ({ url: '/api/admin/dashboard' })),
+
+  // Files and the web app
+  'GET /uploads/*': open(200, 'uploaded images are public (server-made names)', () => ({
+    url: IMAGE_URL,
+  })),
+  'GET /*': open(200, 'the web app (SPA fallback) loads; pages guard themselves', () => ({
+    url: '/shop/listing',
+  })),
+}
+
+/** The rule for a registered route: its own, or for a HEAD route its GET's. */
+export function ruleFor(key: string): AccessRule | undefined {
+  return ACCESS[key] ?? (key.startsWith('HEAD ') ? ACCESS[`GET ${key.slice(5)}`] : undefined)
+}

@@ -1,0 +1,57 @@
+import { IMAGE_URL } from './world'
+
+/** Bodies and encodings the access table's requests use. */
+
+export const json = (payload: object) => ({ payload })
+
+export const form = (fields: Record<string, string>) => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+})
+
+/** A direct (S3) upload reference of the right shape. */
+export const DIRECT_UPLOAD = { key: `incoming/${'a'.repeat(32)}`, uploadId: 'upload-1' }
+
+/** A product as the back office sends it (category and brand are in the world's filters). */
+export const PRODUCT_BODY = {
+  image: IMAGE_URL,
+  title: 'Galaxy Buds Security',
+  description: 'Wireless earbuds.',
+  category: 'electronics',
+  brand: 'samsung',
+  section: 'featured',
+  price: 4999,
+  salePrice: 0,
+  totalStock: 5,
+}
+
+/** A multipart request with one PNG in the field "file". */
+export function multipartImage(png: Buffer) {
+  const boundary = 'tb-security-boundary'
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  }
+}
+
+export function uniqueEmail() {
+  return `sec-${crypto.randomUUID().slice(0, 8)}@example.in`
+}
+
+/** A shopper's registration (step 1), with an email not used before. */
+export function shopperBody() {
+  return {
+    userName: 'Kavya Nair',
+    email: uniqueEmail(),
+    password: 'Secret123',
+    mobile: '9845012345',
+    role: 'user',
+    type: 'user',
+  }
+}

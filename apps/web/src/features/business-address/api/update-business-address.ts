@@ -1,0 +1,19 @@
+import type { BusinessAddress, BusinessAddressFields } from '@techbazaar/shared'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { businessAddressKeys } from './get-business-address'
+
+export function updateBusinessAddress(input: BusinessAddressFields) {
+  return api<{ success: true; message: string; data: BusinessAddress }>('/admin/business-address', {
+    method: 'PUT',
+    json: input,
+  })
+}
+
+export function useUpdateBusinessAddress() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateBusinessAddress,
+    onSuccess: (response) => queryClient.setQueryData(businessAddressKeys.all, response.data),
+  })
+}

@@ -1,0 +1,47 @@
+import type { FeatureImage } from '@techbazaar/shared'
+import { api } from '@/lib/api-client'
+import { startEarly, takeEarly } from '@/lib/early-request'
+import { BANNER_IMAGE_SIZES, bannerImageSrcSet } from '../lib/images'
+
+// The banners' fetcher lives apart from its query (get-feature-images.ts) because the entry
+// chunk starts it on the home page, before React Query has loaded (page budget, issue 7).
+
+export function getFeatureImages(signal?: AbortSignal) {
+  return api<{ success: true; data: FeatureImage[] }>('/common/feature/get', { signal }).then(
+    (response) => response.data,
+  )
+}
+
+/** Fetches the first banner's image as it will be shown, at high priority. */
+function preloadBanner(banner: FeatureImage | undefined) {
+  if (!banner) return
+  const link = document.createElement('link')
+  link.rel = 'preload'
+  link.as = 'image'
+  link.href = banner.image
+  const srcset = bannerImageSrcSet(banner.image)
+  if (srcset) {
+    link.imageSrcset = srcset
+    link.imageSizes = BANNER_IMAGE_SIZES
+  }
+  link.fetchPriority = 'high'
+  document.head.append(link)
+}
+
+/**
+ * The home page's first banner is its largest paint: ask for the banners, and fetch the first
+ * one's image, while the page's code downloads (called by main.tsx on the home page).
+ */
+export function requestBannersEarly() {
+  startEarly('feature-images', () =>
+    getFeatureImages().then((banners) => {
+      preloadBanner(banners[0])
+      return banners
+    }),
+  )
+}
+
+/** For the banners query: the early answer for its first fetch, the server's afterwards. */
+export function takeFeatureImages(signal?: AbortSignal): Promise<FeatureImage[]> {
+  return takeEarly('feature-images', () => getFeatureImages(signal))
+}
