@@ -21,3 +21,4 @@ export const searchParams = z.object({
 export type SearchParams = z.output<typeof searchParams>
 
 export const searchResponse = z.object({ success: z.literal(true), data: z.array(product) })
+export type SearchReply = z.infer<typeof searchResponse>

@@ -72,3 +72,39 @@ describe('listing cache', () => {
     expect(channel.subscribed()).toBe(false)
   })
 })
+
+describe('catalog cache loads', () => {
+  it('computes a missed key once for every request waiting on it', async () => {
+    const channel = fakeChannel()
+    const cache = await createCatalogCache({ ttlSeconds: 60, listen: channel.listen })
+    let computed = 0
+    let release: (body: string) => void = () => {}
+    const compute = () => {
+      computed++
+      return new Promise<string>((resolve) => (release = resolve))
+    }
+    const loads = [cache.load('a', compute), cache.load('a', compute), cache.load('a', compute)]
+    release('page')
+    const answers = await Promise.all(loads)
+    expect(computed).toBe(1)
+    expect(answers.map((a) => a.source)).toEqual(['miss', 'shared', 'shared'])
+    expect(answers.every((a) => a.body === 'page')).toBe(true)
+    expect(await cache.load('a', compute)).toEqual({ body: 'page', source: 'hit' })
+  })
+
+  it('does not hand a body read before a change to a request that came after it', async () => {
+    const channel = fakeChannel()
+    const cache = await createCatalogCache({ ttlSeconds: 60, listen: channel.listen })
+    const releases: ((body: string) => void)[] = []
+    const compute = () => new Promise<string>((resolve) => releases.push(resolve))
+    const before = cache.load('a', compute)
+    channel.notify()
+    const after = cache.load('a', compute)
+    expect(releases).toHaveLength(2)
+    releases[0]?.('old')
+    releases[1]?.('new')
+    expect((await before).body).toBe('old')
+    expect(await after).toEqual({ body: 'new', source: 'miss' })
+    expect(cache.get('a')).toBe('new')
+  })
+})

@@ -98,3 +98,17 @@ describe('cached filter options', () => {
     await eventually(async () => (await fetchOptions()).json().data.brand.includes('fairphone'))
   })
 })
+
+describe('cached search', () => {
+  it('finds a product renamed after the first search', async () => {
+    const search = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/shop/search/Pixelbook' })).json().data
+    await t.database.db.update(products).set({ listed: true }).where(eq(products.id, productId))
+    expect(await search()).toEqual([])
+    await t.database.db
+      .update(products)
+      .set({ title: 'Pixelbook Go' })
+      .where(eq(products.id, productId))
+    await eventually(async () => (await search()).length === 1)
+  })
+})

@@ -9,37 +9,9 @@ import {
   productResponse,
 } from '@techbazaar/shared'
 import { z } from 'zod'
-import type { FastifyReply } from 'fastify'
 import type { App } from '../../app'
-import type { CatalogCache } from '../../lib/catalog-cache'
+import { cachedJson } from './cached-json'
 import { getFilterOptions, getProduct, listingKey, listProducts } from './catalog.service'
-
-/**
- * The JSON text of a public catalog reply, from the catalog cache when it holds the key (a hit
- * costs neither the database nor serialization), else computed, validated and kept. Fastify
- * sends a string with a JSON content type as it is; the routes cast it because the type
- * provider only knows their replies' object form.
- */
-async function cachedJson(
-  cache: CatalogCache | undefined,
-  key: string,
-  reply: FastifyReply,
-  compute: () => Promise<unknown>,
-): Promise<string> {
-  reply.type('application/json; charset=utf-8')
-  const hit = cache?.get(key)
-  if (hit) {
-    reply.header('X-Cache', 'hit')
-    return hit
-  }
-  const generation = cache?.generation()
-  const body = JSON.stringify(await compute())
-  if (cache && generation !== undefined) {
-    reply.header('X-Cache', 'miss')
-    cache.set(key, body, generation)
-  }
-  return body
-}
 
 export async function catalogRoutes(app: App) {
   const { db, catalogCache } = app.deps

@@ -1,5 +1,6 @@
-import { searchParams, searchResponse } from '@techbazaar/shared'
+import { searchParams, searchResponse, type SearchReply } from '@techbazaar/shared'
 import type { App } from '../../app'
+import { cachedJson } from '../catalog/cached-json'
 import { searchProducts } from './search.service'
 
 export async function searchRoutes(app: App) {
@@ -14,9 +15,15 @@ export async function searchRoutes(app: App) {
         response: { 200: searchResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await searchProducts(app.deps.db, request.params.keyword),
-    }),
+    async (request, reply) => {
+      const { keyword } = request.params
+      const body = await cachedJson(app.deps.catalogCache, `search:${keyword}`, reply, async () =>
+        searchResponse.parse({
+          success: true as const,
+          data: await searchProducts(app.deps.db, keyword),
+        }),
+      )
+      return reply.send(body as unknown as SearchReply)
+    },
   )
 }
