@@ -28,6 +28,13 @@ const orderAnswer = z.object({
   order_currency: z.string(),
   order_status: z.string(),
 })
+const existingOrderAnswer = z.object({
+  order_id: z.string(),
+  order_status: z.string(),
+  payment_session_id: z.string().nullish(),
+})
+/** States whose session the shop can still hand out (PAID so a webhook or status check settles it). */
+const RESUMABLE = new Set(['ACTIVE', 'PAID'])
 const webhookBody = z.object({
   type: z.string(),
   data: z.object({
@@ -80,7 +87,8 @@ const PAYMENT_STATES: Record<string, ProviderPaymentState> = {
 /** Cashfree PG orders API (payment session, Get Order re-check, webhook HMAC). */
 export function createCashfree(opts: CashfreeOptions): PaymentProvider {
   const http = opts.fetch ?? fetch
-  async function call(method: string, path: string, body?: unknown) {
+  /** Answers the JSON body; null for a 404 when `missingOk` (Get Order of an unknown order). */
+  async function call(method: string, path: string, body?: unknown, missingOk = false) {
     let response: Response
     try {
       response = await http(`${opts.baseUrl}${path}`, {
@@ -99,6 +107,7 @@ export function createCashfree(opts: CashfreeOptions): PaymentProvider {
       throw new PaymentProviderError(`Cashfree unreachable: ${String(err)}`)
     }
     const json: unknown = await response.json().catch(() => null)
+    if (missingOk && response.status === 404) return null
     if (!response.ok) {
       throw new PaymentProviderError(`Cashfree ${method} ${path} answered ${response.status}`)
     }
@@ -126,6 +135,19 @@ export function createCashfree(opts: CashfreeOptions): PaymentProvider {
       )
       if (!answer.success) throw new PaymentProviderError('Cashfree create order: bad answer')
       return { providerOrderId: answer.data.order_id, sessionId: answer.data.payment_session_id }
+    },
+    async findPayment(orderId) {
+      // Cashfree refuses a second create with the same order_id (409 order_already_exists) and the
+      // return URL carries that id, so a retry keeps it: Get Order answers the session it made.
+      const json = await call('GET', `/orders/${encodeURIComponent(orderId)}`, undefined, true)
+      if (json === null) return null
+      const answer = existingOrderAnswer.safeParse(json)
+      if (!answer.success) throw new PaymentProviderError('Cashfree get order: bad answer')
+      const { order_id: id, order_status: status, payment_session_id: sessionId } = answer.data
+      if (!RESUMABLE.has(status) || !sessionId) {
+        throw new PaymentProviderError(`Cashfree order ${id} is ${status}; it cannot be paid`)
+      }
+      return { providerOrderId: id, sessionId }
     },
     verifyReturn(params) {
       const id = params.order_id

@@ -106,9 +106,12 @@ export function createGatepay(opts: GatepayOptions): PaymentProvider {
     sandbox: opts.sandbox ?? false,
     currency: opts.currency,
     async createPayment(input) {
+      // A retry cannot count on reusing the order id (see findPayment): 32 hex characters then,
+      // plain letters and digits. The browser still returns with the shop's own order id.
+      const tradeNo = input.retry ? randomBytes(16).toString('hex') : input.orderId
       const answer = orderAnswer.safeParse(
         await call('/v1/pay/checkout/order', {
-          merchantTradeNo: input.orderId,
+          merchantTradeNo: tradeNo,
           currency: opts.currency,
           orderAmount: (input.amountPaise / 100).toFixed(2),
           env: { terminalType: 'WEB' },
@@ -120,10 +123,16 @@ export function createGatepay(opts: GatepayOptions): PaymentProvider {
       )
       if (!answer.success) throw new PaymentProviderError('GatePay create order: bad answer')
       return {
-        providerOrderId: input.orderId,
+        providerOrderId: tradeNo,
         sessionId: `gatepay_${answer.data.data.prepayId}`,
         redirectUrl: answer.data.data.location,
       }
+    },
+    async findPayment() {
+      // The query call answers an order's status and amount but not its checkout `location`, and
+      // the contract does not say whether a reused merchantTradeNo is refused: nothing to reuse,
+      // so a retry creates under a fresh trade number (an order nobody was sent to lapses).
+      return null
     },
     verifyReturn(params) {
       const id = params.order_id

@@ -103,6 +103,11 @@ export function createPayu(opts: PayuOptions): PaymentProvider {
       const txnid = `TB${randomBytes(11).toString('hex')}`
       return { providerOrderId: txnid, sessionId: `payu_${txnid}` }
     },
+    async findPayment() {
+      // Nothing to find: the checkout is made here (a fresh txnid each time) and PayU first hears
+      // of it when the browser posts the form, so a txnid nobody was shown was never paid.
+      return null
+    },
     hostedForm(input) {
       const fields: Record<string, string> = {
         key: opts.key,

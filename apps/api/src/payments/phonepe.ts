@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import {
   PaymentProviderError,
@@ -80,8 +80,11 @@ export function createPhonepe(opts: PhonepeOptions): PaymentProvider {
     name: 'PHONEPAY',
     sandbox: opts.sandbox ?? false,
     async createPayment(input) {
-      // Under 35 characters, as PhonePe requires: the order's UUID without its dashes.
-      const txnId = input.orderId.replaceAll('-', '')
+      // Under 35 characters, as PhonePe requires: the order's UUID without its dashes, or on a
+      // retry a fresh id (PhonePe refuses a reused one: INVALID_TRANSACTION_ID).
+      const txnId = input.retry
+        ? `TB${randomBytes(15).toString('hex')}`
+        : input.orderId.replaceAll('-', '')
       const payload = Buffer.from(
         JSON.stringify({
           merchantId: opts.merchantId,
@@ -108,6 +111,12 @@ export function createPhonepe(opts: PhonepeOptions): PaymentProvider {
         sessionId: `phonepe_${txnId}`,
         redirectUrl: answer.data.data.instrumentResponse.redirectInfo.url,
       }
+    },
+    async findPayment() {
+      // The status call tells whether a transaction exists but never gives its PAY_PAGE url back,
+      // so there is nothing to reuse: a retry pays under a fresh transaction id (see createPayment);
+      // one nobody was sent to simply times out.
+      return null
     },
     verifyReturn(params) {
       const id = params.order_id

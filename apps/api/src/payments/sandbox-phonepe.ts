@@ -56,6 +56,10 @@ export function createSandboxPhonepe(): SandboxPhonepe {
         amount: number
         redirectUrl: string
       }
+      // PhonePe refuses a merchantTransactionId it has seen (a retry must use a fresh one).
+      if (txns.has(body.merchantTransactionId)) {
+        return Response.json({ success: false, code: 'INVALID_TRANSACTION_ID' }, { status: 400 })
+      }
       txns.set(body.merchantTransactionId, {
         txnId: body.merchantTransactionId,
         amount: body.amount,

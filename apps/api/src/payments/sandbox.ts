@@ -84,11 +84,13 @@ export function createSandboxGateway(): SandboxGateway {
     const order = id ? orders.get(id) : undefined
     if (!order) return json(404, { code: 'order_not_found' })
     if (method === 'PATCH' && order.status === 'ACTIVE') order.status = 'TERMINATED'
+    // Get Order answers the session too, so a shop that lost it can resume the checkout.
     return json(200, {
       order_id: order.orderId,
       order_amount: order.amount,
       order_currency: order.currency,
       order_status: order.status,
+      payment_session_id: order.sessionId,
     })
   }
 

@@ -13,6 +13,12 @@ export interface CreatePaymentInput {
   /** Server-to-server notifications; omitted when the shop is not on https. */
   notifyUrl?: string
   expiresAt: Date
+  /**
+   * An earlier create for this order may have reached the provider unrecorded (the process died
+   * and `findPayment` found nothing usable): a provider that refuses a reused id and cannot hand
+   * the first checkout back starts this one under a fresh id.
+   */
+  retry?: boolean
 }
 
 export interface PaymentCheckout {
@@ -81,6 +87,13 @@ export interface PaymentProvider {
   /** The body a provider expects in answer to its notification, when it prescribes one. */
   readonly webhookAck?: Record<string, unknown>
   createPayment(input: CreatePaymentInput): Promise<PaymentCheckout>
+  /**
+   * The checkout an earlier `createPayment` for this shop order made, when the provider can give
+   * it back: a retry after a crash asks before creating again. Null when there is none (or the
+   * provider cannot say, and `createPayment` with `retry` is then safe); throws
+   * PaymentProviderError when the provider has the order but it can no longer be paid.
+   */
+  findPayment(orderId: string): Promise<PaymentCheckout | null>
   /**
    * The provider order id a browser return names; throws PaymentSignatureError when the
    * provider signs returns and the signature is wrong. Never trusted without `fetchStatus`.

@@ -17,6 +17,8 @@ export async function startFakeCashfree(
   creds = { clientId: 'cf-test-id', secret: 'cf-test-secret' },
 ) {
   const orders = new Map<string, FakeCashfreeOrder>()
+  /** Every create call, refused ones included (a test counts them). */
+  const creates: string[] = []
   const app = Fastify()
   app.addHook('onRequest', async (request, reply) => {
     if (
@@ -29,6 +31,7 @@ export async function startFakeCashfree(
   })
   app.post('/pg/orders', async (request, reply) => {
     const body = request.body as { order_id: string; order_amount: number; order_currency: string }
+    creates.push(body.order_id)
     if (orders.has(body.order_id)) return reply.status(409).send({ code: 'order_already_exists' })
     const order: FakeCashfreeOrder = {
       order_id: body.order_id,
@@ -60,6 +63,7 @@ export async function startFakeCashfree(
       CASHFREE_BASE_URL: `${address}/pg`,
     },
     orders,
+    creates,
     /** A webhook as Cashfree sends it; `secret` lets a test forge one. */
     webhook(
       orderId: string,

@@ -26,6 +26,9 @@ export async function startFakePhonepe(
       merchantTransactionId: string
       amount: number
     }
+    if (txns.has(body.merchantTransactionId)) {
+      return reply.status(400).send({ success: false, code: 'INVALID_TRANSACTION_ID' })
+    }
     txns.set(body.merchantTransactionId, {
       merchantTransactionId: body.merchantTransactionId,
       amount: body.amount,

@@ -180,8 +180,24 @@ export interface Invariants {
   brokenOrders: number
   /** Online orders still waiting for their payment (holding stock). */
   pendingOnline: number
-  /** Keys whose order committed but whose answer never did (crash before the provider call). */
+  /** Keys whose order committed but whose answer never did (until a retry resumes them). */
   unansweredKeys: number
+}
+
+/**
+ * Ages every unanswered key's attempt by `ms`, as if the shoppers had waited out the provider
+ * timeout before retrying (waiting for real would add a minute to every run). Answers the
+ * owners of those keys: the crash left their orders without a payment link.
+ */
+export async function ageUnansweredKeys(db: Db, ms: number): Promise<Set<string>> {
+  const aged = await db
+    .update(idempotencyKeys)
+    .set({
+      attemptedAt: sql`${idempotencyKeys.attemptedAt} - (${ms}::int * interval '1 millisecond')`,
+    })
+    .where(isNull(idempotencyKeys.responseBody))
+    .returning({ userId: idempotencyKeys.userId })
+  return new Set(aged.map((k) => k.userId))
 }
 
 /** Reads the invariants straight from the database. `initial` maps product ids to their start. */

@@ -156,6 +156,10 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
+    /** The order the key placed, set in the order's own transaction (a retry can resume it). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** When the attempt now answering this key began; a retry may take over once it is stale. */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

@@ -20,15 +20,13 @@ import {
   payments,
   products,
   subOrders,
-  users,
   type AddressSnapshot,
 } from '../../db/schema'
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
+import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
-import { failPendingOrder } from './order-state'
+import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
 
-const ROUTE = 'POST /shop/order/create'
 /**
  * Amounts are integer paise columns: a cart of many costly units (stock and cart quantities are
  * large) could add up past what they hold, and the insert would fail as a 500.
@@ -47,7 +45,8 @@ export interface OrderDeps {
 type Placed =
   | { kind: 'replay'; response: CreateOrderResponse }
   | { kind: 'cod'; response: CreateOrderResponse }
-  | { kind: 'online'; orderId: string; totalPaise: number; address: AddressSnapshot }
+  | { kind: 'online'; pending: PendingCheckout }
+  | { kind: 'resume'; pending: PendingCheckout }
 
 /** The parts of the body that decide the order; a reused key must carry the same ones. */
 function requestHash(input: CreateOrderInput): string {
@@ -58,7 +57,8 @@ function requestHash(input: CreateOrderInput): string {
 /**
  * Places an order from the caller's server cart: prices from the catalog, stock taken with one
  * conditional update per line (all lines or none), one sub-order per seller, cart emptied.
- * With an Idempotency-Key a repeat answers the first response and never makes a second order.
+ * With an Idempotency-Key a repeat answers the first response and never makes a second order;
+ * a repeat after an attempt that died before its payment link was stored resumes that order.
  */
 export async function createOrder(
   deps: OrderDeps,
@@ -81,10 +81,16 @@ export async function createOrder(
       // Inside the transaction: a concurrent twin waits on the key's row, then replays.
       const inserted = await tx
         .insert(idempotencyKeys)
-        .values({ userId: user.id, key: idempotencyKey, route: ROUTE, requestHash: hash })
+        .values({
+          userId: user.id,
+          key: idempotencyKey,
+          route: ORDER_ROUTE,
+          requestHash: hash,
+          attemptedAt: now,
+        })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key })
-      if (inserted.length === 0) return replay(tx, user.id, idempotencyKey, hash)
+      if (inserted.length === 0) return replayKey(tx, user.id, idempotencyKey, hash, now)
     }
     const address = await ownAddress(tx, user.id, input.addressInfo.addressId)
     // The cart row lock every cart change takes, held until commit, and only then the lines (a
@@ -123,6 +129,7 @@ export async function createOrder(
     }
 
     const online = input.paymentMethod !== 'COD'
+    const expiresAt = new Date(now.getTime() + ORDER_PAYMENT_WINDOW_MINUTES * 60_000)
     const [order] = await tx
       .insert(orders)
       .values({
@@ -132,7 +139,7 @@ export async function createOrder(
         orderStatus: online ? 'pending' : 'confirmed',
         paymentStatus: 'pending',
         totalPaise,
-        expiresAt: online ? new Date(now.getTime() + ORDER_PAYMENT_WINDOW_MINUTES * 60_000) : null,
+        expiresAt: online ? expiresAt : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -167,98 +174,33 @@ export async function createOrder(
     }
     await tx.delete(cartLines).where(eq(cartLines.cartId, lines[0]!.cartId))
 
-    if (!online) {
-      const response = { success: true as const, orderId: order.id }
-      if (idempotencyKey) await storeResponse(tx, user.id, idempotencyKey, response)
-      return { kind: 'cod', response }
+    const response = { success: true as const, orderId: order.id }
+    if (idempotencyKey) {
+      // The key names its order in the order's own transaction: a retry after a crash finds it.
+      await tx
+        .update(idempotencyKeys)
+        .set({
+          orderId: order.id,
+          ...(online ? {} : { responseStatus: 201, responseBody: response }),
+        })
+        .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)))
     }
+    if (!online) return { kind: 'cod', response }
     await tx
       .insert(payments)
       .values({ orderId: order.id, provider: input.paymentMethod, amountPaise: totalPaise })
-    return { kind: 'online', orderId: order.id, totalPaise, address }
+    return {
+      kind: 'online',
+      pending: { orderId: order.id, totalPaise, address, expiresAt, resume: false },
+    }
   })
 
   if (placed.kind === 'replay') return { response: placed.response }
-  deps.metrics.orderCreated(input.paymentMethod)
+  if (placed.kind !== 'resume') deps.metrics.orderCreated(input.paymentMethod)
   if (placed.kind === 'cod')
     return { response: placed.response, confirmedOrderId: placed.response.orderId }
-
-  // The provider call runs after the commit, so no row stays locked while the network answers.
-  try {
-    const [customer] = await deps.db
-      .select({ name: users.userName, email: users.email })
-      .from(users)
-      .where(eq(users.id, user.id))
-    const checkout = await provider!.createPayment({
-      orderId: placed.orderId,
-      amountPaise: placed.totalPaise,
-      customer: {
-        id: user.id,
-        name: customer?.name ?? 'Customer',
-        email: customer?.email ?? '',
-        phone: placed.address.phone.replace(/\D/g, '').slice(-10),
-      },
-      returnUrl: `${deps.appUrl}/shop/paypal-return?order_id={order_id}`,
-      notifyUrl: deps.appUrl.startsWith('https:')
-        ? `${deps.appUrl}/api/payments/webhook/${input.paymentMethod.toLowerCase()}`
-        : undefined,
-      expiresAt: new Date(now.getTime() + ORDER_PAYMENT_WINDOW_MINUTES * 60_000),
-    })
-    const response = {
-      success: true as const,
-      orderId: placed.orderId,
-      paymentUrl:
-        checkout.redirectUrl ??
-        `/deposit?payment_session_id=${encodeURIComponent(checkout.sessionId)}`,
-    }
-    await deps.db.transaction(async (tx) => {
-      await tx
-        .update(payments)
-        .set({ providerOrderId: checkout.providerOrderId, sessionId: checkout.sessionId })
-        .where(eq(payments.orderId, placed.orderId))
-      if (idempotencyKey) await storeResponse(tx, user.id, idempotencyKey, response)
-    })
-    return { response }
-  } catch (err) {
-    // The provider refused: give the stock back and let a retry with the same key start over.
-    deps.metrics.paymentFailed(input.paymentMethod, 'provider_error')
-    await deps.db.transaction(async (tx) => {
-      await failPendingOrder(tx, placed.orderId)
-      if (idempotencyKey) {
-        await tx
-          .delete(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)))
-      }
-    })
-    throw Object.assign(
-      new AppError(502, 'The payment provider could not be reached. Please try again.'),
-      { cause: err },
-    )
-  }
-}
-
-async function replay(tx: Tx, userId: string, key: string, hash: string): Promise<Placed> {
-  const [row] = await tx
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-  if (!row || row.route !== ROUTE || row.requestHash !== hash) {
-    throw new AppError(
-      422,
-      'This Idempotency-Key was already used for a different order. Use a new key for a new order.',
-    )
-  }
-  if (row.responseBody == null) {
-    throw conflict('This order is still being placed. Please wait a moment and check your orders.')
-  }
-  return { kind: 'replay', response: row.responseBody as CreateOrderResponse }
-}
-
-async function storeResponse(tx: Tx, userId: string, key: string, response: CreateOrderResponse) {
-  await tx
-    .update(idempotencyKeys)
-    .set({ responseStatus: 201, responseBody: response })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+  const response = await startCheckout(deps, user, provider!, placed.pending, idempotencyKey)
+  return { response }
 }
 
 async function ownAddress(tx: Tx, userId: string, addressId: string): Promise<AddressSnapshot> {
