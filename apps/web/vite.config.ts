@@ -58,8 +58,9 @@ function precompress(): Plugin {
   }
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), treeShakeReactRouter(), precompress()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // The server-side renderer's bundle (entry-server.tsx) is read from disk, never sent.
+  plugins: [react(), tailwindcss(), treeShakeReactRouter(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
@@ -79,6 +80,8 @@ export default defineConfig(({ command }) => ({
     proxy: { '/api': apiTarget, '/uploads': apiTarget },
   },
   build: {
+    // The public files belong to the browser build only.
+    copyPublicDir: !isSsrBuild,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     // Every browser the shop supports preloads modules natively; the polyfill only costs bytes.

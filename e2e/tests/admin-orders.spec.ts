@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { expect, signIn, test } from './fixtures'
+import { expect, signIn, test, waitingForTheApp } from './fixtures'
 
 /**
  * The demo shopper places a cash-on-delivery order through the API (server cart, an address,
@@ -49,7 +49,7 @@ async function placeCodOrder(page: Page): Promise<string> {
 /** The admin works in its own browser context, so both sessions stay signed in. */
 async function adminPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL })
-  const page = await context.newPage()
+  const page = waitingForTheApp(await context.newPage())
   await signIn(page, 'admin@demo.test')
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
   return page

@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib'
 import type { Browser } from '@playwright/test'
-import { expect, expectImagesLoaded, signIn, test } from './fixtures'
+import { expect, expectImagesLoaded, signIn, test, waitingForTheApp } from './fixtures'
 
 /** A small solid-colour PNG built by hand, so the test needs no image library. */
 function makePng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -32,7 +32,7 @@ function makePng(width: number, height: number, [r, g, b]: [number, number, numb
 /** The shop as a guest sees it, in a fresh context (admins are kept off shop pages). */
 async function asGuest(browser: Browser) {
   const context = await browser.newContext()
-  return { context, page: await context.newPage() }
+  return { context, page: waitingForTheApp(await context.newPage()) }
 }
 
 test.describe('back office', () => {

@@ -3,8 +3,34 @@ import { test as base, expect, type Page } from '@playwright/test'
 /** Console noise that is expected: a guest's session check answers 401 by design. */
 const EXPECTED = [/Failed to load resource: the server responded with a status of 401/]
 
+/**
+ * Makes `goto` and `reload` wait until the app has taken over the page: a server-rendered page
+ * is visible (and clickable) before its code has hydrated it, and a click that early would do
+ * nothing. Tests get such pages; one made with `browser.newContext()` passes through here.
+ */
+export function waitingForTheApp(page: Page): Page {
+  const untilReady = () =>
+    page.waitForSelector('html[data-app-ready]', { state: 'attached', timeout: 15_000 })
+  const goto = page.goto.bind(page)
+  page.goto = async (...args) => {
+    const response = await goto(...args)
+    await untilReady()
+    return response
+  }
+  const reload = page.reload.bind(page)
+  page.reload = async (...args) => {
+    const response = await reload(...args)
+    await untilReady()
+    return response
+  }
+  return page
+}
+
 /** Every test fails on an unexpected console error or uncaught page error. */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page }, use) => {
+    await use(waitingForTheApp(page))
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []

@@ -185,6 +185,7 @@ export async function buildApp(
   await app.register(webPlugin, {
     uploadsDir: path.join(config.dataDir, 'uploads'),
     webDistDir: config.webDistDir,
+    webSsrEntry: config.webSsrEntry,
   })
   return app
 }

@@ -151,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           ? true
           : e.TRUST_PROXY.split(',').map((part) => part.trim()),
     webDistDir: path.join(ROOT_DIR, 'apps/web/dist'),
+    /** The web build's server-side renderer (apps/web/src/entry-server.tsx), when built. */
+    webSsrEntry: path.join(ROOT_DIR, 'apps/web/dist-server/entry-server.js'),
     payments: {
       cashfree:
         e.CASHFREE_CLIENT_ID && e.CASHFREE_CLIENT_SECRET

@@ -68,6 +68,8 @@ export async function createTestApp(
   const { database, drop } = await openTestDatabase()
   const config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env }),
+    // Pages come as the plain app shell unless a test brings a renderer (plugins/web.test.ts).
+    webSsrEntry: path.join(dataDir, 'no-renderer.js'),
     ...opts.config,
   }
   const app = await buildApp(

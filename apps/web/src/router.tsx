@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { Navigate, type RouteObject } from 'react-router'
 import { FullPageSpinner } from '@/components/ui/full-page-spinner'
 import { RouteErrorBoundary } from '@/app/route-error-boundary'
 
@@ -29,6 +29,8 @@ function pagesOf(children: RouteObject[]): RouteObject[] {
   return [{ errorElement: <RouteErrorBoundary />, children }]
 }
 
+export const SHOP_LAYOUT_ROUTE_ID = 'shop'
+
 export const routes: RouteObject[] = [
   {
     ...component(() => import('@/app/root'), 'Root'),
@@ -36,6 +38,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullPageSpinner,
     children: [
       {
+        // The server renders this layout's pages (entry-server.tsx) and nothing else.
+        id: SHOP_LAYOUT_ROUTE_ID,
         ...component(() => import('@/app/layouts/shop/shop-layout'), 'ShopLayout'),
         children: pagesOf([
           { index: true, ...page(() => import('@/features/catalog/pages/home-page')) },
@@ -143,5 +147,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
-
-export const router = createBrowserRouter(routes)

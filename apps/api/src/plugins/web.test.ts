@@ -72,3 +72,71 @@ describe('serving the web app', () => {
     expect((await t.app.inject({ url: '/api/nope' })).statusCode).toBe(404)
   })
 })
+
+describe('server-rendered pages', () => {
+  let ssr: TestContext
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tb-ssr-'))
+  const shell = '<!doctype html><title>TechBazaar</title><body><div id="root"></div></body>'
+
+  beforeAll(async () => {
+    mkdirSync(path.join(dir, 'dist'))
+    writeFileSync(path.join(dir, 'dist/index.html'), shell)
+    // A renderer with the contract of apps/web/src/entry-server.tsx: it asks the API through
+    // fetchApi, as the visitor, and says which page it drew.
+    writeFileSync(
+      path.join(dir, 'entry-server.mjs'),
+      `export async function render({ url, cookie, fetchApi }) {
+        const { pathname } = new URL(url)
+        if (pathname === '/boom') throw new Error('render failed')
+        if (pathname.startsWith('/admin')) return null
+        const health = await fetchApi('/api/health', { headers: { Accept: 'application/json' } })
+        const { status } = await health.json()
+        return {
+          html: '<main>' + pathname + ' ' + status + ' ' + (cookie ?? 'guest') + '</main>',
+          state: JSON.stringify({ pathname }).replace(/</g, '\\\\u003c'),
+        }
+      }`,
+    )
+    ssr = await createTestApp({
+      config: {
+        webDistDir: path.join(dir, 'dist'),
+        webSsrEntry: path.join(dir, 'entry-server.mjs'),
+      },
+    })
+  })
+  afterAll(async () => {
+    await ssr.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('sends the page drawn with API answers inside #root, with its state, never shared', async () => {
+    const res = await ssr.app.inject({ url: '/shop/listing?page=2', headers: { cookie: 'a=1' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/text\/html/)
+    expect(res.body).toContain(
+      '<div id="root"><main>/shop/listing ok a=1</main></div>' +
+        '<script type="application/json" id="ssr-state">{"pathname":"/shop/listing"}</script>',
+    )
+    expect(res.headers['cache-control']).toBe('no-cache, private')
+    expect(res.headers.vary).toMatch(/Cookie/)
+  })
+
+  it('draws the home page too, and compresses pages for browsers that accept it', async () => {
+    const res = await ssr.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<main>/ ok guest</main>')
+  })
+
+  it('sends the plain shell when the renderer declines, fails, or for HEAD', async () => {
+    for (const url of ['/admin/dashboard', '/boom']) {
+      const res = await ssr.app.inject({ url })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toBe(shell)
+      expect(res.headers['cache-control']).toBe('no-cache')
+    }
+    const head = await ssr.app.inject({ method: 'HEAD', url: '/' })
+    expect(head.statusCode).toBe(200)
+    expect(head.headers['cache-control']).toBe('no-cache')
+  })
+})

@@ -385,6 +385,9 @@ export const ACCESS: Record<string, AccessRule> = {
   'GET /uploads/*': open(200, 'uploaded images are public (server-made names)', () => ({
     url: IMAGE_URL,
   })),
+  'GET /': open(200, 'the home page is public; the renderer asks the API as the visitor', () => ({
+    url: '/',
+  })),
   'GET /*': open(200, 'the web app (SPA fallback) loads; pages guard themselves', () => ({
     url: '/shop/listing',
   })),

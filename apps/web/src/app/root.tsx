@@ -1,11 +1,17 @@
+import { hydrate } from '@tanstack/react-query'
+import { useContext, useEffect } from 'react'
 import { Outlet } from 'react-router'
 import { RouteGuard } from '@/app/guards/route-guard'
 import { AppProviders } from '@/app/providers'
 import { createQueryClient } from '@/app/query-client'
+import { RenderQueryClientContext } from '@/app/render-query-client'
 import { ScrollToTop } from '@/app/scroll-to-top'
+import { ssrState } from '@/lib/ssr-state'
 
-// Made when this chunk first loads, which happens once: the root route stays mounted.
-const queryClient = createQueryClient()
+// Made when this chunk first loads, which happens once: the root route stays mounted. A page the
+// server rendered starts with the answers the server's queries got, so nothing is fetched twice.
+const browserQueryClient = createQueryClient()
+if (ssrState) hydrate(browserQueryClient, ssrState.queries)
 
 /**
  * The app around every page: server-state cache, toasts, scroll reset and the route guard. It is
@@ -13,6 +19,12 @@ const queryClient = createQueryClient()
  * page's code instead of in the entry chunk (page budget, issue 7).
  */
 export function Root() {
+  const queryClient = useContext(RenderQueryClientContext) ?? browserQueryClient
+  // Says the page answers clicks: a server-rendered page shows before its code has hydrated it
+  // (the e2e tests wait for this before they click).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = ''
+  }, [])
   return (
     <AppProviders queryClient={queryClient}>
       <ScrollToTop />

@@ -11,6 +11,18 @@ export class ApiError extends Error {
   }
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>
+
+let transport: Transport = (url, init) => fetch(url, init)
+
+/**
+ * Replaces how requests leave the app: the server-side renderer (entry-server.tsx) answers them
+ * inside the API process with the page request's cookie instead of over the network.
+ */
+export function setApiTransport(next: Transport) {
+  transport = next
+}
+
 /**
  * The one way the web app calls the API: same origin, cookies included, JSON in and out.
  * Errors come back as ApiError with the server's message.
@@ -22,7 +34,7 @@ export async function api<T>(
   const { json, headers, ...rest } = init
   let response: Response
   try {
-    response = await fetch(`/api${path}`, {
+    response = await transport(`/api${path}`, {
       credentials: 'same-origin',
       ...rest,
       headers: {

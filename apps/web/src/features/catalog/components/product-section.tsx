@@ -56,16 +56,20 @@ export function ProductSection({
   query,
   viewAllTo,
   layout = 'grid',
+  eager = false,
 }: {
   id: string
   title: string
   query: ProductListQuery
   viewAllTo?: string
   layout?: 'grid' | 'carousel'
+  /** Loads at once and is rendered by the server: a section on or next to the first screen. */
+  eager?: boolean
 }) {
   const ref = useRef<HTMLElement>(null)
   // Sections further down load as the shopper scrolls towards them (skeletons until then).
-  const result = useProducts(query, { enabled: useNearViewport(ref) })
+  const near = useNearViewport(ref)
+  const result = useProducts(query, { enabled: eager || near })
   let body: React.ReactNode
   if (result.isPending) {
     body =

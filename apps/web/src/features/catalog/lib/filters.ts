@@ -106,10 +106,18 @@ export function sortFromSearchParams(params: URLSearchParams): SortOption {
     : DEFAULT_SORT
 }
 
-/** Reads `filters` from sessionStorage; anything unreadable counts as no filters. */
-export function readStoredFilters(): ProductFilters {
+/** The stored `filters` value as it stands; null when there is none or no storage (server). */
+export function readStoredFiltersRaw(): string | null {
   try {
-    const raw = sessionStorage.getItem(FILTERS_STORAGE_KEY)
+    return sessionStorage.getItem(FILTERS_STORAGE_KEY)
+  } catch {
+    return null
+  }
+}
+
+/** Reads `filters` from sessionStorage; anything unreadable counts as no filters. */
+export function readStoredFilters(raw = readStoredFiltersRaw()): ProductFilters {
+  try {
     if (!raw) return {}
     const value: unknown = JSON.parse(raw)
     if (!value || typeof value !== 'object') return {}

@@ -48,6 +48,7 @@ export default function HomePage() {
       <ProductSection
         id="featured-products"
         title="Featured Products"
+        eager
         query={{ section: ['featured'], limit: 10 }}
         viewAllTo="/shop/listing?section=featured"
       />

@@ -1,6 +1,6 @@
 import { formatRupees, LIMITS, type Product, type SortOption } from '@techbazaar/shared'
 import { SlidersHorizontal, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import {
@@ -27,11 +27,15 @@ import {
   normalizeFilters,
   optionLabel,
   readStoredFilters,
+  readStoredFiltersRaw,
   sortFromSearchParams,
   writeStoredFilters,
   type FiltersUpdate,
   type ProductFilters,
 } from '../lib/filters'
+
+/** The stored filters change only through this page's own writes, which re-render it anyway. */
+const noSubscription = () => () => {}
 
 type ListingLocationState = { product?: Product; openedFromListing?: boolean } | null
 
@@ -43,8 +47,10 @@ export default function ListingPage() {
 
   const urlFilters = filtersFromSearchParams(searchParams)
   // A bare /shop/listing picks up the filters saved this session (brand tiles, earlier visits),
-  // from the first render, so the unfiltered list is never fetched just to be replaced.
-  const filters = hasFilters(urlFilters) ? urlFilters : readStoredFilters()
+  // from the first render, so the unfiltered list is never fetched just to be replaced. The
+  // server has no sessionStorage: a page it rendered starts unfiltered and switches after.
+  const storedFiltersRaw = useSyncExternalStore(noSubscription, readStoredFiltersRaw, () => null)
+  const filters = hasFilters(urlFilters) ? urlFilters : readStoredFilters(storedFiltersRaw)
   const sortBy = sortFromSearchParams(searchParams)
   const productId = searchParams.get('product')
 

@@ -1,0 +1,116 @@
+// The server-side renderer: the API process (apps/api/src/plugins/web.ts) calls `render` for
+// the storefront's pages so the browser paints the page from the HTML, then hydrates it. Built
+// by `vite build --ssr` into apps/web/dist-server; never part of the browser's bundle.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { dehydrate, type Query } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { prerenderToNodeStream } from 'react-dom/static'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import type { SessionUser } from '@techbazaar/shared'
+import { resolveRedirect } from '@/app/guards/resolve-redirect'
+import { createQueryClient } from '@/app/query-client'
+import { RenderQueryClientContext } from '@/app/render-query-client'
+import { sessionQueryKey } from '@/features/auth/api/get-session'
+import { setApiTransport } from '@/lib/api-client'
+import { serializeSsrState } from '@/lib/ssr-state'
+import { routes, SHOP_LAYOUT_ROUTE_ID } from '@/router'
+
+/** Answers one API call inside the server process (no network), e.g. with Fastify's inject. */
+export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>
+
+export interface RenderRequest {
+  /** The page's absolute URL. */
+  url: string
+  /** The page request's Cookie header: the renderer asks the API as the same person. */
+  cookie?: string
+  fetchApi: ApiFetch
+}
+
+export interface RenderedPage {
+  /** The markup that goes inside #root. */
+  html: string
+  /** The JSON data block the browser hydrates from (lib/ssr-state.ts), safe inside <script>. */
+  state: string
+}
+
+/** Renders pass by pass while a pass asks for data the cache does not hold yet. */
+const MAX_PASSES = 4
+
+const handler = createStaticHandler(routes)
+const current = new AsyncLocalStorage<{ cookie?: string; fetchApi: ApiFetch }>()
+
+setApiTransport((url, init) => {
+  const request = current.getStore()
+  if (!request) return Promise.reject(new Error(`API call outside a page render: ${url}`))
+  const headers = new Headers(init.headers)
+  if (request.cookie) headers.set('Cookie', request.cookie)
+  return request.fetchApi(url, { ...init, headers })
+})
+
+/** A query a render created and that would fetch in the browser: fetch it here instead. */
+function waitingToFetch(query: Query): boolean {
+  // `enabled` is an observer option that the cache keeps on the query it built for it.
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) }
+  const isEnabled = typeof enabled === 'function' ? enabled(query) : enabled !== false
+  return isEnabled && query.state.status === 'pending' && query.state.fetchStatus === 'idle'
+}
+
+/**
+ * The storefront page at `url` rendered with its data, or null when the browser should render it
+ * alone: pages outside the shop layout, redirects, route errors, a guard that would send the
+ * visitor elsewhere, or a failed render.
+ */
+export async function render(request: RenderRequest): Promise<RenderedPage | null> {
+  const { url, cookie, fetchApi } = request
+  return current.run({ cookie, fetchApi }, async () => {
+    const context = await handler.query(
+      new Request(url, { headers: cookie ? { Cookie: cookie } : {} }),
+    )
+    if (context instanceof Response || context.errors) return null
+    if (!context.matches.some((match) => match.route.id === SHOP_LAYOUT_ROUTE_ID)) return null
+
+    const queryClient = createQueryClient()
+    // One try: a page whose data fails is left to the browser, which retries and shows errors.
+    queryClient.setDefaultOptions({
+      queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+    })
+    const router = createStaticRouter(handler.dataRoutes, context)
+    // A prerender waits for lazily loaded components inside Suspense (the product dialog), where
+    // renderToString would leave their fallback and make the browser render the boundary again.
+    const renderPass = async () => {
+      const { prelude } = await prerenderToNodeStream(
+        <StrictMode>
+          <RenderQueryClientContext value={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </RenderQueryClientContext>
+        </StrictMode>,
+      )
+      let html = ''
+      for await (const chunk of prelude) html += String(chunk)
+      return html
+    }
+
+    let html = await renderPass()
+    for (let pass = 1; pass < MAX_PASSES; pass++) {
+      const waiting = queryClient.getQueryCache().getAll().filter(waitingToFetch)
+      if (waiting.length === 0) break
+      await Promise.allSettled(waiting.map((query) => query.fetch()))
+      html = await renderPass()
+    }
+
+    const user = queryClient.getQueryData<SessionUser | null>(sessionQueryKey)
+    if (user === undefined) return null
+    const { pathname } = new URL(url)
+    if (resolveRedirect(pathname, user) !== null) return null
+
+    const state = serializeSsrState({
+      queries: dehydrate(queryClient),
+      router: {
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: context.errors,
+      },
+    })
+    return { html, state }
+  })
+}

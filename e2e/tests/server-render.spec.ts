@@ -1,0 +1,64 @@
+import { expect, signIn, test } from './fixtures'
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+test.describe('pages rendered on the server', () => {
+  test('the home page and the listing arrive drawn, with their data', async ({ request }) => {
+    const home = await (await request.get('/')).text()
+    expect(home).toContain('<script type="application/json" id="ssr-state">')
+    expect(home).toMatch(/<h1[^>]*>Shop the Latest Electronics &amp; Gadgets<\/h1>/)
+    const banners = await (await request.get('/api/common/feature/get')).json()
+    expect(home).toContain(`src="${banners.data[0].image}"`)
+
+    const listing = await (await request.get('/shop/listing?category=electronics')).text()
+    const products = await (
+      await request.get('/api/shop/products/get?category=electronics&limit=24')
+    ).json()
+    expect(products.data.length).toBeGreaterThan(0)
+    for (const product of products.data) expect(listing).toContain(escapeHtml(product.title))
+  })
+
+  test('without JavaScript the listing still shows its products', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/shop/listing')
+    await expect(page.getByText(/^\d+ products?$/)).toBeVisible()
+    await expect(page.getByRole('article')).toHaveCount(24)
+    await context.close()
+  })
+
+  test('a hydrated listing asks for nothing it was given, then works', async ({ page }) => {
+    const productCalls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/shop/products/get')) productCalls.push(request.url())
+    })
+    await page.goto('/shop/listing')
+    await page.waitForLoadState('networkidle')
+    expect(productCalls).toEqual([])
+
+    await page.getByRole('button', { name: 'Load more' }).click()
+    await expect(page.getByRole('article')).toHaveCount(48)
+    expect(productCalls).toHaveLength(1)
+  })
+
+  test('filters kept from an earlier visit apply to a bare listing', async ({ page }) => {
+    await page.goto('/shop/listing?brand=boat')
+    await page.goto('/shop/listing')
+    await expect(page).toHaveURL(/brand=boat/)
+    for (const card of await page.getByRole('article').all()) {
+      await expect(card).toContainText(/boat/i)
+    }
+  })
+
+  test("a signed-in shopper's account page arrives drawn for them", async ({ page, request }) => {
+    await signIn(page, 'shopper@demo.test')
+    await expect(page).toHaveURL('/')
+    const html = await (await page.request.get('/shop/account')).text()
+    expect(html).toContain('id="ssr-state"')
+    expect(html).toContain('shopper@demo.test')
+    // A guest asking for the same page gets the app shell, which sends them to sign in.
+    const guest = await (await request.get('/shop/account')).text()
+    expect(guest).not.toContain('id="ssr-state"')
+  })
+})
