@@ -37,6 +37,11 @@ const SHOPPER = { email: 'shopper@demo.test', password: 'Demo@1234' }
 
 /** Starts the shop like `npm start` on a throw-away data directory; resolves once it answers. */
 async function startShop(port) {
+  // Something already answering there would be measured instead of the fresh shop.
+  const taken = await fetch(`http://localhost:${port}/api/health`)
+    .then(() => true)
+    .catch(() => false)
+  if (taken) throw new Error(`port ${port} is in use: stop that server or pass --port`)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'techbazaar-bench-web-'))
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,

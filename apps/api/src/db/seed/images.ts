@@ -160,12 +160,13 @@ export function productImageFile(product: SeedProduct): string {
   return `${slugify(product.title)}.webp`
 }
 
-/** Width of the small variant the product cards use on phones and dense grids (srcset 320w). */
-export const PRODUCT_IMAGE_SMALL = 320
+/** Widths of the smaller copies beside each image, as the upload path makes them (srcset). */
+export const PRODUCT_IMAGE_VARIANTS = [320] as const
+export const BANNER_IMAGE_VARIANTS = [640, 320] as const
 
-/** The small variant's file name: `<slug>-320.webp` beside `<slug>.webp` (the web app relies on it). */
-export function smallVariantFile(file: string): string {
-  return file.replace(/\.webp$/, `-${PRODUCT_IMAGE_SMALL}.webp`)
+/** A variant's file name: `<slug>-<width>.webp` beside `<slug>.webp` (the web app relies on it). */
+export function variantFile(file: string, width: number): string {
+  return file.replace(/\.webp$/, `-${width}.webp`)
 }
 
 /** Public URL of a file the seed wrote, as the static server under /uploads serves it. */
@@ -199,8 +200,8 @@ export async function forEachLimit<T>(
 export interface RenderJob {
   file: string
   svg: () => string
-  /** Also write `smallVariantFile(file)` at PRODUCT_IMAGE_SMALL px wide (product shots). */
-  small?: boolean
+  /** Also write `variantFile(file, width)` at each of these widths. */
+  variants?: readonly number[]
 }
 
 /** Writes every job's WebP into `${uploadsDir}/seed/`, overwriting earlier runs (idempotent). */
@@ -214,8 +215,8 @@ export async function renderSeedImages(
   await forEachLimit(jobs, concurrency, async (job) => {
     const svg = job.svg()
     await renderWebp(svg, path.join(dir, job.file))
-    if (job.small) {
-      await renderWebp(svg, path.join(dir, smallVariantFile(job.file)), PRODUCT_IMAGE_SMALL)
+    for (const width of job.variants ?? []) {
+      await renderWebp(svg, path.join(dir, variantFile(job.file, width)), width)
     }
   })
 }

@@ -6,7 +6,14 @@ import type { Db, Tx } from '../client'
 import { featureImages, filterOptions, products, reviews, users, vendorProfiles } from '../schema'
 import { BANNERS, bannerSvg } from './banners'
 import { SEED_PRODUCTS, categoryOf } from './catalog-data'
-import { productImageFile, productImageSvg, renderSeedImages, seedImageUrl } from './images'
+import {
+  BANNER_IMAGE_VARIANTS,
+  PRODUCT_IMAGE_VARIANTS,
+  productImageFile,
+  productImageSvg,
+  renderSeedImages,
+  seedImageUrl,
+} from './images'
 import type { SeedUser } from './people-data'
 import { DEMO_PASSWORD, SEED_REVIEWERS, SEED_SELLERS, SEED_STAFF_AND_SHOPPERS } from './people-data'
 import { planReviews } from './reviews'
@@ -51,9 +58,13 @@ export async function seedDemo(
     ...SEED_PRODUCTS.map((p) => ({
       file: productImageFile(p),
       svg: () => productImageSvg(p),
-      small: true,
+      variants: PRODUCT_IMAGE_VARIANTS,
     })),
-    ...BANNERS.map((b) => ({ file: b.file, svg: () => bannerSvg(b) })),
+    ...BANNERS.map((b) => ({
+      file: b.file,
+      svg: () => bannerSvg(b),
+      variants: BANNER_IMAGE_VARIANTS,
+    })),
   ]
   // Both are CPU-bound but on different pools (libvips threads, libuv threads), so they overlap.
   const [hashes] = await Promise.all([

@@ -175,6 +175,14 @@ describe('seedDemo', () => {
       expect(existsSync(fileOf(b.image))).toBe(true)
       const meta = await sharp(fileOf(b.image)).metadata()
       expect(meta).toMatchObject({ format: 'webp', width: 1800, height: 600 })
+      // The variants the banner's srcset points at, as uploads make them.
+      for (const [width, height] of [
+        [640, 213],
+        [320, 107],
+      ]) {
+        const variant = await sharp(fileOf(b.image.replace(/\.webp$/, `-${width}.webp`))).metadata()
+        expect(variant).toMatchObject({ format: 'webp', width, height })
+      }
     }
   })
 

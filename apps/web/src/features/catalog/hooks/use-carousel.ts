@@ -1,6 +1,13 @@
 import Autoplay from 'embla-carousel-autoplay'
 import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react'
-import { useCallback, useRef, useSyncExternalStore, type FocusEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FocusEvent,
+} from 'react'
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion'
 
 type CarouselApi = UseEmblaCarouselType[1]
@@ -26,12 +33,30 @@ function readState(api: CarouselApi): string {
  */
 export function useCarousel({ delayMs, options }: { delayMs: number; options?: CarouselOptions }) {
   const reducedMotion = usePrefersReducedMotion()
-  const [viewportRef, api] = useEmblaCarousel(
+  const [emblaRef, api] = useEmblaCarousel(
     { loop: true, align: 'start', ...options },
     reducedMotion
       ? []
       : [Autoplay({ delay: delayMs, stopOnInteraction: false, stopOnFocusIn: false })],
   )
+
+  // Embla measures the whole page when it starts (a forced layout): it starts once the page is
+  // idle after its first paint and hydration, or at once when someone points at or tabs into
+  // the carousel. Until then the first slide shows, as the server drew it.
+  const [viewport, setViewport] = useState<HTMLElement | null>(null)
+  const [started, setStarted] = useState(false)
+  useEffect(() => {
+    if (started) return
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setStarted(true), { timeout: 2500 })
+      return () => cancelIdleCallback(id)
+    }
+    const id = setTimeout(() => setStarted(true), 500)
+    return () => clearTimeout(id)
+  }, [started])
+  useEffect(() => {
+    emblaRef(started ? viewport : null)
+  }, [emblaRef, started, viewport])
 
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -64,16 +89,28 @@ export function useCarousel({ delayMs, options }: { delayMs: number; options?: C
     [api],
   )
 
+  // A hold that began before Embla started applies once it has.
+  useEffect(() => {
+    if (holds.current.hover || holds.current.focus) api?.plugins().autoplay?.stop()
+  }, [api])
+
   return {
-    viewportRef,
+    viewportRef: setViewport,
     ...state,
     scrollPrev: () => api?.scrollPrev(),
     scrollNext: () => api?.scrollNext(),
     scrollTo: (index: number) => api?.scrollTo(index),
     pauseProps: {
-      onMouseEnter: () => update('hover', true),
+      onPointerDown: () => setStarted(true),
+      onMouseEnter: () => {
+        setStarted(true)
+        update('hover', true)
+      },
       onMouseLeave: () => update('hover', false),
-      onFocus: () => update('focus', true),
+      onFocus: () => {
+        setStarted(true)
+        update('focus', true)
+      },
       onBlur: (event: FocusEvent<HTMLElement>) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
           update('focus', false)

@@ -62,8 +62,17 @@ describe('bannerImageSrcSet', () => {
     }
   })
 
-  it('gives none to seeded banners (only the 1800 px file exists) or foreign images', () => {
-    expect(bannerImageSrcSet('/uploads/seed/banner-big-tech-days.webp')).toBeUndefined()
+  it('offers the variants the seed writes beside a seeded banner', () => {
+    expect(bannerImageSrcSet('/uploads/seed/banner-big-tech-days.webp')).toBe(
+      '/uploads/seed/banner-big-tech-days-320.webp 320w, ' +
+        '/uploads/seed/banner-big-tech-days-640.webp 640w, ' +
+        '/uploads/seed/banner-big-tech-days.webp 1800w',
+    )
+    expect(productImageSrcSet('/uploads/seed/banner-big-tech-days.webp')).toBeUndefined()
+  })
+
+  it('gives none to foreign images or to variants themselves', () => {
+    expect(bannerImageSrcSet('/uploads/seed/banner-big-tech-days-640.webp')).toBeUndefined()
     expect(bannerImageSrcSet('https://images.example.com/u/sale.webp')).toBeUndefined()
     expect(bannerImageSrcSet(`/uploads/u/${NAME}-640.webp`)).toBeUndefined()
   })

@@ -8,11 +8,20 @@
  */
 const UPLOADED = /^(?:https?:\/\/[^/?#]+)?(?:\/[^/?#]+)*\/u\/[0-9a-f]{32}\.webp$/
 
-/** The seed writes `<slug>-320.webp` beside each product's `<slug>.webp` (not its banners'). */
+/**
+ * The seed writes the same variants: `<slug>-320.webp` beside each product's `<slug>.webp`, and
+ * `-640`/`-320` beside each `banner-<slug>.webp`.
+ */
 const SEEDED = /^\/uploads\/seed\/[a-z0-9-]+\.webp$/
+const SEEDED_BANNER = /^\/uploads\/seed\/banner-[a-z0-9-]+\.webp$/
+const SEEDED_VARIANT = /-(320|640)\.webp$/
 
 function isSeededProductImage(url: string): boolean {
-  return SEEDED.test(url) && !url.endsWith('-320.webp')
+  return SEEDED.test(url) && !SEEDED_BANNER.test(url) && !SEEDED_VARIANT.test(url)
+}
+
+function isSeededBanner(url: string): boolean {
+  return SEEDED_BANNER.test(url) && !SEEDED_VARIANT.test(url)
 }
 
 const variant = (url: string, width: number) => `${url.slice(0, -'.webp'.length)}-${width}.webp`
@@ -28,10 +37,9 @@ export function productImageSrcSet(url: string): string | undefined {
 
 /**
  * `srcSet` for a home-page banner: phones take the 640 or 320 px variant instead of 1800 px.
- * Only uploaded banners have variants (the seed writes just the 1800 px file).
  */
 export function bannerImageSrcSet(url: string): string | undefined {
-  if (!UPLOADED.test(url)) return undefined
+  if (!UPLOADED.test(url) && !isSeededBanner(url)) return undefined
   return `${variant(url, 320)} 320w, ${variant(url, 640)} 640w, ${url} 1800w`
 }
 
