@@ -6,7 +6,14 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const built = path.join(root, 'apps/web/dist/index.html')
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'packages/shared/src']
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/shared/src',
+]
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0

@@ -58,9 +58,49 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * Preloads the Latin cut of the text font from index.html, so it arrives with the stylesheet
+ * instead of after the first layout: a font that swaps in later makes the browser lay out and
+ * paint every line of text again (a long task on a phone, and a small layout shift).
+ */
+function preloadTextFont(): Plugin {
+  return {
+    name: 'techbazaar:preload-text-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((name) =>
+          /inter-latin-wght-normal-[\w-]+\.woff2$/.test(name),
+        )
+        if (!font) return []
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `/${font}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: '',
+            },
+            injectTo: 'head',
+          },
+        ]
+      },
+    },
+  }
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server-side renderer's bundle (entry-server.tsx) is read from disk, never sent.
-  plugins: [react(), tailwindcss(), treeShakeReactRouter(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    treeShakeReactRouter(),
+    preloadTextFont(),
+    ...(isSsrBuild ? [] : [precompress()]),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
@@ -75,6 +115,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         : []),
     ],
   },
+  // The server-side renderer carries its own copies of React and the libraries, in their
+  // production builds: the API process runs with NODE_ENV unset or `development` (demo data,
+  // sandbox payments), which would otherwise load React's slow development server build.
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      }
+    : {}),
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/uploads': apiTarget },

@@ -10,7 +10,7 @@ import type { SessionUser } from '@techbazaar/shared'
 import { resolveRedirect } from '@/app/guards/resolve-redirect'
 import { createQueryClient } from '@/app/query-client'
 import { RenderQueryClientContext } from '@/app/render-query-client'
-import { sessionQueryKey } from '@/features/auth/api/get-session'
+import { sessionQueryKey, sessionQueryOptions } from '@/features/auth/api/get-session'
 import { setApiTransport } from '@/lib/api-client'
 import { serializeSsrState } from '@/lib/ssr-state'
 import { routes, SHOP_LAYOUT_ROUTE_ID } from '@/router'
@@ -90,6 +90,8 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
       return html
     }
 
+    // Every page waits for the session (the route guard): ask before the first pass, not after.
+    await queryClient.prefetchQuery(sessionQueryOptions)
     let html = await renderPass()
     for (let pass = 1; pass < MAX_PASSES; pass++) {
       const waiting = queryClient.getQueryCache().getAll().filter(waitingToFetch)

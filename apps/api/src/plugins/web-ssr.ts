@@ -73,6 +73,8 @@ export function createPageRenderer(
 ) {
   const template = reloadOnChange(files.template, (file) => readFile(file, 'utf8'))
   const renderer = loadOnce<RenderModule>(files.entry)
+  // Load it now, while the server starts, rather than on the first visitor's page.
+  renderer()?.catch((error: unknown) => app.log.warn({ err: error }, 'cannot load the renderer'))
 
   return async function renderPage(request: FastifyRequest): Promise<RenderedPage | null> {
     const loading = renderer()

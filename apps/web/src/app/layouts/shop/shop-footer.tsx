@@ -80,7 +80,7 @@ const footerLink =
 export function ShopFooter() {
   const year = new Date().getFullYear()
   return (
-    <footer className="mt-auto border-t bg-muted/50">
+    <footer className="mt-auto border-t bg-muted/50 render-when-visible">
       <div className="mx-auto w-full max-w-7xl px-4 pt-12 pb-8 sm:px-6 lg:px-8">
         <div className="grid gap-10 lg:grid-cols-[1.3fr_2fr]">
           <div className="max-w-sm">

@@ -28,7 +28,7 @@ export function ProductGrid({
   return (
     <ul className={cn(productGridClass, className)}>
       {products.map((product, index) => (
-        <li key={product._id} className={itemClassName?.(index)}>
+        <li key={product._id} className={cn('render-when-visible-card', itemClassName?.(index))}>
           <ProductCard
             product={product}
             to={linkFor?.(product)}

@@ -3,6 +3,7 @@ import { ArrowRight } from 'lucide-react'
 import type * as React from 'react'
 import { useRef } from 'react'
 import { Link } from 'react-router'
+import { cn } from '@/lib/utils'
 import { useProducts } from '../api/get-products'
 import type { ProductListQuery } from '../api/query-keys'
 import { useNearViewport } from '../hooks/use-near-viewport'
@@ -21,15 +22,22 @@ function SectionShell({
   viewAllTo,
   children,
   ref,
+  belowTheFold = false,
 }: {
   id: string
   title: string
   viewAllTo?: string
   children: React.ReactNode
   ref?: React.Ref<HTMLElement>
+  /** Laid out only when it comes near the screen (render-when-visible, styles.css). */
+  belowTheFold?: boolean
 }) {
   return (
-    <section ref={ref} aria-labelledby={id} className="flex flex-col gap-4">
+    <section
+      ref={ref}
+      aria-labelledby={id}
+      className={cn('flex flex-col gap-4', belowTheFold && 'render-when-visible')}
+    >
       <div className="flex items-end justify-between gap-4">
         <h2 id={id} className="text-xl font-bold tracking-tight sm:text-2xl">
           {title}
@@ -99,7 +107,7 @@ export function ProductSection({
     body = <ProductCarousel label={title} products={result.data.data} linkFor={productLink} />
   }
   return (
-    <SectionShell ref={ref} id={id} title={title} viewAllTo={viewAllTo}>
+    <SectionShell ref={ref} id={id} title={title} viewAllTo={viewAllTo} belowTheFold={!eager}>
       {body}
     </SectionShell>
   )

@@ -65,7 +65,7 @@ export default function HomePage() {
         viewAllTo="/shop/listing?section=trending&category=electronics"
       />
 
-      <SectionShell id="shop-by-brand" title="Shop by Brand">
+      <SectionShell id="shop-by-brand" title="Shop by Brand" belowTheFold>
         <BrandTiles />
       </SectionShell>
 
