@@ -1,10 +1,11 @@
 import { MenuIcon, PackageIcon } from 'lucide-react'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { CartSheet } from '@/features/cart/components/cart-sheet'
 import { useSession } from '@/features/auth/api/get-session'
 import { Logo } from '@/app/components/logo'
+import { useLazySheet } from '@/lib/use-lazy-sheet'
 import { SHOP_NAV_ITEMS, ShopNavLink } from './shop-nav'
 import { UserMenu } from './user-menu'
 
@@ -69,37 +70,25 @@ export function ShopHeader() {
  * at the latest on the first tap (page budget, issue 7).
  */
 function MobileNav({ showOrders }: { showOrders: boolean }) {
-  const [open, setOpen] = useState(false)
-  const [mounted, setMounted] = useState(false)
-  const triggerRef = useRef<HTMLButtonElement>(null)
-  const preload = () => void loadMobileNavSheet()
+  const sheet = useLazySheet(loadMobileNavSheet)
   return (
     <>
       <Button
-        ref={triggerRef}
+        {...sheet.triggerProps}
         variant="ghost"
         size="icon"
         className="size-11 md:hidden"
         aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        data-state={open ? 'open' : 'closed'}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setMounted(true)
-          setOpen(true)
-        }}
       >
         <MenuIcon aria-hidden="true" className="size-6" />
       </Button>
-      {mounted && (
+      {sheet.mounted && (
         <Suspense fallback={null}>
           <MobileNavSheet
-            open={open}
-            onOpenChange={setOpen}
+            open={sheet.open}
+            onOpenChange={sheet.setOpen}
             showOrders={showOrders}
-            triggerRef={triggerRef}
+            triggerRef={sheet.triggerRef}
           />
         </Suspense>
       )}

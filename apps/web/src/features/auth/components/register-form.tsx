@@ -20,7 +20,7 @@ import {
 } from '../api/verify-otp'
 import { useCountdown } from '../hooks/use-countdown'
 import { showFieldErrors } from '../lib/server-errors'
-import { FormField } from './form-field'
+import { FormField } from '@/components/ui/form-field'
 import { OtpActions } from './otp-actions'
 
 export type RegisterVariant = 'user' | 'seller'

@@ -12,8 +12,7 @@ import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
-import { Label } from '@/components/ui/label'
-import { FormField } from '@/features/auth/components/form-field'
+import { Field, FormField } from '@/components/ui/form-field'
 import { messageOf, showFieldErrors } from '@/features/auth/lib/server-errors'
 import { useUpdateBusinessAddress } from '../api/update-business-address'
 
@@ -120,28 +119,18 @@ export function BusinessAddressForm({ saved }: { saved: BusinessAddress }) {
             error={stateError}
           />
         ) : (
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="business-state">State</Label>
-            <select
-              id="business-state"
-              className={selectClass}
-              aria-invalid={stateError ? true : undefined}
-              aria-describedby={stateError ? 'business-state-error' : undefined}
-              {...form.register('stateCode')}
-            >
-              <option value="">Select State</option>
-              {STATES.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            {stateError && (
-              <p id="business-state-error" className="text-sm font-medium text-destructive">
-                {stateError}
-              </p>
+          <Field id="business-state" label="State" error={stateError}>
+            {(control) => (
+              <select {...control} className={selectClass} {...form.register('stateCode')}>
+                <option value="">Select State</option>
+                {STATES.map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </select>
             )}
-          </div>
+          </Field>
         )}
       </fieldset>
       <Button type="submit" size="lg" className="sm:self-start" disabled={update.isPending}>

@@ -1,7 +1,8 @@
 import { ShoppingCart } from 'lucide-react'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { Button } from '@/components/ui/button'
 import { useSession } from '@/features/auth/api/get-session'
+import { useLazySheet } from '@/lib/use-lazy-sheet'
 import { useCart } from '../use-cart'
 import { useGuestCartMerge } from '../use-guest-cart-merge'
 
@@ -21,33 +22,21 @@ const CartSheetContent = lazy(() =>
  * focus comes to the button, at the latest on the first click (page budget, issue 7).
  */
 export function CartSheet() {
-  const [open, setOpen] = useState(false)
-  const [mounted, setMounted] = useState(false)
-  const triggerRef = useRef<HTMLButtonElement>(null)
+  const sheet = useLazySheet(loadContent)
   const { user } = useSession()
   const userId = user?.id ?? null
   useGuestCartMerge(userId)
   const cart = useCart()
   const countLabel = `${cart.count} ${cart.count === 1 ? 'item' : 'items'}`
-  const preload = () => void loadContent()
 
   return (
     <>
       <Button
-        ref={triggerRef}
+        {...sheet.triggerProps}
         variant="ghost"
         size="icon"
         className="relative size-11"
         aria-label={`Cart, ${countLabel}`}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        data-state={open ? 'open' : 'closed'}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setMounted(true)
-          setOpen(true)
-        }}
       >
         <ShoppingCart className="size-5" aria-hidden="true" />
         {cart.count > 0 && (
@@ -59,15 +48,15 @@ export function CartSheet() {
           </span>
         )}
       </Button>
-      {mounted && (
+      {sheet.mounted && (
         <Suspense fallback={null}>
           <CartSheetContent
-            open={open}
-            onOpenChange={setOpen}
+            open={sheet.open}
+            onOpenChange={sheet.setOpen}
             cart={cart}
             userId={userId}
             countLabel={countLabel}
-            triggerRef={triggerRef}
+            triggerRef={sheet.triggerRef}
           />
         </Suspense>
       )}

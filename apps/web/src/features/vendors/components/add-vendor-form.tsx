@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { FormField } from '@/features/auth/components/form-field'
+import { FormField } from '@/components/ui/form-field'
 import { messageOf, showFieldErrors } from '@/features/auth/lib/server-errors'
 import {
   createVendorInputSchema,
