@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { expect, signIn, test } from './fixtures'
+import { expect, signIn, test, TEST_ADDRESS } from './fixtures'
 
 // axe-core on every page and on the dialogs, sheets and menus people open, as guest, shopper,
 // admin and seller: no serious or critical violation (WCAG 2.x A/AA and axe's best practices).
@@ -153,14 +153,7 @@ test.describe('accessibility: signed in', () => {
     ).json()) as { data: unknown[] }
     if (addresses.data.length === 0) {
       const saved = await page.request.post('/api/shop/address/add', {
-        data: {
-          userId: user.id,
-          address: '221 Residency Road',
-          city: 'Bengaluru',
-          pincode: '560025',
-          phone: '9876543210',
-          notes: 'Leave with the guard',
-        },
+        data: { userId: user.id, ...TEST_ADDRESS },
       })
       expect(saved.ok()).toBe(true)
     }

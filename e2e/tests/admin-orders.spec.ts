@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { expect, signIn, test, waitingForTheApp } from './fixtures'
+import { expect, signIn, test, TEST_ADDRESS, waitingForTheApp } from './fixtures'
 
 /**
  * The demo shopper places a cash-on-delivery order through the API (server cart, an address,
@@ -27,14 +27,7 @@ async function placeCodOrder(page: Page): Promise<string> {
   let addressId = addresses.data[0]?._id
   if (!addressId) {
     const saved = await request.post('/api/shop/address/add', {
-      data: {
-        userId: user.id,
-        address: '221 Residency Road',
-        city: 'Bengaluru',
-        pincode: '560025',
-        phone: '9876543210',
-        notes: 'Leave with the guard',
-      },
+      data: { userId: user.id, ...TEST_ADDRESS },
     })
     expect(saved.ok()).toBe(true)
     addressId = ((await saved.json()) as { data: { _id: string } }).data._id

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, signIn, test } from './fixtures'
+import { expect, signIn, test, TEST_ADDRESS } from './fixtures'
 
 interface ApiProduct {
   _id: string
@@ -40,14 +40,7 @@ async function shopperWithCart(page: Page): Promise<{ userId: string; product: A
   }
   if (addresses.data.length === 0) {
     const saved = await request.post('/api/shop/address/add', {
-      data: {
-        userId: user.id,
-        address: '221 Residency Road',
-        city: 'Bengaluru',
-        pincode: '560025',
-        phone: '9876543210',
-        notes: 'Leave with the guard',
-      },
+      data: { userId: user.id, ...TEST_ADDRESS },
     })
     expect(saved.ok()).toBe(true)
   }

@@ -50,6 +50,15 @@ export { expect }
 
 export const DEMO_PASSWORD = 'Demo@1234'
 
+/** The delivery address tests save for a shopper who has none (API body without userId). */
+export const TEST_ADDRESS = {
+  address: '221 Residency Road',
+  city: 'Bengaluru',
+  pincode: '560025',
+  phone: '9876543210',
+  notes: 'Leave with the guard',
+}
+
 /** The mail catcher's JSON endpoint (mail-catcher.mjs), on the port the config gave it. */
 export const MAILS_URL = `http://127.0.0.1:${process.env.MAIL_CATCHER_HTTP_PORT ?? 3198}/mails`
 

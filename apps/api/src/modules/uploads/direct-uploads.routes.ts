@@ -18,7 +18,7 @@ import {
   completeDirectUpload,
   startDirectUpload,
 } from './direct-uploads.service'
-import { requireUploader } from './uploads.routes'
+import { requireUploader, UPLOAD_RATE_LIMIT } from './uploads.routes'
 
 const tags = ['uploads']
 
@@ -76,14 +76,7 @@ export async function directUploadsRoutes(app: App) {
       },
       preHandler: requireUploader,
       // The same budget as POST /uploads: one started upload is one image.
-      config: {
-        rateLimit: {
-          max: 60,
-          timeWindow: '10 minutes',
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `upload:${request.user?.id ?? request.ip}`,
-        },
-      },
+      config: { rateLimit: UPLOAD_RATE_LIMIT },
     },
     async (request, reply) => {
       const { deps, userId } = context(request)

@@ -100,19 +100,7 @@ export async function completeDirectUpload(
   userId: string,
   input: CompleteMultipartUploadInput,
 ): Promise<Omit<UploadResponse, 'success'>> {
-  // Claimed by deleting the row: a second complete (or an abort) of the same upload finds nothing.
-  const [row] = await db
-    .delete(pendingUploads)
-    .where(
-      and(
-        eq(pendingUploads.key, input.key),
-        eq(pendingUploads.uploadId, input.uploadId),
-        eq(pendingUploads.userId, userId),
-      ),
-    )
-    .returning()
-  if (!row) throw notFound(NOT_FOUND)
-
+  const row = await claimPendingUpload(db, userId, input)
   let completed = false
   try {
     if (row.expiresAt <= now) throw new AppError(410, 'This upload has expired. Please try again.')
@@ -150,18 +138,31 @@ export async function abortDirectUpload(
   userId: string,
   input: AbortMultipartUploadInput,
 ): Promise<void> {
+  const row = await claimPendingUpload(db, userId, input)
+  await cleanUp(storage.direct, row, false, log)
+}
+
+/**
+ * The user's own unfinished upload, claimed by deleting its row: a second complete (or an
+ * abort) of the same upload finds nothing. Someone else's upload is not found.
+ */
+async function claimPendingUpload(
+  db: Deps['db'],
+  userId: string,
+  upload: { key: string; uploadId: string },
+) {
   const [row] = await db
     .delete(pendingUploads)
     .where(
       and(
-        eq(pendingUploads.key, input.key),
-        eq(pendingUploads.uploadId, input.uploadId),
+        eq(pendingUploads.key, upload.key),
+        eq(pendingUploads.uploadId, upload.uploadId),
         eq(pendingUploads.userId, userId),
       ),
     )
     .returning()
   if (!row) throw notFound(NOT_FOUND)
-  await cleanUp(storage.direct, row, false, log)
+  return row
 }
 
 /**

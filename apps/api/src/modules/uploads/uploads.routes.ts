@@ -9,6 +9,17 @@ import { storeImage } from './uploads.service'
 const TOO_BIG = 'Image is larger than 10 MB'
 
 /** The marketplace's admins, and sellers an admin has approved. */
+/**
+ * Per user: encoding costs CPU, so one account cannot keep the server busy. One budget for every
+ * way an image comes in (a direct upload's start counts as one image, direct-uploads.routes.ts).
+ */
+export const UPLOAD_RATE_LIMIT = {
+  max: 60,
+  timeWindow: '10 minutes',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => `upload:${request.user?.id ?? request.ip}`,
+}
+
 export async function requireUploader(request: FastifyRequest) {
   const user = request.user
   if (!user) throw unauthorized()
@@ -38,15 +49,7 @@ export async function uploadsRoutes(app: App) {
         response: { 201: uploadResponse },
       },
       preHandler: requireUploader,
-      // Per user: encoding costs CPU, so one account cannot keep the server busy.
-      config: {
-        rateLimit: {
-          max: 60,
-          timeWindow: '10 minutes',
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `upload:${request.user?.id ?? request.ip}`,
-        },
-      },
+      config: { rateLimit: UPLOAD_RATE_LIMIT },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'Send the image as multipart/form-data')
