@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { formatShopDate } from '@techbazaar/shared'
 import PDFDocument from 'pdfkit'
 import { amountInWords } from './amount-in-words'
 import type { InvoiceData, InvoiceLine } from './invoices.service'
@@ -25,12 +26,6 @@ const amount = new Intl.NumberFormat('en-IN', {
 })
 const money = (paise: number) => amount.format(paise / 100)
 const rupees = (paise: number) => `₹${money(paise)}`
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-})
 
 interface Column {
   label: string
@@ -161,7 +156,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: InvoiceData, shopName: st
   ])
   const right = keyValues(doc, 335, 96, CONTENT_WIDTH - 295, [
     ['Invoice No.', invoice.number],
-    ['Invoice date', dateFormat.format(invoice.issuedAt)],
+    ['Invoice date', formatShopDate(invoice.issuedAt, 'medium')],
     ['Order ref.', invoice.orderId.slice(0, 8).toUpperCase()],
     ['Place of supply', `${invoice.placeOfSupply.name} (${invoice.placeOfSupply.code})`],
     ['Supply type', invoice.intraState ? 'Intra-state' : 'Inter-state'],

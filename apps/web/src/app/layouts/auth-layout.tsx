@@ -2,8 +2,8 @@ import type { LucideIcon } from 'lucide-react'
 import {
   BadgeIndianRupeeIcon,
   ChartNoAxesCombinedIcon,
+  CableIcon,
   HeadphonesIcon,
-  LaptopIcon,
   PackageIcon,
   ShieldCheckIcon,
   SmartphoneIcon,
@@ -21,7 +21,7 @@ const PANELS = {
   shop: {
     heading: 'Welcome to TechBazaar',
     text: 'Your one-stop shop for the latest tech gadgets and accessories',
-    tiles: [SmartphoneIcon, HeadphonesIcon, LaptopIcon, WatchIcon],
+    tiles: [SmartphoneIcon, HeadphonesIcon, WatchIcon, CableIcon],
     perks: [
       { icon: TruckIcon, label: 'Delivery across India in 3-5 days' },
       { icon: ShieldCheckIcon, label: 'Genuine products with GST invoice' },

@@ -1,6 +1,7 @@
 import type * as React from 'react'
 import type { LucideIcon } from 'lucide-react'
 import { MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
+import { shopYear } from '@techbazaar/shared'
 import { Link } from 'react-router'
 import { Logo } from '@/app/components/logo'
 import {
@@ -78,7 +79,7 @@ const footerLink =
   'inline-flex min-h-11 items-center rounded-sm text-sm text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 md:min-h-8'
 
 export function ShopFooter() {
-  const year = new Date().getFullYear()
+  const year = shopYear()
   return (
     <footer className="mt-auto border-t bg-muted/50 render-when-visible">
       <div className="mx-auto w-full max-w-7xl px-4 pt-12 pb-8 sm:px-6 lg:px-8">
@@ -86,7 +87,7 @@ export function ShopFooter() {
           <div className="max-w-sm">
             <Logo />
             <p className="mt-3 text-sm leading-6 text-muted-foreground">
-              Phones, audio, laptops and accessories from brands you trust, with GST invoices and
+              Phones, audio, wearables and accessories from brands you trust, with GST invoices and
               delivery across India.
             </p>
             <ul className="mt-5 flex flex-wrap gap-2" aria-label="Follow us">

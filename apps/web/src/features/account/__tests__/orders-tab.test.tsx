@@ -55,4 +55,19 @@ describe('OrdersTab', () => {
     expect(within(table).getByText('₹76,496')).toBeInTheDocument()
     expect(within(table).getByRole('button', { name: 'View Details' })).toBeInTheDocument()
   })
+
+  it('shows the day the order was placed in India, whatever the machine time zone is', async () => {
+    // 01:30 IST on 21 November is 20 November in UTC, the zone servers and CI run in.
+    serve([
+      {
+        _id: ORDER_ID,
+        orderDate: '2026-11-20T20:00:00.000Z',
+        orderStatus: 'confirmed',
+        totalAmount: 999,
+      },
+    ])
+    renderRoute(<OrdersTab />)
+    const table = await screen.findByRole('table')
+    expect(within(table).getByText('21/11/2026')).toBeInTheDocument()
+  })
 })

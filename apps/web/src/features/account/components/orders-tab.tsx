@@ -1,4 +1,4 @@
-import { formatRupees } from '@techbazaar/shared'
+import { formatRupees, formatShopDate } from '@techbazaar/shared'
 import { PackageOpen } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -16,10 +16,9 @@ import { useSession } from '@/features/auth/api/get-session'
 import { useOrders, type OrderSummary } from '../api/get-orders'
 import { OrderDetails } from './order-details'
 
-/** Date part only, Indian style (spec §9). */
+/** Date part only, Indian style (spec §9), the day it was in India. */
 export function orderDate(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString('en-IN')
+  return formatShopDate(iso)
 }
 
 /** Spec §4: confirmed green, rejected red, otherwise black. */

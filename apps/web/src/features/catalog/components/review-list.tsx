@@ -1,16 +1,10 @@
-import type { Review } from '@techbazaar/shared'
+import { formatShopDate, type Review } from '@techbazaar/shared'
 import { MessageSquare } from 'lucide-react'
 import { Avatar, AvatarFallback } from '@/components/ui/avatar'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useReviews } from '../api/get-reviews'
 import { ErrorState } from './state-views'
 import { StarRating } from './star-rating'
-
-const reviewDate = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-})
 
 /** A product's reviews, newest first; messages are plain text (React escapes them). */
 export function ReviewList({ productId }: { productId: string }) {
@@ -66,7 +60,7 @@ function ReviewItem({ review }: { review: Review }) {
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
           <span className="text-sm font-semibold">{review.userName}</span>
           <time dateTime={review.createdAt} className="text-xs text-muted-foreground">
-            {reviewDate.format(new Date(review.createdAt))}
+            {formatShopDate(review.createdAt, 'medium')}
           </time>
         </div>
         <StarRating value={review.reviewValue} className="[&_svg]:size-3.5 [&>span]:size-3.5" />

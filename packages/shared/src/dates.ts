@@ -1,0 +1,38 @@
+/**
+ * The shop's calendar is India's. Dates are formatted in Asia/Kolkata wherever a person reads
+ * them, so the server's render (whose machine may run in UTC), the browser's hydration and the
+ * invoice all show the same day for an order placed between 00:00 and 05:30 IST.
+ */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata'
+
+const formats = {
+  /** "23/11/2026": tables and lists. */
+  numeric: new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    timeZone: SHOP_TIME_ZONE,
+  }),
+  /** "23 Nov 2026": reviews, invoices. */
+  medium: new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: SHOP_TIME_ZONE,
+  }),
+} as const
+
+export type ShopDateStyle = keyof typeof formats
+
+/** A moment (ISO text or Date) as the day it was in India; '—' for an unreadable value. */
+export function formatShopDate(value: string | Date, style: ShopDateStyle = 'numeric'): string {
+  const date = typeof value === 'string' ? new Date(value) : value
+  return Number.isNaN(date.getTime()) ? '—' : formats[style].format(date)
+}
+
+const yearFormat = new Intl.DateTimeFormat('en-IN', { year: 'numeric', timeZone: SHOP_TIME_ZONE })
+
+/** The current year in India (the footer's copyright line). */
+export function shopYear(now: Date = new Date()): number {
+  return Number(yearFormat.format(now))
+}
