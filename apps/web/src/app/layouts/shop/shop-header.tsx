@@ -27,7 +27,7 @@ export function ShopHeader() {
         <MobileNav showOrders={!isStaff} />
         <Logo className="mr-2 md:mr-4" />
 
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {SHOP_NAV_ITEMS.map((item) => (
               <li key={item.label}>
@@ -65,7 +65,8 @@ export function ShopHeader() {
 }
 
 /**
- * Below 768 px the navigation lives in a drawer with the same items. Only the button is part of
+ * Below 1024 px the navigation lives in a drawer with the same items (a tablet in portrait has
+ * no room for it beside the cart, My Orders and the account menu). Only the button is part of
  * the first paint; the drawer's code loads when the pointer or the focus comes to the button,
  * at the latest on the first tap (page budget, issue 7).
  */
@@ -77,7 +78,7 @@ function MobileNav({ showOrders }: { showOrders: boolean }) {
         {...sheet.triggerProps}
         variant="ghost"
         size="icon"
-        className="size-11 md:hidden"
+        className="size-11 lg:hidden"
         aria-label="Open menu"
       >
         <MenuIcon aria-hidden="true" className="size-6" />

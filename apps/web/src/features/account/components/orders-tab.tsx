@@ -69,7 +69,7 @@ export function OrdersTab() {
   )
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border md:block">
+      <div className="relative hidden overflow-x-auto rounded-xl border md:block">
         <table className="w-full text-sm">
           <thead className="bg-muted/50 text-left text-muted-foreground">
             <tr>

@@ -60,7 +60,7 @@ export function OrdersTable({ scope }: { scope: 'admin' | 'vendor' }) {
 
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border bg-background md:block">
+      <div className="relative hidden overflow-x-auto rounded-xl border bg-background md:block">
         <table className="w-full text-sm">
           <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
             <tr>

@@ -95,7 +95,7 @@ export function VendorList() {
 
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border bg-background md:block">
+      <div className="relative hidden overflow-x-auto rounded-xl border bg-background md:block">
         <table className="w-full text-sm">
           <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
             <tr>
