@@ -20,6 +20,8 @@ export default function SearchPage() {
   const active = isSearchable(debounced)
   const query = useSearchProducts(active ? debounced : '')
   const [open, setOpen] = useState<Product | null>(null)
+  // The hint is for what is being typed; once the keyword is long enough it would sit beside results.
+  const tooShort = !isSearchable(keyword.trim())
 
   // Mirror the searched keyword into ?q= so the page can be shared and reloaded.
   useEffect(() => {
@@ -58,12 +60,14 @@ export default function SearchPage() {
               value={keyword}
               onChange={(event) => setKeyword(event.target.value)}
               className="h-12 pl-10 text-base"
-              aria-describedby="search-hint"
+              aria-describedby={tooShort ? 'search-hint' : undefined}
             />
           </div>
-          <p id="search-hint" className="mt-2 text-sm text-muted-foreground">
-            Type at least {LIMITS.searchMinChars} characters.
-          </p>
+          {tooShort && (
+            <p id="search-hint" className="mt-2 text-sm text-muted-foreground">
+              Type at least {LIMITS.searchMinChars} characters.
+            </p>
+          )}
         </form>
       </div>
 

@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import SearchPage from '../pages/search-page'
+import { createProduct, jsonResponse, mockFetch, renderRoute } from './helpers'
+
+describe('SearchPage', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('shows the length hint only while the keyword is too short to search', async () => {
+    mockFetch((url) =>
+      url.pathname.startsWith('/api/shop/search/')
+        ? jsonResponse({ success: true, data: [createProduct({ title: 'Galaxy S24' })] })
+        : undefined,
+    )
+    renderRoute(<SearchPage />, { path: '/shop/search', initialEntry: '/shop/search' })
+    const box = screen.getByRole('searchbox', { name: 'Search products' })
+    expect(screen.getByText('Type at least 4 characters.')).toBeInTheDocument()
+    await userEvent.type(box, 'gal')
+    expect(screen.getByText('Type at least 4 characters.')).toBeInTheDocument()
+    await userEvent.type(box, 'axy')
+    expect(await screen.findByText('Galaxy S24', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(screen.queryByText('Type at least 4 characters.')).not.toBeInTheDocument()
+    expect(box).not.toHaveAttribute('aria-describedby')
+  })
+})
