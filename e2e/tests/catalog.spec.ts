@@ -102,4 +102,27 @@ test.describe('catalog and discovery', () => {
     await page.getByRole('searchbox', { name: 'Search products' }).fill('qqzzxxvv')
     await expect(page.getByText('No products found.')).toBeVisible()
   })
+
+  test('Sale and stock badges leave the product image uncovered', async ({ page }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/shop/listing')
+      const cards = page.locator('[data-slot="product-card"]').filter({ hasText: 'Sale' })
+      await expect(cards.first()).toBeVisible()
+      const count = Math.min(await cards.count(), 6)
+      for (let i = 0; i < count; i += 1) {
+        const card = cards.nth(i)
+        const image = (await card.locator('img').boundingBox())!
+        for (const badge of await card.locator('[data-slot="badge"]').all()) {
+          const box = (await badge.boundingBox())!
+          const overlaps =
+            box.x < image.x + image.width &&
+            image.x < box.x + box.width &&
+            box.y < image.y + image.height &&
+            image.y < box.y + box.height
+          expect(overlaps, `a badge covers the image at ${width} px`).toBe(false)
+        }
+      }
+    }
+  })
 })

@@ -72,18 +72,24 @@ type ProductCardProps = {
  * The product tile: the whole card opens the product (a stretched title link/button keeps one
  * tab stop and a real name for screen readers); "Add to cart" sits above that layer.
  */
-/** The Sale / low-stock / Out Of Stock badges stacked over a product image's corner. */
+/**
+ * The Sale / low-stock / Out Of Stock badges, in a row above a product image: never over it, so
+ * they hide no part of the product (the image gives up their height instead).
+ */
 export function ProductBadges({
   product,
   className,
+  reserveRow = false,
 }: {
   product: Pick<Product, 'totalStock' | 'salePrice'>
   className?: string
+  /** Keep the row's height without badges, so every image in a grid has the same size. */
+  reserveRow?: boolean
 }) {
   const badges = productBadges(product)
-  if (badges.length === 0) return null
+  if (badges.length === 0 && !reserveRow) return null
   return (
-    <div className={cn('absolute flex flex-col items-start gap-1', className)}>
+    <div className={cn('flex flex-wrap items-start gap-1', className)}>
       {badges.map((badge) => (
         <Badge key={badge.label} variant={badge.variant}>
           {badge.label}
@@ -105,7 +111,8 @@ export function ProductCard({ product, to, onOpen, eager = false, className }: P
         className,
       )}
     >
-      <div className="relative aspect-square bg-muted/70 p-3">
+      <div className="flex aspect-square flex-col gap-2 bg-muted/70 p-3">
+        <ProductBadges product={product} reserveRow className="min-h-5.5" />
         <img
           src={product.image}
           srcSet={productImageSrcSet(product.image)}
@@ -117,9 +124,8 @@ export function ProductCard({ product, to, onOpen, eager = false, className }: P
           // The first row is often the page's largest paint: fetch it before other images.
           fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
-          className="size-full object-contain mix-blend-multiply"
+          className="min-h-0 w-full flex-1 object-contain mix-blend-multiply"
         />
-        <ProductBadges product={product} className="top-2 left-2" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex flex-wrap gap-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">

@@ -65,7 +65,8 @@ function ProductDetail({ product }: { product: Product }) {
   const reviewCount = product.reviewCount
   return (
     <div className="grid gap-0 md:grid-cols-2">
-      <div className="relative aspect-square bg-muted/70 p-6 md:sticky md:top-0 md:self-start md:rounded-tl-lg">
+      <div className="flex aspect-square flex-col gap-3 bg-muted/70 p-6 md:sticky md:top-0 md:self-start md:rounded-tl-lg">
+        <ProductBadges product={product} />
         <img
           src={product.image}
           srcSet={productImageSrcSet(product.image)}
@@ -73,9 +74,8 @@ function ProductDetail({ product }: { product: Product }) {
           alt={product.title}
           width={640}
           height={640}
-          className="size-full object-contain mix-blend-multiply"
+          className="min-h-0 w-full flex-1 object-contain mix-blend-multiply"
         />
-        <ProductBadges product={product} className="top-3 left-3" />
       </div>
       <div className="flex flex-col gap-4 p-5 sm:p-6 md:pt-12">
         <DialogHeader className="gap-2">
