@@ -17,7 +17,9 @@ FROM node:20-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# HOST: listen on every interface (the default is loopback only); NODE_ENV=production means no
+# demo data, no sandbox gateway, no API docs, and a start without SMTP_URL is refused.
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 COPY --from=build /app /app
 RUN npm prune --omit=dev \
   && mkdir -p /data && chown node:node /data

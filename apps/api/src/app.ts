@@ -148,11 +148,13 @@ export async function buildApp(
   const payments = createPayments(config)
   await app.register(securityPlugin, {
     csp: mergeCsp(paymentCsp(config), await storageCsp(config)),
+    hsts: config.appUrl.startsWith('https:'),
   })
   await app.register(cookie)
   await app.register(authPlugin)
   await app.register(rateLimitPlugin, { redis: deps.redis })
-  await app.register(docsPlugin, { shopName: config.shopName })
+  // The docs list every admin route: off in production unless API_DOCS=true.
+  if (config.apiDocs) await app.register(docsPlugin, { shopName: config.shopName })
   await app.register(metricsPlugin, { metrics: deps.metrics, token: config.metricsToken })
 
   await app.register(
@@ -181,7 +183,8 @@ export async function buildApp(
     { prefix: '/api' },
   )
 
-  await app.register(sandboxGatewayRoutes, { payments })
+  // Outside demo mode no provider is played by the sandbox, so its pages do not exist either.
+  if (config.demo.enabled) await app.register(sandboxGatewayRoutes, { payments })
   await app.register(webPlugin, {
     uploadsDir: path.join(config.dataDir, 'uploads'),
     webDistDir: config.webDistDir,

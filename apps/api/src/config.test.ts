@@ -11,6 +11,9 @@ describe('loadConfig', () => {
       env: 'development',
       databaseUrl: undefined,
       secureCookies: false,
+      host: 'localhost',
+      demo: { enabled: true },
+      apiDocs: true,
     })
     expect(config.dataDir).toMatch(/[/\\]data$/)
   })
@@ -65,5 +68,74 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
       /METRICS_TOKEN: must be at least 16 characters/,
     )
+  })
+
+  describe('demo mode (demo accounts, demo catalog, sandbox payment gateway)', () => {
+    it('keeps the full demo on this machine: loopback APP_URL and HOST', () => {
+      for (const env of [
+        {},
+        { NODE_ENV: 'test' },
+        { APP_URL: 'http://127.0.0.1:3000', HOST: '127.0.0.1' },
+        { APP_URL: 'http://[::1]:3000', HOST: '::1' },
+        { APP_URL: 'http://shop.localhost:3000', HOST: 'localhost' },
+      ]) {
+        expect(loadConfig(env).demo, JSON.stringify(env)).toMatchObject({ enabled: true })
+      }
+    })
+
+    it('is off on a public APP_URL or a public HOST, and says why and how to turn it on', () => {
+      const publicUrl = loadConfig({ APP_URL: 'https://shop.example.in' }).demo
+      expect(publicUrl.enabled).toBe(false)
+      expect(publicUrl.reason).toMatch(/APP_URL https:\/\/shop\.example\.in is not this machine/)
+      expect(publicUrl.reason).toMatch(/DEMO_MODE=true/)
+      // A plain start on a server reachable from outside: APP_URL left at localhost.
+      const publicHost = loadConfig({ HOST: '0.0.0.0' }).demo
+      expect(publicHost.enabled).toBe(false)
+      expect(publicHost.reason).toMatch(/HOST 0\.0\.0\.0 accepts connections from other machines/)
+      expect(loadConfig({ APP_URL: 'http://192.168.1.20:3000' }).demo.enabled).toBe(false)
+      expect(loadConfig({ APP_URL: 'http://localhost.example.in:3000' }).demo.enabled).toBe(false)
+    })
+
+    it('is off in production and with DEMO_MODE=false', () => {
+      const production = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25' })
+      expect(production.demo).toMatchObject({ enabled: false, reason: /NODE_ENV=production/ })
+      expect(loadConfig({ DEMO_MODE: 'false' }).demo).toMatchObject({
+        enabled: false,
+        reason: /DEMO_MODE=false/,
+      })
+    })
+
+    it('is on anywhere when asked for with DEMO_MODE=true', () => {
+      const asked = loadConfig({
+        APP_URL: 'https://demo.example.in',
+        HOST: '0.0.0.0',
+        DEMO_MODE: 'true',
+      })
+      expect(asked.demo).toMatchObject({ enabled: true, reason: /DEMO_MODE=true/ })
+      const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25' }
+      expect(loadConfig({ ...production, DEMO_MODE: 'true' }).demo.enabled).toBe(true)
+      expect(() => loadConfig({ DEMO_MODE: 'yes' })).toThrow(/DEMO_MODE/)
+    })
+  })
+
+  it('refuses a production start without SMTP_URL, naming the variable', () => {
+    const start = () => loadConfig({ NODE_ENV: 'production', APP_URL: 'https://shop.example.in' })
+    expect(start).toThrow(ConfigError)
+    expect(start).toThrow(/SMTP_URL: is required in production/)
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: '' })).toThrow(/SMTP_URL/)
+    const withMail = { NODE_ENV: 'production', SMTP_URL: 'smtps://u:p@smtp.example.in:465' }
+    expect(loadConfig(withMail).smtpUrl).toBe('smtps://u:p@smtp.example.in:465')
+    // Development keeps writing mails to the log, so the demo needs no mail server.
+    expect(loadConfig({}).smtpUrl).toBeUndefined()
+  })
+
+  it('serves the API docs outside production, and in production only with API_DOCS=true', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25' }
+    expect(loadConfig({}).apiDocs).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true)
+    expect(loadConfig(production).apiDocs).toBe(false)
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true)
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false)
+    expect(() => loadConfig({ API_DOCS: 'on' })).toThrow(/API_DOCS/)
   })
 })

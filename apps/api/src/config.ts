@@ -18,7 +18,8 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback by default: a plain start on a server is not reachable from other machines.
+  HOST: z.string().trim().min(1).default('localhost'),
   SHOP_NAME: z.string().trim().min(1).default('TechBazaar'),
   APP_URL: optionalUrl(/^https?:/, 'https://shop.example.in'),
   DATA_DIR: z.string().default('data'),
@@ -26,6 +27,10 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(/^rediss?:/, 'redis://127.0.0.1:6379'),
   SMTP_URL: optionalUrl(/^smtps?:/, 'smtp://user:pass@smtp.example.in:587'),
   MAIL_FROM: z.string().optional(),
+  // Demo accounts, demo catalog and the sandbox gateway: unset, only on this machine (decision 38).
+  DEMO_MODE: z.enum(['true', 'false', '']).default(''),
+  // The OpenAPI docs at /api/docs: unset, served everywhere but in production.
+  API_DOCS: z.enum(['true', 'false', '']).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default(''),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -112,6 +117,37 @@ function s3Config(e: z.infer<typeof envSchema>) {
   }
 }
 
+/** Names and addresses only this machine reaches: localhost (and *.localhost), 127/8 and ::1. */
+function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1')
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(name)
+  )
+}
+
+/**
+ * Whether this start is the demo (demo accounts with the published password, the demo catalog
+ * and the sandbox gateway playing every provider without keys), why (for the start's log), and
+ * whether only this machine can reach the shop. Unset DEMO_MODE means: only when nobody but this
+ * machine can reach it, outside production (decision 38).
+ */
+function demoMode(e: z.infer<typeof envSchema>, appUrl: string) {
+  const appUrlLocal = isLoopback(new URL(appUrl).hostname)
+  const local = appUrlLocal && isLoopback(e.HOST)
+  const ask = 'set DEMO_MODE=true to have them anyway'
+  const demo = (enabled: boolean, reason: string) => ({ enabled, reason, local })
+  if (e.DEMO_MODE !== '') return demo(e.DEMO_MODE === 'true', `DEMO_MODE=${e.DEMO_MODE}`)
+  if (e.NODE_ENV === 'production') return demo(false, 'NODE_ENV=production')
+  if (!appUrlLocal) return demo(false, `APP_URL ${appUrl} is not this machine; ${ask}`)
+  if (!local) {
+    return demo(false, `HOST ${e.HOST} accepts connections from other machines; ${ask}`)
+  }
+  return demo(true, 'APP_URL and HOST are this machine only')
+}
+
 export type Config = ReturnType<typeof loadConfig>
 
 export class ConfigError extends Error {}
@@ -124,6 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  // Without a mail server, one-time passwords would go to the log, where no customer reads them.
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: is required in production (NODE_ENV=production), to send one-time passwords and order mails',
+    )
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   return {
     env: e.NODE_ENV,
@@ -133,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shopName: e.SHOP_NAME,
     appUrl,
     secureCookies: appUrl.startsWith('https:'),
+    demo: demoMode(e, appUrl),
+    apiDocs: e.API_DOCS === '' ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
     dataDir: path.resolve(ROOT_DIR, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -3,7 +3,8 @@ import { Redis } from 'ioredis'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
-import { DEMO_ACCOUNTS, seedDemo } from './db/seed'
+import { DEMO_ACCOUNTS } from './db/seed'
+import { seedOnStart } from './db/seed/on-start'
 import { acquireStartupLock } from './db/startup'
 import { startOrderExpiry } from './modules/orders/order-state'
 
@@ -41,16 +42,10 @@ async function main() {
     redis,
   })
 
-  let seeded = false
-  if (!config.isProduction) {
-    const started = Date.now()
-    const result = await seedDemo(database.db, {
-      uploadsDir: path.join(config.dataDir, 'uploads'),
-      log: (msg) => app.log.info(msg),
-    })
-    seeded = result.seeded
-    if (seeded) app.log.info(`demo catalog seeded in ${Date.now() - started} ms`)
-  }
+  const { seeded } = await seedOnStart(database.db, config, {
+    info: (msg) => app.log.info(msg),
+    warn: (msg) => app.log.warn(msg),
+  })
   await releaseStartupLock()
 
   // Unpaid online orders give their stock back after their payment window.
@@ -78,9 +73,9 @@ async function main() {
     '',
     `  ${config.shopName} is running at ${config.appUrl}`,
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  API docs: ${config.appUrl}/api/docs`,
   ]
-  if (!config.isProduction) {
+  if (config.apiDocs) lines.push(`  API docs: ${config.appUrl}/api/docs`)
+  if (config.demo.enabled) {
     lines.push(`  Demo accounts${seeded ? ' (just created)' : ''}:`)
     for (const account of DEMO_ACCOUNTS) {
       lines.push(`    ${account.label.padEnd(8)} ${account.email.padEnd(20)} ${account.password}`)

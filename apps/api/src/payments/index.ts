@@ -20,8 +20,8 @@ export interface Payments {
 }
 
 /**
- * Builds each adapter from the config. A provider without keys is played by the sandbox, except
- * in production, where it is simply not offered (a pretend gateway must never take real orders).
+ * Builds each adapter from the config. A provider without keys is played by the sandbox in demo
+ * mode only; otherwise it is simply not offered (a pretend gateway must never take real orders).
  */
 export function createPayments(config: Config): Payments {
   const sandbox = createSandboxGateway()
@@ -74,7 +74,7 @@ export function createPayments(config: Config): Payments {
   return {
     provider: (name) => {
       const provider = providers[name as ProviderName]
-      return provider?.sandbox && config.isProduction ? undefined : provider
+      return provider?.sandbox && !config.demo.enabled ? undefined : provider
     },
     sandbox,
     sandboxPayu,

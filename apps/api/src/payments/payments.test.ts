@@ -13,14 +13,29 @@ describe('createPayments', () => {
   })
 
   it('never offers the sandbox in production', () => {
-    const payments = createPayments(loadConfig({ NODE_ENV: 'production' }))
+    const payments = createPayments(
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25' }),
+    )
     expect(payments.provider('CASHFREE')).toBeUndefined()
     expect(payments.provider('PAYU')).toBeUndefined()
+  })
+
+  it('never offers the sandbox on a public address unless DEMO_MODE=true', () => {
+    const onServer = createPayments(loadConfig({ APP_URL: 'https://shop.example.in' }))
+    const openHost = createPayments(loadConfig({ HOST: '0.0.0.0' }))
+    for (const payments of [onServer, openHost]) {
+      for (const name of ['CASHFREE', 'PAYU', 'GATEPAY', 'PHONEPAY']) {
+        expect(payments.provider(name)).toBeUndefined()
+      }
+    }
+    const asked = loadConfig({ APP_URL: 'https://demo.example.in', DEMO_MODE: 'true' })
+    expect(createPayments(asked).provider('CASHFREE')?.sandbox).toBe(true)
   })
 
   it('uses the real adapters and opens the CSP for them only when keys are configured', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:25',
       CASHFREE_CLIENT_ID: 'id',
       CASHFREE_CLIENT_SECRET: 'secret',
       CASHFREE_ENV: 'production',

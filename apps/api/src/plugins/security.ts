@@ -31,11 +31,17 @@ export function mergeCsp(...sources: CspSources[]): CspSources {
   return merged
 }
 
+export interface SecurityOptions {
+  csp?: CspSources
+  /** APP_URL is https: only then is Strict-Transport-Security sent. */
+  hsts: boolean
+}
+
 /**
  * Security headers. The CSP allows only the shop's own origin, plus what a configured payment
  * provider needs; inline styles are allowed because Radix positions popovers with style attributes.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { csp?: CspSources }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   const csp = opts.csp ?? {}
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -59,5 +65,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { csp?: CspS
     // Images are served same-origin; keep them loadable by the shop's own pages only.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS over plain http would make browsers insist on an https the shop does not serve;
+    // over https, helmet's default (a year, subdomains included).
+    strictTransportSecurity: opts.hsts ? {} : false,
   })
 })
