@@ -123,7 +123,8 @@ describe('POST /api/auth/verifyOtp', () => {
     const wrong = code === '000000' ? '111111' : '000000'
     const first = await post('/api/auth/verifyOtp', { registrationToken: token, otp: wrong })
     expect(first.json().message).toBe('Invalid OTP. 4 tries left.')
-    for (let i = 0; i < 4; i++) await post('/api/auth/verifyOtp', { registrationToken: token, otp: wrong })
+    for (let i = 0; i < 4; i++)
+      await post('/api/auth/verifyOtp', { registrationToken: token, otp: wrong })
     const right = await post('/api/auth/verifyOtp', { registrationToken: token, otp: code })
     expect(right.statusCode).toBe(400)
     expect(right.json().message).toMatch(/Too many wrong codes/)

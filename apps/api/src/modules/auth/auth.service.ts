@@ -89,7 +89,12 @@ async function assertEmailBudget(deps: AppDeps, email: string) {
  * already has an account, the same work is done (the same answer, in about the same time), but
  * the stored code matches nothing and the owner gets a notice instead of a code.
  */
-async function sendCode(deps: AppDeps, pending: PendingRegistration, tokenHash: string, ip: string) {
+async function sendCode(
+  deps: AppDeps,
+  pending: PendingRegistration,
+  tokenHash: string,
+  ip: string,
+) {
   const now = deps.now()
   const [taken] = await deps.db
     .select({ id: users.id })

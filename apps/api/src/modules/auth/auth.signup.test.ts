@@ -30,8 +30,7 @@ const register = (details: Record<string, unknown>, ip?: string) =>
   post('/api/auth/register', details, ip)
 const verify = (registrationToken: string, otp: string, ip?: string) =>
   post('/api/auth/verifyOtp', { registrationToken, otp }, ip)
-const login = (email: string, password: string) =>
-  post('/api/auth/login', { email, password })
+const login = (email: string, password: string) => post('/api/auth/login', { email, password })
 const accountsFor = (email: string) =>
   t.database.db.select().from(users).where(eq(users.email, email))
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
@@ -44,7 +43,12 @@ describe('a sign-up is bound to the browser that started it (item 1)', () => {
     const victimCode = otpFromOutbox(t.app, victim.email)
 
     clock.advance(61_000)
-    const attacker = { ...victim, userName: 'Attacker', password: 'Attack123', mobile: '9000000001' }
+    const attacker = {
+      ...victim,
+      userName: 'Attacker',
+      password: 'Attack123',
+      mobile: '9000000001',
+    }
     const attackerStep1 = await register(attacker)
     expect(attackerStep1.statusCode).toBe(200)
     const attackerToken = registrationToken(attackerStep1)
@@ -100,9 +104,7 @@ describe('a sign-up is bound to the browser that started it (item 1)', () => {
 
   it('refuses a resend or a verification with an unknown token', async () => {
     const unknown = 'x'.repeat(43)
-    expect((await post('/api/auth/resendOtp', { registrationToken: unknown })).statusCode).toBe(
-      400,
-    )
+    expect((await post('/api/auth/resendOtp', { registrationToken: unknown })).statusCode).toBe(400)
     expect((await post('/api/auth/resendOtp', {})).statusCode).toBe(400)
     expect((await post('/api/auth/verifyOtp', { otp: '123456' })).statusCode).toBe(400)
   })
