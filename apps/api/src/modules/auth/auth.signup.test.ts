@@ -283,3 +283,30 @@ describe('the OTP attempt limit holds under concurrency (item 8)', () => {
     expect(await accountsFor(details.email)).toHaveLength(0)
   })
 })
+
+describe('the sign-up limits are settings', () => {
+  let small: TestContext
+  beforeAll(async () => {
+    small = await createTestApp({ env: { REGISTER_PER_IP_PER_HOUR: '2', OTP_MAX_ATTEMPTS: '2' } })
+  })
+  afterAll(() => small.close())
+
+  it('takes REGISTER_PER_IP_PER_HOUR and OTP_MAX_ATTEMPTS from the environment', async () => {
+    const send = (url: string, payload: object) =>
+      small.app.inject({ method: 'POST', url, payload, remoteAddress: '10.13.0.1' })
+    const details = shopperDetails()
+    const token = registrationToken(await send('/api/auth/register', details))
+    const code = otpFromOutbox(small.app, details.email)
+    expect((await send('/api/auth/register', shopperDetails())).statusCode).toBe(200)
+    expect((await send('/api/auth/register', shopperDetails())).statusCode).toBe(429)
+
+    const wrong = await send('/api/auth/verifyOtp', {
+      registrationToken: token,
+      otp: otherCode(code),
+    })
+    expect(wrong.json().message).toBe('Invalid OTP. 1 try left.')
+    await send('/api/auth/verifyOtp', { registrationToken: token, otp: otherCode(code) })
+    const right = await send('/api/auth/verifyOtp', { registrationToken: token, otp: code })
+    expect(right.json().message).toMatch(/Too many wrong codes/)
+  })
+})
