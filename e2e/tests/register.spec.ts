@@ -92,9 +92,13 @@ test.describe('registration with an emailed OTP', () => {
     await expect(page.getByRole('heading', { name: 'Create new account' })).toBeVisible()
     await expect(page.getByLabel('GST Number')).toHaveCount(0)
     await requestOtp(page, details)
+    // Step 2 is bound to this tab by the token step 1 answered (kept for this tab only).
+    const token = () => page.evaluate(() => sessionStorage.getItem('registration_token'))
+    expect(await token()).toMatch(/^[\w-]{43}$/)
 
     await verify(page, await readOtp(request, details.email))
     await expect(page).toHaveURL(/\/$/)
+    expect(await token()).toBeNull()
     await expect(
       page.getByRole('button', { name: `Account menu for ${details.userName}` }),
     ).toBeVisible()

@@ -34,6 +34,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default(''),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Sign-up: step 1 requests (and resends) per IP per hour; wrong codes before an OTP is dead.
+  REGISTER_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   // Bearer token for GET /api/metrics; unset, only a scraper on this machine may read them.
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
@@ -184,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(appUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     sessionDays: e.SESSION_DAYS,
+    registerPerIpPerHour: e.REGISTER_PER_IP_PER_HOUR,
+    otpMaxAttempts: e.OTP_MAX_ATTEMPTS,
     metricsToken: e.METRICS_TOKEN,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     marketplaceGstin: e.MARKETPLACE_GSTIN,

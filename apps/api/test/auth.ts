@@ -25,16 +25,25 @@ export const shopperDetails = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
+/** The secret step 1 answers; only its holder can complete (or resend) that sign-up. */
+export function registrationToken(response: { statusCode: number; body: string }): string {
+  const token = (JSON.parse(response.body) as { registrationToken?: unknown }).registrationToken
+  if (response.statusCode !== 200 || typeof token !== 'string') {
+    throw new Error(`register failed: ${response.body}`)
+  }
+  return token
+}
+
 /** Registers through both steps and answers the new user's cookie. */
 export async function registerShopper(app: App, overrides: Record<string, unknown> = {}) {
   const details = shopperDetails(overrides)
   const step1 = await app.inject({ method: 'POST', url: '/api/auth/register', payload: details })
-  if (step1.statusCode !== 200) throw new Error(`register failed: ${step1.body}`)
+  const token = registrationToken(step1)
   const otp = otpFromOutbox(app, String(details.email).toLowerCase())
   const step2 = await app.inject({
     method: 'POST',
     url: '/api/auth/verifyOtp',
-    payload: { ...details, otp },
+    payload: { registrationToken: token, otp },
   })
   if (step2.statusCode !== 201) throw new Error(`verify failed: ${step2.body}`)
   return { cookie: sessionCookie(step2), user: step2.json().user, details }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { messageResponse } from './api'
 import { ROLES, USER_TYPES, VENDOR_STATUSES } from './constants'
 import { emailField, gstinProblem, mobileField, requiredText } from './validators'
 
@@ -80,8 +81,27 @@ export type RegisterInput = z.input<typeof registerBody>
 
 export const otpField = requiredText('Enter OTP', 6).regex(/^[0-9]{6}$/, 'OTP must be 6 digits')
 
+/**
+ * The secret step 1 answers. It names the one pending sign-up that step 2 (and a resend) may
+ * complete, so a code only ever completes the sign-up it was sent for, and only in the browser
+ * that asked for it. A missing one means step 1 was not done in this tab.
+ */
+export const registrationTokenField = z
+  .string({ error: 'Please request an OTP first' })
+  .trim()
+  .min(1, 'Please request an OTP first')
+  .max(200, 'Please request an OTP first')
+
+/** Step 1's answer: the message to show and the token for step 2. */
+export const registerResponse = messageResponse.extend({ registrationToken: z.string() })
+export type RegisterResponse = z.infer<typeof registerResponse>
+
 /** Step 2 of registration: the account is made from the pending details, not from this body. */
-export const verifyOtpBody = z.looseObject({ email: emailField(), otp: otpField })
+export const verifyOtpBody = z.object({ registrationToken: registrationTokenField, otp: otpField })
+export type VerifyOtpBody = z.infer<typeof verifyOtpBody>
+
+/** Another code for the same pending sign-up (the details stay as step 1 sent them). */
+export const resendOtpBody = z.object({ registrationToken: registrationTokenField })
 
 export const loginBody = z.object({
   email: z

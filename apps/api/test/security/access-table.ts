@@ -121,6 +121,10 @@ export const ACCESS: Record<string, AccessRule> = {
     url: '/api/auth/register',
     ...json(shopperBody()),
   })),
+  'POST /api/auth/resendOtp': open(200, AUTH, async (w) => ({
+    url: '/api/auth/resendOtp',
+    ...json(await w.resendableRegistration()),
+  })),
   'POST /api/auth/verifyOtp': open(201, AUTH, async (w) => ({
     url: '/api/auth/verifyOtp',
     ...json(await w.pendingRegistration()),

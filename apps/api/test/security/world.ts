@@ -10,15 +10,17 @@ import {
   carts,
   featureImages,
   filterOptions,
+  otpRequests,
   products,
   subOrders,
   users as usersTable,
   vendorProfiles,
 } from '../../src/db/schema'
 import { hashPassword } from '../../src/lib/password'
+import { hashRegistrationToken } from '../../src/modules/auth/otp'
 import { createSession } from '../../src/modules/auth/sessions'
 import { createTestApp, type TestContext } from '../app'
-import { otpFromOutbox, shopperDetails } from '../auth'
+import { otpFromOutbox, registrationToken, shopperDetails } from '../auth'
 import { createProduct, createSeller, createUser } from '../factories'
 import { createShopper, fillCart } from '../shop'
 
@@ -175,7 +177,7 @@ export async function createWorld() {
   }
 
   /** A registration waiting for its OTP: the body `POST /api/auth/verifyOtp` accepts. */
-  const pendingRegistration = async () => {
+  const pendingRegistration = async (): Promise<{ registrationToken: string; otp: string }> => {
     const details = shopperDetails()
     // From an address of its own: registrations are limited per network.
     const remoteAddress = `10.${[...crypto.getRandomValues(new Uint8Array(3))].join('.')}`
@@ -185,8 +187,21 @@ export async function createWorld() {
       payload: details,
       remoteAddress,
     })
-    if (res.statusCode !== 200) throw new Error(`register failed: ${res.body}`)
-    return { ...details, otp: otpFromOutbox(app, details.email.toLowerCase()) }
+    return {
+      registrationToken: registrationToken(res),
+      otp: otpFromOutbox(app, details.email.toLowerCase()),
+    }
+  }
+
+  /** A registration whose code may be resent: the body `POST /api/auth/resendOtp` accepts. */
+  const resendableRegistration = async () => {
+    const { registrationToken: token } = await pendingRegistration()
+    // As if the code had been mailed a minute ago: one code a minute per email.
+    await db
+      .update(otpRequests)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(otpRequests.tokenHash, hashRegistrationToken(token)))
+    return { registrationToken: token }
   }
 
   /** The PayU form fields A's checkout page would post to the provider (the sandbox here). */
@@ -241,6 +256,7 @@ export async function createWorld() {
     freshBanner,
     cartOfA,
     pendingRegistration,
+    resendableRegistration,
     payuForm,
     restore,
     /** Gives `userId` the password LOGIN_PASSWORD. */

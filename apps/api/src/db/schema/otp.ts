@@ -2,8 +2,11 @@ import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import { createdAt, id } from './columns'
 
 /**
- * One pending registration and the OTP that confirms it. The account only exists once the OTP is
- * verified; `pending` holds the validated details (with the password already hashed).
+ * One mailed OTP for a pending registration. The account only exists once the OTP is verified;
+ * `pending` holds the validated details (with the password already hashed). `tokenHash` is the
+ * SHA-256 of the secret the browser got at step 1: step 2 finds its row by it, never by email,
+ * and a resend adds a row with the same token, of which only the newest counts. An empty
+ * `codeHash` matches no code (the email belonged to an account, whose owner got a notice instead).
  */
 export const otpRequests = pgTable(
   'otp_requests',
@@ -14,6 +17,8 @@ export const otpRequests = pgTable(
       .notNull()
       .default('register'),
     codeHash: text('code_hash').notNull(),
+    // Null only on rows from before tokens existed; those can no longer be completed.
+    tokenHash: text('token_hash'),
     pending: jsonb('pending').$type<Record<string, unknown>>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -21,5 +26,8 @@ export const otpRequests = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('otp_requests_email_idx').on(t.email, t.createdAt)],
+  (t) => [
+    index('otp_requests_email_idx').on(t.email, t.createdAt),
+    index('otp_requests_token_idx').on(t.tokenHash, t.createdAt),
+  ],
 )

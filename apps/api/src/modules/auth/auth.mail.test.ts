@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
-import { shopperDetails } from '../../../test/auth'
+import { registrationToken, shopperDetails } from '../../../test/auth'
 import { startSmtpServer } from '../../../test/smtp'
 
 let t: TestContext
@@ -29,8 +30,28 @@ describe('OTP by email over SMTP', () => {
     const verified = await t.app.inject({
       method: 'POST',
       url: '/api/auth/verifyOtp',
-      payload: { ...details, otp },
+      payload: { registrationToken: registrationToken(res), otp },
     })
     expect(verified.statusCode).toBe(201)
+  })
+})
+
+describe('a sign-up with a taken email over SMTP', () => {
+  it('mails the owner a notice with the sign-in address and no code', async () => {
+    const details = shopperDetails()
+    await t.database.db.insert(users).values({
+      userName: 'Owner',
+      email: details.email,
+      passwordHash: 'not-used-here',
+      role: 'user',
+      type: 'user',
+    })
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: details })
+    expect(res.statusCode).toBe(200)
+    const mail = smtp.received.find((m) => m.to.includes(details.email))
+    expect(mail).toBeDefined()
+    expect(mail!.raw).toMatch(/Subject: A sign-up with your email at TechBazaar/)
+    expect(mail!.raw).toMatch(/\/login/)
+    expect(mail!.raw).not.toMatch(/verification code/)
   })
 })

@@ -5,12 +5,20 @@ import {
   loginBody,
   messageResponse,
   registerBody,
+  registerResponse,
+  resendOtpBody,
   verifyOtpBody,
 } from '@techbazaar/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../app'
 import { assertSelf, requireUser } from '../../plugins/auth'
-import { changePassword, login, requestRegistration, verifyRegistration } from './auth.service'
+import {
+  changePassword,
+  login,
+  requestRegistration,
+  resendRegistrationCode,
+  verifyRegistration,
+} from './auth.service'
 import { revokeSession, SESSION_COOKIE } from './sessions'
 
 export async function authRoutes(app: App) {
@@ -36,14 +44,31 @@ export async function authRoutes(app: App) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Step 1 of registration: validate and mail a one-time password',
+        summary:
+          'Step 1 of registration: validate and mail a one-time password; answers the token step 2 needs',
         body: registerBody,
-        response: { 200: messageResponse },
+        response: { 200: registerResponse },
       },
     },
     async (request) => ({
       success: true as const,
       ...(await requestRegistration(app.deps, request.body, request.ip)),
+    }),
+  )
+
+  app.post(
+    '/auth/resendOtp',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mails a new one-time password for the sign-up the token from step 1 names',
+        body: resendOtpBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await resendRegistrationCode(app.deps, request.body.registrationToken, request.ip)),
     }),
   )
 

@@ -1,6 +1,6 @@
-import type { ChangePasswordInput, SessionUser } from '@techbazaar/shared'
+import type { ChangePasswordInput, SessionUser, VerifyOtpBody } from '@techbazaar/shared'
 import type { loginBody, registerBody } from '@techbazaar/shared'
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AppDeps } from '../../app'
 import { otpRequests, users, vendorProfiles } from '../../db/schema'
@@ -9,13 +9,16 @@ import { hashPassword, verifyPassword } from '../../lib/password'
 import {
   generateOtp,
   hashOtp,
-  OTP_MAX_ATTEMPTS,
+  hashRegistrationToken,
+  newRegistrationToken,
+  NO_CODE,
   OTP_PER_EMAIL_PER_HOUR,
-  OTP_PER_IP_PER_HOUR,
   OTP_RESEND_SECONDS,
   OTP_TTL_MINUTES,
   otpMail,
   otpMatches,
+  SIGNUP_RESEND_WINDOW_MINUTES,
+  takenEmailMail,
 } from './otp'
 import { createSession, revokeAllSessions, toSessionUser, userColumns } from './sessions'
 
@@ -36,30 +39,38 @@ interface PendingRegistration {
   type: 'user' | 'vendor'
 }
 
-async function assertFree(deps: AppDeps, email: string, gstNumber?: string) {
-  const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email))
-  if (taken) throw conflict('An account with this email already exists. Please sign in.')
-  if (gstNumber) {
-    const [gstTaken] = await deps.db
-      .select({ id: vendorProfiles.userId })
-      .from(vendorProfiles)
-      .where(eq(vendorProfiles.gstNumber, gstNumber))
-    if (gstTaken) throw conflict('A seller with this GST Number is already registered')
+const GSTIN_TAKEN = 'A seller with this GST Number is already registered'
+const EMAIL_TAKEN = 'An account with this email already exists. Please sign in.'
+
+/** Only real seller accounts hold a GSTIN: one merely typed into a pending sign-up blocks no one. */
+async function assertGstinFree(deps: AppDeps, gstNumber?: string) {
+  if (!gstNumber) return
+  const [gstTaken] = await deps.db
+    .select({ id: vendorProfiles.userId })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.gstNumber, gstNumber))
+  if (gstTaken) throw conflict(GSTIN_TAKEN)
+}
+
+/** Step 1 and resends from one IP, counted before anything else so every answer costs the same. */
+async function takeIpBudget(deps: AppDeps, ip: string) {
+  const perIp = await deps.counters.hit(`otp-ip:${ip}`, 3600)
+  if (perIp.count > deps.config.registerPerIpPerHour) {
+    throw tooMany(
+      'Too many OTP requests from your network. Please try again later.',
+      perIp.resetSeconds,
+    )
   }
 }
 
-/**
- * Step 1: validates, checks the email (and GSTIN) are free, stores the pending registration and
- * mails a 6-digit code. Resends: 1 a minute and 5 an hour per email, 30 an hour per IP.
- */
-export async function requestRegistration(deps: AppDeps, input: RegisterInput, ip: string) {
-  await assertFree(deps, input.email, input.gstNumber)
+/** At most one mail a minute and five an hour to one address, counted from the stored codes. */
+async function assertEmailBudget(deps: AppDeps, email: string) {
   const now = deps.now()
   const hourAgo = new Date(now.getTime() - 3_600_000)
   const recent = await deps.db
     .select({ createdAt: otpRequests.createdAt })
     .from(otpRequests)
-    .where(and(eq(otpRequests.email, input.email), gt(otpRequests.createdAt, hourAgo)))
+    .where(and(eq(otpRequests.email, email), gt(otpRequests.createdAt, hourAgo)))
     .orderBy(desc(otpRequests.createdAt))
   const last = recent[0]
   if (last) {
@@ -71,14 +82,54 @@ export async function requestRegistration(deps: AppDeps, input: RegisterInput, i
     const wait = Math.ceil((oldest.createdAt.getTime() + 3_600_000 - now.getTime()) / 1000)
     throw tooMany('Too many OTP requests for this email. Please try again later.', wait)
   }
-  const perIp = await deps.counters.hit(`otp-ip:${ip}`, 3600)
-  if (perIp.count > OTP_PER_IP_PER_HOUR) {
-    throw tooMany(
-      'Too many OTP requests from your network. Please try again later.',
-      perIp.resetSeconds,
-    )
-  }
+}
 
+/**
+ * Stores a fresh code for the pending sign-up named by `tokenHash` and mails it. When the email
+ * already has an account, the same work is done (the same answer, in about the same time), but
+ * the stored code matches nothing and the owner gets a notice instead of a code.
+ */
+async function sendCode(
+  deps: AppDeps,
+  pending: PendingRegistration,
+  tokenHash: string,
+  ip: string,
+) {
+  const now = deps.now()
+  const [taken] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, pending.email))
+  const code = generateOtp()
+  const id = crypto.randomUUID()
+  await deps.db.insert(otpRequests).values({
+    id,
+    email: pending.email,
+    codeHash: taken ? NO_CODE : hashOtp(id, code),
+    tokenHash,
+    pending: { ...pending },
+    expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000),
+    ip,
+    createdAt: now,
+  })
+  const { shopName, appUrl } = deps.config
+  await deps.mailer.send({
+    to: pending.email,
+    ...(taken ? takenEmailMail(shopName, appUrl) : otpMail(shopName, code)),
+  })
+  return { message: `OTP sent to ${pending.email}. It is valid for ${OTP_TTL_MINUTES} minutes.` }
+}
+
+/**
+ * Step 1: validates, checks the GSTIN is free, stores the pending registration and mails a
+ * 6-digit code. Answers the token step 2 must present: it names this sign-up alone, so a later
+ * sign-up for the same email (by anyone) never changes what this one creates. A taken email is
+ * answered exactly like a new one (see `sendCode`).
+ */
+export async function requestRegistration(deps: AppDeps, input: RegisterInput, ip: string) {
+  await takeIpBudget(deps, ip)
+  await assertGstinFree(deps, input.gstNumber)
+  await assertEmailBudget(deps, input.email)
   const pending: PendingRegistration = {
     userName: input.userName,
     email: input.email,
@@ -88,54 +139,92 @@ export async function requestRegistration(deps: AppDeps, input: RegisterInput, i
     role: input.role,
     type: input.type,
   }
-  const code = generateOtp()
-  const id = crypto.randomUUID()
-  await deps.db.insert(otpRequests).values({
-    id,
-    email: input.email,
-    codeHash: hashOtp(id, code),
-    pending: { ...pending },
-    expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000),
-    ip,
-    createdAt: now,
-  })
-  await deps.mailer.send({ to: input.email, ...otpMail(deps.config.shopName, code) })
-  return { message: `OTP sent to ${input.email}. It is valid for ${OTP_TTL_MINUTES} minutes.` }
+  const { token, tokenHash } = newRegistrationToken()
+  const { message } = await sendCode(deps, pending, tokenHash, ip)
+  return { message, registrationToken: token }
+}
+
+/** The newest code mailed for the sign-up the token names (older ones no longer count). */
+async function newestCode(deps: AppDeps, tokenHash: string) {
+  const [row] = await deps.db
+    .select()
+    .from(otpRequests)
+    .where(eq(otpRequests.tokenHash, tokenHash))
+    .orderBy(desc(otpRequests.createdAt))
+    .limit(1)
+  return row
 }
 
 /**
- * Step 2: checks the code against the newest pending registration for the email. Five wrong
- * codes kill it; a used or expired code never works again. Creates the account and a session.
+ * Another code for the same pending sign-up, with the details step 1 sent. The same limits as
+ * step 1 apply; a sign-up whose last code is over an hour old, or that is done, must start again.
+ */
+export async function resendRegistrationCode(deps: AppDeps, registrationToken: string, ip: string) {
+  await takeIpBudget(deps, ip)
+  const tokenHash = hashRegistrationToken(registrationToken)
+  const row = await newestCode(deps, tokenHash)
+  const windowStart = deps.now().getTime() - SIGNUP_RESEND_WINDOW_MINUTES * 60_000
+  if (!row || row.consumedAt || row.createdAt.getTime() <= windowStart) {
+    throw badRequest('This sign-up has expired. Please change details and request a new OTP.')
+  }
+  await assertEmailBudget(deps, row.email)
+  return sendCode(deps, row.pending as unknown as PendingRegistration, tokenHash, ip)
+}
+
+/** A wrong code's answer, with what is left of the attempts. */
+function wrongCode(left: number) {
+  return badRequest(
+    left > 0
+      ? `Invalid OTP. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+      : 'Too many wrong codes. Please request a new OTP.',
+  )
+}
+
+/**
+ * Step 2: finds the sign-up by the token from step 1 (never by email) and checks the code
+ * against its newest one. The attempt is taken first, in one conditional UPDATE, so parallel
+ * guesses cannot compare more codes than `OTP_MAX_ATTEMPTS`; a used or expired code never works
+ * again. A token that names no pending sign-up is answered like a wrong code (counted in the
+ * counters), so the answer never tells whether a sign-up is pending. Creates the account and a
+ * session; an email or GSTIN that became an account meanwhile is a 409.
  */
 export async function verifyRegistration(
   deps: AppDeps,
-  input: { email: string; otp: string },
+  input: VerifyOtpBody,
   meta: { ip: string; userAgent?: string },
 ): Promise<{ user: SessionUser; token: string }> {
   const now = deps.now()
-  const [request] = await deps.db
-    .select()
-    .from(otpRequests)
-    .where(and(eq(otpRequests.email, input.email), isNull(otpRequests.consumedAt)))
-    .orderBy(desc(otpRequests.createdAt))
-    .limit(1)
-  if (!request) throw badRequest('No pending registration for this email. Please request an OTP.')
-  if (request.attempts >= OTP_MAX_ATTEMPTS) {
-    throw badRequest('Too many wrong codes. Please request a new OTP.')
+  const max = deps.config.otpMaxAttempts
+  const tokenHash = hashRegistrationToken(input.registrationToken)
+  const notPending = async () => {
+    const decoy = await deps.counters.hit(`otp-none:${tokenHash}`, OTP_TTL_MINUTES * 60)
+    return wrongCode(max - Math.min(decoy.count, max))
   }
+  const request = await newestCode(deps, tokenHash)
+  if (!request || request.consumedAt) throw await notPending()
   if (request.expiresAt <= now) throw badRequest('OTP has expired. Please request a new one.')
-  if (!otpMatches(request.id, input.otp, request.codeHash)) {
-    const [updated] = await deps.db
-      .update(otpRequests)
-      .set({ attempts: sql`${otpRequests.attempts} + 1` })
-      .where(eq(otpRequests.id, request.id))
-      .returning({ attempts: otpRequests.attempts })
-    const left = OTP_MAX_ATTEMPTS - (updated?.attempts ?? OTP_MAX_ATTEMPTS)
-    throw badRequest(
-      left > 0
-        ? `Invalid OTP. ${left} ${left === 1 ? 'try' : 'tries'} left.`
-        : 'Too many wrong codes. Please request a new OTP.',
+  const [attempt] = await deps.db
+    .update(otpRequests)
+    .set({ attempts: sql`${otpRequests.attempts} + 1` })
+    .where(
+      and(
+        eq(otpRequests.id, request.id),
+        lt(otpRequests.attempts, max),
+        isNull(otpRequests.consumedAt),
+        gt(otpRequests.expiresAt, now),
+      ),
     )
+    .returning({ attempts: otpRequests.attempts })
+  if (!attempt) {
+    // No attempt left, or a parallel request used the code a moment ago.
+    const [current] = await deps.db
+      .select({ consumedAt: otpRequests.consumedAt })
+      .from(otpRequests)
+      .where(eq(otpRequests.id, request.id))
+    throw current?.consumedAt ? await notPending() : wrongCode(0)
+  }
+  if (!otpMatches(request.id, input.otp, request.codeHash)) {
+    throw wrongCode(max - attempt.attempts)
   }
   const pending = request.pending as unknown as PendingRegistration
   return deps.db.transaction(async (tx) => {
@@ -146,11 +235,8 @@ export async function verifyRegistration(
       .where(and(eq(otpRequests.id, request.id), isNull(otpRequests.consumedAt)))
       .returning({ id: otpRequests.id })
     if (consumed.length === 0) throw badRequest('This OTP has already been used.')
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, pending.email))
-    if (taken) throw conflict('An account with this email already exists. Please sign in.')
+    // ON CONFLICT instead of a look first: another sign-up for the same email or GSTIN may
+    // commit between the look and the insert; the unique index then answers 409, never 500.
     const [created] = await tx
       .insert(users)
       .values({
@@ -161,14 +247,16 @@ export async function verifyRegistration(
         role: pending.role,
         type: pending.type,
       })
+      .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id })
-    if (!created) throw new Error('user insert returned nothing')
+    if (!created) throw conflict(EMAIL_TAKEN)
     if (pending.type === 'vendor') {
-      await tx.insert(vendorProfiles).values({
-        userId: created.id,
-        gstNumber: pending.gstNumber,
-        status: 'Pending',
-      })
+      const [profile] = await tx
+        .insert(vendorProfiles)
+        .values({ userId: created.id, gstNumber: pending.gstNumber, status: 'Pending' })
+        .onConflictDoNothing({ target: vendorProfiles.gstNumber })
+        .returning({ userId: vendorProfiles.userId })
+      if (!profile) throw conflict(GSTIN_TAKEN)
     }
     const token = await createSession(tx, {
       userId: created.id,

@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sessionQueryKey } from '../api/get-session'
+import { REGISTRATION_TOKEN_KEY } from '../api/registration-token'
 import RegisterPage from '../pages/register-page'
 import { createUser, fail, mockApi, ok, renderAt, sentBodies } from './helpers'
 
@@ -12,7 +13,11 @@ const SHOPPER = {
   mobile: '9876543210',
 }
 const GSTIN = '27AAPFU0939F1ZV'
-const SENT = { message: 'OTP sent to asha@example.in. It is valid for 10 minutes.' }
+const TOKEN = 'pending-sign-up-token'
+const SENT = {
+  message: 'OTP sent to asha@example.in. It is valid for 10 minutes.',
+  registrationToken: TOKEN,
+}
 
 async function fillDetails(user: UserEvent, gstNumber?: string) {
   await user.type(screen.getByLabelText('Username'), SHOPPER.userName)
@@ -23,7 +28,10 @@ async function fillDetails(user: UserEvent, gstNumber?: string) {
 }
 
 describe('RegisterForm', () => {
-  afterEach(() => vi.unstubAllGlobals())
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    sessionStorage.clear()
+  })
 
   it('says which fields are required without calling the server', async () => {
     const fetchMock = mockApi({})
@@ -76,6 +84,7 @@ describe('RegisterForm', () => {
       expect(screen.getByLabelText(label)).toBeDisabled()
     }
     expect(screen.getByLabelText('Email')).toHaveValue(SHOPPER.email)
+    expect(sessionStorage.getItem(REGISTRATION_TOKEN_KEY)).toBe(TOKEN)
     expect(otp).toHaveFocus()
     expect(otp).toHaveAttribute('inputmode', 'numeric')
     expect(otp).toHaveAttribute('autocomplete', 'one-time-code')
@@ -88,16 +97,21 @@ describe('RegisterForm', () => {
     await user.type(otp, '123456')
     await user.click(screen.getByRole('button', { name: 'Verify OTP & Sign Up' }))
     expect(await screen.findByText('Registration successful')).toBeInTheDocument()
+    // Step 2 names the sign-up by its token; the details stay with the server.
     expect(sentBodies(fetchMock, '/auth/verifyOtp')).toEqual([
-      { ...SHOPPER, role: 'user', type: 'user', otp: '123456' },
+      { registrationToken: TOKEN, otp: '123456' },
     ])
     expect(queryClient.getQueryData(sessionQueryKey)).toEqual(account)
+    expect(sessionStorage.getItem(REGISTRATION_TOKEN_KEY)).toBeNull()
   })
 
-  it('offers to resend the code after a minute, with the same details', async () => {
+  it('offers to resend the code after a minute, for the same sign-up', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     try {
-      const fetchMock = mockApi({ 'POST /auth/register': () => ok(SENT) })
+      const fetchMock = mockApi({
+        'POST /auth/register': () => ok(SENT),
+        'POST /auth/resendOtp': () => ok({ message: SENT.message }),
+      })
       renderAt('/register/user', <RegisterPage />)
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
       await fillDetails(user)
@@ -107,8 +121,8 @@ describe('RegisterForm', () => {
       await act(() => vi.advanceTimersByTimeAsync(60_000))
       await user.click(screen.getByRole('button', { name: 'Resend OTP' }))
       expect(await screen.findByRole('button', { name: 'Resend OTP in 60s' })).toBeDisabled()
-      const body = { ...SHOPPER, role: 'user', type: 'user' }
-      expect(sentBodies(fetchMock, '/auth/register')).toEqual([body, body])
+      expect(sentBodies(fetchMock, '/auth/register')).toHaveLength(1)
+      expect(sentBodies(fetchMock, '/auth/resendOtp')).toEqual([{ registrationToken: TOKEN }])
     } finally {
       vi.useRealTimers()
     }
@@ -182,6 +196,8 @@ describe('RegisterForm', () => {
 
     await user.click(screen.getByRole('button', { name: 'Change details' }))
     expect(screen.queryByLabelText('Enter OTP')).not.toBeInTheDocument()
+    // New details are a new sign-up: the old token is gone.
+    expect(sessionStorage.getItem(REGISTRATION_TOKEN_KEY)).toBeNull()
     const userName = screen.getByLabelText('Username')
     expect(userName).toBeEnabled()
     expect(userName).toHaveValue(SHOPPER.userName)

@@ -1,20 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { otpField, type authUserResponse } from '@techbazaar/shared'
+import { otpField, type authUserResponse, type VerifyOtpBody } from '@techbazaar/shared'
 import { toast } from '@/lib/toast'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
 import { messageOf } from '../lib/server-errors'
 import { sessionQueryKey } from './get-session'
-import type { RegisterInput } from './register'
+import { clearRegistrationToken, readRegistrationToken } from './registration-token'
 
 export const verifyOtpInputSchema = z.object({ otp: otpField })
 export type VerifyOtpFormValues = z.input<typeof verifyOtpInputSchema>
-export type VerifyOtpInput = RegisterInput & z.output<typeof verifyOtpInputSchema>
+export type VerifyOtpInput = z.output<typeof verifyOtpInputSchema>
 type AuthUserResponse = z.infer<typeof authUserResponse>
 
-/** Step 2 of registration: the same details plus the code. Creates the account and signs in. */
-export function verifyOtp(input: VerifyOtpInput): Promise<AuthUserResponse> {
-  return api<AuthUserResponse>('/auth/verifyOtp', { method: 'POST', json: input })
+/**
+ * Step 2 of registration: the code and the token of the sign-up this tab started (the server
+ * kept the details). Creates the account and signs in.
+ */
+export function verifyOtp({ otp }: VerifyOtpInput): Promise<AuthUserResponse> {
+  const body: VerifyOtpBody = { registrationToken: readRegistrationToken(), otp }
+  return api<AuthUserResponse>('/auth/verifyOtp', { method: 'POST', json: body })
 }
 
 /**
@@ -26,6 +30,7 @@ export function useVerifyOtp(options: { onError?: (error: unknown) => void } = {
   return useMutation({
     mutationFn: verifyOtp,
     onSuccess: (response) => {
+      clearRegistrationToken()
       toast.success(response.message)
       queryClient.setQueryData(sessionQueryKey, response.user)
     },

@@ -9,9 +9,11 @@ import { Button } from '@/components/ui/button'
 import {
   registerInputSchema,
   useRegister,
+  useResendOtp,
   type RegisterFormValues,
   type RegisterInput,
 } from '../api/register'
+import { clearRegistrationToken } from '../api/registration-token'
 import {
   useVerifyOtp,
   verifyOtpInputSchema,
@@ -95,7 +97,7 @@ export function RegisterForm({ variant }: { variant: RegisterVariant }) {
         : { role: 'user', type: 'user' }),
     },
   })
-  const code = useForm<VerifyOtpFormValues, unknown, Pick<VerifyOtpInput, 'otp'>>({
+  const code = useForm<VerifyOtpFormValues, unknown, VerifyOtpInput>({
     resolver: zodResolver(verifyOtpInputSchema),
     defaultValues: { otp: '' },
   })
@@ -112,6 +114,8 @@ export function RegisterForm({ variant }: { variant: RegisterVariant }) {
         fields.map((field) => field.name),
       ),
   })
+  // A new code for the same sign-up: the server sends it for the token step 1 answered.
+  const resendOtp = useResendOtp({ onSuccess: () => resend.start(RESEND_SECONDS) })
   const verify = useVerifyOtp({
     onError: (error) => {
       // A wrong code is retyped: select it so typing replaces it.
@@ -124,12 +128,14 @@ export function RegisterForm({ variant }: { variant: RegisterVariant }) {
   function changeDetails() {
     // Unlock the fields first so the first one can take focus.
     flushSync(() => setSentFor(null))
+    // Changed details make a new sign-up (and token) at the next "Request OTP".
+    clearRegistrationToken()
     code.reset()
     details.setFocus('userName')
   }
 
   const onSubmit = sentFor
-    ? code.handleSubmit(({ otp }) => verify.mutate({ ...sentFor, otp }))
+    ? code.handleSubmit((input) => verify.mutate(input))
     : details.handleSubmit((input) => requestOtp.mutate(input))
   // Stays disabled after a verified code while the route guard moves on.
   const busy = sentFor ? verify.isPending || verify.isSuccess : requestOtp.isPending
@@ -195,8 +201,8 @@ export function RegisterForm({ variant }: { variant: RegisterVariant }) {
         {sentFor && (
           <OtpActions
             secondsLeft={resend.secondsLeft}
-            resending={requestOtp.isPending}
-            onResend={() => requestOtp.mutate(sentFor)}
+            resending={resendOtp.isPending}
+            onResend={() => resendOtp.mutate()}
             onChangeDetails={changeDetails}
           />
         )}
