@@ -29,6 +29,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default(''),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Password checks (sign-in, change-password) allowed per window before 429: per account from
+  // unknown devices, per device that signed in before, per client address.
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().min(1).max(1000).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  // How long a browser stays a known device after its last sign-in.
+  DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(730).default(365),
   // Bearer token for GET /api/metrics; unset, only a scraper on this machine may read them.
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
@@ -140,6 +148,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(appUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     sessionDays: e.SESSION_DAYS,
+    signInLimits: {
+      perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perDevice: e.LOGIN_MAX_FAILURES_PER_DEVICE,
+      perIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: e.LOGIN_WINDOW_MINUTES * 60,
+    },
+    deviceCookieDays: e.DEVICE_COOKIE_DAYS,
     metricsToken: e.METRICS_TOKEN,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     marketplaceGstin: e.MARKETPLACE_GSTIN,

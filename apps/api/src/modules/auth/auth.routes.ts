@@ -11,25 +11,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../app'
 import { assertSelf, requireUser } from '../../plugins/auth'
 import { changePassword, login, requestRegistration, verifyRegistration } from './auth.service'
-import { revokeSession, SESSION_COOKIE } from './sessions'
+import { shopCookies } from '../../lib/cookies'
+import { deviceCookies } from './devices'
+import { revokeSession } from './sessions'
 
 export async function authRoutes(app: App) {
-  const { config } = app.deps
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: config.secureCookies,
-    path: '/',
-  }
+  const cookies = shopCookies(app.deps.config)
+  const devices = deviceCookies(app.deps.db)
   const startSession = (reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      ...cookieOptions,
-      maxAge: config.sessionDays * 86_400,
-    })
+    reply.setCookie(cookies.session.name, token, cookies.session.options)
   const meta = (request: FastifyRequest) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'],
   })
+  /** The device this browser's cookie names, checked by sign-in against the account. */
+  const device = (request: FastifyRequest) => devices.read(request.cookies[cookies.device.name])
 
   app.post(
     '/auth/register',
@@ -73,8 +69,17 @@ export async function authRoutes(app: App) {
       schema: { tags: ['auth'], body: loginBody, response: { 200: authUserResponse } },
     },
     async (request, reply) => {
-      const { user, token } = await login(app.deps, request.body, meta(request))
+      const { user, token, deviceId } = await login(app.deps, request.body, {
+        ...meta(request),
+        device: await device(request),
+      })
       startSession(reply, token)
+      // Renewed at every sign-in: the device stays known while it is used.
+      reply.setCookie(
+        cookies.device.name,
+        await devices.sign(deviceId, user.id),
+        cookies.device.options,
+      )
       return { success: true as const, message: 'Logged in successfully', user }
     },
   )
@@ -84,7 +89,7 @@ export async function authRoutes(app: App) {
     { schema: { tags: ['auth'], response: { 200: messageResponse } } },
     async (request, reply) => {
       if (request.user) await revokeSession(app.deps.db, request.user.sessionId)
-      reply.clearCookie(SESSION_COOKIE, cookieOptions)
+      reply.clearCookie(cookies.session.name, cookies.session.options)
       return { success: true as const, message: 'Logged out successfully' }
     },
   )
@@ -102,7 +107,10 @@ export async function authRoutes(app: App) {
     },
     async (request, reply) => {
       const user = assertSelf(request, undefined)
-      const { token } = await changePassword(app.deps, user, request.body, meta(request))
+      const { token } = await changePassword(app.deps, user, request.body, {
+        ...meta(request),
+        device: await device(request),
+      })
       startSession(reply, token)
       return {
         success: true as const,
