@@ -1,13 +1,14 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { users } from '../../db/schema'
+import type * as password from '../../lib/password'
 import { hashPassword, verifyPassword } from '../../lib/password'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { sessionCookie } from '../../../test/auth'
 
 // Every password check really runs argon2; the spy only counts them.
 vi.mock('../../lib/password', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../lib/password')>()
+  const real = await importOriginal<typeof password>()
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) }
 })
 const checks = vi.mocked(verifyPassword)
