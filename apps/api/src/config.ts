@@ -37,6 +37,14 @@ const envSchema = z.object({
   // Sign-up: step 1 requests (and resends) per IP per hour; wrong codes before an OTP is dead.
   REGISTER_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  // Password checks (sign-in, change-password) allowed per window before 429: per account from
+  // unknown devices, per device that signed in before, per client address.
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().min(1).max(1000).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  // How long a browser stays a known device after its last sign-in.
+  DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(730).default(365),
   // Bearer token for GET /api/metrics; unset, only a scraper on this machine may read them.
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
@@ -189,6 +197,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionDays: e.SESSION_DAYS,
     registerPerIpPerHour: e.REGISTER_PER_IP_PER_HOUR,
     otpMaxAttempts: e.OTP_MAX_ATTEMPTS,
+    signInLimits: {
+      perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perDevice: e.LOGIN_MAX_FAILURES_PER_DEVICE,
+      perIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: e.LOGIN_WINDOW_MINUTES * 60,
+    },
+    deviceCookieDays: e.DEVICE_COOKIE_DAYS,
     metricsToken: e.METRICS_TOKEN,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     marketplaceGstin: e.MARKETPLACE_GSTIN,

@@ -17,6 +17,32 @@ function behavesLikeAWindowCounter(make: (now: () => number) => Counters, prefix
     expect((await counters.peek(key)).count).toBe(0)
     now += 61_000
   })
+
+  it('gives each of many simultaneous hits its own count', async () => {
+    const counters = make(Date.now)
+    const key = `${prefix}-${crypto.randomUUID()}`
+    const hits = await Promise.all(Array.from({ length: 300 }, () => counters.hit(key, 60)))
+    const counts = hits.map((h) => h.count).sort((a, b) => a - b)
+    expect(counts).toEqual(Array.from({ length: 300 }, (_, i) => i + 1))
+    for (const h of hits) expect(h.resetSeconds).toBeGreaterThan(0)
+  })
+
+  it('gives a hit back, never below zero and never into a window that is gone', async () => {
+    let now = 5_000_000
+    const counters = make(() => now)
+    const key = `${prefix}-${crypto.randomUUID()}`
+    await counters.hit(key, 60)
+    await counters.hit(key, 60)
+    await counters.giveBack(key)
+    expect((await counters.peek(key)).count).toBe(1)
+    await Promise.all([counters.giveBack(key), counters.giveBack(key), counters.giveBack(key)])
+    expect((await counters.peek(key)).count).toBe(0)
+    expect((await counters.hit(key, 60)).count).toBe(1)
+    const absent = `${prefix}-${crypto.randomUUID()}`
+    await counters.giveBack(absent)
+    expect((await counters.hit(absent, 60)).count).toBe(1)
+    now += 61_000
+  })
 }
 
 describe('in-memory counters', () => {
@@ -29,6 +55,17 @@ describe('in-memory counters', () => {
     now += 10_001
     expect((await counters.peek('k')).count).toBe(0)
     expect((await counters.hit('k', 10)).count).toBe(1)
+  })
+
+  it('does not stretch a window by hitting it, nor revive it by giving back', async () => {
+    let now = 0
+    const counters = createCounters(undefined, () => now)
+    await counters.hit('k', 10)
+    now += 9_000
+    expect((await counters.hit('k', 10)).resetSeconds).toBe(1)
+    now += 1_001
+    await counters.giveBack('k')
+    expect((await counters.peek('k')).count).toBe(0)
   })
 })
 
@@ -45,5 +82,47 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis counters', () => {
     await createCounters(redis).hit(key, 60)
     expect((await createCounters(other).hit(key, 60)).count).toBe(2)
     await other.quit()
+  })
+
+  it('sets the expiry in the same step as the count, so a failed EXPIRE cannot leave a key forever', async () => {
+    // A connection whose separate EXPIRE commands fail (as when the link drops between two
+    // commands): a counter made in two steps would keep its key without an expiry.
+    const flaky = new Proxy(redis, {
+      get(target, property, receiver) {
+        if (property === 'expire' || property === 'pexpire') {
+          return () => Promise.reject(new Error('connection lost'))
+        }
+        const value: unknown = Reflect.get(target, property, receiver)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const key = `flaky-${crypto.randomUUID()}`
+    await createCounters(flaky)
+      .hit(key, 60)
+      .catch(() => undefined)
+    const ttl = await redis.pttl(`tb-count:${key}`)
+    expect(ttl).toBeGreaterThan(0)
+    expect(ttl).toBeLessThanOrEqual(60_000)
+  })
+
+  it('gives a key left without an expiry by an older version one at the next hit', async () => {
+    const key = `legacy-${crypto.randomUUID()}`
+    await redis.set(`tb-count:${key}`, '7')
+    const hit = await createCounters(redis).hit(key, 60)
+    expect(hit.count).toBe(8)
+    expect(hit.resetSeconds).toBe(60)
+    expect(await redis.ttl(`tb-count:${key}`)).toBeGreaterThan(0)
+  })
+
+  it('gives back without creating a key or touching its expiry', async () => {
+    const counters = createCounters(redis)
+    const absent = `absent-${crypto.randomUUID()}`
+    await counters.giveBack(absent)
+    expect(await redis.exists(`tb-count:${absent}`)).toBe(0)
+    const key = `kept-${crypto.randomUUID()}`
+    await counters.hit(key, 60)
+    await counters.hit(key, 60)
+    await counters.giveBack(key)
+    expect(await redis.pttl(`tb-count:${key}`)).toBeGreaterThan(0)
   })
 })

@@ -1,32 +1,71 @@
 import type { Redis } from 'ioredis'
 
 /**
- * Counts events in a fixed window per key (failed sign-ins, OTP sends), shared through Redis
- * when configured so several API processes agree, else in process memory.
+ * Counts events in a fixed window per key (sign-in attempts, OTP sends), shared through Redis
+ * when configured so several API processes agree, else in process memory. Every operation is
+ * one atomic step, so simultaneous requests each get their own count.
  */
 export interface Counters {
-  /** Adds one and answers the count in the current window and the seconds until it resets. */
+  /**
+   * Adds one and answers the count in the current window and the seconds until it resets. The
+   * first hit starts the window; later hits never stretch it.
+   */
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }>
+  /**
+   * Takes one hit back (an attempt that turned out not to count). Never goes below zero and never
+   * creates or revives a window that is gone.
+   */
+  giveBack(key: string): Promise<void>
   peek(key: string): Promise<{ count: number; resetSeconds: number }>
   clear(key: string): Promise<void>
+}
+
+/**
+ * INCR and the expiry in one script: two commands could leave a key without expiry when the
+ * second one fails, and that counter would then lock its account for good. PEXPIRE is set when
+ * the key is new, and also on a key an older version left without one.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`
+
+/** DECR keeps the key's expiry; a missing key (window over) stays missing. */
+const GIVE_BACK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`
+
+/** The scripts as ioredis commands (EVALSHA, loading the script when Redis does not know it). */
+interface CounterCommands {
+  tbCounterHit(key: string, windowMs: number): Promise<[number, number]>
+  tbCounterGiveBack(key: string): Promise<number>
+}
+
+function counterCommands(redis: Redis): CounterCommands {
+  redis.defineCommand('tbCounterHit', { numberOfKeys: 1, lua: HIT_SCRIPT })
+  redis.defineCommand('tbCounterGiveBack', { numberOfKeys: 1, lua: GIVE_BACK_SCRIPT })
+  // defineCommand adds the methods at run time; ioredis cannot type them.
+  return redis as unknown as CounterCommands
 }
 
 export function createCounters(redis?: Redis, now: () => number = Date.now): Counters {
   if (redis) {
     const prefix = 'tb-count:'
+    const commands = counterCommands(redis)
     return {
       async hit(key, windowSeconds) {
-        const k = prefix + key
-        const [[, count], [, ttl]] = (await redis.multi().incr(k).ttl(k).exec()) as [
-          [null, number],
-          [null, number],
-        ]
-        let resetSeconds = ttl
-        if (ttl < 0) {
-          await redis.expire(k, windowSeconds)
-          resetSeconds = windowSeconds
-        }
-        return { count, resetSeconds }
+        const [count, ttlMs] = await commands.tbCounterHit(prefix + key, windowSeconds * 1000)
+        return { count, resetSeconds: Math.ceil(ttlMs / 1000) }
+      },
+      async giveBack(key) {
+        await commands.tbCounterGiveBack(prefix + key)
       },
       async peek(key) {
         const k = prefix + key
@@ -38,6 +77,8 @@ export function createCounters(redis?: Redis, now: () => number = Date.now): Cou
       },
     }
   }
+  // One process, one thread: each call below reads and writes without awaiting in between, so
+  // it is as atomic as the Redis scripts.
   const windows = new Map<string, { count: number; resetAt: number }>()
   const current = (key: string) => {
     const entry = windows.get(key)
@@ -47,6 +88,7 @@ export function createCounters(redis?: Redis, now: () => number = Date.now): Cou
     }
     return entry
   }
+  const secondsLeft = (entry: { resetAt: number }) => Math.ceil((entry.resetAt - now()) / 1000)
   return {
     async hit(key, windowSeconds) {
       // Drop stale windows now and then so the map cannot grow without bound.
@@ -54,12 +96,16 @@ export function createCounters(redis?: Redis, now: () => number = Date.now): Cou
       const entry = current(key) ?? { count: 0, resetAt: now() + windowSeconds * 1000 }
       entry.count += 1
       windows.set(key, entry)
-      return { count: entry.count, resetSeconds: Math.ceil((entry.resetAt - now()) / 1000) }
+      return { count: entry.count, resetSeconds: secondsLeft(entry) }
+    },
+    async giveBack(key) {
+      const entry = current(key)
+      if (entry && entry.count > 0) entry.count -= 1
     },
     async peek(key) {
       const entry = current(key)
       return entry
-        ? { count: entry.count, resetSeconds: Math.ceil((entry.resetAt - now()) / 1000) }
+        ? { count: entry.count, resetSeconds: secondsLeft(entry) }
         : { count: 0, resetSeconds: 0 }
     },
     async clear(key) {

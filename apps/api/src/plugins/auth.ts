@@ -2,7 +2,8 @@ import type { SessionUser } from '@techbazaar/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { forbidden, unauthorized } from '../lib/errors'
-import { findSessionUser, SESSION_COOKIE } from '../modules/auth/sessions'
+import { shopCookies } from '../lib/cookies'
+import { findSessionUser } from '../modules/auth/sessions'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,18 +12,19 @@ declare module 'fastify' {
   }
 }
 
-function tokenOf(request: FastifyRequest): string | undefined {
+function tokenOf(request: FastifyRequest, cookieName: string): string | undefined {
   const header = request.headers.authorization
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined
-  return request.cookies[SESSION_COOKIE] || undefined
+  return request.cookies[cookieName] || undefined
 }
 
 /** Loads the session (cookie, or `Authorization: Bearer` for API clients) into `request.user`. */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null)
+  const cookieName = shopCookies(app.deps.config).session.name
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api')) return
-    const token = tokenOf(request)
+    const token = tokenOf(request, cookieName)
     if (token && token.length <= 100) {
       request.user = await findSessionUser(app.deps.db, token, app.deps.now())
     }

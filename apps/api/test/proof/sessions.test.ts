@@ -2,7 +2,6 @@ import { Writable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { otpRequests, sessions, users } from '../../src/db/schema'
-import { LOGIN_FAILURES_PER_ACCOUNT } from '../../src/modules/auth/auth.service'
 import { hashPassword } from '../../src/lib/password'
 import { createTestApp, type TestContext } from '../app'
 import { registrationToken as tokenOfRegistration, sessionCookie, shopperDetails } from '../auth'
@@ -195,7 +194,7 @@ describe('POST /api/auth/change-password', () => {
     for (let i = 0; i < 6; i++) {
       expect((await changePassword(cookie, `Guess${i}123`, 'Fresh4567')).statusCode).toBe(400)
     }
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT - 6; i++) {
+    for (let i = 0; i < t.app.deps.config.signInLimits.perAccount - 6; i++) {
       expect((await login(email, `Guess${i}456`)).statusCode).toBe(401)
     }
     const locked = await changePassword(cookie, password, 'Fresh4567')
@@ -320,7 +319,7 @@ describe('cookies behind https', () => {
   })
   afterAll(() => secure.close())
 
-  it('marks every session cookie HttpOnly, SameSite=Lax and Secure', async () => {
+  it('names the session and device cookies __Host- and marks them HttpOnly, SameSite=Lax, Secure, Path=/', async () => {
     const email = `https-${crypto.randomUUID().slice(0, 8)}@example.in`
     await secure.database.db.insert(users).values({
       userName: 'Https User',
@@ -331,22 +330,46 @@ describe('cookies behind https', () => {
     })
     const send = (url: string, payload: object, cookie?: string) =>
       secure.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} })
+    /** The session cookie as the browser would send it back. */
+    const hostSession = (res: { cookies: { name: string; value: string }[] }) =>
+      `__Host-session=${res.cookies.find((c) => c.name === '__Host-session')?.value}`
     const signedIn = await send('/api/auth/login', { email, password: 'Right123' })
+    const me = await secure.app.inject({
+      url: '/api/auth/check-auth',
+      headers: { cookie: hostSession(signedIn) },
+    })
+    expect(me.statusCode).toBe(200)
     const changed = await send(
       '/api/auth/change-password',
       { currentPassword: 'Right123', newPassword: 'Fresh4567' },
-      sessionCookie(signedIn),
+      hostSession(signedIn),
     )
-    const out = await send('/api/auth/logout', {}, sessionCookie(changed))
-    for (const res of [signedIn, changed, out]) {
-      const raw = String(res.headers['set-cookie'])
-      expect(raw).toMatch(/^session=/)
+    const out = await send('/api/auth/logout', {}, hostSession(changed))
+    const setCookies = [signedIn, changed, out].flatMap((res) => [res.headers['set-cookie']].flat())
+    expect(setCookies.map((raw) => raw?.split('=')[0])).toEqual([
+      '__Host-session',
+      '__Host-device',
+      '__Host-session',
+      '__Host-session',
+    ])
+    for (const raw of setCookies) {
+      expect(raw).toMatch(/; Path=\/(;|$)/)
       expect(raw).toMatch(/; HttpOnly/)
       expect(raw).toMatch(/; SameSite=Lax/)
       expect(raw).toMatch(/; Secure/)
+      expect(raw).not.toMatch(/Domain=/i)
     }
-    // And not Secure on plain http (a browser would drop it on http://localhost).
+    // A cookie under the plain name is not a session behind https.
+    const plainName = `session=${hostSession(changed).split('=')[1]}`
+    const refused = await secure.app.inject({
+      url: '/api/auth/check-auth',
+      headers: { cookie: plainName },
+    })
+    expect(refused.statusCode).toBe(401)
+    // On plain http the names stay plain and not Secure (a browser would drop it on localhost).
     const { email: plainEmail, password } = await account()
-    expect(String((await login(plainEmail, password)).headers['set-cookie'])).not.toMatch(/Secure/)
+    const plain = [(await login(plainEmail, password)).headers['set-cookie']].flat()
+    expect(plain.map((raw) => raw?.split('=')[0])).toEqual(['session', 'device'])
+    for (const raw of plain) expect(raw).not.toMatch(/Secure/)
   })
 })

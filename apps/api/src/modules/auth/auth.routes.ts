@@ -19,25 +19,21 @@ import {
   resendRegistrationCode,
   verifyRegistration,
 } from './auth.service'
-import { revokeSession, SESSION_COOKIE } from './sessions'
+import { shopCookies } from '../../lib/cookies'
+import { deviceCookies } from './devices'
+import { revokeSession } from './sessions'
 
 export async function authRoutes(app: App) {
-  const { config } = app.deps
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: config.secureCookies,
-    path: '/',
-  }
+  const cookies = shopCookies(app.deps.config)
+  const devices = deviceCookies(app.deps.db)
   const startSession = (reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      ...cookieOptions,
-      maxAge: config.sessionDays * 86_400,
-    })
+    reply.setCookie(cookies.session.name, token, cookies.session.options)
   const meta = (request: FastifyRequest) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'],
   })
+  /** The device this browser's cookie names, checked by sign-in against the account. */
+  const device = (request: FastifyRequest) => devices.read(request.cookies[cookies.device.name])
 
   app.post(
     '/auth/register',
@@ -98,8 +94,17 @@ export async function authRoutes(app: App) {
       schema: { tags: ['auth'], body: loginBody, response: { 200: authUserResponse } },
     },
     async (request, reply) => {
-      const { user, token } = await login(app.deps, request.body, meta(request))
+      const { user, token, deviceId } = await login(app.deps, request.body, {
+        ...meta(request),
+        device: await device(request),
+      })
       startSession(reply, token)
+      // Renewed at every sign-in: the device stays known while it is used.
+      reply.setCookie(
+        cookies.device.name,
+        await devices.sign(deviceId, user.id),
+        cookies.device.options,
+      )
       return { success: true as const, message: 'Logged in successfully', user }
     },
   )
@@ -109,7 +114,7 @@ export async function authRoutes(app: App) {
     { schema: { tags: ['auth'], response: { 200: messageResponse } } },
     async (request, reply) => {
       if (request.user) await revokeSession(app.deps.db, request.user.sessionId)
-      reply.clearCookie(SESSION_COOKIE, cookieOptions)
+      reply.clearCookie(cookies.session.name, cookies.session.options)
       return { success: true as const, message: 'Logged out successfully' }
     },
   )
@@ -127,7 +132,10 @@ export async function authRoutes(app: App) {
     },
     async (request, reply) => {
       const user = assertSelf(request, undefined)
-      const { token } = await changePassword(app.deps, user, request.body, meta(request))
+      const { token } = await changePassword(app.deps, user, request.body, {
+        ...meta(request),
+        device: await device(request),
+      })
       startSession(reply, token)
       return {
         success: true as const,

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AppDeps } from '../../app'
 import { otpRequests, users, vendorProfiles } from '../../db/schema'
-import { AppError, badRequest, conflict } from '../../lib/errors'
+import { AppError, badRequest, conflict, tooMany } from '../../lib/errors'
 import { hashPassword, verifyPassword } from '../../lib/password'
 import {
   generateOtp,
@@ -20,13 +20,12 @@ import {
   SIGNUP_RESEND_WINDOW_MINUTES,
   takenEmailMail,
 } from './otp'
+import { newDeviceId, type KnownDevice } from './devices'
 import { createSession, revokeAllSessions, toSessionUser, userColumns } from './sessions'
+import { takeSignInAttempt } from './sign-in-throttle'
 
 type RegisterInput = z.output<typeof registerBody>
 type LoginInput = z.output<typeof loginBody>
-
-const tooMany = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, message, undefined, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) })
 
 /** What verifying creates the account from (the password is already hashed). */
 interface PendingRegistration {
@@ -277,96 +276,64 @@ export async function verifyRegistration(
   })
 }
 
-export const LOGIN_FAILURES_PER_ACCOUNT = 10
-export const LOGIN_FAILURES_PER_IP = 50
-const LOGIN_WINDOW_SECONDS = 15 * 60
-
 /** A real argon2id hash of a random password: unknown emails cost as much as known ones. */
 let dummyHash: Promise<string> | undefined
 
-const loginKeys = (email: string, ip: string) => ({
-  account: `login-fail:acct:${email}`,
-  network: `login-fail:ip:${ip}`,
-})
-
-/** 429 with Retry-After while the account or the IP is over its failed sign-in budget. */
-async function assertNotThrottled(deps: AppDeps, keys: ReturnType<typeof loginKeys>) {
-  const [account, network] = await Promise.all([
-    deps.counters.peek(keys.account),
-    deps.counters.peek(keys.network),
-  ])
-  if (account.count >= LOGIN_FAILURES_PER_ACCOUNT || network.count >= LOGIN_FAILURES_PER_IP) {
-    throw tooMany(
-      'Too many failed sign-in attempts. Please try again later.',
-      Math.max(account.resetSeconds, network.resetSeconds),
-    )
-  }
-}
-
-async function countFailure(deps: AppDeps, keys: ReturnType<typeof loginKeys>) {
-  await Promise.all([
-    deps.counters.hit(keys.account, LOGIN_WINDOW_SECONDS),
-    deps.counters.hit(keys.network, LOGIN_WINDOW_SECONDS),
-  ])
-}
-
 /**
- * Signs in by email and password. After 10 failures for one email or 50 from one IP within
- * 15 minutes, answers 429 with Retry-After whatever the password, and never says whether the
- * email exists.
+ * Signs in by email and password. The attempt is taken from the limits first (see
+ * sign-in-throttle.ts): over them, 429 with Retry-After whatever the password, and never a
+ * hint whether the email exists. Answers the device id for this browser's device cookie.
  */
 export async function login(
   deps: AppDeps,
   input: LoginInput,
-  meta: { ip: string; userAgent?: string },
-): Promise<{ user: SessionUser; token: string }> {
-  const keys = loginKeys(input.email, meta.ip)
-  await assertNotThrottled(deps, keys)
+  meta: { ip: string; userAgent?: string; device: KnownDevice | null },
+): Promise<{ user: SessionUser; token: string; deviceId: string }> {
   const [row] = await deps.db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
     .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
     .where(eq(users.email, input.email))
+  // A device cookie only speaks for the account it signed in to.
+  const device = row && meta.device?.userId === row.id ? meta.device : null
+  const attempt = await takeSignInAttempt(deps, { email: input.email, ip: meta.ip, device })
   dummyHash ??= hashPassword(crypto.randomUUID())
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash), input.password)
-  if (!row || !ok) {
-    await countFailure(deps, keys)
-    throw new AppError(401, 'Invalid email or password')
-  }
-  await deps.counters.clear(keys.account)
+  if (!row || !ok) throw new AppError(401, 'Invalid email or password')
+  await attempt.giveBack()
   const token = await createSession(deps.db, {
     userId: row.id,
     days: deps.config.sessionDays,
     now: deps.now(),
-    ...meta,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
   })
-  return { user: toSessionUser(row), token }
+  return { user: toSessionUser(row), token, deviceId: device?.deviceId ?? newDeviceId() }
 }
 
 /**
- * Changes a signed-in user's password. A wrong current password counts as a failed sign-in for
- * the account and the IP (the same throttle, so a stolen session cannot guess the password
- * faster than the login form). Success ends every session of the user, this one included, and
- * answers a fresh session token for this device.
+ * Changes a signed-in user's password. Checking the current password takes an attempt from the
+ * same limits as sign-in (account or device, and address), so a stolen session cannot guess the
+ * password faster than the login form. Success ends every session of the user, this one
+ * included, and answers a fresh session token for this device.
  */
 export async function changePassword(
   deps: AppDeps,
   user: Pick<SessionUser, 'id' | 'email'>,
   input: ChangePasswordInput,
-  meta: { ip: string; userAgent?: string },
+  meta: { ip: string; userAgent?: string; device: KnownDevice | null },
 ): Promise<{ token: string }> {
-  const keys = loginKeys(user.email, meta.ip)
-  await assertNotThrottled(deps, keys)
+  const device = meta.device?.userId === user.id ? meta.device : null
+  const attempt = await takeSignInAttempt(deps, { email: user.email, ip: meta.ip, device })
   const [row] = await deps.db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, user.id))
   if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    await countFailure(deps, keys)
     const message = 'Your current password is not correct'
     throw badRequest(message, [{ path: 'currentPassword', message }])
   }
-  await deps.counters.clear(keys.account)
+  await attempt.giveBack()
   // Hashed before the transaction: argon2 takes tens of milliseconds and must not hold a lock.
   const passwordHash = await hashPassword(input.newPassword)
   return deps.db.transaction(async (tx) => {
@@ -385,7 +352,8 @@ export async function changePassword(
       userId: user.id,
       days: deps.config.sessionDays,
       now: deps.now(),
-      ...meta,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
     })
     return { token }
   })

@@ -4,8 +4,6 @@ import { and, eq, gt, lt } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { sessions, users, vendorProfiles } from '../../db/schema'
 
-export const SESSION_COOKIE = 'session'
-
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** A new random session (256 bits); only its hash is stored. Answers the token for the cookie. */
