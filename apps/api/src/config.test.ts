@@ -66,4 +66,13 @@ describe('loadConfig', () => {
       /METRICS_TOKEN: must be at least 16 characters/,
     )
   })
+
+  it('bounds the catalog cache to 64 MiB unless CATALOG_CACHE_MAX_BYTES says otherwise', () => {
+    expect(loadConfig({}).catalogCacheMaxBytes).toBe(64 * 1024 * 1024)
+    expect(loadConfig({ CATALOG_CACHE_MAX_BYTES: '262144' }).catalogCacheMaxBytes).toBe(262_144)
+    expect(() => loadConfig({ CATALOG_CACHE_MAX_BYTES: '64MB' })).toThrow(/CATALOG_CACHE_MAX_BYTES/)
+    expect(() => loadConfig({ CATALOG_CACHE_MAX_BYTES: '1000' })).toThrow(
+      /CATALOG_CACHE_MAX_BYTES: must be at least 65536/,
+    )
+  })
 })
