@@ -125,6 +125,14 @@ export async function buildApp(
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
 
   const now = input.now ?? (() => new Date())
+  const catalogCache =
+    input.listen && config.catalogCacheSeconds > 0
+      ? await createCatalogCache({
+          ttlSeconds: config.catalogCacheSeconds,
+          maxBytes: config.catalogCacheMaxBytes,
+          listen: input.listen,
+        })
+      : undefined
   const deps: AppDeps = {
     ...input,
     mailer:
@@ -132,11 +140,8 @@ export async function buildApp(
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     counters: input.counters ?? createCounters(input.redis, () => now().getTime()),
     now,
-    metrics: createMetrics(),
-    catalogCache:
-      input.listen && config.catalogCacheSeconds > 0
-        ? await createCatalogCache({ ttlSeconds: config.catalogCacheSeconds, listen: input.listen })
-        : undefined,
+    metrics: createMetrics({ catalogCache }),
+    catalogCache,
   }
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

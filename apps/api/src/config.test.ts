@@ -138,4 +138,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false)
     expect(() => loadConfig({ API_DOCS: 'on' })).toThrow(/API_DOCS/)
   })
+
+  it('bounds the catalog cache to 64 MiB unless CATALOG_CACHE_MAX_BYTES says otherwise', () => {
+    expect(loadConfig({}).catalogCacheMaxBytes).toBe(64 * 1024 * 1024)
+    expect(loadConfig({ CATALOG_CACHE_MAX_BYTES: '262144' }).catalogCacheMaxBytes).toBe(262_144)
+    expect(() => loadConfig({ CATALOG_CACHE_MAX_BYTES: '64MB' })).toThrow(/CATALOG_CACHE_MAX_BYTES/)
+    expect(() => loadConfig({ CATALOG_CACHE_MAX_BYTES: '1000' })).toThrow(
+      /CATALOG_CACHE_MAX_BYTES: must be at least 65536/,
+    )
+  })
 })

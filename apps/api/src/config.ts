@@ -52,6 +52,13 @@ const envSchema = z.object({
   ),
   // Listing pages kept in memory, dropped on every committed catalog change; 0 turns it off.
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // The most memory those pages may hold, in bytes; the least recently used go first.
+  CATALOG_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int('must be a whole number of bytes')
+    .min(64 * 1024, 'must be at least 65536 (64 KiB)')
+    .max(2 ** 32, 'must be at most 4294967296 (4 GiB)')
+    .default(64 * 1024 * 1024),
   // The marketplace's own GSTIN: supplier on invoices for products the shop (an admin) lists.
   MARKETPLACE_GSTIN: z
     .string()
@@ -206,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     deviceCookieDays: e.DEVICE_COOKIE_DAYS,
     metricsToken: e.METRICS_TOKEN,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
     marketplaceGstin: e.MARKETPLACE_GSTIN,
     /** '' → trust no proxy; 'true' → any; else a comma list of proxy addresses or CIDRs. */
     trustProxy:

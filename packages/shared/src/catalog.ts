@@ -21,20 +21,36 @@ export const product = z.object({
 })
 export type Product = z.infer<typeof product>
 
+/**
+ * A comma-joined list of filter values, in one canonical form: trimmed, lower-case, without
+ * blanks or repeats, sorted (the filter is a set), so every spelling of a listing is one page
+ * for the API's cache.
+ */
 const commaList = z
   .string()
   .max(500)
   .transform((value) =>
-    value
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter(Boolean),
+    [
+      ...new Set(
+        value
+          .split(',')
+          .map((part) => part.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ].sort(),
   )
 
-const rupeeBound = z.coerce
-  .number({ error: 'Price must be a number' })
-  .min(0, 'Price must be at least 0')
-  .max(LIMITS.priceFilterMax, `Price must be at most ${LIMITS.priceFilterMax}`)
+/**
+ * A price filter bound: whole rupees written as plain digits (a trailing ".0" is the same
+ * number), 0 to the filter's maximum. The shop's price filter sends only whole rupees, and
+ * refusing fractions, exponents and hex keeps the listing's distinct pages to what a shopper can
+ * ask for.
+ */
+const rupeeBound = z
+  .string()
+  .regex(/^\d+(\.0+)?$/, 'Price must be a whole number of rupees')
+  .transform(Number)
+  .pipe(z.number().max(LIMITS.priceFilterMax, `Price must be at most ${LIMITS.priceFilterMax}`))
 
 export const listProductsQuery = z
   .strictObject({

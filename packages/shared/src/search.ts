@@ -2,9 +2,18 @@ import { z } from 'zod'
 import { LIMITS } from './constants'
 import { product } from './catalog'
 
+/** Lower-case, every run of whitespace one space, none at either end. */
+function normalizeKeyword(keyword: string): string {
+  return keyword.replace(/\s+/g, ' ').trim().toLowerCase()
+}
+
 /**
  * The search keyword from the path: trimmed, 1-100 characters. Control characters are refused
  * (PostgreSQL rejects a NUL byte in text, and none belongs in a search).
+ *
+ * The output is the keyword in one form, lower-case with single spaces: the search matches
+ * case-insensitively and splits on whitespace anyway (text search and trigrams both), so every
+ * spelling gives the same results, and the API's cache keeps one entry for them.
  */
 export const searchParams = z.object({
   keyword: z
@@ -16,7 +25,8 @@ export const searchParams = z.object({
       // eslint-disable-next-line no-control-regex
       (value) => !/[\u0000-\u001f\u007f]/.test(value),
       'The search contains invalid characters',
-    ),
+    )
+    .transform(normalizeKeyword),
 })
 export type SearchParams = z.output<typeof searchParams>
 

@@ -1,5 +1,6 @@
 import { ORDER_PAYMENT_METHODS, type OrderPaymentMethod } from '@techbazaar/shared'
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { CatalogCache, CatalogCacheStats } from './catalog-cache'
 
 /** Why an online payment ended failed. */
 export type PaymentFailure = 'declined' | 'provider_error' | 'expired'
@@ -31,8 +32,57 @@ function processMetrics(): Registry {
   return processRegistry
 }
 
-export function createMetrics(): ShopMetrics {
+/**
+ * The catalog cache's size and budget, and what its lookups found, read from the cache at each
+ * scrape (it keeps the counts, so nothing is counted twice).
+ */
+function catalogCacheMetrics(cache: Pick<CatalogCache, 'stats'>, registry: Registry) {
+  const gauge = (name: string, help: string, read: (s: CatalogCacheStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read(cache.stats()))
+      },
+    })
+  gauge('techbazaar_catalog_cache_bytes', 'Bytes the catalog cache holds', (s) => s.bytes)
+  gauge('techbazaar_catalog_cache_entries', 'Replies the catalog cache holds', (s) => s.entries)
+  gauge(
+    'techbazaar_catalog_cache_max_bytes',
+    'The catalog cache budget (CATALOG_CACHE_MAX_BYTES)',
+    (s) => s.maxBytes,
+  )
+  new Counter({
+    name: 'techbazaar_catalog_cache_lookups_total',
+    help: 'Catalog replies asked of the cache, by result (hit, miss, shared: joined a running miss)',
+    labelNames: ['result'],
+    registers: [registry],
+    collect() {
+      const s = cache.stats()
+      // The cache's own totals, so set rather than add: reset, then one increment each.
+      this.reset()
+      this.inc({ result: 'hit' }, s.hits)
+      this.inc({ result: 'miss' }, s.misses)
+      this.inc({ result: 'shared' }, s.shared)
+    },
+  })
+  new Counter({
+    name: 'techbazaar_catalog_cache_evictions_total',
+    help: 'Catalog replies dropped to keep the cache within its budget',
+    registers: [registry],
+    collect() {
+      this.reset()
+      this.inc(cache.stats().evictions)
+    },
+  })
+}
+
+export function createMetrics(
+  sources: { catalogCache?: Pick<CatalogCache, 'stats'> } = {},
+): ShopMetrics {
   const own = new Registry()
+  if (sources.catalogCache) catalogCacheMetrics(sources.catalogCache, own)
   const labelNames = ['method', 'route', 'status_class'] as const
   const requests = new Counter({
     name: 'http_requests_total',

@@ -183,3 +183,28 @@ describe('who may read /api/metrics', () => {
     expect(remote.body).toContain('# TYPE http_requests_total counter')
   })
 })
+
+describe('catalog cache metrics', () => {
+  it('show the bytes and entries the catalog cache holds, its budget and its lookups', async () => {
+    const url = '/api/shop/products/get?sortBy=title-atoz'
+    // Changes made by the tests above are announced a moment later and empty the cache.
+    for (let i = 0; (await t.app.inject({ url })).headers['x-cache'] !== 'hit'; i++) {
+      expect(i).toBeLessThan(100)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const text = await scrape(t)
+    const held = t.app.deps.catalogCache?.stats()
+    expect(held?.entries).toBeGreaterThan(0)
+    expect(sample(text, 'techbazaar_catalog_cache_entries')).toBe(held?.entries)
+    expect(sample(text, 'techbazaar_catalog_cache_bytes')).toBe(held?.bytes)
+    expect(sample(text, 'techbazaar_catalog_cache_bytes')).toBeGreaterThan(0)
+    expect(sample(text, 'techbazaar_catalog_cache_max_bytes')).toBe(64 * 1024 * 1024)
+    expect(sample(text, 'techbazaar_catalog_cache_lookups_total', { result: 'hit' })).toBe(
+      held?.hits,
+    )
+    expect(sample(text, 'techbazaar_catalog_cache_lookups_total', { result: 'miss' })).toBe(
+      held?.misses,
+    )
+    expect(text).toContain('# TYPE techbazaar_catalog_cache_evictions_total counter')
+  })
+})

@@ -102,13 +102,7 @@ async function countListing(
 ) {
   let totals = totalsByDb.get(db)
   if (!totals) totalsByDb.set(db, (totals = new Map()))
-  const key = JSON.stringify([
-    query.category,
-    query.brand,
-    query.section,
-    query.minPrice,
-    query.maxPrice,
-  ])
+  const key = JSON.stringify(filterKey(query))
   const now = Date.now()
   const cached = totals.get(key)
   if (cached && cached.expires > now) return cached.total
@@ -122,19 +116,24 @@ async function countListing(
   return total
 }
 
-/** One string per distinct listing: filter values sorted, since their order changes nothing. */
-export function listingKey(query: ListProductsQuery): string {
-  const sorted = (values?: readonly string[]) => (values?.length ? [...values].sort() : null)
-  return JSON.stringify([
-    sorted(query.category),
-    sorted(query.brand),
-    sorted(query.section),
+/**
+ * The filters of a listing in one form. The query schema already made each list canonical
+ * (lower-case, no repeats, sorted) and prices whole rupees; an empty list is no filter.
+ */
+function filterKey(query: ListProductsQuery) {
+  const list = (values?: readonly string[]) => (values?.length ? values : null)
+  return [
+    list(query.category),
+    list(query.brand),
+    list(query.section),
     query.minPrice ?? null,
     query.maxPrice ?? null,
-    query.sortBy,
-    query.page,
-    query.limit,
-  ])
+  ]
+}
+
+/** One string per distinct listing (the catalog cache's key). */
+export function listingKey(query: ListProductsQuery): string {
+  return JSON.stringify([...filterKey(query), query.sortBy, query.page, query.limit])
 }
 
 /** Listed products matching the filters, sorted and paginated on the server. */
