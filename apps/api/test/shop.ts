@@ -88,6 +88,12 @@ export async function buyProduct(
     sellerSets?: 'pending' | 'inProcess' | 'inShipping' | 'delivered' | null
   } = {},
 ) {
+  // Only this product: lines a test left in the cart would be ordered too.
+  const [cart] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.userId, shopper.user.id))
+  if (cart) await db.delete(cartLines).where(eq(cartLines.cartId, cart.id))
   await fillCart(db, shopper.user.id, [{ productId, quantity: 1 }])
   const res = await app.inject({
     method: 'POST',

@@ -25,7 +25,9 @@ async function buyer(userName: string, product = productId) {
 async function staffShopper(kind: 'vendor' | 'admin') {
   const shopper = await createShopper(t.database.db, { role: 'admin', type: kind })
   if (kind === 'vendor') {
-    await t.database.db.insert(vendorProfiles).values({ userId: shopper.user.id, status: 'Approved' })
+    await t.database.db
+      .insert(vendorProfiles)
+      .values({ userId: shopper.user.id, status: 'Approved' })
   }
   return shopper
 }
@@ -280,10 +282,7 @@ describe('only shoppers who received the product may review it', () => {
       headers: cookie ? { cookie } : {},
     })
   /** 403 with `reason`, the same reason from the eligibility route, and no review stored. */
-  async function expectRefused(
-    shopper: { user: { id: string }; cookie: string },
-    reason: string,
-  ) {
+  async function expectRefused(shopper: { user: { id: string }; cookie: string }, reason: string) {
     const res = await attempt(shopper)
     expect(res.statusCode).toBe(403)
     expect(res.json()).toEqual({ success: false, message: reason })
