@@ -52,10 +52,13 @@ test.describe('catalog and discovery', () => {
     page,
     request,
   }) => {
-    const list = await (
-      await request.get('/api/shop/products/get?brand=oneplus&sortBy=title-atoz&limit=1')
-    ).json()
-    const product = list.data[0]
+    // Only buyers review: the demo shopper's seeded delivered order holds this phone
+    // (DEMO_SHOPPER_BOUGHT in apps/api/src/db/seed/index.ts); the others are not theirs.
+    const list = (await (
+      await request.get('/api/shop/products/get?brand=oneplus&sortBy=title-atoz&limit=100')
+    ).json()) as { data: { _id: string; title: string; averageReview: number }[] }
+    const product = list.data.find((p) => p.title === 'OnePlus 12R (8GB/256GB) - Iron Gray')!
+    const notBought = list.data.find((p) => p._id !== product._id)!
     await page.goto(`/shop/listing?product=${product._id}`)
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByRole('heading', { name: product.title })).toBeVisible()
@@ -87,7 +90,15 @@ test.describe('catalog and discovery', () => {
     const reviews = form.getByRole('list', { name: 'Reviews' })
     await expect(reviews.getByRole('listitem').first()).toContainText(message)
     await expect(reviews.getByRole('listitem').first()).toContainText('Rahul Sharma')
+    await expect(reviews.getByRole('listitem').first()).toContainText('Verified purchase')
     await expect(form.getByRole('heading', { name: 'Edit your review' })).toBeVisible()
+
+    // A product the shopper never bought: no form, and the reason instead.
+    await page.goto(`/shop/listing?product=${notBought._id}`)
+    const other = page.getByRole('dialog')
+    await expect(other.getByRole('heading', { name: notBought.title })).toBeVisible()
+    await expect(other.getByText('Only verified buyers can review this product')).toBeVisible()
+    await expect(other.getByRole('button', { name: 'Submit' })).toHaveCount(0)
   })
 
   test('search forgives a typo: "samsng galxy" shows Samsung Galaxy first', async ({ page }) => {

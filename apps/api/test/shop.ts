@@ -1,4 +1,5 @@
-import { addresses, cartLines, carts } from '../src/db/schema'
+import { eq } from 'drizzle-orm'
+import { addresses, cartLines, carts, subOrders } from '../src/db/schema'
 import type { Db } from '../src/db/client'
 import { createSession } from '../src/modules/auth/sessions'
 import type { App } from '../src/app'
@@ -70,4 +71,57 @@ export async function placeOrder(
   if (res.statusCode !== 201) throw new Error(`order not created: ${res.body}`)
   const { orderId, paymentUrl } = res.json() as { orderId: string; paymentUrl: string }
   return { shopper, item, orderId, paymentUrl }
+}
+
+/**
+ * `shopper` buys one unit of `productId` through the real `POST /api/shop/order/create`, and the
+ * product's seller then moves its part of the order to `sellerSets` through the real
+ * `PUT /api/admin/orders/vendor-update` (none: the order stays as placed). Answers the order id.
+ */
+export async function buyProduct(
+  app: App,
+  db: Db,
+  shopper: Awaited<ReturnType<typeof createShopper>>,
+  productId: string,
+  opts: {
+    paymentMethod?: 'COD' | 'CASHFREE'
+    sellerSets?: 'pending' | 'inProcess' | 'inShipping' | 'delivered' | null
+  } = {},
+) {
+  // Only this product: lines a test left in the cart would be ordered too.
+  const [cart] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.userId, shopper.user.id))
+  if (cart) await db.delete(cartLines).where(eq(cartLines.cartId, cart.id))
+  await fillCart(db, shopper.user.id, [{ productId, quantity: 1 }])
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/shop/order/create',
+    headers: { cookie: shopper.cookie },
+    payload: {
+      userId: shopper.user.id,
+      addressInfo: { addressId: shopper.address.id },
+      paymentMethod: opts.paymentMethod ?? 'COD',
+    },
+  })
+  if (res.statusCode !== 201) throw new Error(`order not created: ${res.body}`)
+  const { orderId } = res.json() as { orderId: string }
+  const status = opts.sellerSets === undefined ? 'delivered' : opts.sellerSets
+  if (status) {
+    const [part] = await db
+      .select({ id: subOrders.id, sellerId: subOrders.sellerId })
+      .from(subOrders)
+      .where(eq(subOrders.orderId, orderId))
+    if (!part) throw new Error('sub-order not found')
+    const token = await createSession(db, { userId: part.sellerId, days: 1, now: new Date() })
+    const update = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/orders/vendor-update',
+      headers: { cookie: `session=${token}` },
+      payload: { _id: part.id, status },
+    })
+    if (update.statusCode !== 200) throw new Error(`sub-order not updated: ${update.body}`)
+  }
+  return orderId
 }

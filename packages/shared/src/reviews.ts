@@ -42,8 +42,28 @@ export const review = z.object({
   reviewMessage: z.string(),
   reviewValue: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** The author is a shopper who received this product (a delivered order of it). */
+  verifiedPurchase: z.boolean(),
 })
 export type Review = z.infer<typeof review>
+
+/** Why a review was refused; the API answers these with 403 and the web shows them as is. */
+export const REVIEW_REFUSALS = {
+  notShopper: 'Reviews are written by shoppers. Seller and admin accounts cannot review products.',
+  notBought: 'Only shoppers who bought this product can review it.',
+  notDelivered: 'You can review this product once your order of it is delivered.',
+} as const
+
+/** Whether the signed-in user may review a product, and if not, why (one of REVIEW_REFUSALS). */
+export const reviewEligibility = z.object({
+  canReview: z.boolean(),
+  reason: z.string().nullable(),
+})
+export type ReviewEligibility = z.infer<typeof reviewEligibility>
+export const reviewEligibilityResponse = z.object({
+  success: z.literal(true),
+  data: reviewEligibility,
+})
 
 export const reviewListResponse = z.object({ success: z.literal(true), data: z.array(review) })
 

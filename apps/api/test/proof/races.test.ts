@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cartLines, carts, orderLines, orders, products, reviews } from '../../src/db/schema'
 import { createTestApp, type TestContext } from '../app'
 import { createProduct, createSeller } from '../factories'
-import { createShopper } from '../shop'
+import { buyProduct, createShopper } from '../shop'
 
 /**
  * Concurrency proofs, beyond the modules' own tests (orders: 20 buyers for 3 units once;
@@ -237,9 +237,11 @@ describe('one shopper, many tabs', () => {
 
 describe('reviews at once', () => {
   it('keeps one review per shopper and a true average and count', async () => {
-    const item = await createProduct(db(), { sellerId })
+    const item = await createProduct(db(), { sellerId, totalStock: 100 })
     const eager = await createShopper(db())
     const others = await Promise.all(Array.from({ length: 15 }, () => createShopper(db())))
+    // Only shoppers who received the product may review it.
+    for (const s of [eager, ...others]) await buyProduct(t.app, db(), s, item.id)
     const review = (s: Shopper, value: number) =>
       t.app.inject({
         method: 'POST',

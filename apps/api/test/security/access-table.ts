@@ -166,6 +166,9 @@ export const ACCESS: Record<string, AccessRule> = {
       reviewValue: 4,
     }),
   })),
+  'GET /api/shop/review/eligibility/:productId': rule(200, SIGNED_IN, 401, (w) => ({
+    url: `/api/shop/review/eligibility/${w.productS1.id}`,
+  })),
   'GET /api/common/feature/get': open(200, CATALOG, () => ({ url: '/api/common/feature/get' })),
   'POST /api/common/feature/add': rule(201, ADMIN, 403, (w) => ({
     url: '/api/common/feature/add',

@@ -22,7 +22,7 @@ import { createSession } from '../../src/modules/auth/sessions'
 import { createTestApp, type TestContext } from '../app'
 import { otpFromOutbox, registrationToken, shopperDetails } from '../auth'
 import { createProduct, createSeller, createUser } from '../factories'
-import { createShopper, fillCart } from '../shop'
+import { buyProduct, createShopper, fillCart } from '../shop'
 
 /** Who calls: a guest, two shoppers, a pending and two approved sellers, a marketplace admin. */
 export const ACTORS = [
@@ -245,6 +245,8 @@ export async function createWorld() {
     productS1,
     /** A's confirmed COD order of an S1 product (details, invoices). */
     orderA: await freshOrderA('COD'),
+    /** A's order of S1's listed product, delivered: A may review that product. */
+    deliveredA: await buyProduct(app, db, shopperA, productS1.id),
     /** A's pending online orders, one per provider. */
     cashfreeA: await freshOrderA('CASHFREE'),
     payuA: await freshOrderA('PAYU'),

@@ -16,12 +16,15 @@ import {
 } from './images'
 import type { SeedUser } from './people-data'
 import { DEMO_PASSWORD, SEED_REVIEWERS, SEED_SELLERS, SEED_STAFF_AND_SHOPPERS } from './people-data'
+import { seedPurchases, type SeedPurchase } from './purchases'
 import { planReviews } from './reviews'
 
 export { DEMO_ACCOUNTS } from './people-data'
 export type { DemoAccount } from './people-data'
 
 const DAY_MS = 24 * 60 * 60 * 1000
+/** The demo shopper's delivered past order, so a newcomer can write a review (the e2e does). */
+export const DEMO_SHOPPER_BOUGHT = 'OnePlus 12R (8GB/256GB) - Iron Gray'
 
 async function hasUsers(q: Db | Tx): Promise<boolean> {
   const rows = await q.select({ id: users.id }).from(users).limit(1)
@@ -40,7 +43,8 @@ function passwordFor(user: SeedUser): Promise<string> {
 /**
  * Fills an empty database with a believable shop: demo admin, seller and shopper accounts, three
  * approved sellers and one pending, 69 products across every brand and section with generated
- * images, reviews with matching averages, filter options and three home banners.
+ * images, reviews with matching averages (each from a shopper with a delivered order of the
+ * product), a delivered past order for the demo shopper, filter options and three home banners.
  *
  * Does nothing when any user exists, so it is safe to call on every start. Images are written
  * before the transaction (rendering is the slow part and must not hold it open); the rows go in
@@ -152,13 +156,53 @@ export async function seedDemo(
           }
         }),
       )
-      .returning({ id: products.id, title: products.title })
-    const productId = new Map(productRows.map((r) => [r.title, r.id]))
-    const productIdOf = (title: string): string => {
-      const id = productId.get(title)
-      if (!id) throw new Error(`seed: no product ${title}`)
-      return id
+      .returning({
+        id: products.id,
+        title: products.title,
+        sellerId: products.sellerId,
+        image: products.image,
+        pricePaise: products.pricePaise,
+        salePricePaise: products.salePricePaise,
+      })
+    const productByTitle = new Map(productRows.map((r) => [r.title, r]))
+    const productOf = (title: string) => {
+      const row = productByTitle.get(title)
+      if (!row) throw new Error(`seed: no product ${title}`)
+      return row
     }
+    const productIdOf = (title: string): string => productOf(title).id
+    /** One unit of `title` delivered to `email` at `deliveredAt`, at today's effective price. */
+    const purchase = (
+      email: string,
+      buyerIndex: number,
+      title: string,
+      deliveredAt: Date,
+    ): SeedPurchase => {
+      const p = productOf(title)
+      return {
+        userId: idOf(email),
+        buyerIndex,
+        productId: p.id,
+        sellerId: p.sellerId,
+        unitPricePaise: p.salePricePaise > 0 ? p.salePricePaise : p.pricePaise,
+        title: p.title,
+        image: p.image,
+        deliveredAt,
+      }
+    }
+    const shopper = SEED_STAFF_AND_SHOPPERS.find((u) => u.demoLabel === 'Shopper')
+    if (!shopper) throw new Error('seed: no demo shopper')
+    // Every review comes from a shopper who received the product two days before writing it.
+    await seedPurchases(tx, [
+      purchase(shopper.email, 0, DEMO_SHOPPER_BOUGHT, new Date(now - 20 * DAY_MS)),
+      ...plan.map((r) => {
+        const reviewer = SEED_REVIEWERS[r.reviewerIndex]
+        const product = SEED_PRODUCTS[r.productIndex]
+        if (!reviewer || !product) throw new Error('seed: review plan out of range')
+        const deliveredAt = new Date(now - (r.daysAgo + 2) * DAY_MS)
+        return purchase(reviewer.email, r.reviewerIndex, product.title, deliveredAt)
+      }),
+    ])
 
     if (plan.length > 0) {
       await tx.insert(reviews).values(

@@ -10,7 +10,8 @@ import { verifyPassword } from '../../lib/password'
 import type { Database } from '../client'
 import { openDatabase } from '../client'
 import { featureImages, filterOptions, products, reviews, users, vendorProfiles } from '../schema'
-import { DEMO_ACCOUNTS, seedDemo } from './index'
+import { reviewEligibility, verifiedPurchase } from '../../modules/reviews/review-eligibility'
+import { DEMO_ACCOUNTS, DEMO_SHOPPER_BOUGHT, seedDemo } from './index'
 
 describe('seedDemo', () => {
   let database: Database
@@ -155,6 +156,23 @@ describe('seedDemo', () => {
       expect(r.message.trim().length).toBeGreaterThan(0)
     }
     expect(rows.filter((p) => p.reviewCount === 0).length).toBeLessThan(rows.length / 2)
+  })
+
+  it('seeds reviews only from shoppers who received the product, and one for the demo shopper to write', async () => {
+    const db = database.db
+    const rows = await db
+      .select({ verified: verifiedPurchase(db, reviews.userId, reviews.productId) })
+      .from(reviews)
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.every((r) => r.verified)).toBe(true)
+
+    const [shopper] = await db.select().from(users).where(eq(users.email, 'shopper@demo.test'))
+    const [bought] = await db.select().from(products).where(eq(products.title, DEMO_SHOPPER_BOUGHT))
+    expect(bought?.listed).toBe(true)
+    expect(await reviewEligibility(db, shopper!, bought!.id)).toEqual({
+      canReview: true,
+      reason: null,
+    })
   })
 
   it('writes a valid WebP for every product and banner', async () => {

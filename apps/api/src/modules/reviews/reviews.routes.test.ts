@@ -1,32 +1,49 @@
+import { REVIEW_REFUSALS } from '@techbazaar/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashPassword } from '../../lib/password'
+import { reviews as reviewsTable, vendorProfiles } from '../../db/schema'
+import { createSession } from '../auth/sessions'
+import { failPendingOrder } from '../orders/order-state'
 import { createTestApp, type TestContext } from '../../../test/app'
-import { sessionCookie } from '../../../test/auth'
 import { createProduct, createSeller, createUser } from '../../../test/factories'
+import { buyProduct, createShopper } from '../../../test/shop'
 
 let t: TestContext
-let passwordHash: string
 let productId: string
 let hiddenId: string
 
-/** A factory shopper signed in through the real login route. */
-async function signedInShopper(userName: string) {
-  const user = await createUser(t.database.db, { userName, passwordHash })
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: user.email, password: 'Pass1234' },
-  })
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`)
-  return { user, cookie: sessionCookie(res) }
+/**
+ * A shopper with a session who bought `product` (productId unless told) and received it: the
+ * seller marked its part delivered, as the rule requires.
+ */
+async function buyer(userName: string, product = productId) {
+  const shopper = await createShopper(t.database.db, { userName })
+  await buyProduct(t.app, t.database.db, shopper, product)
+  return shopper
 }
+
+/** A signed-in account of another kind (seller or admin) that can still place orders. */
+async function staffShopper(kind: 'vendor' | 'admin') {
+  const shopper = await createShopper(t.database.db, { role: 'admin', type: kind })
+  if (kind === 'vendor') {
+    await t.database.db
+      .insert(vendorProfiles)
+      .values({ userId: shopper.user.id, status: 'Approved' })
+  }
+  return shopper
+}
+
+const sessionOf = async (userId: string) =>
+  `session=${await createSession(t.database.db, { userId, days: 1, now: new Date() })}`
 
 beforeAll(async () => {
   t = await createTestApp()
-  passwordHash = await hashPassword('Pass1234')
   const seller = await createSeller(t.database.db)
   productId = (
-    await createProduct(t.database.db, { sellerId: seller.id, title: 'boAt Airdopes 141' })
+    await createProduct(t.database.db, {
+      sellerId: seller.id,
+      title: 'boAt Airdopes 141',
+      totalStock: 1000,
+    })
   ).id
   hiddenId = (await createProduct(t.database.db, { sellerId: seller.id, listed: false })).id
 })
@@ -45,7 +62,7 @@ const list = async (id = productId) => t.app.inject({ url: `/api/shop/review/${i
 
 describe('POST /api/shop/review/add', () => {
   it('adds a review with the account name, trims the message and updates the average', async () => {
-    const { user, cookie } = await signedInShopper('Priya Sharma')
+    const { user, cookie } = await buyer('Priya Sharma')
     const res = await post(cookie, {
       productId,
       userId: user.id,
@@ -71,8 +88,8 @@ describe('POST /api/shop/review/add', () => {
   })
 
   it('keeps one review per shopper: a second post edits it, and the average follows', async () => {
-    const a = await signedInShopper('Arjun Mehta')
-    const b = await signedInShopper('Divya Rao')
+    const a = await buyer('Arjun Mehta')
+    const b = await buyer('Divya Rao')
     await post(a.cookie, { productId, userId: a.user.id, reviewMessage: 'Okay', reviewValue: 5 })
     await post(b.cookie, { productId, userId: b.user.id, reviewMessage: 'Good', reviewValue: 5 })
     // 4, 5, 5 -> 4.67 (two decimals, rounded half up)
@@ -96,7 +113,7 @@ describe('POST /api/shop/review/add', () => {
   })
 
   it('stores markup as plain text', async () => {
-    const { user, cookie } = await signedInShopper('Tester <b>')
+    const { user, cookie } = await buyer('Tester <b>')
     const message = '<script>alert(1)</script> & <b>bold</b>'
     const res = await post(cookie, {
       productId,
@@ -118,7 +135,7 @@ describe('POST /api/shop/review/add', () => {
     expect(anon.statusCode).toBe(401)
     expect(anon.json().success).toBe(false)
 
-    const { cookie } = await signedInShopper('Rahul Verma')
+    const { cookie } = await buyer('Rahul Verma')
     const other = await createUser(t.database.db)
     const forged = await post(cookie, {
       productId,
@@ -133,7 +150,7 @@ describe('POST /api/shop/review/add', () => {
   })
 
   it('answers 400 for bad values and messages, 404 for unknown or unlisted products', async () => {
-    const { user, cookie } = await signedInShopper('Sneha Iyer')
+    const { user, cookie } = await buyer('Sneha Iyer')
     const base = { productId, userId: user.id, reviewMessage: 'Works well', reviewValue: 4 }
     for (const patch of [
       { reviewValue: 0 },
@@ -160,12 +177,10 @@ describe('POST /api/shop/review/add', () => {
   it('keeps the average right when several shoppers post at once', async () => {
     const seller = await createSeller(t.database.db)
     const target = (await createProduct(t.database.db, { sellerId: seller.id })).id
-    const shoppers = await Promise.all(
-      [1, 2, 3, 4, 5, 1, 2, 3].map(async (value, i) => ({
-        value,
-        ...(await signedInShopper(`Concurrent ${i}`)),
-      })),
-    )
+    const shoppers = []
+    for (const [i, value] of [1, 2, 3, 4, 5, 1, 2, 3].entries()) {
+      shoppers.push({ value, ...(await buyer(`Concurrent ${i}`, target)) })
+    }
     const results = await Promise.all(
       shoppers.map((s) =>
         post(s.cookie, {
@@ -182,14 +197,14 @@ describe('POST /api/shop/review/add', () => {
   })
 
   it('limits one shopper to 30 reviews an hour', async () => {
-    const { user, cookie } = await signedInShopper('Busy Reviewer')
+    const { user, cookie } = await buyer('Busy Reviewer')
     const payload = { productId, userId: user.id, reviewMessage: 'Again', reviewValue: 4 }
     for (let i = 0; i < 30; i++) expect((await post(cookie, payload)).statusCode).toBe(200)
     const limited = await post(cookie, payload)
     expect(limited.statusCode).toBe(429)
     expect(limited.json().success).toBe(false)
     // Another shopper is not affected.
-    const other = await signedInShopper('Calm Reviewer')
+    const other = await buyer('Calm Reviewer')
     expect((await post(other.cookie, { ...payload, userId: other.user.id })).statusCode).toBe(200)
   })
 })
@@ -198,8 +213,8 @@ describe('GET /api/shop/review/:productId', () => {
   it('lists reviews newest first in the API shape', async () => {
     const seller = await createSeller(t.database.db)
     const target = (await createProduct(t.database.db, { sellerId: seller.id })).id
-    const first = await signedInShopper('First Reviewer')
-    const second = await signedInShopper('Second Reviewer')
+    const first = await buyer('First Reviewer', target)
+    const second = await buyer('Second Reviewer', target)
     await post(first.cookie, {
       productId: target,
       userId: first.user.id,
@@ -226,12 +241,14 @@ describe('GET /api/shop/review/:productId', () => {
         'reviewValue',
         'userId',
         'userName',
+        'verifiedPurchase',
       ].sort(),
     )
     expect(data[0]).toMatchObject({
       userName: 'Second Reviewer',
       reviewValue: 5,
       productId: target,
+      verifiedPurchase: true,
     })
   })
 
@@ -242,5 +259,142 @@ describe('GET /api/shop/review/:productId', () => {
     expect((await list(crypto.randomUUID())).statusCode).toBe(404)
     expect((await list(hiddenId)).statusCode).toBe(404)
     expect((await list('1 OR 1=1')).statusCode).toBe(400)
+  })
+})
+
+describe('only shoppers who received the product may review it', () => {
+  let target: string
+  let sellerId: string
+  beforeAll(async () => {
+    sellerId = (await createSeller(t.database.db)).id
+    target = (await createProduct(t.database.db, { sellerId, totalStock: 100 })).id
+  })
+  const attempt = (shopper: { user: { id: string }; cookie: string }, value = 1) =>
+    post(shopper.cookie, {
+      productId: target,
+      userId: shopper.user.id,
+      reviewMessage: `Rated ${value}`,
+      reviewValue: value,
+    })
+  const eligibility = (cookie?: string, id = target) =>
+    t.app.inject({
+      url: `/api/shop/review/eligibility/${id}`,
+      headers: cookie ? { cookie } : {},
+    })
+  /** 403 with `reason`, the same reason from the eligibility route, and no review stored. */
+  async function expectRefused(shopper: { user: { id: string }; cookie: string }, reason: string) {
+    const res = await attempt(shopper)
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toEqual({ success: false, message: reason })
+    expect((await eligibility(shopper.cookie)).json()).toEqual({
+      success: true,
+      data: { canReview: false, reason },
+    })
+    const stored = (await list(target)).json().data as { userId: string }[]
+    expect(stored.some((r) => r.userId === shopper.user.id)).toBe(false)
+  }
+
+  it("refuses the product's own seller, even after buying it and marking it delivered", async () => {
+    const seller = await staffShopper('vendor')
+    const own = (await createProduct(t.database.db, { sellerId: seller.user.id })).id
+    await buyProduct(t.app, t.database.db, seller, own)
+    const res = await post(seller.cookie, {
+      productId: own,
+      userId: seller.user.id,
+      reviewMessage: 'Best product ever',
+      reviewValue: 5,
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().message).toBe(REVIEW_REFUSALS.notShopper)
+    expect((await product(own)).reviewCount).toBe(0)
+  })
+
+  it('refuses a competing seller and an admin, with or without an order', async () => {
+    const competitor = await staffShopper('vendor')
+    await expectRefused(competitor, REVIEW_REFUSALS.notShopper)
+    await buyProduct(t.app, t.database.db, competitor, target)
+    await expectRefused(competitor, REVIEW_REFUSALS.notShopper)
+    const admin = await staffShopper('admin')
+    await buyProduct(t.app, t.database.db, admin, target)
+    await expectRefused(admin, REVIEW_REFUSALS.notShopper)
+  })
+
+  it('refuses a shopper without an order of the product', async () => {
+    const shopper = await createShopper(t.database.db)
+    // An order of another product does not count.
+    await buyProduct(t.app, t.database.db, shopper, productId)
+    await expectRefused(shopper, REVIEW_REFUSALS.notBought)
+  })
+
+  it('refuses a placed or shipping order until it is delivered', async () => {
+    const shopper = await createShopper(t.database.db)
+    await buyProduct(t.app, t.database.db, shopper, target, { sellerSets: null })
+    await expectRefused(shopper, REVIEW_REFUSALS.notDelivered)
+    await buyProduct(t.app, t.database.db, shopper, target, { sellerSets: 'inShipping' })
+    await expectRefused(shopper, REVIEW_REFUSALS.notDelivered)
+  })
+
+  it('refuses an unpaid online order, even one marked delivered, and a failed one', async () => {
+    const unpaid = await createShopper(t.database.db)
+    await buyProduct(t.app, t.database.db, unpaid, target, { paymentMethod: 'CASHFREE' })
+    await expectRefused(unpaid, REVIEW_REFUSALS.notBought)
+
+    const failed = await createShopper(t.database.db)
+    const orderId = await buyProduct(t.app, t.database.db, failed, target, {
+      paymentMethod: 'CASHFREE',
+      sellerSets: null,
+    })
+    await t.database.db.transaction((tx) => failPendingOrder(tx, orderId))
+    await expectRefused(failed, REVIEW_REFUSALS.notBought)
+  })
+
+  it('accepts a delivered order, marks the review verified, and drops the mark if the order is rejected', async () => {
+    const shopper = await createShopper(t.database.db, { userName: 'Meera Nair' })
+    const orderId = await buyProduct(t.app, t.database.db, shopper, target)
+    expect((await eligibility(shopper.cookie)).json()).toEqual({
+      success: true,
+      data: { canReview: true, reason: null },
+    })
+    const res = await attempt(shopper, 4)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toMatchObject({ userName: 'Meera Nair', verifiedPurchase: true })
+    const mine = () =>
+      (list(target) as Promise<{ json: () => { data: { userId: string }[] } }>).then((r) =>
+        r.json().data.find((review) => review.userId === shopper.user.id),
+      )
+    expect(await mine()).toMatchObject({ reviewValue: 4, verifiedPurchase: true })
+
+    const admin = await createUser(t.database.db, { role: 'admin', type: 'admin' })
+    const reject = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/update/${orderId}`,
+      headers: { cookie: await sessionOf(admin.id) },
+      payload: { orderStatus: 'rejected' },
+    })
+    expect(reject.statusCode).toBe(200)
+    expect(await mine()).toMatchObject({ reviewValue: 4, verifiedPurchase: false })
+    const edit = await attempt(shopper, 1)
+    expect(edit.statusCode).toBe(403)
+    expect(edit.json().message).toBe(REVIEW_REFUSALS.notBought)
+    expect(await mine()).toMatchObject({ reviewValue: 4 })
+  })
+
+  it('shows reviews written before the rule without the mark', async () => {
+    const legacy = await createUser(t.database.db)
+    await t.database.db
+      .insert(reviewsTable)
+      .values({ productId: target, userId: legacy.id, userName: 'Old', message: 'Hi', value: 5 })
+    const row = ((await list(target)).json().data as { userId: string }[]).find(
+      (r) => r.userId === legacy.id,
+    )
+    expect(row).toMatchObject({ verifiedPurchase: false })
+  })
+
+  it('eligibility: 401 for guests, 404 for unknown or unlisted products, 400 malformed', async () => {
+    expect((await eligibility()).statusCode).toBe(401)
+    const shopper = await createShopper(t.database.db)
+    expect((await eligibility(shopper.cookie, crypto.randomUUID())).statusCode).toBe(404)
+    expect((await eligibility(shopper.cookie, hiddenId)).statusCode).toBe(404)
+    expect((await eligibility(shopper.cookie, 'nope')).statusCode).toBe(400)
   })
 })

@@ -1,9 +1,15 @@
-import { addReviewBody, addReviewResponse, idParam, reviewListResponse } from '@techbazaar/shared'
+import {
+  addReviewBody,
+  addReviewResponse,
+  idParam,
+  reviewEligibilityResponse,
+  reviewListResponse,
+} from '@techbazaar/shared'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { App } from '../../app'
 import { assertSelf, requireUser } from '../../plugins/auth'
-import { addReview, listReviews } from './reviews.service'
+import { addReview, getReviewEligibility, listReviews } from './reviews.service'
 
 export async function reviewsRoutes(app: App) {
   const { db } = app.deps
@@ -13,7 +19,8 @@ export async function reviewsRoutes(app: App) {
     {
       schema: {
         tags: ['reviews'],
-        summary: "Add the signed-in shopper's review of a product, or edit their earlier one",
+        summary:
+          "Add the signed-in shopper's review of a product they received, or edit their earlier one",
         body: addReviewBody,
         response: { 200: addReviewResponse },
       },
@@ -53,6 +60,27 @@ export async function reviewsRoutes(app: App) {
     async (request) => ({
       success: true as const,
       data: await listReviews(db, request.params.productId),
+    }),
+  )
+
+  app.get(
+    '/shop/review/eligibility/:productId',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Whether the signed-in user may review a product, and if not, why',
+        params: z.object({ productId: idParam }),
+        response: { 200: reviewEligibilityResponse },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getReviewEligibility(
+        db,
+        assertSelf(request, undefined),
+        request.params.productId,
+      ),
     }),
   )
 }

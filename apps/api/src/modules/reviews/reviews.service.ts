@@ -1,12 +1,13 @@
 import { LIMITS, type AddReviewBody, type Review, type SessionUser } from '@techbazaar/shared'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { products, reviews } from '../../db/schema'
-import { notFound } from '../../lib/errors'
+import { forbidden, notFound } from '../../lib/errors'
+import { reviewEligibility, verifiedPurchase } from './review-eligibility'
 
 type ReviewRow = typeof reviews.$inferSelect
 
-function toReview(row: ReviewRow): Review {
+function toReview(row: ReviewRow, verified: boolean): Review {
   return {
     _id: row.id,
     productId: row.productId,
@@ -15,7 +16,29 @@ function toReview(row: ReviewRow): Review {
     reviewMessage: row.message,
     reviewValue: row.value,
     createdAt: row.createdAt.toISOString(),
+    verifiedPurchase: verified,
   }
+}
+
+/** A listed product, locked for the caller's transaction when `lock`; unknown or unlisted: 404. */
+async function listedProduct(q: Db | Tx, productId: string, lock = false) {
+  const query = q
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.listed, true)))
+  const [product] = lock ? await query.for('update') : await query
+  if (!product) throw notFound('Product not found')
+  return product
+}
+
+/** Whether the signed-in user may review a listed product (the web shows the form or why not). */
+export async function getReviewEligibility(
+  db: Db,
+  user: Pick<SessionUser, 'id' | 'type'>,
+  productId: string,
+) {
+  await listedProduct(db, productId)
+  return reviewEligibility(db, user, productId)
 }
 
 /**
@@ -26,19 +49,19 @@ function toReview(row: ReviewRow): Review {
  * The product row is locked first (FOR UPDATE): two shoppers reviewing at once then run one after
  * the other, and the second one's recount sees the first one's committed review. Without the
  * lock, each recount could miss the other's row and the later commit would store a stale average.
+ *
+ * Only a shopper who received the product may review it (see review-eligibility.ts): anyone
+ * else gets 403 with the reason, so every review written here is a verified purchase.
  */
 export async function addReview(
   db: Db,
-  user: Pick<SessionUser, 'id' | 'userName'>,
+  user: Pick<SessionUser, 'id' | 'userName' | 'type'>,
   input: Pick<AddReviewBody, 'productId' | 'reviewMessage' | 'reviewValue'>,
 ) {
   return db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.id, input.productId), eq(products.listed, true)))
-      .for('update')
-    if (!product) throw notFound('Product not found')
+    await listedProduct(tx, input.productId, true)
+    const eligibility = await reviewEligibility(tx, user, input.productId)
+    if (!eligibility.canReview) throw forbidden(eligibility.reason ?? undefined)
 
     const [row] = await tx
       .insert(reviews)
@@ -74,24 +97,24 @@ export async function addReview(
     if (!totals) throw new Error('product totals not updated')
 
     return {
-      review: toReview(row),
+      review: toReview(row, true),
       product: { averageReview: Number(totals.averageReview), reviewCount: totals.reviewCount },
     }
   })
 }
 
-/** A listed product's reviews, newest first (the newest 100). Unknown or unlisted: 404. */
+/**
+ * A listed product's reviews, newest first (the newest 100). Unknown or unlisted: 404. The
+ * "Verified purchase" mark is derived, not stored: it holds while the author's delivered order
+ * stands, and reviews written before purchases were required show without it.
+ */
 export async function listReviews(db: Db, productId: string): Promise<Review[]> {
-  const [product] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.listed, true)))
-  if (!product) throw notFound('Product not found')
+  await listedProduct(db, productId)
   const rows = await db
-    .select()
+    .select({ review: reviews, verified: verifiedPurchase(db, reviews.userId, reviews.productId) })
     .from(reviews)
     .where(eq(reviews.productId, productId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(LIMITS.reviewListMax)
-  return rows.map(toReview)
+  return rows.map((r) => toReview(r.review, r.verified))
 }

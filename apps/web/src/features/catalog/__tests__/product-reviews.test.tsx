@@ -1,3 +1,4 @@
+import { REVIEW_REFUSALS, type ReviewEligibility } from '@techbazaar/shared'
 import { toast } from 'sonner'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -25,11 +26,24 @@ const reviews = [
     reviewMessage: '<b>Loud</b> and clear',
     reviewValue: 5,
     createdAt: '2026-03-14T10:00:00.000Z',
+    verifiedPurchase: true,
   },
 ]
+const eligible: ReviewEligibility = { canReview: true, reason: null }
 
-function serve({ signedIn, list = reviews }: { signedIn: boolean; list?: unknown[] }) {
+function serve({
+  signedIn,
+  list = reviews,
+  eligibility = eligible,
+}: {
+  signedIn: boolean
+  list?: unknown[]
+  eligibility?: ReviewEligibility
+}) {
   const fetchMock = mockFetch((url) => {
+    if (url.pathname === `/api/shop/review/eligibility/${product._id}`) {
+      return jsonResponse({ success: true, data: eligibility })
+    }
     if (url.pathname === `/api/shop/products/get/${product._id}`) {
       return jsonResponse({ success: true, data: product })
     }
@@ -108,6 +122,8 @@ describe('ProductDetailDialog reviews', () => {
       }
       if (url.pathname === '/api/auth/check-auth')
         return jsonResponse({ success: true, user: shopper })
+      if (url.pathname.startsWith('/api/shop/review/eligibility/'))
+        return jsonResponse({ success: true, data: eligible })
       if (url.pathname.startsWith('/api/shop/review/'))
         return jsonResponse({ success: true, data: [] })
       return jsonResponse({ success: true, data: product })
@@ -138,5 +154,38 @@ describe('ProductDetailDialog reviews', () => {
         ).length,
       ).toBeGreaterThanOrEqual(2),
     )
+  })
+
+  it('marks verified purchases and leaves older reviews unmarked', async () => {
+    const legacy = {
+      ...reviews[0],
+      _id: '44444444-4444-4444-8444-444444444444',
+      userName: 'Old Timer',
+      verifiedPurchase: false,
+    }
+    serve({ signedIn: false, list: [...reviews, legacy] })
+    renderRoute(<ProductDetailDialog productId={product._id} onClose={() => {}} />)
+    const items = within(await screen.findByRole('list', { name: 'Reviews' })).getAllByRole(
+      'listitem',
+    )
+    expect(items[0]).toHaveTextContent('Priya')
+    expect(within(items[0]!).getByText('Verified purchase')).toBeInTheDocument()
+    expect(items[1]).toHaveTextContent('Old Timer')
+    expect(within(items[1]!).queryByText('Verified purchase')).toBeNull()
+  })
+
+  it.each([
+    [REVIEW_REFUSALS.notBought, false],
+    [REVIEW_REFUSALS.notDelivered, true],
+    [REVIEW_REFUSALS.notShopper, true],
+  ])('shows why instead of the form when the user may not review (%s)', async (reason, shown) => {
+    serve({ signedIn: true, eligibility: { canReview: false, reason } })
+    renderRoute(<ProductDetailDialog productId={product._id} onClose={() => {}} />)
+    expect(
+      await screen.findByText('Only verified buyers can review this product'),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(reason) !== null).toBe(shown)
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull()
+    expect(screen.queryByLabelText('Your review')).toBeNull()
   })
 })

@@ -20,6 +20,8 @@ export const catalogKeys = {
   searches: () => [...catalogKeys.all, 'search'] as const,
   search: (keyword: string) => [...catalogKeys.searches(), keyword] as const,
   reviews: (productId: string) => [...catalogKeys.all, 'reviews', productId] as const,
+  reviewEligibility: (productId: string, userId: string) =>
+    [...catalogKeys.all, 'review-eligibility', productId, userId] as const,
 }
 
 /** What the listing endpoint accepts; arrays are sent comma-joined. */

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
   LIMITS,
+  REVIEW_REFUSALS,
   reviewFormSchema,
   type Review,
   type ReviewFormInput,
   type ReviewFormValues,
 } from '@techbazaar/shared'
-import { LoaderCircle, LogIn, Star } from 'lucide-react'
+import { LoaderCircle, LogIn, ShieldCheck, Star } from 'lucide-react'
 import { useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { Link, useLocation } from 'react-router'
@@ -18,13 +19,17 @@ import { cn } from '@/lib/utils'
 import { useSession } from '@/features/auth/api/get-session'
 import { savePreviousUrl } from '@/features/auth/api/previous-url'
 import { useAddReview } from '../api/add-review'
+import { useReviewEligibility } from '../api/get-review-eligibility'
 import { useReviews } from '../api/get-reviews'
+import { ErrorState } from './state-views'
 
-/** The write-a-review box: the form for signed-in shoppers, a sign-in link for guests. */
+/**
+ * The write-a-review box: a sign-in link for guests, the form for shoppers who received the
+ * product, and for everyone else the reason they cannot review it.
+ */
 export function WriteReview({ productId }: { productId: string }) {
   const { user, isLoading } = useSession()
   const location = useLocation()
-  const reviews = useReviews(productId)
   if (isLoading) return null
   if (!user) {
     return (
@@ -43,14 +48,54 @@ export function WriteReview({ productId }: { productId: string }) {
       </div>
     )
   }
-  const mine = reviews.data?.find((review) => review.userId === user.id)
+  return <EligibleReview productId={productId} userId={user.id} userName={user.userName} />
+}
+
+/** The form once the API says this user may review the product; otherwise why not. */
+function EligibleReview({
+  productId,
+  userId,
+  userName,
+}: {
+  productId: string
+  userId: string
+  userName: string
+}) {
+  const eligibility = useReviewEligibility(productId, userId)
+  const reviews = useReviews(productId)
+  if (eligibility.isPending) return null
+  if (eligibility.isError) {
+    return (
+      <ErrorState
+        className="p-4"
+        message="We could not check whether you can review this product."
+        onRetry={() => eligibility.refetch()}
+      />
+    )
+  }
+  if (!eligibility.data.canReview) {
+    const { reason } = eligibility.data
+    return (
+      <div className="flex items-start gap-3 rounded-lg border border-dashed p-4">
+        <ShieldCheck className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <div className="flex flex-col gap-1">
+          <p className="text-sm font-medium">Only verified buyers can review this product</p>
+          {/* The general refusal says the same as the line above; the others add why. */}
+          {reason && reason !== REVIEW_REFUSALS.notBought && (
+            <p className="text-sm text-muted-foreground">{reason}</p>
+          )}
+        </div>
+      </div>
+    )
+  }
+  const mine = reviews.data?.find((review) => review.userId === userId)
   // Remount when the shopper's own review arrives, so the form starts from it.
   return (
     <ReviewForm
       key={mine?._id ?? 'new'}
       productId={productId}
-      userId={user.id}
-      userName={user.userName}
+      userId={userId}
+      userName={userName}
       existing={mine}
     />
   )

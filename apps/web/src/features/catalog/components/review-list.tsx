@@ -1,6 +1,7 @@
 import { formatShopDate, type Review } from '@techbazaar/shared'
-import { MessageSquare } from 'lucide-react'
+import { BadgeCheck, MessageSquare } from 'lucide-react'
 import { Avatar, AvatarFallback } from '@/components/ui/avatar'
+import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useReviews } from '../api/get-reviews'
 import { ErrorState } from './state-views'
@@ -62,6 +63,12 @@ function ReviewItem({ review }: { review: Review }) {
           <time dateTime={review.createdAt} className="text-xs text-muted-foreground">
             {formatShopDate(review.createdAt, 'medium')}
           </time>
+          {review.verifiedPurchase && (
+            <Badge variant="success">
+              <BadgeCheck aria-hidden="true" />
+              Verified purchase
+            </Badge>
+          )}
         </div>
         <StarRating value={review.reviewValue} className="[&_svg]:size-3.5 [&>span]:size-3.5" />
         <p className="text-sm leading-relaxed break-words whitespace-pre-line text-foreground/90">

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto'
+import type { Tx } from '../client'
+import { orderLines, orders, subOrders } from '../schema'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Delivery addresses for the seeded shoppers' past orders (snapshots, as orders keep them). */
+const CITIES = [
+  { address: '14 Lavelle Road', city: 'Bengaluru', pincode: '560001' },
+  { address: '22 Linking Road, Bandra West', city: 'Mumbai', pincode: '400050' },
+  { address: '9 Anna Salai', city: 'Chennai', pincode: '600002' },
+  { address: '5 Sector 17', city: 'Chandigarh', pincode: '160017' },
+  { address: '31 Park Street', city: 'Kolkata', pincode: '700016' },
+  { address: '8 Banjara Hills Road No. 2', city: 'Hyderabad', pincode: '500034' },
+  { address: '17 Hauz Khas Village', city: 'New Delhi', pincode: '110016' },
+  { address: '40 FC Road', city: 'Pune', pincode: '411004' },
+] as const
+
+export interface SeedPurchase {
+  userId: string
+  /** Index into the delivery addresses, so one buyer always ships to one place. */
+  buyerIndex: number
+  productId: string
+  sellerId: string
+  unitPricePaise: number
+  title: string
+  image: string
+  /** When the order was delivered; it was placed a few days before. */
+  deliveredAt: Date
+}
+
+/**
+ * Delivered cash-on-delivery orders, one per purchase: the seeded reviewers bought what they
+ * reviewed (reviews need a delivered order, see docs/decisions.md 36), and the demo shopper has a
+ * past order to review. Cash collected at the door, so the payment is marked paid.
+ */
+export async function seedPurchases(tx: Tx, purchases: readonly SeedPurchase[]): Promise<void> {
+  if (purchases.length === 0) return
+  // Ids made here, so the three tables go in three statements rather than one per row.
+  const rows = purchases.map((p) => ({
+    ...p,
+    orderId: randomUUID(),
+    subOrderId: randomUUID(),
+    placedAt: new Date(p.deliveredAt.getTime() - 4 * DAY_MS),
+    place: CITIES[p.buyerIndex % CITIES.length] ?? CITIES[0],
+  }))
+  await tx.insert(orders).values(
+    rows.map((r) => ({
+      id: r.orderId,
+      userId: r.userId,
+      addressInfo: { addressId: randomUUID(), ...r.place, phone: '9800000000', notes: '' },
+      orderStatus: 'delivered' as const,
+      paymentMethod: 'COD' as const,
+      paymentStatus: 'paid' as const,
+      totalPaise: r.unitPricePaise,
+      createdAt: r.placedAt,
+      updatedAt: r.deliveredAt,
+    })),
+  )
+  await tx.insert(subOrders).values(
+    rows.map((r) => ({
+      id: r.subOrderId,
+      orderId: r.orderId,
+      sellerId: r.sellerId,
+      status: 'delivered' as const,
+      subtotalPaise: r.unitPricePaise,
+      createdAt: r.placedAt,
+      updatedAt: r.deliveredAt,
+    })),
+  )
+  await tx.insert(orderLines).values(
+    rows.map((r) => ({
+      orderId: r.orderId,
+      subOrderId: r.subOrderId,
+      productId: r.productId,
+      title: r.title,
+      image: r.image,
+      unitPricePaise: r.unitPricePaise,
+      quantity: 1,
+    })),
+  )
+}
