@@ -1,10 +1,16 @@
 import type { App } from '../src/app'
+import { shopCookies } from '../src/lib/cookies'
 
-/** The session cookie from a response, as a header value for the next request. */
+/** The session cookie from a response (`__Host-session` behind https), as a request header. */
 export function sessionCookie(response: { cookies: { name: string; value: string }[] }): string {
-  const cookie = response.cookies.find((c) => c.name === 'session')
+  const cookie = response.cookies.find((c) => c.name === 'session' || c.name === '__Host-session')
   if (!cookie) throw new Error('no session cookie in response')
-  return `session=${cookie.value}`
+  return `${cookie.name}=${cookie.value}`
+}
+
+/** A session token as the cookie header this app reads (its name depends on APP_URL). */
+export function sessionCookieFor(app: App, token: string): string {
+  return `${shopCookies(app.deps.config).session.name}=${token}`
 }
 
 /** The 6-digit code from the newest mail to `email` in the dev outbox. */

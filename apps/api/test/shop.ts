@@ -3,6 +3,7 @@ import { addresses, cartLines, carts, subOrders } from '../src/db/schema'
 import type { Db } from '../src/db/client'
 import { createSession } from '../src/modules/auth/sessions'
 import type { App } from '../src/app'
+import { sessionCookieFor } from './auth'
 import { createProduct, createSeller, createUser } from './factories'
 
 /** A shopper with a session cookie and one saved address (for order and payment tests). */
@@ -21,7 +22,7 @@ export async function createShopper(db: Db, overrides: Parameters<typeof createU
     })
     .returning()
   if (!address) throw new Error('address not created')
-  return { user, cookie: `session=${token}`, address }
+  return { user, token, cookie: `session=${token}`, address }
 }
 
 /** Puts lines into the user's server cart (creating the cart). */
@@ -61,7 +62,7 @@ export async function placeOrder(
   const res = await app.inject({
     method: 'POST',
     url: '/api/shop/order/create',
-    headers: { cookie: shopper.cookie },
+    headers: { cookie: sessionCookieFor(app, shopper.token) },
     payload: {
       userId: shopper.user.id,
       addressInfo: { addressId: shopper.address.id },
@@ -118,7 +119,7 @@ export async function buyProduct(
     const update = await app.inject({
       method: 'PUT',
       url: '/api/admin/orders/vendor-update',
-      headers: { cookie: `session=${token}` },
+      headers: { cookie: sessionCookieFor(app, token) },
       payload: { _id: part.id, status },
     })
     if (update.statusCode !== 200) throw new Error(`sub-order not updated: ${update.body}`)

@@ -73,27 +73,30 @@ export function AdminLayout() {
       )}
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background px-3 sm:px-6">
+        <header className="sticky top-0 z-30 flex min-h-16 flex-wrap items-center gap-x-2 border-b bg-background px-3 sm:flex-nowrap sm:px-6">
           {isVendor ? (
             <>
               <Link
                 to="/admin/products"
-                className="mr-2 inline-flex min-h-11 items-center gap-2 rounded-md font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                className="mr-2 inline-flex min-h-16 items-center gap-2 rounded-md font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 <LogoMark className="size-7" />
-                <span className="hidden sm:inline">Seller Hub</span>
+                Seller Hub
               </Link>
-              <nav aria-label="Seller">
-                <ul className="flex gap-1">
+              {/* On phones the three sections get a row of their own, labels under the icons. */}
+              <nav
+                aria-label="Seller"
+                className="order-last w-full border-t sm:order-none sm:w-auto sm:border-t-0"
+              >
+                <ul className="grid grid-cols-3 gap-1 py-1 sm:flex sm:py-0">
                   {VENDOR_NAV.map((item) => (
                     <li key={item.to}>
                       <NavLink
                         to={item.to}
-                        className="inline-flex h-11 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-primary"
+                        className="flex h-12 flex-col items-center justify-center gap-0.5 rounded-md px-3 text-xs font-medium text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-primary sm:h-11 sm:flex-row sm:gap-2 sm:text-sm"
                       >
                         <item.icon aria-hidden="true" className="size-4" />
-                        {/* Icons alone on phones, so three items and Logout fit in 360 px. */}
-                        <span className="sr-only sm:not-sr-only">{item.label}</span>
+                        {item.label}
                       </NavLink>
                     </li>
                   ))}
