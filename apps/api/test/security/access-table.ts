@@ -82,6 +82,22 @@ const PROBE = 'load balancers and orchestrators probe it'
 const SANDBOX =
   "the built-in provider's hosted page: the unguessable session/transaction id in the link is the credential, as on the provider's own page"
 
+/**
+ * Whom each `config.access` a route declares lets through (plugins/auth.ts checks it before the
+ * body is read); the rest get 401 (guests) or 403. Written out here rather than imported, so
+ * the guard is checked against what the access levels are meant to mean.
+ */
+export const ADMITS: Record<string, readonly Actor[]> = {
+  public: ACTORS,
+  user: SIGNED_IN,
+  backOffice: BACK_OFFICE,
+  admin: ADMIN,
+  seller: SELLERS,
+  // No rejected seller in the world: every seller is active.
+  activeSeller: SELLERS,
+  uploader: UPLOADERS,
+}
+
 /** Direct uploads to S3: with the tests' local storage the allowed pass the guards and get 409. */
 const directUpload = (request: AccessRule['request']): AccessRule => ({
   ...rule(409, UPLOADERS, 403, request),

@@ -9,7 +9,7 @@ import {
 } from '@techbazaar/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../app'
-import { assertSelf, requireUser } from '../../plugins/auth'
+import { assertSelf } from '../../plugins/auth'
 import { changePassword, login, requestRegistration, verifyRegistration } from './auth.service'
 import { revokeSession, SESSION_COOKIE } from './sessions'
 
@@ -34,6 +34,7 @@ export async function authRoutes(app: App) {
   app.post(
     '/auth/register',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Step 1 of registration: validate and mail a one-time password',
@@ -56,7 +57,7 @@ export async function authRoutes(app: App) {
         body: verifyOtpBody,
         response: { 201: authUserResponse },
       },
-      config: { rateLimit: { max: 60, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
       const { user, token } = await verifyRegistration(app.deps, request.body, meta(request))
@@ -70,6 +71,7 @@ export async function authRoutes(app: App) {
   app.post(
     '/auth/login',
     {
+      config: { access: 'public' },
       schema: { tags: ['auth'], body: loginBody, response: { 200: authUserResponse } },
     },
     async (request, reply) => {
@@ -81,7 +83,10 @@ export async function authRoutes(app: App) {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], response: { 200: messageResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: messageResponse } },
+    },
     async (request, reply) => {
       if (request.user) await revokeSession(app.deps.db, request.user.sessionId)
       reply.clearCookie(SESSION_COOKIE, cookieOptions)
@@ -92,7 +97,7 @@ export async function authRoutes(app: App) {
   app.post(
     '/auth/change-password',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Changes the password, ends every session and signs this device in afresh',
@@ -115,7 +120,7 @@ export async function authRoutes(app: App) {
     '/auth/check-auth',
     {
       schema: { tags: ['auth'], response: { 200: checkAuthResponse } },
-      preHandler: requireUser,
+      config: { access: 'user' },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store')
