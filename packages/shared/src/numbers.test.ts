@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { productBody } from './admin-products'
 import { cartQuery } from './cart'
 import { listProductsQuery } from './catalog'
