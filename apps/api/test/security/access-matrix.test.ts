@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Access } from '../../src/plugins/auth'
 import { ACCESS, ADMITS, ruleFor } from './access-table'
 import { ACTORS, callAs, callerOf, createWorld, type CollectedRoute, type World } from './world'
 
@@ -9,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => w?.close())
 
 const isSuccess = (status: number) => status >= 200 && status < 400
-const accessOf = (route: CollectedRoute) => route.config?.access as string | undefined
+const accessOf = (route: CollectedRoute) => route.config?.access as Access | undefined
 
 describe('access matrix (test/security/access-table.ts)', () => {
   it('has a rule for every registered route and none for routes that are gone', () => {
@@ -84,9 +85,9 @@ describe('access matrix (test/security/access-table.ts)', () => {
   })
 
   /**
-   * The guard runs before the body and path are read: a protected route called with no body, a
-   * broken body or a malformed path id answers 401 to guests and 403 to those its access
-   * refuses, never a 400 that lists the route's fields.
+   * The guard runs before the body, path and query are read: a protected route called with no
+   * body, a broken JSON or multipart body, malformed path ids and no query answers 401 to guests
+   * and 403 to those its access refuses, never a 400 that lists the route's fields.
    */
   describe.each(Object.keys(ACCESS).filter((key) => key.split(' ')[1]!.startsWith('/api')))(
     '%s',
@@ -94,6 +95,7 @@ describe('access matrix (test/security/access-table.ts)', () => {
       it('refuses guests and the wrong role before reading the body or path', async () => {
         const route = w.routes.find((r) => r.key === key)!
         const access = accessOf(route)
+        if (!access) throw new Error(`${key} declares no config.access`)
         if (access === 'public') return
         const [method, pattern] = key.split(' ') as [string, string]
         const url = pattern.replace(/:\w+/g, 'not-an-id').replace('*', 'x')
@@ -105,7 +107,7 @@ describe('access matrix (test/security/access-table.ts)', () => {
         const wrong: string[] = []
         for (const actor of ACTORS) {
           const want = actor === 'guest' ? 401 : 403
-          if (ADMITS[access!]?.includes(actor)) continue
+          if (ADMITS[access].includes(actor)) continue
           for (const body of bodies) {
             const res = await callAs(w, callerOf(w, actor), { method, url, ...body })
             const reply = res.json<{ success?: boolean; message?: unknown }>()

@@ -1,3 +1,4 @@
+import type { Access } from '../../src/plugins/auth'
 import {
   DIRECT_UPLOAD,
   form,
@@ -42,10 +43,10 @@ interface AccessRule {
 const SIGNED_IN = ACTORS.filter((a) => a !== 'guest')
 
 /**
- * `allow` get `ok`; every other actor gets `denied` (a guest 401 unless overridden). Guards:
- * requireUser/assertSelf (401, then 403 for someone else's userId), requireRole('admin')
- * (admins and sellers), requireAdmin (type admin), requireVendor (sellers), requireUploader
- * (admins and approved sellers); services answer 404 for orders the caller may not see.
+ * `allow` get `ok`; every other actor gets `denied` (a guest 401 unless overridden). The route's
+ * declared access (see ADMITS) refuses with 401/403 before the body is read; after it,
+ * assertSelf answers 403 for someone else's userId, and services answer 404 for orders the
+ * caller may not see.
  */
 function rule(
   ok: number,
@@ -87,7 +88,7 @@ const SANDBOX =
  * body is read); the rest get 401 (guests) or 403. Written out here rather than imported, so
  * the guard is checked against what the access levels are meant to mean.
  */
-export const ADMITS: Record<string, readonly Actor[]> = {
+export const ADMITS: Record<Access, readonly Actor[]> = {
   public: ACTORS,
   user: SIGNED_IN,
   backOffice: BACK_OFFICE,
