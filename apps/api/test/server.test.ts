@@ -71,7 +71,7 @@ describe('the server process', () => {
       ],
       {
         cwd: apiDir,
-        env: { ...baseEnv, NODE_ENV: 'production', ADMIN_PASSWORD: 'Owner1234' },
+        env: { ...baseEnv, NODE_ENV: 'production', ADMIN_PASSWORD: 'Owner-Pass-2026' },
         encoding: 'utf8',
       },
     )

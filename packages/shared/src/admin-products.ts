@@ -1,24 +1,13 @@
 import { z } from 'zod'
 import { product } from './catalog'
-import { SECTIONS } from './constants'
+import { LIMITS, SECTIONS } from './constants'
+import { plainNumber } from './numbers'
 import { requiredText } from './validators'
 import { uploadedImageUrl } from './uploads'
 
-/** Form inputs send strings: '' is "missing", anything else must read as a number. */
+/** Form inputs send strings: plain decimal digits only ('' is "missing"). */
 const numberInput = (label: string) =>
-  z.preprocess(
-    (value) => {
-      if (value === '' || value === null) return undefined
-      if (typeof value === 'string') return Number(value.trim())
-      return value
-    },
-    z
-      .number({
-        error: (issue) =>
-          issue.input === undefined ? `${label} is required` : `${label} must be a number`,
-      })
-      .min(0, `${label} must be 0 or more`),
-  )
+  plainNumber(label).pipe(z.number().min(0, `${label} must be 0 or more`))
 
 const rupeesInput = (label: string) =>
   numberInput(label).pipe(
@@ -29,6 +18,9 @@ const rupeesInput = (label: string) =>
         message: `${label} can have at most 2 decimals`,
       }),
   )
+
+/** Nothing sells for less than ₹1 (payment gateways refuse smaller amounts too). */
+const MIN_PRICE = `₹${LIMITS.productPriceMin}`
 
 const optionText = (label: string) => requiredText(label, 40).toLowerCase()
 
@@ -45,8 +37,13 @@ export const productBody = z
     category: optionText('Category'),
     brand: optionText('Brand'),
     section: z.enum(SECTIONS, 'Section must be one of featured, top-deals, trending, accessories'),
-    price: rupeesInput('Price'),
-    salePrice: rupeesInput('Sale Price'),
+    price: rupeesInput('Price').refine((n) => n >= LIMITS.productPriceMin, {
+      message: `Price must be at least ${MIN_PRICE}`,
+    }),
+    // 0 means "not on sale" (spec: the Sale badge shows when salePrice is above 0).
+    salePrice: rupeesInput('Sale Price').refine((n) => n === 0 || n >= LIMITS.productPriceMin, {
+      message: `Sale Price must be at least ${MIN_PRICE} (or 0 for no sale)`,
+    }),
     totalStock: numberInput('Total Stock').pipe(
       z.number().int('Total Stock must be a whole number').max(1_000_000),
     ),

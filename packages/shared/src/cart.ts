@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idParam } from './api'
 import { LIMITS } from './constants'
+import { plainNumber } from './numbers'
 
 /** Most distinct products one cart holds: the sheet and checkout show every line at once. */
 export const CART_MAX_LINES = 50
@@ -33,12 +34,17 @@ export const cartUserParams = z.object({ userId: userIdField })
 export const cartLineParams = z.object({ userId: userIdField, productId: productIdField })
 
 export const cartQuery = z.object({
-  page: z.coerce.number().int('page must be a whole number').min(1).max(10_000).default(1),
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number')
-    .min(1)
-    .max(CART_PAGE_SIZE_MAX, `limit must be at most ${CART_PAGE_SIZE_MAX}`)
+  page: plainNumber('page')
+    .pipe(z.number().int('page must be a whole number').min(1).max(10_000))
+    .default(1),
+  limit: plainNumber('limit')
+    .pipe(
+      z
+        .number()
+        .int('limit must be a whole number')
+        .min(1)
+        .max(CART_PAGE_SIZE_MAX, `limit must be at most ${CART_PAGE_SIZE_MAX}`),
+    )
     .default(LIMITS.cartPageSize),
 })
 export type CartQuery = z.output<typeof cartQuery>

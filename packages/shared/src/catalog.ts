@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_SORT, LIMITS, SECTIONS, SORT_OPTIONS } from './constants'
+import { plainNumber } from './numbers'
 
 export const product = z.object({
   _id: z.uuid(),
@@ -60,12 +61,11 @@ export const listProductsQuery = z
     minPrice: rupeeBound.optional(),
     maxPrice: rupeeBound.optional(),
     sortBy: z.enum(SORT_OPTIONS, 'Unknown sort option').default(DEFAULT_SORT),
-    page: z.coerce.number().int('page must be a whole number').min(1).max(10_000).default(1),
-    limit: z.coerce
-      .number()
-      .int('limit must be a whole number')
-      .min(1)
-      .max(LIMITS.listingPageSizeMax)
+    page: plainNumber('page')
+      .pipe(z.number().int('page must be a whole number').min(1).max(10_000))
+      .default(1),
+    limit: plainNumber('limit')
+      .pipe(z.number().int('limit must be a whole number').min(1).max(LIMITS.listingPageSizeMax))
       .default(LIMITS.listingPageSize),
   })
   .refine((q) => q.minPrice == null || q.maxPrice == null || q.minPrice <= q.maxPrice, {

@@ -57,6 +57,8 @@ export type VendorStatus = (typeof VENDOR_STATUSES)[number]
 export const LIMITS = {
   maxAddresses: 3,
   priceFilterMax: 300_000,
+  /** The lowest price (and sale price, when on sale) of a product, in rupees. */
+  productPriceMin: 1,
   lowStockBelow: 10,
   cartPageSize: 10,
   listingPageSize: 24,

@@ -1,12 +1,19 @@
 import { z } from 'zod'
 import { LIMITS } from './constants'
+import { plainNumber } from './numbers'
 
 /** Stars 1-5, whole numbers only. */
-export const reviewValueField = z.coerce
-  .number({ error: 'Choose a rating from 1 to 5 stars' })
-  .int('Choose a rating from 1 to 5 stars')
-  .min(LIMITS.ratingMin, 'Choose a rating from 1 to 5 stars')
-  .max(LIMITS.ratingMax, 'Choose a rating from 1 to 5 stars')
+const CHOOSE_RATING = 'Choose a rating from 1 to 5 stars'
+export const reviewValueField = plainNumber('Rating', {
+  required: CHOOSE_RATING,
+  invalid: CHOOSE_RATING,
+}).pipe(
+  z
+    .number()
+    .int(CHOOSE_RATING)
+    .min(LIMITS.ratingMin, CHOOSE_RATING)
+    .max(LIMITS.ratingMax, CHOOSE_RATING),
+)
 
 /** Required after trimming; plain text (the UI never renders it as HTML). */
 export const reviewMessageField = z

@@ -4,7 +4,7 @@
 import path from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
-import { emailField, requiredText } from '@techbazaar/shared'
+import { emailField, passwordField, requiredText } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { loadConfig } from '../config'
@@ -12,16 +12,27 @@ import { openDatabase } from '../db/client'
 import { users } from '../db/schema'
 import { hashPassword } from '../lib/password'
 
+/**
+ * An admin controls every seller, product and order, so its password is longer than the
+ * sign-up minimum; the sign-up rule (letters and a number) applies as well.
+ */
+const ADMIN_PASSWORD_MIN = 12
+
 const input = z.object({
   email: emailField(),
   name: requiredText('Name', 100),
-  password: z.string().min(8, 'Password must be at least 8 characters').max(200),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(ADMIN_PASSWORD_MIN, `Password must be at least ${ADMIN_PASSWORD_MIN} characters`)
+    .pipe(passwordField()),
 })
 
 async function askPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD
   const rl = createInterface({ input: process.stdin, output: process.stdout })
-  const answer = await rl.question('Password (at least 8 characters): ')
+  const answer = await rl.question(
+    `Password (at least ${ADMIN_PASSWORD_MIN} characters, letters and a number): `,
+  )
   rl.close()
   return answer
 }

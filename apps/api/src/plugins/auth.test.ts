@@ -5,7 +5,8 @@ import { hashPassword } from '../lib/password'
 import { users, vendorProfiles } from '../db/schema'
 import { createTestApp, type TestContext } from '../../test/app'
 import { sessionCookie } from '../../test/auth'
-import { assertSelf, requireAdmin, requireRole, requireUser, requireVendor } from './auth'
+import Fastify from 'fastify'
+import { assertSelf, authPlugin, type Access } from './auth'
 
 let t: TestContext
 const cookies: Record<string, string> = {}
@@ -13,14 +14,19 @@ const ids: Record<string, string> = {}
 
 function guardRoutes(app: App) {
   const ok = async () => ({ ok: true })
-  app.get('/api/_t/user', { preHandler: requireUser }, ok)
-  app.get('/api/_t/role-admin', { preHandler: requireRole('admin') }, ok)
-  app.get('/api/_t/admin', { preHandler: requireAdmin }, ok)
-  app.get('/api/_t/vendor', { preHandler: requireVendor() }, ok)
-  app.get('/api/_t/approved-vendor', { preHandler: requireVendor({ approved: true }) }, ok)
+  const levels: Access[] = ['user', 'backOffice', 'admin', 'seller', 'activeSeller', 'uploader']
+  for (const access of levels) {
+    app.get(`/api/_t/${access}`, { config: { access } }, ok)
+    // A body the guard must never get to: its validation would answer 400.
+    app.post(
+      `/api/_t/${access}`,
+      { config: { access }, schema: { body: z.object({ secretField: z.string() }) } },
+      ok,
+    )
+  }
   app.get(
     '/api/_t/own/:userId',
-    { schema: { params: z.object({ userId: z.string() }) } },
+    { config: { access: 'user' }, schema: { params: z.object({ userId: z.string() }) } },
     async (request) => {
       assertSelf(request, (request.params as { userId: string }).userId)
       return { ok: true }
@@ -36,6 +42,7 @@ beforeAll(async () => {
     admin: { role: 'admin', type: 'admin' },
     pending: { role: 'admin', type: 'vendor', status: 'Pending' },
     approved: { role: 'admin', type: 'vendor', status: 'Approved' },
+    rejected: { role: 'admin', type: 'vendor', status: 'Rejected' },
   } as const
   for (const [name, a] of Object.entries(accounts)) {
     const email = `${name}@guards.test`
@@ -59,19 +66,56 @@ afterAll(() => t.close())
 const status = async (url: string, who?: string) =>
   (await t.app.inject({ url, headers: who ? { cookie: cookies[who]! } : {} })).statusCode
 
-describe('authorization guards', () => {
+const WHO = ['guest', 'shopper', 'admin', 'pending', 'approved', 'rejected'] as const
+
+describe('authorization guards (config.access)', () => {
   it.each([
-    ['/api/_t/user', { guest: 401, shopper: 200, admin: 200, pending: 200, approved: 200 }],
-    ['/api/_t/role-admin', { guest: 401, shopper: 403, admin: 200, pending: 200, approved: 200 }],
-    ['/api/_t/admin', { guest: 401, shopper: 403, admin: 200, pending: 403, approved: 403 }],
-    ['/api/_t/vendor', { guest: 401, shopper: 403, admin: 403, pending: 200, approved: 200 }],
-    [
-      '/api/_t/approved-vendor',
-      { guest: 401, shopper: 403, admin: 403, pending: 403, approved: 200 },
-    ],
-  ])('%s', async (url, expected) => {
-    for (const [who, code] of Object.entries(expected)) {
-      expect(await status(url, who === 'guest' ? undefined : who), `${who} on ${url}`).toBe(code)
+    ['user', [401, 200, 200, 200, 200, 200]],
+    ['backOffice', [401, 403, 200, 200, 200, 200]],
+    ['admin', [401, 403, 200, 403, 403, 403]],
+    ['seller', [401, 403, 403, 200, 200, 200]],
+    ['activeSeller', [401, 403, 403, 200, 200, 403]],
+    ['uploader', [401, 403, 200, 403, 200, 403]],
+  ] as const)('%s', async (access, codes) => {
+    for (const [i, who] of WHO.entries()) {
+      const url = `/api/_t/${access}`
+      expect(await status(url, who === 'guest' ? undefined : who), `${who} on ${url}`).toBe(
+        codes[i],
+      )
+    }
+  })
+
+  it.each(['user', 'admin', 'uploader'])(
+    'refuses %s routes before reading the body: no 400 for a missing or broken one',
+    async (access) => {
+      for (const who of ['guest', 'shopper'] as const) {
+        if (access === 'user' && who === 'shopper') continue
+        for (const payload of [undefined, '{"broken']) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `/api/_t/${access}`,
+            payload,
+            headers: {
+              'content-type': 'application/json',
+              ...(who === 'guest' ? {} : { cookie: cookies[who]! }),
+            },
+          })
+          expect(res.statusCode, `${who} ${payload}`).toBe(who === 'guest' ? 401 : 403)
+          expect(res.body).not.toContain('secretField')
+        }
+      }
+    },
+  )
+
+  it('will not start with an /api route that does not say who may call it', async () => {
+    for (const config of [{}, { access: 'everyone' }]) {
+      const app = Fastify()
+      // The plugin reads the session cookie's name from the config, as in the real app.
+      app.decorate('deps', t.app.deps)
+      await app.register(authPlugin)
+      app.get('/api/_t/undeclared', { config: config as { access?: Access } }, async () => 'ok')
+      await expect(app.ready()).rejects.toThrow(/GET \/api\/_t\/undeclared/)
+      await app.close()
     }
   })
 

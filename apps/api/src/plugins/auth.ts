@@ -1,5 +1,5 @@
 import type { SessionUser } from '@techbazaar/shared'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { forbidden, unauthorized } from '../lib/errors'
 import { shopCookies } from '../lib/cookies'
@@ -18,48 +18,100 @@ function tokenOf(request: FastifyRequest, cookieName: string): string | undefine
   return request.cookies[cookieName] || undefined
 }
 
-/** Loads the session (cookie, or `Authorization: Bearer` for API clients) into `request.user`. */
+/**
+ * Who may call a route. Every /api route declares one in `config.access` (a route without one
+ * stops the app at startup), and the check runs in `onRequest`: before the body is parsed and
+ * before the path, query and body are validated, so a caller without the right gets 401/403
+ * and never a 400 that describes the route's fields.
+ * - public: anyone (routes guarded otherwise, e.g. by a signature or a token, say so in a comment)
+ * - user: any signed-in account
+ * - backOffice: role admin, i.e. the marketplace's admins and sellers alike
+ * - admin: the marketplace's own admins (type admin), not sellers
+ * - seller: sellers (type vendor), whatever their approval
+ * - activeSeller: sellers not rejected (a pending one prepares its invoices before approval)
+ * - uploader: admins, and sellers an admin has approved
+ * Ownership (whose cart, whose order) stays with the handlers and services.
+ */
+export const ACCESS_LEVELS = [
+  'public',
+  'user',
+  'backOffice',
+  'admin',
+  'seller',
+  'activeSeller',
+  'uploader',
+] as const
+export type Access = (typeof ACCESS_LEVELS)[number]
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access
+  }
+}
+
+const isShopAdmin = (user: SessionUser) => user.role === 'admin' && user.type === 'admin'
+
+/** Why `user` may not call a route of `access` (the 403 message), or null when they may. */
+function refusal(access: Exclude<Access, 'public'>, user: SessionUser): string | null {
+  const denied = 'You are not allowed to do that'
+  switch (access) {
+    case 'user':
+      return null
+    case 'backOffice':
+      return user.role === 'admin' ? null : denied
+    case 'admin':
+      return isShopAdmin(user) ? null : denied
+    case 'seller':
+      return user.type === 'vendor' ? null : denied
+    case 'activeSeller':
+      if (user.type !== 'vendor') return denied
+      return user.vendorStatus === 'Rejected' ? 'Your seller account was rejected' : null
+    case 'uploader':
+      if (isShopAdmin(user)) return null
+      if (user.type !== 'vendor') return denied
+      return user.vendorStatus === 'Approved' ? null : 'Your seller account is not approved yet'
+  }
+}
+
+/**
+ * Loads the session (cookie, or `Authorization: Bearer` for API clients) into `request.user`,
+ * then enforces the route's `config.access`.
+ */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null)
   const cookieName = shopCookies(app.deps.config).session.name
+
+  // Every /api route must say who may call it; checked once all routes are in (plugins such
+  // as the docs UI declare theirs in their own scope, after this hook has seen the route).
+  const apiRoutes: RouteOptions[] = []
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api')) apiRoutes.push(route)
+  })
+  app.addHook('onReady', async () => {
+    const undeclared = apiRoutes
+      .filter((route) => !ACCESS_LEVELS.includes(route.config?.access as Access))
+      .map((route) => `${String(route.method)} ${route.url}`)
+    if (undeclared.length > 0) {
+      throw new Error(
+        `These routes do not declare config.access (${ACCESS_LEVELS.join(', ')}): ${undeclared.join(', ')}`,
+      )
+    }
+  })
+
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api')) return
     const token = tokenOf(request, cookieName)
     if (token && token.length <= 100) {
       request.user = await findSessionUser(app.deps.db, token, app.deps.now())
     }
+    const access = request.routeOptions.config.access
+    // No access: no route matched (the 404 handler); every /api route has one (checked above).
+    if (!access || access === 'public') return
+    if (!request.user) throw unauthorized()
+    const why = refusal(access, request.user)
+    if (why) throw forbidden(why)
   })
 })
-
-/** preHandler: 401 unless signed in. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
-  if (!request.user) throw unauthorized()
-}
-
-/** preHandler: role admin (admins and sellers alike); shoppers get 403. */
-export function requireRole(role: 'admin') {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.user) throw unauthorized()
-    if (request.user.role !== role) throw forbidden()
-  }
-}
-
-/** preHandler: only the marketplace's own admins (type admin), not sellers. */
-export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
-  if (!request.user) throw unauthorized()
-  if (request.user.role !== 'admin' || request.user.type !== 'admin') throw forbidden()
-}
-
-/** preHandler: sellers (type vendor); `approved` also refuses Pending and Rejected ones. */
-export function requireVendor(opts: { approved?: boolean } = {}) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.user) throw unauthorized()
-    if (request.user.type !== 'vendor') throw forbidden()
-    if (opts.approved && request.user.vendorStatus !== 'Approved') {
-      throw forbidden('Your seller account is not approved yet')
-    }
-  }
-}
 
 /** Throws 403 unless `userId` (from a path or body) is the signed-in user's own id. */
 export function assertSelf(request: FastifyRequest, userId: string | undefined): SessionUser {

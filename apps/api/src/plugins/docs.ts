@@ -22,5 +22,11 @@ export const docsPlugin = fp(async (app: FastifyInstance, opts: { shopName: stri
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  // The UI's own routes (page, assets, the JSON) are public: the description holds no data.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' }
+    })
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' })
+  })
 })

@@ -57,6 +57,8 @@ export const metricsPlugin = fp(
     app.get(
       '/api/metrics',
       {
+        // No session: the network (loopback) or METRICS_TOKEN guards it, in the handler.
+        config: { access: 'public' },
         schema: {
           tags: ['health'],
           summary:

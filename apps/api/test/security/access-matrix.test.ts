@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ACCESS, ruleFor } from './access-table'
-import { ACTORS, callAs, callerOf, createWorld, type World } from './world'
+import type { Access } from '../../src/plugins/auth'
+import { ACCESS, ADMITS, ruleFor } from './access-table'
+import { ACTORS, callAs, callerOf, createWorld, type CollectedRoute, type World } from './world'
 
 let w: World
 beforeAll(async () => {
@@ -9,6 +10,7 @@ beforeAll(async () => {
 afterAll(() => w?.close())
 
 const isSuccess = (status: number) => status >= 200 && status < 400
+const accessOf = (route: CollectedRoute) => route.config?.access as Access | undefined
 
 describe('access matrix (test/security/access-table.ts)', () => {
   it('has a rule for every registered route and none for routes that are gone', () => {
@@ -68,4 +70,54 @@ describe('access matrix (test/security/access-table.ts)', () => {
       expect(wrong).toEqual([])
     })
   })
+
+  it('knows who may call every /api route: each declares its access, and the table agrees', () => {
+    const api = w.routes.filter((r) => r.url.startsWith('/api'))
+    const undeclared = api.filter((r) => !(accessOf(r)! in ADMITS)).map((r) => r.key)
+    expect(undeclared, 'declare config.access on these routes').toEqual([])
+    for (const route of api) {
+      const rule = ruleFor(route.key)!
+      const admits = ADMITS[accessOf(route)!]!
+      const beyond = rule.allow.filter((actor) => !admits.includes(actor))
+      expect(beyond, `${route.key} allows actors its access refuses`).toEqual([])
+      if (accessOf(route) !== 'public') expect(rule.expect.guest, route.key).toBe(401)
+    }
+  })
+
+  /**
+   * The guard runs before the body, path and query are read: a protected route called with no
+   * body, a broken JSON or multipart body, malformed path ids and no query answers 401 to guests
+   * and 403 to those its access refuses, never a 400 that lists the route's fields.
+   */
+  describe.each(Object.keys(ACCESS).filter((key) => key.split(' ')[1]!.startsWith('/api')))(
+    '%s',
+    (key) => {
+      it('refuses guests and the wrong role before reading the body or path', async () => {
+        const route = w.routes.find((r) => r.key === key)!
+        const access = accessOf(route)
+        if (!access) throw new Error(`${key} declares no config.access`)
+        if (access === 'public') return
+        const [method, pattern] = key.split(' ') as [string, string]
+        const url = pattern.replace(/:\w+/g, 'not-an-id').replace('*', 'x')
+        const bodies = [
+          {},
+          { payload: '{"broken', headers: { 'content-type': 'application/json' } },
+          { payload: 'x', headers: { 'content-type': 'multipart/form-data; boundary=none' } },
+        ]
+        const wrong: string[] = []
+        for (const actor of ACTORS) {
+          const want = actor === 'guest' ? 401 : 403
+          if (ADMITS[access].includes(actor)) continue
+          for (const body of bodies) {
+            const res = await callAs(w, callerOf(w, actor), { method, url, ...body })
+            const reply = res.json<{ success?: boolean; message?: unknown }>()
+            if (res.statusCode !== want || reply.success !== false) {
+              wrong.push(`${actor} ${JSON.stringify(body)}: ${res.statusCode} ${res.body}`)
+            }
+          }
+        }
+        expect(wrong, `${key} (access ${access})`).toEqual([])
+      })
+    },
+  )
 })

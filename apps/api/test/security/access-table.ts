@@ -1,3 +1,4 @@
+import type { Access } from '../../src/plugins/auth'
 import {
   DIRECT_UPLOAD,
   form,
@@ -42,10 +43,10 @@ interface AccessRule {
 const SIGNED_IN = ACTORS.filter((a) => a !== 'guest')
 
 /**
- * `allow` get `ok`; every other actor gets `denied` (a guest 401 unless overridden). Guards:
- * requireUser/assertSelf (401, then 403 for someone else's userId), requireRole('admin')
- * (admins and sellers), requireAdmin (type admin), requireVendor (sellers), requireUploader
- * (admins and approved sellers); services answer 404 for orders the caller may not see.
+ * `allow` get `ok`; every other actor gets `denied` (a guest 401 unless overridden). The route's
+ * declared access (see ADMITS) refuses with 401/403 before the body is read; after it,
+ * assertSelf answers 403 for someone else's userId, and services answer 404 for orders the
+ * caller may not see.
  */
 function rule(
   ok: number,
@@ -81,6 +82,22 @@ const DOCS = 'the OpenAPI description of the API holds no data'
 const PROBE = 'load balancers and orchestrators probe it'
 const SANDBOX =
   "the built-in provider's hosted page: the unguessable session/transaction id in the link is the credential, as on the provider's own page"
+
+/**
+ * Whom each `config.access` a route declares lets through (plugins/auth.ts checks it before the
+ * body is read); the rest get 401 (guests) or 403. Written out here rather than imported, so
+ * the guard is checked against what the access levels are meant to mean.
+ */
+export const ADMITS: Record<Access, readonly Actor[]> = {
+  public: ACTORS,
+  user: SIGNED_IN,
+  backOffice: BACK_OFFICE,
+  admin: ADMIN,
+  seller: SELLERS,
+  // No rejected seller in the world: every seller is active.
+  activeSeller: SELLERS,
+  uploader: UPLOADERS,
+}
 
 /** Direct uploads to S3: with the tests' local storage the allowed pass the guards and get 409. */
 const directUpload = (request: AccessRule['request']): AccessRule => ({

@@ -86,7 +86,10 @@ export async function createWorld() {
           method,
           url: route.url,
           schema: route.schema as Record<string, unknown> | undefined,
-          config: route.config as Record<string, unknown> | undefined,
+          // Read when asked: a plugin's own onRoute hook may still set it (docs.ts's access).
+          get config() {
+            return route.config as Record<string, unknown> | undefined
+          },
         })
       }
     },

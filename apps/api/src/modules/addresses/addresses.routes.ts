@@ -8,7 +8,7 @@ import {
   updateAddressBody,
 } from '@techbazaar/shared'
 import type { App } from '../../app'
-import { assertSelf, requireUser } from '../../plugins/auth'
+import { assertSelf } from '../../plugins/auth'
 import { addAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service'
 
 /** The signed-in shopper's saved addresses; `userId` must be the caller (403). */
@@ -20,7 +20,7 @@ export async function addressesRoutes(app: App) {
     '/shop/address/add',
     {
       schema: { tags, body: addAddressBody, response: { 201: addressResponse } },
-      preHandler: requireUser,
+      config: { access: 'user' },
     },
     async (request, reply) => {
       const { userId, ...fields } = request.body
@@ -36,7 +36,7 @@ export async function addressesRoutes(app: App) {
     '/shop/address/get/:userId',
     {
       schema: { tags, params: addressUserParams, response: { 200: addressListResponse } },
-      preHandler: requireUser,
+      config: { access: 'user' },
     },
     async (request, reply) => {
       const user = assertSelf(request, request.params.userId)
@@ -54,7 +54,7 @@ export async function addressesRoutes(app: App) {
         body: updateAddressBody,
         response: { 200: addressResponse },
       },
-      preHandler: requireUser,
+      config: { access: 'user' },
     },
     async (request) => {
       const user = assertSelf(request, request.params.userId)
@@ -67,7 +67,7 @@ export async function addressesRoutes(app: App) {
     '/shop/address/delete/:userId/:addressId',
     {
       schema: { tags, params: addressParams, response: { 200: messageResponse } },
-      preHandler: requireUser,
+      config: { access: 'user' },
     },
     async (request) => {
       const user = assertSelf(request, request.params.userId)

@@ -9,7 +9,7 @@ import {
   vendorUpdateResponse,
 } from '@techbazaar/shared'
 import type { App } from '../../app'
-import { assertSelf, requireAdmin, requireRole, requireVendor } from '../../plugins/auth'
+import { assertSelf } from '../../plugins/auth'
 import {
   getAdminOrderDetails,
   listAllOrders,
@@ -25,14 +25,14 @@ export async function adminOrdersRoutes(app: App) {
 
   app.get(
     '/admin/orders/get',
-    { preHandler: requireAdmin, schema: { tags, response: { 200: adminOrderListResponse } } },
+    { config: { access: 'admin' }, schema: { tags, response: { 200: adminOrderListResponse } } },
     async () => ({ success: true as const, data: await listAllOrders(db) }),
   )
 
   app.get(
     '/admin/orders/getVendor',
     {
-      preHandler: requireVendor(),
+      config: { access: 'seller' },
       schema: { tags, response: { 200: vendorSubOrderListResponse } },
     },
     async (request) => ({
@@ -44,7 +44,7 @@ export async function adminOrdersRoutes(app: App) {
   app.get(
     '/admin/orders/details/:id',
     {
-      preHandler: requireRole('admin'),
+      config: { access: 'backOffice' },
       schema: { tags, params: adminOrderIdParams, response: { 200: adminOrderDetailsResponse } },
     },
     async (request) => ({
@@ -56,7 +56,7 @@ export async function adminOrdersRoutes(app: App) {
   app.put(
     '/admin/orders/update/:id',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags,
         params: adminOrderIdParams,
@@ -73,7 +73,7 @@ export async function adminOrdersRoutes(app: App) {
   app.put(
     '/admin/orders/vendor-update',
     {
-      preHandler: requireVendor(),
+      config: { access: 'seller' },
       schema: { tags, body: vendorUpdateBody, response: { 200: vendorUpdateResponse } },
     },
     async (request) => ({

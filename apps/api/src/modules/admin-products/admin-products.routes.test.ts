@@ -109,6 +109,56 @@ describe('POST /api/admin/products/add', () => {
     expect(res.json().errors[0]).toMatchObject({ path: 'salePrice' })
   })
 
+  it('should accept plain decimal numbers only, as the form sends them (strings)', async () => {
+    const ok = await call('POST', '/api/admin/products/add', cookies.seller, {
+      ...body({ price: '9999', salePrice: '7999.50', totalStock: '25' }),
+    })
+    expect(ok.statusCode).toBe(201)
+    expect(ok.json().data).toMatchObject({ price: 9999, salePrice: 7999.5, totalStock: 25 })
+    for (const bad of ['0x10', '1e3', ' 12 ', 'Infinity', '']) {
+      for (const field of ['price', 'salePrice', 'totalStock']) {
+        const res = await call('POST', '/api/admin/products/add', cookies.seller, {
+          ...body({ price: '9999', salePrice: '0' }),
+          [field]: bad,
+        })
+        expect(res.statusCode, `${field} ${JSON.stringify(bad)}`).toBe(400)
+        expect(res.json().errors, `${field} ${JSON.stringify(bad)}`).toEqual(
+          expect.arrayContaining([expect.objectContaining({ path: field })]),
+        )
+      }
+    }
+  })
+
+  it('should refuse a product at ₹0, on add and on edit', async () => {
+    const add = await call(
+      'POST',
+      '/api/admin/products/add',
+      cookies.seller,
+      body({ price: 0, salePrice: 0 }),
+    )
+    expect(add.statusCode).toBe(400)
+    expect(add.json().errors).toEqual([{ path: 'price', message: 'Price must be at least ₹1' }])
+    const sale = await call(
+      'POST',
+      '/api/admin/products/add',
+      cookies.seller,
+      body({ salePrice: 0.5 }),
+    )
+    expect(sale.statusCode).toBe(400)
+    expect(sale.json().errors).toEqual([
+      { path: 'salePrice', message: 'Sale Price must be at least ₹1 (or 0 for no sale)' },
+    ])
+    const product = await createProduct(t.database.db, { sellerId: ids.seller })
+    const edit = await call(
+      'PUT',
+      `/api/admin/products/edit/${product.id}`,
+      cookies.seller,
+      body({ price: '0', salePrice: '0' }),
+    )
+    expect(edit.statusCode).toBe(400)
+    expect(edit.json().errors[0]).toMatchObject({ path: 'price' })
+  })
+
   it('should refuse unknown brands and images the shop did not store', async () => {
     const brand = await call(
       'POST',

@@ -12,7 +12,6 @@ import { z } from 'zod'
 import type { App } from '../../app'
 import { unauthorized } from '../../lib/errors'
 import { storageFor } from '../../lib/storage'
-import { requireAdmin, requireRole } from '../../plugins/auth'
 import {
   addProduct,
   createFilterOptions,
@@ -27,8 +26,7 @@ const idParams = z.object({ id: idParam })
 export async function adminProductsRoutes(app: App) {
   const { db } = app.deps
   const storage = storageFor(app.deps.config)
-  // Admins and sellers alike (role admin); ownership is checked per product in the service.
-  const backOffice = requireRole('admin')
+  // backOffice: admins and sellers alike; ownership is checked per product in the service.
   const userOf = (request: FastifyRequest) => {
     if (!request.user) throw unauthorized()
     return request.user
@@ -38,7 +36,7 @@ export async function adminProductsRoutes(app: App) {
     '/admin/products/add',
     {
       schema: { tags, body: productBody, response: { 201: adminProductResponse } },
-      preHandler: backOffice,
+      config: { access: 'backOffice' },
     },
     async (request, reply) => {
       const data = await addProduct(db, storage, userOf(request), request.body)
@@ -56,7 +54,7 @@ export async function adminProductsRoutes(app: App) {
         querystring: adminProductsQuery,
         response: { 200: adminProductListResponse },
       },
-      preHandler: backOffice,
+      config: { access: 'backOffice' },
     },
     async (request) => ({
       success: true as const,
@@ -73,7 +71,7 @@ export async function adminProductsRoutes(app: App) {
         body: productBody,
         response: { 200: adminProductResponse },
       },
-      preHandler: backOffice,
+      config: { access: 'backOffice' },
     },
     async (request) => ({
       success: true as const,
@@ -86,7 +84,7 @@ export async function adminProductsRoutes(app: App) {
     '/admin/products/delete/:id',
     {
       schema: { tags, params: idParams, response: { 200: messageResponse } },
-      preHandler: backOffice,
+      config: { access: 'backOffice' },
     },
     async (request) => {
       await deleteProduct(db, userOf(request), request.params.id)
@@ -103,7 +101,7 @@ export async function adminProductsRoutes(app: App) {
         body: createFilterBody,
         response: { 201: messageResponse },
       },
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
     },
     async (request, reply) => {
       await createFilterOptions(db, request.body)

@@ -11,7 +11,7 @@ import {
 } from '@techbazaar/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../app'
-import { assertSelf, requireUser } from '../../plugins/auth'
+import { assertSelf } from '../../plugins/auth'
 import {
   changePassword,
   login,
@@ -38,6 +38,7 @@ export async function authRoutes(app: App) {
   app.post(
     '/auth/register',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary:
@@ -55,6 +56,7 @@ export async function authRoutes(app: App) {
   app.post(
     '/auth/resendOtp',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Mails a new one-time password for the sign-up the token from step 1 names',
@@ -77,7 +79,7 @@ export async function authRoutes(app: App) {
         body: verifyOtpBody,
         response: { 201: authUserResponse },
       },
-      config: { rateLimit: { max: 60, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
       const { user, token } = await verifyRegistration(app.deps, request.body, meta(request))
@@ -91,6 +93,7 @@ export async function authRoutes(app: App) {
   app.post(
     '/auth/login',
     {
+      config: { access: 'public' },
       schema: { tags: ['auth'], body: loginBody, response: { 200: authUserResponse } },
     },
     async (request, reply) => {
@@ -111,7 +114,10 @@ export async function authRoutes(app: App) {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], response: { 200: messageResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: messageResponse } },
+    },
     async (request, reply) => {
       if (request.user) await revokeSession(app.deps.db, request.user.sessionId)
       reply.clearCookie(cookies.session.name, cookies.session.options)
@@ -122,7 +128,7 @@ export async function authRoutes(app: App) {
   app.post(
     '/auth/change-password',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Changes the password, ends every session and signs this device in afresh',
@@ -148,7 +154,7 @@ export async function authRoutes(app: App) {
     '/auth/check-auth',
     {
       schema: { tags: ['auth'], response: { 200: checkAuthResponse } },
-      preHandler: requireUser,
+      config: { access: 'user' },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store')

@@ -8,7 +8,6 @@ import {
 import { z } from 'zod'
 import type { App } from '../../app'
 import { storageFor } from '../../lib/storage'
-import { requireAdmin } from '../../plugins/auth'
 import { addBanner, deleteBanner, listBanners } from './banners.service'
 
 export async function bannersRoutes(app: App) {
@@ -16,7 +15,10 @@ export async function bannersRoutes(app: App) {
 
   app.get(
     '/common/feature/get',
-    { schema: { tags: ['banners'], response: { 200: featureListResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['banners'], response: { 200: featureListResponse } },
+    },
     async () => ({ success: true as const, data: await listBanners(app.deps.db) }),
   )
 
@@ -24,7 +26,7 @@ export async function bannersRoutes(app: App) {
     '/common/feature/add',
     {
       schema: { tags: ['banners'], body: addFeatureBody, response: { 201: featureResponse } },
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
     },
     async (request, reply) => {
       const data = await addBanner(app.deps.db, storage, request.body)
@@ -40,7 +42,7 @@ export async function bannersRoutes(app: App) {
         params: z.object({ id: idParam }),
         response: { 200: messageResponse },
       },
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
     },
     async (request) => {
       await deleteBanner(app.deps.db, request.params.id)

@@ -5,18 +5,10 @@ import {
 } from '@techbazaar/shared'
 import type { FastifyRequest } from 'fastify'
 import type { App } from '../../app'
-import { forbidden, unauthorized } from '../../lib/errors'
+import { unauthorized } from '../../lib/errors'
 import { getBusinessAddress, updateBusinessAddress } from './business-address.service'
 
 const tags = ['sellers']
-
-/** Approved and pending sellers (a pending one prepares its invoices before approval). */
-async function requireActiveSeller(request: FastifyRequest) {
-  const user = request.user
-  if (!user) throw unauthorized()
-  if (user.type !== 'vendor') throw forbidden()
-  if (user.vendorStatus === 'Rejected') throw forbidden('Your seller account was rejected')
-}
 
 /** The signed-in seller's own business address; there is no way to name another seller. */
 export async function businessAddressRoutes(app: App) {
@@ -34,7 +26,7 @@ export async function businessAddressRoutes(app: App) {
         summary: 'The seller’s business address, printed on its GST invoices',
         response: { 200: businessAddressResponse },
       },
-      preHandler: requireActiveSeller,
+      config: { access: 'activeSeller' },
     },
     async (request) => ({
       success: true as const,
@@ -51,7 +43,7 @@ export async function businessAddressRoutes(app: App) {
         body: businessAddressBody,
         response: { 200: businessAddressSavedResponse },
       },
-      preHandler: requireActiveSeller,
+      config: { access: 'activeSeller' },
     },
     async (request) => ({
       success: true as const,

@@ -9,7 +9,7 @@ import {
   updateCartBody,
 } from '@techbazaar/shared'
 import type { App } from '../../app'
-import { assertSelf, requireUser } from '../../plugins/auth'
+import { assertSelf } from '../../plugins/auth'
 import { addItem, getCart, mergeItems, removeItem, updateItem } from './cart.service'
 
 /** The signed-in shopper's own cart; every path or body `userId` must be the caller (403). */
@@ -21,7 +21,7 @@ export async function cartRoutes(app: App) {
     '/shop/cart/add',
     {
       schema: { tags, body: addToCartBody, response: { 200: cartMutationResponse } },
-      preHandler: requireUser,
+      config: { access: 'user' },
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)
@@ -40,7 +40,7 @@ export async function cartRoutes(app: App) {
         querystring: cartQuery,
         response: { 200: cartResponse },
       },
-      preHandler: requireUser,
+      config: { access: 'user' },
     },
     async (request, reply) => {
       const user = assertSelf(request, request.params.userId)
@@ -53,7 +53,7 @@ export async function cartRoutes(app: App) {
     '/shop/cart/update-cart',
     {
       schema: { tags, body: updateCartBody, response: { 200: cartMutationResponse } },
-      preHandler: requireUser,
+      config: { access: 'user' },
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)
@@ -66,7 +66,7 @@ export async function cartRoutes(app: App) {
     '/shop/cart/:userId/:productId',
     {
       schema: { tags, params: cartLineParams, response: { 200: cartMutationResponse } },
-      preHandler: requireUser,
+      config: { access: 'user' },
     },
     async (request) => {
       const user = assertSelf(request, request.params.userId)
@@ -84,7 +84,7 @@ export async function cartRoutes(app: App) {
         body: mergeCartBody,
         response: { 200: cartMutationResponse },
       },
-      preHandler: requireUser,
+      config: { access: 'user' },
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)

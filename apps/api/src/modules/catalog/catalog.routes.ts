@@ -19,6 +19,7 @@ export async function catalogRoutes(app: App) {
   app.get(
     '/shop/products/get',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Listed products, filtered, sorted and paginated',
@@ -40,6 +41,7 @@ export async function catalogRoutes(app: App) {
   app.get(
     '/shop/products/get/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         params: z.object({ id: idParam }),
@@ -51,7 +53,10 @@ export async function catalogRoutes(app: App) {
 
   app.get(
     '/shop/filter/fetch',
-    { schema: { tags: ['catalog'], response: { 200: filterOptionsResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['catalog'], response: { 200: filterOptionsResponse } },
+    },
     async (_request, reply) => {
       reply.header('Cache-Control', `public, max-age=${LIMITS.filterCacheSeconds}`)
       const body = await cachedJson(catalogCache, 'filter-options', reply, async () =>

@@ -13,7 +13,7 @@ export async function contactRoutes(app: App) {
         response: { 201: messageResponse },
       },
       // A form anyone can post: limit per IP so it cannot be used to flood the admins' inbox.
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
       await app.deps.db.insert(contactMessages).values(request.body)

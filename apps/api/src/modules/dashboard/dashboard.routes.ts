@@ -1,13 +1,12 @@
 import { dashboardResponse } from '@techbazaar/shared'
 import type { App } from '../../app'
-import { requireAdmin } from '../../plugins/auth'
 import { getDashboard } from './dashboard.service'
 
 export async function dashboardRoutes(app: App) {
   app.get(
     '/admin/dashboard',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['dashboard'], response: { 200: dashboardResponse } },
     },
     async () => ({ success: true as const, data: await getDashboard(app.deps.db, app.deps.now()) }),

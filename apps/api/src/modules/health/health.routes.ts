@@ -21,6 +21,7 @@ export async function healthRoutes(app: App) {
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Liveness: the process is up (no dependency is checked)',
@@ -36,6 +37,7 @@ export async function healthRoutes(app: App) {
   app.get(
     '/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database, its migrations and Redis (when configured) answer',

@@ -1,6 +1,6 @@
 import { orderIdParams } from '@techbazaar/shared'
 import type { App } from '../../app'
-import { assertSelf, requireUser } from '../../plugins/auth'
+import { assertSelf } from '../../plugins/auth'
 import { renderInvoicesPdf } from './invoice-pdf'
 import { getOrderInvoices } from './invoices.service'
 
@@ -10,7 +10,7 @@ export async function invoicesRoutes(app: App) {
   app.get(
     '/shop/order/:orderId/invoice.pdf',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary:

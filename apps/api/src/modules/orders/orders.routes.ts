@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { App } from '../../app'
 import { badRequest } from '../../lib/errors'
 import type { Payments } from '../../payments'
-import { assertSelf, requireUser } from '../../plugins/auth'
+import { assertSelf } from '../../plugins/auth'
 import { sendOrderConfirmation } from './order-state'
 import { createOrder, getOrderDetails, listOrders } from './orders.service'
 
@@ -22,7 +22,7 @@ export async function ordersRoutes(app: App, opts: { payments: Payments }) {
   app.post(
     '/shop/order/create',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'Places an order from the caller’s cart (prices and totals computed here)',
@@ -63,7 +63,7 @@ export async function ordersRoutes(app: App, opts: { payments: Payments }) {
   app.get(
     '/shop/order/list/:userId',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: { tags: ['orders'], params: orderUserParams, response: { 200: orderListResponse } },
     },
     async (request) => {
@@ -75,7 +75,7 @@ export async function ordersRoutes(app: App, opts: { payments: Payments }) {
   app.get(
     '/shop/order/details/:orderId',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: { tags: ['orders'], params: orderIdParams, response: { 200: orderDetailsResponse } },
     },
     async (request) => {

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { App } from '../../app'
 import type { Payments } from '../../payments'
-import { assertSelf, requireUser } from '../../plugins/auth'
+import { assertSelf } from '../../plugins/auth'
 import { escape, page } from './html'
 import {
   depositFor,
@@ -50,7 +50,7 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
   app.post(
     '/shop/order/capture',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         summary: 'Confirms a payment after re-checking it with the provider',
@@ -68,7 +68,7 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
   app.get(
     '/payments/deposit',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         querystring: paymentSessionQuery,
@@ -89,7 +89,7 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
   app.post(
     '/payments/status',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         body: paymentSessionQuery,
@@ -110,7 +110,10 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
 
   app.get(
     '/payments/payu/checkout',
-    { onRequest: requireUser, schema: { tags: ['payments'], querystring: paymentSessionQuery } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['payments'], querystring: paymentSessionQuery },
+    },
     async (request, reply) => {
       const user = assertSelf(request, undefined)
       const { form, amountPaise } = await hostedFormFor(
@@ -159,6 +162,8 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
     raw.withTypeProvider<ZodTypeProvider>().post(
       '/payments/return/:provider',
       {
+        // No session: the cross-site return carries none; the response hash decides.
+        config: { access: 'public' },
         schema: {
           tags: ['payments'],
           params: z.object({ provider: z.string().max(20) }),
@@ -184,6 +189,8 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
     raw.withTypeProvider<ZodTypeProvider>().post(
       '/payments/webhook/:provider',
       {
+        // No session: the provider signs its notifications; the signature is the credential.
+        config: { access: 'public' },
         schema: {
           tags: ['payments'],
           summary: 'Signed provider notifications (applied once each)',

@@ -7,6 +7,7 @@ export async function searchRoutes(app: App) {
   app.get(
     '/shop/search/:keyword',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary:

@@ -18,7 +18,7 @@ import {
   completeDirectUpload,
   startDirectUpload,
 } from './direct-uploads.service'
-import { requireUploader, UPLOAD_RATE_LIMIT } from './uploads.routes'
+import { UPLOAD_RATE_LIMIT } from './uploads.routes'
 
 const tags = ['uploads']
 
@@ -48,6 +48,7 @@ export async function directUploadsRoutes(app: App) {
   app.get(
     '/uploads/config',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Which upload path to use: local (POST /uploads) or s3 (multipart to the store)',
@@ -74,9 +75,8 @@ export async function directUploadsRoutes(app: App) {
         body: createMultipartUploadBody,
         response: { 201: createMultipartUploadResponse },
       },
-      preHandler: requireUploader,
       // The same budget as POST /uploads: one started upload is one image.
-      config: { rateLimit: UPLOAD_RATE_LIMIT },
+      config: { access: 'uploader', rateLimit: UPLOAD_RATE_LIMIT },
     },
     async (request, reply) => {
       const { deps, userId } = context(request)
@@ -94,7 +94,7 @@ export async function directUploadsRoutes(app: App) {
         body: completeMultipartUploadBody,
         response: { 201: uploadResponse },
       },
-      preHandler: requireUploader,
+      config: { access: 'uploader' },
     },
     async (request, reply) => {
       const { deps, userId } = context(request)
@@ -112,7 +112,7 @@ export async function directUploadsRoutes(app: App) {
         body: abortMultipartUploadBody,
         response: { 200: messageResponse },
       },
-      preHandler: requireUploader,
+      config: { access: 'uploader' },
     },
     async (request) => {
       const { deps, userId } = context(request)

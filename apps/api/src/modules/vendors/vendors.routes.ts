@@ -7,7 +7,6 @@ import {
 } from '@techbazaar/shared'
 import { z } from 'zod'
 import type { App } from '../../app'
-import { requireAdmin } from '../../plugins/auth'
 import { createVendor, listVendors, setVendorStatus } from './vendors.service'
 
 const tags = ['vendors']
@@ -17,7 +16,7 @@ export async function vendorsRoutes(app: App) {
 
   app.get(
     '/admin/vendors',
-    { schema: { tags, response: { 200: vendorListResponse } }, preHandler: requireAdmin },
+    { schema: { tags, response: { 200: vendorListResponse } }, config: { access: 'admin' } },
     async () => ({ success: true as const, data: await listVendors(db) }),
   )
 
@@ -25,7 +24,7 @@ export async function vendorsRoutes(app: App) {
     '/admin/vendors',
     {
       schema: { tags, body: createVendorBody, response: { 201: vendorResponse } },
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
     },
     async (request, reply) => {
       const data = await createVendor(db, request.body, app.deps.now())
@@ -44,7 +43,7 @@ export async function vendorsRoutes(app: App) {
         body: vendorStatusBody,
         response: { 200: vendorResponse },
       },
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
     },
     async (request) => {
       const { status } = request.body

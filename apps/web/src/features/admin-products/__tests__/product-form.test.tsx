@@ -95,6 +95,21 @@ describe('ProductForm', () => {
     expect(onSubmit).not.toHaveBeenCalled()
   })
 
+  it('refuses a product at ₹0 with the schema’s message', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    render(<ProductForm options={options} onSubmit={onSubmit} upload={upload} />)
+    await fillAll(user)
+    await user.clear(screen.getByLabelText('Price (₹)'))
+    await user.type(screen.getByLabelText('Price (₹)'), '0')
+    await user.clear(screen.getByLabelText('Sale Price (₹)'))
+    await user.type(screen.getByLabelText('Sale Price (₹)'), '0')
+    await user.type(screen.getByLabelText('Total Stock'), '5')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    expect(await screen.findByText('Price must be at least ₹1')).toBeInTheDocument()
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
   it('is pre-filled on Edit and saves the changes', async () => {
     const user = userEvent.setup()
     const onSubmit = vi.fn(async () => {})
