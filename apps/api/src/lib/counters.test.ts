@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createCounters, type Counters } from './counters'
+import { createCounters, createMemoryCounters, type Counters } from './counters'
 
 function behavesLikeAWindowCounter(make: (now: () => number) => Counters, prefix: string) {
   it('counts hits in a window and resets after it', async () => {
@@ -66,6 +66,33 @@ describe('in-memory counters', () => {
     now += 1_001
     await counters.giveBack('k')
     expect((await counters.peek('k')).count).toBe(0)
+  })
+
+  it('holds a bounded number of keys however many distinct ones clients send', async () => {
+    const now = 0
+    const counters = createMemoryCounters(() => now, 1_000)
+    await counters.hit('victim', 60)
+    await counters.hit('victim', 60)
+    for (let i = 0; i < 10_000; i += 1) {
+      await counters.hit(`login-fail:acct:guess-${i}@example.in`, 60)
+      expect(counters.size()).toBeLessThanOrEqual(1_000)
+    }
+    // The sweep is amortised: it left room, so the last 10% of keys did not each pay for one.
+    expect(counters.size()).toBeGreaterThan(900)
+    // A key hit within the bound keeps counting.
+    const recent = 'login-fail:acct:guess-9999@example.in'
+    expect((await counters.hit(recent, 60)).count).toBe(2)
+  })
+
+  it('drops expired windows before live ones when it must make room', async () => {
+    let now = 0
+    const counters = createMemoryCounters(() => now, 100)
+    for (let i = 0; i < 60; i += 1) await counters.hit(`old-${i}`, 1)
+    now += 2_000
+    for (let i = 0; i < 40; i += 1) await counters.hit(`live-${i}`, 60)
+    await counters.hit('one-more', 60)
+    expect(counters.size()).toBe(41)
+    expect((await counters.peek('live-0')).count).toBe(1)
   })
 })
 

@@ -77,9 +77,35 @@ export function createCounters(redis?: Redis, now: () => number = Date.now): Cou
       },
     }
   }
+  return createMemoryCounters(now)
+}
+
+/** Keys the in-process counters hold at most (one key costs about 150 bytes). */
+export const MEMORY_COUNTER_KEYS = 100_000
+
+/**
+ * The in-process counters, for one API process. Keys come from clients (emails, addresses), so
+ * the map is bounded: past `maxKeys` the expired windows go, and if that is not enough the
+ * oldest windows (first to expire) go too, down to 90% so that the sweep runs once per 10% of
+ * new keys, not at every hit. Evicting a live window forgets a few counts under a flood of
+ * distinct keys; a shop open to the internet shares its counters through Redis, which has no
+ * such bound.
+ */
+export function createMemoryCounters(
+  now: () => number = Date.now,
+  maxKeys = MEMORY_COUNTER_KEYS,
+): Counters & { size(): number } {
   // One process, one thread: each call below reads and writes without awaiting in between, so
   // it is as atomic as the Redis scripts.
   const windows = new Map<string, { count: number; resetAt: number }>()
+  const makeRoom = () => {
+    for (const [key, entry] of windows) if (entry.resetAt <= now()) windows.delete(key)
+    const keep = Math.floor(maxKeys * 0.9)
+    for (const key of windows.keys()) {
+      if (windows.size <= keep) break
+      windows.delete(key)
+    }
+  }
   const current = (key: string) => {
     const entry = windows.get(key)
     if (entry && entry.resetAt <= now()) {
@@ -91,9 +117,9 @@ export function createCounters(redis?: Redis, now: () => number = Date.now): Cou
   const secondsLeft = (entry: { resetAt: number }) => Math.ceil((entry.resetAt - now()) / 1000)
   return {
     async hit(key, windowSeconds) {
-      // Drop stale windows now and then so the map cannot grow without bound.
-      if (windows.size > 10_000) for (const k of [...windows.keys()]) current(k)
-      const entry = current(key) ?? { count: 0, resetAt: now() + windowSeconds * 1000 }
+      const existing = current(key)
+      if (!existing && windows.size >= maxKeys) makeRoom()
+      const entry = existing ?? { count: 0, resetAt: now() + windowSeconds * 1000 }
       entry.count += 1
       windows.set(key, entry)
       return { count: entry.count, resetSeconds: secondsLeft(entry) }
@@ -111,5 +137,6 @@ export function createCounters(redis?: Redis, now: () => number = Date.now): Cou
     async clear(key) {
       windows.delete(key)
     },
+    size: () => windows.size,
   }
 }

@@ -37,8 +37,14 @@ async function loadKey(db: Db): Promise<Buffer> {
  */
 export function deviceCookies(db: Db) {
   let key: Promise<Buffer> | undefined
+  // A failed read (the database was away) is tried again at the next sign-in, not kept.
+  const loadKeyOnce = () =>
+    loadKey(db).catch((error: unknown) => {
+      key = undefined
+      throw error
+    })
   const mac = async (deviceId: string, userId: string) =>
-    createHmac('sha256', await (key ??= loadKey(db)))
+    createHmac('sha256', await (key ??= loadKeyOnce()))
       .update(`${deviceId}.${userId}`)
       .digest('base64url')
   return {
