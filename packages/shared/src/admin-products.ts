@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CART_QUANTITY_MAX } from './cart'
 import { product } from './catalog'
 import { SECTIONS } from './constants'
 import { requiredText } from './validators'
@@ -30,6 +31,21 @@ const rupeesInput = (label: string) =>
       }),
   )
 
+/** Blank (or absent) means "the shop's default"; else the most units one order may hold. */
+const maxPerOrderInput = z.preprocess(
+  (value) => {
+    if (value === '' || value === null || value === undefined) return null
+    if (typeof value === 'string') return Number(value.trim())
+    return value
+  },
+  z
+    .number({ error: 'Max per order must be a number' })
+    .int('Max per order must be a whole number')
+    .min(1, 'Max per order must be at least 1')
+    .max(CART_QUANTITY_MAX, `Max per order must be at most ${CART_QUANTITY_MAX}`)
+    .nullable(),
+)
+
 const optionText = (label: string) => requiredText(label, 40).toLowerCase()
 
 /**
@@ -50,6 +66,7 @@ export const productBody = z
     totalStock: numberInput('Total Stock').pipe(
       z.number().int('Total Stock must be a whole number').max(1_000_000),
     ),
+    maxPerOrder: maxPerOrderInput,
     averageReview: z.unknown().optional(),
     userName: z.string().optional(),
   })
@@ -62,7 +79,11 @@ export type ProductInput = z.input<typeof productBody>
 export type ProductValues = z.output<typeof productBody>
 
 /** What the back office sees: the shop's product plus whether shoppers can see it. */
-export const adminProduct = product.extend({ listed: z.boolean() })
+export const adminProduct = product.extend({
+  listed: z.boolean(),
+  /** The product's own limit per order as its form set it; null uses the shop's default. */
+  maxPerOrder: z.number().int().nullable(),
+})
 export type AdminProduct = z.infer<typeof adminProduct>
 
 export const adminProductsQuery = z.strictObject({

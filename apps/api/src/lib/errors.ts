@@ -20,3 +20,6 @@ export const unauthorized = (message = 'Please sign in to continue') => new AppE
 export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, message)
 export const notFound = (message = 'Not found') => new AppError(404, message)
 export const conflict = (message: string) => new AppError(409, message)
+/** 429 with the seconds until the caller may try again. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, message, undefined, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) })

@@ -27,6 +27,7 @@ const idParams = z.object({ id: idParam })
 export async function adminProductsRoutes(app: App) {
   const { db } = app.deps
   const storage = storageFor(app.deps.config)
+  const { maxQtyPerProduct } = app.deps.config.orderLimits
   // Admins and sellers alike (role admin); ownership is checked per product in the service.
   const backOffice = requireRole('admin')
   const userOf = (request: FastifyRequest) => {
@@ -41,7 +42,13 @@ export async function adminProductsRoutes(app: App) {
       preHandler: backOffice,
     },
     async (request, reply) => {
-      const data = await addProduct(db, storage, userOf(request), request.body)
+      const data = await addProduct(
+        db,
+        storage,
+        userOf(request),
+        request.body,
+        maxQtyPerProduct,
+      )
       return reply
         .status(201)
         .send({ success: true as const, message: 'Product added successfully', data })
@@ -60,7 +67,12 @@ export async function adminProductsRoutes(app: App) {
     },
     async (request) => ({
       success: true as const,
-      data: await listAdminProducts(db, userOf(request), request.query.userName),
+      data: await listAdminProducts(
+        db,
+        userOf(request),
+        maxQtyPerProduct,
+        request.query.userName,
+      ),
     }),
   )
 
@@ -78,7 +90,14 @@ export async function adminProductsRoutes(app: App) {
     async (request) => ({
       success: true as const,
       message: 'Product updated successfully',
-      data: await editProduct(db, storage, userOf(request), request.params.id, request.body),
+      data: await editProduct(
+        db,
+        storage,
+        userOf(request),
+        request.params.id,
+        request.body,
+        maxQtyPerProduct,
+      ),
     }),
   )
 
