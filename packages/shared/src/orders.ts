@@ -51,6 +51,11 @@ export function codLimitMessage(codMaxAmount: number): string {
   return `Cash on delivery is available for orders up to ${formatRupees(codMaxAmount)}. Please pay online.`
 }
 
+/** The refusal for more units of one product than an order may hold (cart and checkout). */
+export function overOrderLimitMessage(orderLimit: number, title = 'this product'): string {
+  return `You can buy at most ${orderLimit} of ${title} per order.`
+}
+
 /** The short note beside a quantity stepper. */
 export function orderLimitNote(orderLimit: number): string {
   return `Max ${orderLimit} per order`

@@ -1,5 +1,6 @@
 import {
   CART_MAX_LINES,
+  overOrderLimitMessage,
   paiseToRupees,
   type AddToCartInput,
   type Cart,
@@ -158,10 +159,6 @@ async function lineCount(tx: Tx, cartId: string) {
 const tooManyLines = () =>
   badRequest(`Your cart can hold at most ${CART_MAX_LINES} different products`)
 
-/** The refusal for a line above the product's limit per order (checkout says the same). */
-export const overOrderLimit = (limit: number, title = 'this product') =>
-  `You can buy at most ${limit} of ${title} per order.`
-
 /**
  * Adds `quantity` of a listed, in-stock product, merging with the line that holds it; the
  * line never goes above the stock nor the product's limit per order (400 says which). One
@@ -184,7 +181,7 @@ export async function addItem(
     }
     const limit = orderLimitOf(product, maxPerProduct)
     if (current + input.quantity > limit) {
-      throw badRequest(`${overOrderLimit(limit)} You already added ${current}.`)
+      throw badRequest(`${overOrderLimitMessage(limit)} You already added ${current}.`)
     }
     if (current === 0 && (await lineCount(tx, cartId)) >= CART_MAX_LINES) throw tooManyLines()
     await tx
@@ -220,7 +217,7 @@ export async function updateItem(
         throw badRequest(`Only ${product.totalStock} quantity can be added for this item`)
       }
       const limit = orderLimitOf(product, maxPerProduct)
-      if (input.quantity > limit) throw badRequest(overOrderLimit(limit))
+      if (input.quantity > limit) throw badRequest(overOrderLimitMessage(limit))
     }
     await tx
       .update(cartLines)

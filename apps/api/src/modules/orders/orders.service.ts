@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import {
   codLimitMessage,
   ORDER_PAYMENT_WINDOW_MINUTES,
+  overOrderLimitMessage,
   paiseToRupees,
   type CreateOrderInput,
   type CreateOrderResponse,
@@ -27,7 +28,6 @@ import type { Config } from '../../config'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
-import { overOrderLimit } from '../cart/cart.service'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
 
 /**
@@ -115,7 +115,7 @@ export async function createOrder(
       const limit = line.maxPerOrder ?? deps.limits.maxQtyPerProduct
       if (line.quantity > limit) {
         throw badRequest(
-          `${overOrderLimit(limit, `"${line.title}"`)} Please lower the quantity in your cart.`,
+          `${overOrderLimitMessage(limit, `"${line.title}"`)} Please lower the quantity in your cart.`,
         )
       }
     }

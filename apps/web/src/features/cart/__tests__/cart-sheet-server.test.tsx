@@ -29,6 +29,7 @@ const line = (overrides: Partial<CartLine>): CartLine => ({
   price: 80_000,
   salePrice: 74_999,
   totalStock: 2,
+  orderLimit: 5,
   available: true,
   ...overrides,
 })
