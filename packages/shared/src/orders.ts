@@ -45,6 +45,7 @@ export const orderLimits = z.object({
 })
 export type OrderLimits = z.infer<typeof orderLimits>
 export const orderLimitsResponse = z.object({ success: z.literal(true), data: orderLimits })
+export type OrderLimitsResponse = z.infer<typeof orderLimitsResponse>
 
 /** The one wording of the cash-on-delivery ceiling, for the API's refusal and the checkout. */
 export function codLimitMessage(codMaxAmount: number): string {
