@@ -42,13 +42,7 @@ export async function adminProductsRoutes(app: App) {
       preHandler: backOffice,
     },
     async (request, reply) => {
-      const data = await addProduct(
-        db,
-        storage,
-        userOf(request),
-        request.body,
-        maxQtyPerProduct,
-      )
+      const data = await addProduct(db, storage, userOf(request), request.body, maxQtyPerProduct)
       return reply
         .status(201)
         .send({ success: true as const, message: 'Product added successfully', data })
@@ -67,12 +61,7 @@ export async function adminProductsRoutes(app: App) {
     },
     async (request) => ({
       success: true as const,
-      data: await listAdminProducts(
-        db,
-        userOf(request),
-        maxQtyPerProduct,
-        request.query.userName,
-      ),
+      data: await listAdminProducts(db, userOf(request), maxQtyPerProduct, request.query.userName),
     }),
   )
 

@@ -46,7 +46,10 @@ export async function cartRoutes(app: App) {
     async (request, reply) => {
       const user = assertSelf(request, request.params.userId)
       reply.header('Cache-Control', 'no-store')
-      return { success: true as const, ...(await getCart(db, user.id, request.query, maxQtyPerProduct)) }
+      return {
+        success: true as const,
+        ...(await getCart(db, user.id, request.query, maxQtyPerProduct)),
+      }
     },
   )
 

@@ -59,8 +59,7 @@ describe('a quantity limit per product per order', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({
       success: false,
-      message:
-        'You can buy at most 5 of "Buds" per order. Please lower the quantity in your cart.',
+      message: 'You can buy at most 5 of "Buds" per order. Please lower the quantity in your cart.',
     })
     expect(await stockOf(item.id)).toBe(130)
     expect(await ordersOf(attacker.user.id)).toHaveLength(0)
@@ -117,8 +116,9 @@ describe('a quantity limit per product per order', () => {
       expect.objectContaining({ productId: loose.id, quantity: 8, orderLimit: 8 }),
       expect.objectContaining({ productId: tight.id, quantity: 2, orderLimit: 2 }),
     ])
-    expect((await t.app.inject({ url: `/api/shop/products/get/${tight.id}` })).json().data)
-      .toMatchObject({ orderLimit: 2 })
+    expect(
+      (await t.app.inject({ url: `/api/shop/products/get/${tight.id}` })).json().data,
+    ).toMatchObject({ orderLimit: 2 })
 
     // A limit lowered after the line was added: checkout holds to the new one.
     await db().update(products).set({ maxPerOrder: 1 }).where(eq(products.id, tight.id))
@@ -227,7 +227,8 @@ describe('a rate limit on orders per account', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000)
       expect(refused.json()).toEqual({
         success: false,
-        message: 'You have placed too many orders in the last hour. Please try again in 60 minutes.',
+        message:
+          'You have placed too many orders in the last hour. Please try again in 60 minutes.',
       })
       expect((await ordersOf(me.user.id)).length).toBeLessThanOrEqual(1)
 

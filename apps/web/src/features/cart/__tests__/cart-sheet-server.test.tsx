@@ -214,9 +214,10 @@ describe('CartSheet with the server cart', () => {
     ).toBeInTheDocument()
     expect(within(sheet).getByRole('button', { name: 'Checkout' })).toBeDisabled()
     expect(
-      within(sheet).getByText('Lower the quantities that are above the limit per order to check out.'),
+      within(sheet).getByText(
+        'Lower the quantities that are above the limit per order to check out.',
+      ),
     ).toBeInTheDocument()
     expect(calls.some((c) => c.method === 'PUT')).toBe(false)
   })
 })
-

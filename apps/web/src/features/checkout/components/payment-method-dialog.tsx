@@ -65,7 +65,9 @@ export function PaymentMethodDialog({
                 onClick={() => onMethodChange(value)}
                 className={cn(
                   'flex min-h-14 items-center gap-3 rounded-lg border px-4 py-3 text-left transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:bg-muted/50',
-                  selected ? 'border-primary bg-primary/5 ring-1 ring-primary' : 'enabled:hover:bg-accent',
+                  selected
+                    ? 'border-primary bg-primary/5 ring-1 ring-primary'
+                    : 'enabled:hover:bg-accent',
                 )}
               >
                 <Icon
