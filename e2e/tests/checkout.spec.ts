@@ -11,9 +11,13 @@ interface ApiProduct {
 
 /**
  * Signs the demo shopper in and prepares, through the API, a server cart holding one product
- * and at least one saved address. Answers the product as it was before the order.
+ * and at least one saved address. Answers the product as it was before the order. With
+ * `cashOnDelivery`, the product costs no more than the shop's cash-on-delivery ceiling.
  */
-async function shopperWithCart(page: Page): Promise<{ userId: string; product: ApiProduct }> {
+async function shopperWithCart(
+  page: Page,
+  { cashOnDelivery = false } = {},
+): Promise<{ userId: string; product: ApiProduct }> {
   await signIn(page, 'shopper@demo.test')
   await expect(page).toHaveURL(/\/$/)
   const request = page.request
@@ -29,7 +33,12 @@ async function shopperWithCart(page: Page): Promise<{ userId: string; product: A
   const listing = (await (
     await request.get('/api/shop/products/get?sortBy=price-hightolow&limit=24')
   ).json()) as { data: ApiProduct[] }
-  const product = listing.data.find((p) => p.totalStock >= 5)
+  const limits = (await (await request.get('/api/shop/order/limits')).json()) as {
+    data: { codMaxAmount: number }
+  }
+  const payable = (p: ApiProduct) =>
+    !cashOnDelivery || (p.salePrice || p.price) <= limits.data.codMaxAmount
+  const product = listing.data.find((p) => p.totalStock >= 5 && payable(p))
   if (!product) throw new Error('no product with stock')
   const added = await request.post('/api/shop/cart/add', {
     data: { userId: user.id, productId: product._id, quantity: 1 },
@@ -73,7 +82,7 @@ async function stockOf(page: Page, productId: string) {
 
 test.describe('checkout', () => {
   test('a shopper pays cash on delivery and finds the order in the account', async ({ page }) => {
-    const { userId } = await shopperWithCart(page)
+    const { userId } = await shopperWithCart(page, { cashOnDelivery: true })
     await chooseAndPay(page, 'COD')
     const placed = page.getByRole('dialog', { name: 'Order Placed!' })
     await expect(placed).toBeVisible()

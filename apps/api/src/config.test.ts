@@ -18,6 +18,19 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/[/\\]data$/)
   })
 
+  it('has the order limits of issue 12 by default, and refuses a cash ceiling of ₹2 lakh', () => {
+    expect(loadConfig({}).orderLimits).toEqual({
+      maxQtyPerProduct: 5,
+      codMaxPaise: 5_000_000,
+      createPerHour: 10,
+    })
+    expect(loadConfig({ COD_MAX_ORDER_RUPEES: '199999' }).orderLimits.codMaxPaise).toBe(19_999_900)
+    expect(() => loadConfig({ COD_MAX_ORDER_RUPEES: '200000' })).toThrow(/COD_MAX_ORDER_RUPEES/)
+    expect(() => loadConfig({ ORDER_MAX_QTY_PER_PRODUCT: '0' })).toThrow(
+      /ORDER_MAX_QTY_PER_PRODUCT/,
+    )
+  })
+
   it('names the variable when a value is bad', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError)
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)

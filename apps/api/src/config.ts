@@ -59,6 +59,12 @@ const envSchema = z.object({
     .min(64 * 1024, 'must be at least 65536 (64 KiB)')
     .max(2 ** 32, 'must be at most 4294967296 (4 GiB)')
     .default(64 * 1024 * 1024),
+  // Most units of one product an order may hold when the product sets no limit of its own.
+  ORDER_MAX_QTY_PER_PRODUCT: z.coerce.number().int().min(1).max(10_000).default(5),
+  // Largest order total (rupees) payable by cash on delivery; IT Act s.269ST bars ₹2 lakh in cash.
+  COD_MAX_ORDER_RUPEES: z.coerce.number().int().min(0).max(199_999).default(50_000),
+  // Orders one account may place (attempts counted) per hour.
+  ORDER_CREATE_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   // The marketplace's own GSTIN: supplier on invoices for products the shop (an admin) lists.
   MARKETPLACE_GSTIN: z
     .string()
@@ -215,6 +221,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
     marketplaceGstin: e.MARKETPLACE_GSTIN,
+    orderLimits: {
+      maxQtyPerProduct: e.ORDER_MAX_QTY_PER_PRODUCT,
+      codMaxPaise: e.COD_MAX_ORDER_RUPEES * 100,
+      createPerHour: e.ORDER_CREATE_PER_HOUR,
+    },
     /** '' → trust no proxy; 'true' → any; else a comma list of proxy addresses or CIDRs. */
     trustProxy:
       e.TRUST_PROXY === '' || e.TRUST_PROXY === 'false'

@@ -43,6 +43,8 @@ export interface ProductInput {
   brand?: string
   section?: 'featured' | 'top-deals' | 'trending' | 'accessories'
   totalStock?: number
+  /** Units one order may hold; absent, the shop's default (ORDER_MAX_QTY_PER_PRODUCT). */
+  maxPerOrder?: number | null
   listed?: boolean
   sellerId: string
 }
@@ -62,6 +64,7 @@ export async function createProduct(db: Db, input: ProductInput) {
       pricePaise: rupeesToPaise(input.price ?? 1000),
       salePricePaise: rupeesToPaise(input.salePrice ?? 0),
       totalStock: input.totalStock ?? 10,
+      maxPerOrder: input.maxPerOrder ?? null,
       listed: input.listed ?? true,
     })
     .returning()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CART_QUANTITY_MAX } from './cart'
 import { product } from './catalog'
 import { LIMITS, SECTIONS } from './constants'
 import { plainNumber } from './numbers'
@@ -21,6 +22,20 @@ const rupeesInput = (label: string) =>
 
 /** Nothing sells for less than ₹1 (payment gateways refuse smaller amounts too). */
 const MIN_PRICE = `₹${LIMITS.productPriceMin}`
+
+/** Blank (or absent) means "the shop's default"; else the most units one order may hold. */
+const maxPerOrderInput = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  plainNumber('Max per order')
+    .pipe(
+      z
+        .number()
+        .int('Max per order must be a whole number')
+        .min(1, 'Max per order must be at least 1')
+        .max(CART_QUANTITY_MAX, `Max per order must be at most ${CART_QUANTITY_MAX}`),
+    )
+    .nullable(),
+)
 
 const optionText = (label: string) => requiredText(label, 40).toLowerCase()
 
@@ -47,6 +62,7 @@ export const productBody = z
     totalStock: numberInput('Total Stock').pipe(
       z.number().int('Total Stock must be a whole number').max(1_000_000),
     ),
+    maxPerOrder: maxPerOrderInput,
     averageReview: z.unknown().optional(),
     userName: z.string().optional(),
   })
@@ -59,7 +75,11 @@ export type ProductInput = z.input<typeof productBody>
 export type ProductValues = z.output<typeof productBody>
 
 /** What the back office sees: the shop's product plus whether shoppers can see it. */
-export const adminProduct = product.extend({ listed: z.boolean() })
+export const adminProduct = product.extend({
+  listed: z.boolean(),
+  /** The product's own limit per order as its form set it; null uses the shop's default. */
+  maxPerOrder: z.number().int().nullable(),
+})
 export type AdminProduct = z.infer<typeof adminProduct>
 
 export const adminProductsQuery = z.strictObject({

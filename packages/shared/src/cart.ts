@@ -10,11 +10,14 @@ export const CART_PAGE_SIZE_MAX = 50
 /** Most guest lines one merge takes (a guest cart is small; this bounds the work). */
 export const CART_MERGE_MAX_ITEMS = 100
 
+/** Most units one cart line (and so one product's limit per order) can hold. */
+export const CART_QUANTITY_MAX = 10_000
+
 const quantityField = z
   .number({ error: 'Quantity must be a number' })
   .int('Quantity must be a whole number')
   .min(1, 'Quantity must be at least 1')
-  .max(10_000, 'Quantity must be at most 10000')
+  .max(CART_QUANTITY_MAX, `Quantity must be at most ${CART_QUANTITY_MAX}`)
 
 const userIdField = idParam
 const productIdField = idParam
@@ -67,6 +70,8 @@ export const cartLine = z.object({
   /** 0 when the product is not on sale. */
   salePrice: z.number(),
   totalStock: z.number().int(),
+  /** Most units of this product one order may hold (its own limit, else the shop's). */
+  orderLimit: z.number().int(),
   /** False when the product is no longer listed: shown so it can be removed, never bought. */
   available: z.boolean(),
 })

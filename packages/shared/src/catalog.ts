@@ -15,6 +15,8 @@ export const product = z.object({
   /** Rupees; 0 when the product is not on sale. */
   salePrice: z.number(),
   totalStock: z.number().int(),
+  /** Most units of this product one order may hold (its own limit, else the shop's). */
+  orderLimit: z.number().int(),
   averageReview: z.number(),
   reviewCount: z.number().int(),
   /** The seller's display name ("Not Available" is the UI's job when missing). */

@@ -200,6 +200,11 @@ export const ACCESS: Record<string, AccessRule> = {
   })),
 
   // Orders, invoices, payments (A's orders of S1's products)
+  'GET /api/shop/order/limits': open(
+    200,
+    'the order limits are shown to every shopper before checkout',
+    () => ({ url: '/api/shop/order/limits' }),
+  ),
   'POST /api/shop/order/create': rule(201, SHOPPER_A, 403, async (w) => {
     await w.cartOfA((await w.freshProductS1()).id)
     return {

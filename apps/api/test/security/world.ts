@@ -78,6 +78,9 @@ export async function createWorld() {
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'tb-security-web-'))
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>TechBazaar</title>')
   const t: TestContext = await createTestApp({
+    // Shopper A places an order per call that needs one (fixtures, not an attack): well past
+    // the hourly order limit, which order-limits.test.ts proves on its own.
+    env: { ORDER_CREATE_PER_HOUR: '10000' },
     config: { webDistDir: webDir },
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) {

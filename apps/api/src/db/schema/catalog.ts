@@ -39,6 +39,8 @@ export const products = pgTable(
         sql`CASE WHEN sale_price_paise > 0 THEN sale_price_paise ELSE price_paise END`,
       ),
     totalStock: integer('total_stock').notNull(),
+    /** Most units of this product one order may hold; null means the shop-wide default. */
+    maxPerOrder: integer('max_per_order'),
     averageReview: numeric('average_review', { precision: 3, scale: 2, mode: 'number' })
       .notNull()
       .default(0),
@@ -59,6 +61,7 @@ export const products = pgTable(
   (t) => [
     check('products_price_check', sql`${t.pricePaise} >= 0 AND ${t.salePricePaise} >= 0`),
     check('products_stock_check', sql`${t.totalStock} >= 0`),
+    check('products_max_per_order_check', sql`${t.maxPerOrder} IS NULL OR ${t.maxPerOrder} > 0`),
     index('products_seller_idx').on(t.sellerId),
     index('products_effective_price_idx')
       .on(t.effectivePricePaise, t.id)

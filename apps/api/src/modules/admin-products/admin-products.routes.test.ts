@@ -63,6 +63,41 @@ const call = (
   payload?: object,
 ) => t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} })
 
+describe('a product’s limit per order', () => {
+  it('is set in the form, blank meaning the shop default, and refused when not a whole number ≥ 1', async () => {
+    const added = await call(
+      'POST',
+      '/api/admin/products/add',
+      cookies.seller,
+      body({ maxPerOrder: '3' }),
+    )
+    expect(added.statusCode).toBe(201)
+    const { data } = added.json()
+    expect(data).toMatchObject({ maxPerOrder: 3, orderLimit: 3 })
+    const shop = await call('GET', `/api/shop/products/get/${data._id}`)
+    expect(shop.json().data.orderLimit).toBe(3)
+    expect(shop.json().data).not.toHaveProperty('maxPerOrder')
+
+    const cleared = await call(
+      'PUT',
+      `/api/admin/products/edit/${data._id}`,
+      cookies.seller,
+      body({ maxPerOrder: '' }),
+    )
+    expect(cleared.json().data).toMatchObject({ maxPerOrder: null, orderLimit: 5 })
+    for (const bad of ['0', '-1', '1.5', 'ten']) {
+      const res = await call(
+        'PUT',
+        `/api/admin/products/edit/${data._id}`,
+        cookies.seller,
+        body({ maxPerOrder: bad }),
+      )
+      expect(res.statusCode, bad).toBe(400)
+      expect(res.json().errors[0].path).toBe('maxPerOrder')
+    }
+  })
+})
+
 describe('POST /api/admin/products/add', () => {
   it('should add a listed product for an approved seller', async () => {
     const res = await call('POST', '/api/admin/products/add', cookies.seller, body())

@@ -26,6 +26,7 @@ const idParams = z.object({ id: idParam })
 export async function adminProductsRoutes(app: App) {
   const { db } = app.deps
   const storage = storageFor(app.deps.config)
+  const { maxQtyPerProduct } = app.deps.config.orderLimits
   // backOffice: admins and sellers alike; ownership is checked per product in the service.
   const userOf = (request: FastifyRequest) => {
     if (!request.user) throw unauthorized()
@@ -39,7 +40,7 @@ export async function adminProductsRoutes(app: App) {
       config: { access: 'backOffice' },
     },
     async (request, reply) => {
-      const data = await addProduct(db, storage, userOf(request), request.body)
+      const data = await addProduct(db, storage, userOf(request), request.body, maxQtyPerProduct)
       return reply
         .status(201)
         .send({ success: true as const, message: 'Product added successfully', data })
@@ -58,7 +59,7 @@ export async function adminProductsRoutes(app: App) {
     },
     async (request) => ({
       success: true as const,
-      data: await listAdminProducts(db, userOf(request), request.query.userName),
+      data: await listAdminProducts(db, userOf(request), maxQtyPerProduct, request.query.userName),
     }),
   )
 
@@ -76,7 +77,14 @@ export async function adminProductsRoutes(app: App) {
     async (request) => ({
       success: true as const,
       message: 'Product updated successfully',
-      data: await editProduct(db, storage, userOf(request), request.params.id, request.body),
+      data: await editProduct(
+        db,
+        storage,
+        userOf(request),
+        request.params.id,
+        request.body,
+        maxQtyPerProduct,
+      ),
     }),
   )
 

@@ -9,23 +9,39 @@ import { productColumns, toProduct } from '../catalog/catalog.service'
 
 const adminColumns = { ...productColumns, listed: products.listed, sellerId: products.sellerId }
 
-async function selectProducts(db: Db | Tx, where: SQL | undefined): Promise<AdminProduct[]> {
+/** `maxPerProduct`: the shop's limit per order, for products without one of their own. */
+async function selectProducts(
+  db: Db | Tx,
+  where: SQL | undefined,
+  maxPerProduct: number,
+): Promise<AdminProduct[]> {
   const rows = await db
     .select(adminColumns)
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(and(isNull(products.deletedAt), where))
     .orderBy(desc(products.createdAt), desc(products.id))
-  return rows.map((row) => ({ ...toProduct(row), listed: row.listed }))
+  return rows.map((row) => ({
+    ...toProduct(row, maxPerProduct),
+    listed: row.listed,
+    maxPerOrder: row.maxPerOrder,
+  }))
 }
 
 /**
  * The back office's product list: a seller always gets only its own products (whatever
  * `userName` says); an admin gets all, or one seller's by user name. Deleted ones are gone.
  */
-export function listAdminProducts(db: Db, user: SessionUser, userName?: string) {
-  if (user.type === 'vendor') return selectProducts(db, eq(products.sellerId, user.id))
-  return selectProducts(db, userName ? eq(users.userName, userName) : undefined)
+export function listAdminProducts(
+  db: Db,
+  user: SessionUser,
+  maxPerProduct: number,
+  userName?: string,
+) {
+  if (user.type === 'vendor') {
+    return selectProducts(db, eq(products.sellerId, user.id), maxPerProduct)
+  }
+  return selectProducts(db, userName ? eq(users.userName, userName) : undefined, maxPerProduct)
 }
 
 /** Shoppers see a seller's products only while an admin has approved the seller (decisions #3). */
@@ -75,11 +91,12 @@ function columnsOf(input: ProductValues) {
     pricePaise: rupeesToPaise(input.price),
     salePricePaise: rupeesToPaise(input.salePrice),
     totalStock: input.totalStock,
+    maxPerOrder: input.maxPerOrder,
   }
 }
 
-async function getOne(db: Db | Tx, id: string): Promise<AdminProduct> {
-  const [product] = await selectProducts(db, eq(products.id, id))
+async function getOne(db: Db | Tx, id: string, maxPerProduct: number): Promise<AdminProduct> {
+  const [product] = await selectProducts(db, eq(products.id, id), maxPerProduct)
   if (!product) throw notFound('Product not found')
   return product
 }
@@ -90,6 +107,7 @@ export async function addProduct(
   storage: Storage,
   user: SessionUser,
   input: ProductValues,
+  maxPerProduct: number,
 ): Promise<AdminProduct> {
   await checkReferences(db, storage, input)
   const listed = await sellerIsListable(db, user.id)
@@ -98,7 +116,7 @@ export async function addProduct(
     .values({ ...columnsOf(input), sellerId: user.id, listed })
     .returning({ id: products.id })
   if (!row) throw new Error('product insert returned nothing')
-  return getOne(db, row.id)
+  return getOne(db, row.id, maxPerProduct)
 }
 
 /** The live product `id` if `user` may change it (its seller, or an admin), else 404/403. */
@@ -121,6 +139,7 @@ export async function editProduct(
   user: SessionUser,
   id: string,
   input: ProductValues,
+  maxPerProduct: number,
 ): Promise<AdminProduct> {
   const current = await ownedProduct(db, user, id)
   await checkReferences(db, storage, input, current.image)
@@ -129,7 +148,7 @@ export async function editProduct(
     .update(products)
     .set({ ...columnsOf(input), listed, updatedAt: new Date() })
     .where(eq(products.id, id))
-  return getOne(db, id)
+  return getOne(db, id, maxPerProduct)
 }
 
 /** Soft delete: past orders keep their lines; the shop and the back office stop showing it. */

@@ -74,6 +74,7 @@ describe('POST /api/shop/cart/add', () => {
         price: 30000,
         salePrice: 24999.5,
         totalStock: 5,
+        orderLimit: 5,
         available: true,
       },
     ])

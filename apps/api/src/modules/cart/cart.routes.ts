@@ -15,6 +15,7 @@ import { addItem, getCart, mergeItems, removeItem, updateItem } from './cart.ser
 /** The signed-in shopper's own cart; every path or body `userId` must be the caller (403). */
 export async function cartRoutes(app: App) {
   const { db } = app.deps
+  const { maxQtyPerProduct } = app.deps.config.orderLimits
   const tags = ['cart']
 
   app.post(
@@ -25,7 +26,7 @@ export async function cartRoutes(app: App) {
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)
-      const data = await addItem(db, user.id, request.body)
+      const data = await addItem(db, user.id, request.body, maxQtyPerProduct)
       return { success: true as const, message: 'Product is added to cart', data }
     },
   )
@@ -45,7 +46,10 @@ export async function cartRoutes(app: App) {
     async (request, reply) => {
       const user = assertSelf(request, request.params.userId)
       reply.header('Cache-Control', 'no-store')
-      return { success: true as const, ...(await getCart(db, user.id, request.query)) }
+      return {
+        success: true as const,
+        ...(await getCart(db, user.id, request.query, maxQtyPerProduct)),
+      }
     },
   )
 
@@ -57,7 +61,7 @@ export async function cartRoutes(app: App) {
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)
-      const data = await updateItem(db, user.id, request.body)
+      const data = await updateItem(db, user.id, request.body, maxQtyPerProduct)
       return { success: true as const, message: 'Cart item is updated successfully', data }
     },
   )
@@ -70,7 +74,7 @@ export async function cartRoutes(app: App) {
     },
     async (request) => {
       const user = assertSelf(request, request.params.userId)
-      const data = await removeItem(db, user.id, request.params.productId)
+      const data = await removeItem(db, user.id, request.params.productId, maxQtyPerProduct)
       return { success: true as const, message: 'Cart item is deleted successfully', data }
     },
   )
@@ -80,7 +84,7 @@ export async function cartRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: "Adds a guest cart's lines at sign-in, capped at stock",
+        summary: "Adds a guest cart's lines at sign-in, capped at stock and the limit per order",
         body: mergeCartBody,
         response: { 200: cartMutationResponse },
       },
@@ -88,7 +92,7 @@ export async function cartRoutes(app: App) {
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)
-      const data = await mergeItems(db, user.id, request.body.items)
+      const data = await mergeItems(db, user.id, request.body.items, maxQtyPerProduct)
       return { success: true as const, message: 'Guest cart merged', data }
     },
   )

@@ -1,5 +1,6 @@
 import {
   CART_MAX_LINES,
+  overOrderLimitMessage,
   paiseToRupees,
   type AddToCartInput,
   type Cart,
@@ -23,12 +24,25 @@ const lineColumns = {
   pricePaise: products.pricePaise,
   salePricePaise: products.salePricePaise,
   totalStock: products.totalStock,
+  maxPerOrder: products.maxPerOrder,
   listed: products.listed,
 }
-type LineRow = { [K in keyof typeof lineColumns]: (typeof lineColumns)[K]['_']['data'] }
+// `_['data']` is a column's type without its nullability; max_per_order may be null.
+type LineRow = Omit<
+  { [K in keyof typeof lineColumns]: (typeof lineColumns)[K]['_']['data'] },
+  'maxPerOrder'
+> & { maxPerOrder: number | null }
+
+/**
+ * The most units of a product one order may hold: its own limit, else `maxPerProduct`, the
+ * shop's (every cart function takes it). A line never goes above it, as it never goes above
+ * the stock, so the cart never holds what checkout would refuse.
+ */
+const orderLimitOf = (row: { maxPerOrder: number | null }, maxPerProduct: number) =>
+  row.maxPerOrder ?? maxPerProduct
 
 /** The one place a cart row becomes the API's line (paise to rupees here). */
-function toLine(row: LineRow): CartLine {
+function toLine(row: LineRow, maxPerProduct: number): CartLine {
   return {
     productId: row.productId,
     quantity: row.quantity,
@@ -37,6 +51,7 @@ function toLine(row: LineRow): CartLine {
     price: paiseToRupees(row.pricePaise),
     salePrice: paiseToRupees(row.salePricePaise),
     totalStock: row.totalStock,
+    orderLimit: orderLimitOf(row, maxPerProduct),
     available: row.listed,
   }
 }
@@ -76,7 +91,7 @@ async function cartIdOf(conn: Conn, userId: string): Promise<string | undefined>
 }
 
 /** One page of the user's cart, oldest line first, with totals over the whole cart. */
-export async function getCart(db: Db, userId: string, query: CartQuery) {
+export async function getCart(db: Db, userId: string, query: CartQuery, maxPerProduct: number) {
   const cartId = await cartIdOf(db, userId)
   if (!cartId) return { data: [], currentPage: query.page, totalPages: 0, ...EMPTY_TOTALS }
   const [rows, totals] = await Promise.all([
@@ -86,7 +101,7 @@ export async function getCart(db: Db, userId: string, query: CartQuery) {
     totalsOf(db, cartId),
   ])
   return {
-    data: rows.map(toLine),
+    data: rows.map((row) => toLine(row, maxPerProduct)),
     currentPage: query.page,
     totalPages: Math.ceil(totals.totalItems / query.limit),
     ...totals,
@@ -94,9 +109,9 @@ export async function getCart(db: Db, userId: string, query: CartQuery) {
 }
 
 /** The whole cart (at most CART_MAX_LINES lines), as every mutation answers it. */
-async function wholeCart(conn: Conn, cartId: string): Promise<Cart> {
+async function wholeCart(conn: Conn, cartId: string, maxPerProduct: number): Promise<Cart> {
   const [rows, totals] = await Promise.all([linesQuery(conn, cartId), totalsOf(conn, cartId)])
-  return { items: rows.map(toLine), ...totals }
+  return { items: rows.map((row) => toLine(row, maxPerProduct)), ...totals }
 }
 
 /**
@@ -116,7 +131,12 @@ async function lockCart(tx: Tx, userId: string): Promise<string> {
 
 async function productFor(tx: Tx, productId: string) {
   const [row] = await tx
-    .select({ id: products.id, totalStock: products.totalStock, listed: products.listed })
+    .select({
+      id: products.id,
+      totalStock: products.totalStock,
+      maxPerOrder: products.maxPerOrder,
+      listed: products.listed,
+    })
     .from(products)
     .where(eq(products.id, productId))
   if (!row) throw notFound('Product not found')
@@ -141,9 +161,15 @@ const tooManyLines = () =>
 
 /**
  * Adds `quantity` of a listed, in-stock product, merging with the line that holds it; the
- * line never goes above the stock. One transaction, serialised per user by the cart lock.
+ * line never goes above the stock nor the product's limit per order (400 says which). One
+ * transaction, serialised per user by the cart lock.
  */
-export async function addItem(db: Db, userId: string, input: AddToCartInput): Promise<Cart> {
+export async function addItem(
+  db: Db,
+  userId: string,
+  input: AddToCartInput,
+  maxPerProduct: number,
+): Promise<Cart> {
   return db.transaction(async (tx) => {
     const cartId = await lockCart(tx, userId)
     const product = await productFor(tx, input.productId)
@@ -153,6 +179,10 @@ export async function addItem(db: Db, userId: string, input: AddToCartInput): Pr
     if (current + input.quantity > product.totalStock) {
       throw badRequest(`Only ${product.totalStock} in stock. You already added ${current}.`)
     }
+    const limit = orderLimitOf(product, maxPerProduct)
+    if (current + input.quantity > limit) {
+      throw badRequest(`${overOrderLimitMessage(limit)} You already added ${current}.`)
+    }
     if (current === 0 && (await lineCount(tx, cartId)) >= CART_MAX_LINES) throw tooManyLines()
     await tx
       .insert(cartLines)
@@ -161,15 +191,21 @@ export async function addItem(db: Db, userId: string, input: AddToCartInput): Pr
         target: [cartLines.cartId, cartLines.productId],
         set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
       })
-    return wholeCart(tx, cartId)
+    return wholeCart(tx, cartId, maxPerProduct)
   })
 }
 
 /**
- * Sets a line's quantity. Going up needs a listed product with that much stock; going down is
- * always allowed (stock may have fallen below what the cart already holds).
+ * Sets a line's quantity. Going up needs a listed product with that much stock, within its
+ * limit per order; going down is always allowed (stock or the limit may have fallen below what
+ * the cart already holds).
  */
-export async function updateItem(db: Db, userId: string, input: UpdateCartInput): Promise<Cart> {
+export async function updateItem(
+  db: Db,
+  userId: string,
+  input: UpdateCartInput,
+  maxPerProduct: number,
+): Promise<Cart> {
   return db.transaction(async (tx) => {
     const cartId = await lockCart(tx, userId)
     const current = await lineQuantity(tx, cartId, input.productId)
@@ -180,17 +216,24 @@ export async function updateItem(db: Db, userId: string, input: UpdateCartInput)
       if (input.quantity > product.totalStock) {
         throw badRequest(`Only ${product.totalStock} quantity can be added for this item`)
       }
+      const limit = orderLimitOf(product, maxPerProduct)
+      if (input.quantity > limit) throw badRequest(overOrderLimitMessage(limit))
     }
     await tx
       .update(cartLines)
       .set({ quantity: input.quantity })
       .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, input.productId)))
-    return wholeCart(tx, cartId)
+    return wholeCart(tx, cartId, maxPerProduct)
   })
 }
 
 /** Removes a line; 404 when the cart does not hold that product. */
-export async function removeItem(db: Db, userId: string, productId: string): Promise<Cart> {
+export async function removeItem(
+  db: Db,
+  userId: string,
+  productId: string,
+  maxPerProduct: number,
+): Promise<Cart> {
   return db.transaction(async (tx) => {
     const cartId = await lockCart(tx, userId)
     const deleted = await tx
@@ -198,19 +241,20 @@ export async function removeItem(db: Db, userId: string, productId: string): Pro
       .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
       .returning({ productId: cartLines.productId })
     if (deleted.length === 0) throw notFound('Cart item not found')
-    return wholeCart(tx, cartId)
+    return wholeCart(tx, cartId, maxPerProduct)
   })
 }
 
 /**
  * Takes a guest cart's lines at sign-in: quantities add to what the user's cart holds, capped
- * at the stock; unknown, unlisted and sold-out products are skipped (a guest cart can be days
- * old), as are new lines beyond CART_MAX_LINES. A line already above the stock is not lowered.
+ * at the stock and the product's limit per order; unknown, unlisted and sold-out products are skipped (a guest cart can be days
+ * old), as are new lines beyond CART_MAX_LINES. A line already above that cap is not lowered.
  */
 export async function mergeItems(
   db: Db,
   userId: string,
   items: MergeCartInput['items'],
+  maxPerProduct: number,
 ): Promise<Cart> {
   const wanted = new Map<string, number>()
   for (const item of items) {
@@ -218,11 +262,15 @@ export async function mergeItems(
   }
   return db.transaction(async (tx) => {
     const cartId = await lockCart(tx, userId)
-    if (wanted.size === 0) return wholeCart(tx, cartId)
+    if (wanted.size === 0) return wholeCart(tx, cartId, maxPerProduct)
     const ids = [...wanted.keys()]
     const [found, existing] = await Promise.all([
       tx
-        .select({ id: products.id, totalStock: products.totalStock })
+        .select({
+          id: products.id,
+          totalStock: products.totalStock,
+          maxPerOrder: products.maxPerOrder,
+        })
         .from(products)
         .where(and(inArray(products.id, ids), eq(products.listed, true))),
       tx
@@ -233,24 +281,27 @@ export async function mergeItems(
     const held = new Map(existing.map((line) => [line.productId, line.quantity]))
     let lines = existing.length
     // Keep the guest's order, so the cap drops the lines added last.
-    const stockOf = new Map(found.map((p) => [p.id, p.totalStock]))
+    // What a line may hold: the stock, within the product's limit per order.
+    const capOf = new Map(
+      found.map((p) => [p.id, Math.min(p.totalStock, orderLimitOf(p, maxPerProduct))]),
+    )
     for (const productId of ids) {
-      const stock = stockOf.get(productId)
-      if (stock === undefined || stock <= 0) continue
+      const cap = capOf.get(productId)
+      if (cap === undefined || cap <= 0) continue
       const current = held.get(productId)
       if (current === undefined) {
         if (lines >= CART_MAX_LINES) continue
         lines += 1
-        const quantity = Math.min(wanted.get(productId) ?? 0, stock)
+        const quantity = Math.min(wanted.get(productId) ?? 0, cap)
         await tx.insert(cartLines).values({ cartId, productId, quantity })
-      } else if (current < stock) {
-        const quantity = Math.min(current + (wanted.get(productId) ?? 0), stock)
+      } else if (current < cap) {
+        const quantity = Math.min(current + (wanted.get(productId) ?? 0), cap)
         await tx
           .update(cartLines)
           .set({ quantity })
           .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
       }
     }
-    return wholeCart(tx, cartId)
+    return wholeCart(tx, cartId, maxPerProduct)
   })
 }

@@ -15,6 +15,7 @@ import { getFilterOptions, getProduct, listingKey, listProducts } from './catalo
 
 export async function catalogRoutes(app: App) {
   const { db, catalogCache } = app.deps
+  const { maxQtyPerProduct } = app.deps.config.orderLimits
 
   app.get(
     '/shop/products/get',
@@ -31,7 +32,7 @@ export async function catalogRoutes(app: App) {
       const body = await cachedJson(catalogCache, listingKey(request.query), reply, async () =>
         productListResponse.parse({
           success: true as const,
-          ...(await listProducts(db, request.query)),
+          ...(await listProducts(db, request.query, maxQtyPerProduct)),
         }),
       )
       return reply.send(body as unknown as ProductList)
@@ -48,7 +49,10 @@ export async function catalogRoutes(app: App) {
         response: { 200: productResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await getProduct(db, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await getProduct(db, request.params.id, maxQtyPerProduct),
+    }),
   )
 
   app.get(

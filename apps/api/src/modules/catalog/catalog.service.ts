@@ -17,17 +17,23 @@ export const productColumns = {
   pricePaise: products.pricePaise,
   salePricePaise: products.salePricePaise,
   totalStock: products.totalStock,
+  maxPerOrder: products.maxPerOrder,
   averageReview: products.averageReview,
   reviewCount: products.reviewCount,
   sellerName: users.userName,
 }
 
-type ProductRow = {
-  [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data']
-}
+// `_['data']` is a column's type without its nullability; max_per_order may be null.
+type ProductRow = Omit<
+  { [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'] },
+  'maxPerOrder'
+> & { maxPerOrder: number | null }
 
-/** The one place a product row becomes the API's product (paise to rupees here). */
-export function toProduct(row: ProductRow): Product {
+/**
+ * The one place a product row becomes the API's product (paise to rupees here);
+ * `maxPerProduct` is the shop's limit per order for products without one of their own.
+ */
+export function toProduct(row: ProductRow, maxPerProduct: number): Product {
   return {
     _id: row.id,
     image: row.image,
@@ -39,6 +45,7 @@ export function toProduct(row: ProductRow): Product {
     price: paiseToRupees(row.pricePaise),
     salePrice: paiseToRupees(row.salePricePaise),
     totalStock: row.totalStock,
+    orderLimit: row.maxPerOrder ?? maxPerProduct,
     averageReview: Number(row.averageReview),
     reviewCount: row.reviewCount,
     username: row.sellerName,
@@ -137,14 +144,14 @@ export function listingKey(query: ListProductsQuery): string {
 }
 
 /** Listed products matching the filters, sorted and paginated on the server. */
-export async function listProducts(db: Db, query: ListProductsQuery) {
+export async function listProducts(db: Db, query: ListProductsQuery, maxPerProduct: number) {
   const statements = listingQueries(db, query)
   const [rows, total] = await Promise.all([
     statements.rows,
     countListing(db, query, statements.count),
   ])
   return {
-    data: rows.map(toProduct),
+    data: rows.map((row) => toProduct(row, maxPerProduct)),
     total,
     page: query.page,
     limit: query.limit,
@@ -153,14 +160,14 @@ export async function listProducts(db: Db, query: ListProductsQuery) {
 }
 
 /** One listed product; unlisted and unknown ids are both "not found" to shoppers. */
-export async function getProduct(db: Db, id: string): Promise<Product> {
+export async function getProduct(db: Db, id: string, maxPerProduct: number): Promise<Product> {
   const [row] = await db
     .select(productColumns)
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(and(eq(products.id, id), eq(products.listed, true)))
   if (!row) throw notFound('Product not found')
-  return toProduct(row)
+  return toProduct(row, maxPerProduct)
 }
 
 /** The admin-managed category and brand lists, alphabetically. */

@@ -43,8 +43,9 @@ describe('POST /api/shop/order/create', () => {
     const sellerB = await createSeller(db())
     const phone = await createProduct(db(), {
       sellerId: sellerA.id,
-      price: 30000,
-      salePrice: 25000,
+      // ₹30,499 in all: cash on delivery takes orders up to ₹50,000 (COD_MAX_ORDER_RUPEES).
+      price: 20000,
+      salePrice: 15000,
       totalStock: 5,
     })
     const cable = await createProduct(db(), { sellerId: sellerB.id, price: 499, totalStock: 5 })
@@ -69,7 +70,7 @@ describe('POST /api/shop/order/create', () => {
       headers: { cookie: shopper.cookie },
     })
     const order = details.json().data
-    expect(order.totalAmount).toBe(50499)
+    expect(order.totalAmount).toBe(30499)
     expect(order.orderStatus).toBe('confirmed')
     expect(order.paymentStatus).toBe('pending')
     expect(order.addressInfo).toMatchObject({ addressId: shopper.address.id, city: 'Bengaluru' })
@@ -80,7 +81,7 @@ describe('POST /api/shop/order/create', () => {
       2,
     )
     const mail = t.app.deps.mailer.outbox().find((m) => m.to === shopper.user.email)
-    expect(mail?.text).toContain('₹50,499')
+    expect(mail?.text).toContain('₹30,499')
   })
 
   it('refuses an empty cart, another user’s id and another user’s address', async () => {

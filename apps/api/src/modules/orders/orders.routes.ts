@@ -3,12 +3,14 @@ import {
   createOrderResponse,
   orderDetailsResponse,
   orderIdParams,
+  orderLimitsResponse,
   orderListResponse,
   orderUserParams,
+  paiseToRupees,
 } from '@techbazaar/shared'
 import { z } from 'zod'
 import type { App } from '../../app'
-import { badRequest } from '../../lib/errors'
+import { badRequest, tooMany } from '../../lib/errors'
 import type { Payments } from '../../payments'
 import { assertSelf } from '../../plugins/auth'
 import { sendOrderConfirmation } from './order-state'
@@ -16,8 +18,32 @@ import { createOrder, getOrderDetails, listOrders } from './orders.service'
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() })
 
+/** Orders are counted per account over this window (ORDER_CREATE_PER_HOUR). */
+const ORDER_RATE_WINDOW_SECONDS = 3600
+
 export async function ordersRoutes(app: App, opts: { payments: Payments }) {
-  const { db, config } = app.deps
+  const { db, config, counters } = app.deps
+  const limits = config.orderLimits
+
+  app.get(
+    '/shop/order/limits',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['orders'],
+        summary: 'The limits an order must keep, for the checkout to show before paying',
+        response: { 200: orderLimitsResponse },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: {
+        maxPerProduct: limits.maxQtyPerProduct,
+        codMaxAmount: paiseToRupees(limits.codMaxPaise),
+        ordersPerHour: limits.createPerHour,
+      },
+    }),
+  )
 
   app.post(
     '/shop/order/create',
@@ -37,6 +63,16 @@ export async function ordersRoutes(app: App, opts: { payments: Payments }) {
       if (key !== undefined && (key.length < 8 || key.length > 100)) {
         throw badRequest('Idempotency-Key must be 8 to 100 characters')
       }
+      // Counted before any work, so a burst cannot slip past the limit while orders are placed.
+      // Every attempt counts (a retry too): one account cannot drain the shop order by order.
+      const attempts = await counters.hit(`order-create:${user.id}`, ORDER_RATE_WINDOW_SECONDS)
+      if (attempts.count > limits.createPerHour) {
+        const minutes = Math.max(1, Math.ceil(attempts.resetSeconds / 60))
+        throw tooMany(
+          `You have placed too many orders in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          attempts.resetSeconds,
+        )
+      }
       const result = await createOrder(
         {
           db,
@@ -44,6 +80,7 @@ export async function ordersRoutes(app: App, opts: { payments: Payments }) {
           payments: opts.payments,
           appUrl: config.appUrl,
           metrics: app.deps.metrics,
+          limits,
         },
         user,
         request.body,

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import {
+  codLimitMessage,
   ORDER_PAYMENT_WINDOW_MINUTES,
+  overOrderLimitMessage,
   paiseToRupees,
   type CreateOrderInput,
   type CreateOrderResponse,
@@ -22,6 +24,7 @@ import {
   subOrders,
   type AddressSnapshot,
 } from '../../db/schema'
+import type { Config } from '../../config'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
@@ -39,6 +42,7 @@ export interface OrderDeps {
   payments: Payments
   appUrl: string
   metrics: Pick<ShopMetrics, 'orderCreated' | 'paymentFailed'>
+  limits: Pick<Config['orderLimits'], 'maxQtyPerProduct' | 'codMaxPaise'>
 }
 
 /** What the order transaction decided; the provider call happens after it commits. */
@@ -55,7 +59,8 @@ function requestHash(input: CreateOrderInput): string {
 }
 
 /**
- * Places an order from the caller's server cart: prices from the catalog, stock taken with one
+ * Places an order from the caller's server cart: prices from the catalog, each line within its
+ * product's limit per order, cash on delivery only up to its ceiling, stock taken with one
  * conditional update per line (all lines or none), one sub-order per seller, cart emptied.
  * With an Idempotency-Key a repeat answers the first response and never makes a second order;
  * a repeat after an attempt that died before its payment link was stored resumes that order.
@@ -104,6 +109,18 @@ export async function createOrder(
       throw badRequest(
         'This order is too large to place at once. Please lower the quantities or split it into several orders.',
       )
+    }
+    // The cart refuses lines above the limit, but a line may predate it or a lowered one.
+    for (const line of lines) {
+      const limit = line.maxPerOrder ?? deps.limits.maxQtyPerProduct
+      if (line.quantity > limit) {
+        throw badRequest(
+          `${overOrderLimitMessage(limit, `"${line.title}"`)} Please lower the quantity in your cart.`,
+        )
+      }
+    }
+    if (input.paymentMethod === 'COD' && totalPaise > deps.limits.codMaxPaise) {
+      throw badRequest(codLimitMessage(paiseToRupees(deps.limits.codMaxPaise)))
     }
 
     for (const line of lines) {
@@ -231,6 +248,7 @@ async function cartOf(tx: Tx, userId: string) {
       pricePaise: products.effectivePricePaise,
       sellerId: products.sellerId,
       listed: products.listed,
+      maxPerOrder: products.maxPerOrder,
     })
     .from(carts)
     .innerJoin(cartLines, eq(cartLines.cartId, carts.id))

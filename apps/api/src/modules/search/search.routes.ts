@@ -21,7 +21,11 @@ export async function searchRoutes(app: App) {
       const body = await cachedJson(app.deps.catalogCache, `search:${keyword}`, reply, async () =>
         searchResponse.parse({
           success: true as const,
-          data: await searchProducts(app.deps.db, keyword),
+          data: await searchProducts(
+            app.deps.db,
+            keyword,
+            app.deps.config.orderLimits.maxQtyPerProduct,
+          ),
         }),
       )
       return reply.send(body as unknown as SearchReply)

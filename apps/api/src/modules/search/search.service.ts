@@ -22,7 +22,11 @@ const CANDIDATES = 1000
  * spellings first). The keyword is always a bound parameter, and websearch_to_tsquery accepts any
  * text without syntax errors, so quotes, operators and SQL-looking input are just words.
  */
-export async function searchProducts(db: Db, keyword: string): Promise<Product[]> {
+export async function searchProducts(
+  db: Db,
+  keyword: string,
+  maxPerProduct: number,
+): Promise<Product[]> {
   const simple = sql`websearch_to_tsquery('simple', ${keyword})`
   const english = sql`websearch_to_tsquery('english', ${keyword})`
   const textMatch = sql`(${products.searchVector} @@ ${simple} OR ${products.searchVector} @@ ${english})`
@@ -64,5 +68,5 @@ export async function searchProducts(db: Db, keyword: string): Promise<Product[]
       .orderBy(desc(rank), products.id)
       .limit(LIMITS.searchMaxResults)
   })
-  return rows.map(toProduct)
+  return rows.map((row) => toProduct(row, maxPerProduct))
 }

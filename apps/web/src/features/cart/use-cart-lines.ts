@@ -14,6 +14,8 @@ export type CartViewLine = {
   image?: string
   unitPrice: number
   stock: number
+  /** Most units one order may hold of this product (0 while unknown). */
+  orderLimit: number
 }
 
 export interface CartView {
@@ -43,6 +45,7 @@ export function useCartLines(cart: CartApi, userId: string | null): CartView {
       image: line.image,
       unitPrice: effectivePrice(line.price, line.salePrice),
       stock: line.totalStock,
+      orderLimit: line.orderLimit,
     }))
   } else {
     lines = cart.lines.map((line, index) => {
@@ -57,6 +60,7 @@ export function useCartLines(cart: CartApi, userId: string | null): CartView {
           image: product.image,
           unitPrice: effectivePrice(product.price, product.salePrice),
           stock: product.totalStock,
+          orderLimit: product.orderLimit,
         }
       }
       const gone = result?.error instanceof ApiError && result.error.status === 404
@@ -66,6 +70,7 @@ export function useCartLines(cart: CartApi, userId: string | null): CartView {
         status: result?.isError ? (gone ? 'unavailable' : 'error') : 'loading',
         unitPrice: 0,
         stock: 0,
+        orderLimit: 0,
       }
     })
   }

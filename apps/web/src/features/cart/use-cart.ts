@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import type { Cart } from '@techbazaar/shared'
+import { overOrderLimitMessage, type Cart } from '@techbazaar/shared'
 import { useSyncExternalStore } from 'react'
 import { toast } from '@/lib/toast'
 import { useSession } from '@/features/auth/api/get-session'
@@ -21,11 +21,32 @@ import {
 export type CartLine = GuestCartLine
 
 /** What the cart needs to know about a product to add it. */
-export type CartProduct = { _id: string; totalStock: number }
+export type CartProduct = { _id: string; totalStock: number; orderLimit: number }
 
 /** True when asking for `wanted` of a product would go beyond its stock. */
 export function exceedsStock(wanted: number, stock: number): boolean {
   return wanted > stock
+}
+
+/**
+ * Why `wanted` units of a product cannot be in the cart, with the server's wording, or null.
+ * Stock first, then the limit per order (the server checks in the same order).
+ */
+function addRefusal(product: CartProduct, current: number): string | null {
+  if (exceedsStock(current + 1, product.totalStock)) {
+    return `Only ${product.totalStock} in stock. You already added ${current}.`
+  }
+  if (current + 1 > product.orderLimit) {
+    return `${overOrderLimitMessage(product.orderLimit)} You already added ${current}.`
+  }
+  return null
+}
+
+/** The same for setting a line to `quantity` (only checked when going up). */
+function updateRefusal(quantity: number, stock: number, orderLimit: number): string | null {
+  if (exceedsStock(quantity, stock)) return `Only ${stock} quantity can be added for this item`
+  if (quantity > orderLimit) return overOrderLimitMessage(orderLimit)
+  return null
 }
 
 const EMPTY: readonly CartLine[] = Object.freeze([])
@@ -37,9 +58,9 @@ export interface CartApi {
   /** True when the lines are the signed-in user's server cart. */
   isServer: boolean
   quantityOf(productId: string): number
-  /** Checks stock and starts the add; false when refused at once (a toast says why). */
+  /** Checks stock and the limit per order, then adds; false when refused (a toast says why). */
   add(product: CartProduct): boolean
-  update(productId: string, quantity: number, stock: number): boolean
+  update(productId: string, quantity: number, stock: number, orderLimit: number): boolean
   remove(productId: string): void
 }
 
@@ -63,20 +84,22 @@ function useGuestCartApi(): CartApi {
     quantityOf: (productId) => lines.find((line) => line.productId === productId)?.quantity ?? 0,
     add(product) {
       // Read the store, not the render's copy: two quick clicks must both see the first.
-      const current = guestCartQuantity(product._id)
-      if (exceedsStock(current + 1, product.totalStock)) {
-        toast.error(`Only ${product.totalStock} in stock. You already added ${current}.`)
+      const refusal = addRefusal(product, guestCartQuantity(product._id))
+      if (refusal) {
+        toast.error(refusal)
         return false
       }
       addGuestCartItem(product._id, 1)
       toast.success('Product is added to cart (guest)')
       return true
     },
-    update(productId, quantity, stock) {
+    update(productId, quantity, stock, orderLimit) {
       if (quantity < 1) return false
       // Going down is always allowed, even when stock fell below what is already in the cart.
-      if (quantity > guestCartQuantity(productId) && exceedsStock(quantity, stock)) {
-        toast.error(`Only ${stock} quantity can be added for this item`)
+      const refusal =
+        quantity > guestCartQuantity(productId) && updateRefusal(quantity, stock, orderLimit)
+      if (refusal) {
+        toast.error(refusal)
         return false
       }
       updateGuestCartItem(productId, quantity)
@@ -110,18 +133,20 @@ function useServerCartApi(userId: string | null): CartApi {
     quantityOf: (productId) => lines.find((line) => line.productId === productId)?.quantity ?? 0,
     add(product) {
       if (!userId) return false
-      const current = latestQuantity(product._id)
-      if (exceedsStock(current + 1, product.totalStock)) {
-        toast.error(`Only ${product.totalStock} in stock. You already added ${current}.`)
+      const refusal = addRefusal(product, latestQuantity(product._id))
+      if (refusal) {
+        toast.error(refusal)
         return false
       }
       addMutation.mutate({ userId, productId: product._id, quantity: 1 })
       return true
     },
-    update(productId, quantity, stock) {
+    update(productId, quantity, stock, orderLimit) {
       if (!userId || quantity < 1) return false
-      if (quantity > latestQuantity(productId) && exceedsStock(quantity, stock)) {
-        toast.error(`Only ${stock} quantity can be added for this item`)
+      const refusal =
+        quantity > latestQuantity(productId) && updateRefusal(quantity, stock, orderLimit)
+      if (refusal) {
+        toast.error(refusal)
         return false
       }
       updateMutation.mutate({ userId, productId, quantity })

@@ -27,10 +27,12 @@ const product: AdminProduct = {
   price: 2999,
   salePrice: 1299,
   totalStock: 40,
+  orderLimit: 5,
   averageReview: 4.2,
   reviewCount: 3,
   username: 'Sound Studio',
   listed: true,
+  maxPerOrder: null,
 }
 
 async function fillAll(user: ReturnType<typeof userEvent.setup>) {
@@ -73,6 +75,8 @@ describe('ProductForm', () => {
       price: 9999,
       salePrice: 7999.5,
       totalStock: 25,
+      // Left empty: the shop's default limit per order applies.
+      maxPerOrder: null,
     })
   })
 
@@ -127,6 +131,31 @@ describe('ProductForm', () => {
       expect(onSubmit).toHaveBeenCalledWith(
         expect.objectContaining({ title: 'Airdopes 141', totalStock: 0 }),
       ),
+    )
+  })
+
+  it('sets a limit per order, or leaves it empty for the shop default', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    const limited = { ...product, maxPerOrder: 2, orderLimit: 2 }
+    render(<ProductForm product={limited} options={options} onSubmit={onSubmit} upload={upload} />)
+    const field = screen.getByLabelText('Max per order')
+    expect(field).toHaveValue(2)
+    await user.clear(field)
+    await user.type(field, '0')
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    expect(await screen.findByText('Max per order must be at least 1')).toBeInTheDocument()
+    expect(onSubmit).not.toHaveBeenCalled()
+
+    await user.clear(field)
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ maxPerOrder: null })),
+    )
+    await user.type(field, '3')
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ maxPerOrder: 3 })),
     )
   })
 

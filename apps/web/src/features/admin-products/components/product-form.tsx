@@ -35,6 +35,8 @@ const FIELDS = [
   'salePrice',
   'totalStock',
 ] as const
+/** Fields that may stay empty; the server may still name them in an error. */
+const OPTIONAL_FIELDS = ['maxPerOrder'] as const
 
 const SECTION_LABELS: Record<(typeof SECTIONS)[number], string> = {
   featured: 'Featured',
@@ -54,6 +56,8 @@ function valuesOf(product?: AdminProduct): FormInput {
     price: product ? String(product.price) : '',
     salePrice: product ? String(product.salePrice) : '',
     totalStock: product ? String(product.totalStock) : '',
+    // Empty: the shop's default limit per order applies.
+    maxPerOrder: product?.maxPerOrder != null ? String(product.maxPerOrder) : '',
   }
 }
 
@@ -117,7 +121,7 @@ export function ProductForm({ product, options, pending, onSubmit, upload }: Pro
     try {
       await onSubmit(values)
     } catch (error) {
-      showFieldErrors(error, form.setError, FIELDS)
+      showFieldErrors(error, form.setError, [...FIELDS, ...OPTIONAL_FIELDS])
     }
   })
 
@@ -263,6 +267,28 @@ export function ProductForm({ product, options, pending, onSubmit, upload }: Pro
               {...invalid(id('totalStock'), errors.totalStock)}
               {...form.register('totalStock')}
             />
+          </Field>
+          <Field
+            id={id('maxPerOrder')}
+            label="Max per order"
+            error={errors.maxPerOrder}
+            className="col-span-2 sm:col-span-1"
+          >
+            <Input
+              id={id('maxPerOrder')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              className="tabular h-11"
+              placeholder="Shop default"
+              aria-describedby={`${id('maxPerOrder')}-hint`}
+              {...invalid(id('maxPerOrder'), errors.maxPerOrder)}
+              {...form.register('maxPerOrder')}
+            />
+            <p id={`${id('maxPerOrder')}-hint`} className="text-xs text-muted-foreground">
+              Most units one order may hold. Leave empty for the shop&rsquo;s default.
+            </p>
           </Field>
         </div>
       </fieldset>

@@ -29,6 +29,7 @@ const line = (overrides: Partial<CartLine>): CartLine => ({
   price: 80_000,
   salePrice: 74_999,
   totalStock: 2,
+  orderLimit: 5,
   available: true,
   ...overrides,
 })
@@ -196,5 +197,27 @@ describe('CartSheet with the server cart', () => {
       items: [{ productId: buds, quantity: 2 }],
     })
     expect(getGuestCart()).toEqual([])
+  })
+
+  it('stops the stepper at the limit per order, with a note, and flags a line above it', async () => {
+    const calls = mockCartServer([
+      { ...CABLE, quantity: 5 },
+      { ...PHONE, totalStock: 20, orderLimit: 1, quantity: 2 },
+    ])
+    const { sheet } = await openSheet('7 items')
+    const cable = within(sheet).getByRole('group', { name: 'Quantity of USB-C Cable' })
+    const more = within(cable).getByRole('button', { name: 'Increase quantity' })
+    expect(more).toBeDisabled()
+    expect(more).toHaveAccessibleDescription('Max 5 per order')
+    expect(
+      within(sheet).getByText('Max 1 per order. Lower the quantity to check out.'),
+    ).toBeInTheDocument()
+    expect(within(sheet).getByRole('button', { name: 'Checkout' })).toBeDisabled()
+    expect(
+      within(sheet).getByText(
+        'Lower the quantities that are above the limit per order to check out.',
+      ),
+    ).toBeInTheDocument()
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false)
   })
 })

@@ -83,10 +83,10 @@ describe('useCart', () => {
   it('adds to the guest cart with the guest toast and updates the count', () => {
     const { result } = renderGuestCart()
     act(() => {
-      result.current.add({ _id: PHONE, totalStock: 5 })
+      result.current.add({ _id: PHONE, totalStock: 5, orderLimit: 5 })
     })
     act(() => {
-      result.current.add({ _id: PHONE, totalStock: 5 })
+      result.current.add({ _id: PHONE, totalStock: 5, orderLimit: 5 })
     })
     expect(result.current.lines).toEqual([{ productId: PHONE, quantity: 2 }])
     expect(result.current.count).toBe(2)
@@ -97,9 +97,9 @@ describe('useCart', () => {
     const { result } = renderGuestCart()
     let added = true
     act(() => {
-      result.current.add({ _id: PHONE, totalStock: 2 })
-      result.current.add({ _id: PHONE, totalStock: 2 })
-      added = result.current.add({ _id: PHONE, totalStock: 2 })
+      result.current.add({ _id: PHONE, totalStock: 2, orderLimit: 5 })
+      result.current.add({ _id: PHONE, totalStock: 2, orderLimit: 5 })
+      added = result.current.add({ _id: PHONE, totalStock: 2, orderLimit: 5 })
     })
     expect(added).toBe(false)
     expect(toast.error).toHaveBeenCalledWith('Only 2 in stock. You already added 2.')
@@ -110,13 +110,13 @@ describe('useCart', () => {
     addGuestCartItem(PHONE, 3)
     const { result } = renderGuestCart()
     act(() => {
-      result.current.update(PHONE, 4, 3)
+      result.current.update(PHONE, 4, 3, 5)
     })
     expect(toast.error).toHaveBeenCalledWith('Only 3 quantity can be added for this item')
     expect(result.current.quantityOf(PHONE)).toBe(3)
     // Stock fell to 1 after the shopper added 3: lowering must still work.
     act(() => {
-      result.current.update(PHONE, 2, 1)
+      result.current.update(PHONE, 2, 1, 5)
     })
     expect(result.current.quantityOf(PHONE)).toBe(2)
   })

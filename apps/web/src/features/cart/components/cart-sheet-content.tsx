@@ -1,10 +1,11 @@
-import { formatRupees } from '@techbazaar/shared'
+import { formatRupees, orderLimitNote } from '@techbazaar/shared'
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
+import { cn } from '@/lib/utils'
 import type { CartApi } from '../use-cart'
 import { useCartLines, type CartViewLine } from '../use-cart-lines'
 
@@ -74,14 +75,18 @@ function CartContents({
   const unavailable = view.lines.some(
     (line) => line.status === 'unavailable' || line.status === 'error',
   )
-  const overStock = view.lines.some((line) => line.status === 'ready' && line.quantity > line.stock)
+  const ready = view.lines.filter((line) => line.status === 'ready')
+  const overStock = ready.some((line) => line.quantity > line.stock)
+  const overLimit = ready.some((line) => line.quantity > line.orderLimit)
   const blockedReason = view.failed
     ? 'Your cart could not be loaded. Please try again.'
     : unavailable
       ? 'Remove the items that are no longer available to check out.'
       : overStock
         ? 'Lower the quantities that are above the stock left to check out.'
-        : null
+        : overLimit
+          ? 'Lower the quantities that are above the limit per order to check out.'
+          : null
 
   return (
     <>
@@ -160,7 +165,8 @@ function CartLineItem({ line, cart }: { line: CartViewLine; cart: CartApi }) {
     )
   }
 
-  const { title, stock } = line
+  const { title, stock, orderLimit } = line
+  const atLimit = line.quantity >= orderLimit
   return (
     <li className="flex gap-3 py-4">
       <LineImage src={line.image ?? ''} />
@@ -181,7 +187,7 @@ function CartLineItem({ line, cart }: { line: CartViewLine; cart: CartApi }) {
               className="size-10 rounded-r-none"
               aria-label="Decrease quantity"
               disabled={line.quantity <= 1}
-              onClick={() => cart.update(line.productId, line.quantity - 1, stock)}
+              onClick={() => cart.update(line.productId, line.quantity - 1, stock, orderLimit)}
             >
               <Minus aria-hidden="true" />
             </Button>
@@ -193,7 +199,9 @@ function CartLineItem({ line, cart }: { line: CartViewLine; cart: CartApi }) {
               size="icon"
               className="size-10 rounded-l-none"
               aria-label="Increase quantity"
-              onClick={() => cart.update(line.productId, line.quantity + 1, stock)}
+              disabled={atLimit}
+              aria-describedby={atLimit ? `limit-${line.productId}` : undefined}
+              onClick={() => cart.update(line.productId, line.quantity + 1, stock, orderLimit)}
             >
               <Plus aria-hidden="true" />
             </Button>
@@ -202,10 +210,23 @@ function CartLineItem({ line, cart }: { line: CartViewLine; cart: CartApi }) {
             {formatRupees(line.unitPrice * line.quantity)}
           </span>
         </div>
-        {line.quantity > stock && (
+        {line.quantity > stock ? (
           <p className="text-xs text-destructive">
             {stock === 0 ? 'Out of stock now.' : `Only ${stock} left in stock.`}
           </p>
+        ) : (
+          atLimit && (
+            <p
+              id={`limit-${line.productId}`}
+              className={cn(
+                'text-xs',
+                line.quantity > orderLimit ? 'text-destructive' : 'text-muted-foreground',
+              )}
+            >
+              {orderLimitNote(orderLimit)}
+              {line.quantity > orderLimit && '. Lower the quantity to check out.'}
+            </p>
+          )
         )}
       </div>
     </li>

@@ -21,6 +21,7 @@ export function createProduct(overrides: Partial<Product> = {}): Product {
     price: 24_999,
     salePrice: 0,
     totalStock: 50,
+    orderLimit: 5,
     averageReview: 0,
     reviewCount: 0,
     username: 'Test Seller',

@@ -27,11 +27,14 @@ const line = {
   price: 5000,
   salePrice: 4500,
   totalStock: 9,
+  orderLimit: 5,
   available: true,
 }
 
 let orderAnswer: () => Response
 let lines = [line]
+/** The shop's cash-on-delivery ceiling as the server publishes it (rupees). */
+let codMaxAmount = 50_000
 
 function setup() {
   return mockFetch((url) => {
@@ -51,6 +54,12 @@ function setup() {
       return jsonResponse({ success: true, data: [address] })
     }
     if (url.pathname === '/api/shop/order/create') return orderAnswer()
+    if (url.pathname === '/api/shop/order/limits') {
+      return jsonResponse({
+        success: true,
+        data: { maxPerProduct: 5, codMaxAmount, ordersPerHour: 10 },
+      })
+    }
     return undefined
   })
 }
@@ -71,6 +80,7 @@ async function openPaymentDialog() {
 describe('CheckoutPage', () => {
   beforeEach(() => {
     lines = [line]
+    codMaxAmount = 50_000
     orderAnswer = () =>
       jsonResponse({ success: true, orderId: '00000000-0000-4000-8000-0000000000dd' }, 201)
   })
@@ -144,5 +154,54 @@ describe('CheckoutPage', () => {
       .map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key'])
     expect(keys).toHaveLength(2)
     expect(keys[0]).toBe(keys[1])
+  })
+
+  it('disables cash on delivery, with the reason, when the total is above its ceiling', async () => {
+    codMaxAmount = 5_000
+    const fetchMock = setup()
+    const { u, dialog } = await openPaymentDialog()
+    const reason = 'Cash on delivery is available for orders up to ₹5,000. Please pay online.'
+    // Shown on the page before the shopper even opens the dialog...
+    expect(screen.getByTestId('cod-limit')).toHaveTextContent(reason)
+    // ...and in the dialog, on the option itself, which cannot be chosen.
+    const cod = within(dialog).getByRole('radio', { name: /COD/ })
+    expect(cod).toBeDisabled()
+    expect(cod).toHaveTextContent(reason)
+    await u.click(cod)
+    expect(cod).toHaveAttribute('aria-checked', 'false')
+    expect(within(dialog).getByRole('button', { name: 'Pay ₹9,000' })).toBeDisabled()
+    await u.click(within(dialog).getByRole('radio', { name: /CASHFREE/ }))
+    expect(within(dialog).getByRole('button', { name: 'Pay ₹9,000' })).toBeEnabled()
+    expect(callsOf(fetchMock).some(([input]) => String(input).includes('/order/create'))).toBe(
+      false,
+    )
+  })
+
+  it('offers cash on delivery up to the ceiling', async () => {
+    codMaxAmount = 9_000
+    setup()
+    const { dialog } = await openPaymentDialog()
+    expect(within(dialog).getByRole('radio', { name: /COD/ })).toBeEnabled()
+    expect(screen.queryByTestId('cod-limit')).not.toBeInTheDocument()
+  })
+
+  it('flags a quantity above the limit per order and does not open payment', async () => {
+    lines = [{ ...line, quantity: 7 }]
+    setup()
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage />)
+    await u.click(await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ }))
+    expect(
+      await screen.findByText('Max 5 per order. Lower the quantity in your cart.'),
+    ).toBeInTheDocument()
+    const place = screen.getByRole('button', { name: 'Place Your Order' })
+    expect(place).toHaveAccessibleDescription(
+      'Lower the quantities that are above the limit per order to proceed.',
+    )
+    await u.click(place)
+    expect(toast.error).toHaveBeenCalledWith(
+      'Lower the quantities that are above the limit per order to proceed.',
+    )
+    expect(screen.queryByRole('dialog', { name: 'Select Payment Method' })).not.toBeInTheDocument()
   })
 })

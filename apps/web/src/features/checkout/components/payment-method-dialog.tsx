@@ -20,12 +20,16 @@ const METHODS: Record<PaymentMethod, { label: string; hint: string; icon: React.
   COD: { label: 'COD', hint: 'Cash on delivery', icon: Banknote },
 }
 
-/** "Select Payment Method": one of the four, then "Pay ₹{total}" (disabled until chosen). */
+/**
+ * "Select Payment Method": one of the four, then "Pay ₹{total}" (disabled until chosen). A
+ * method in `unavailable` cannot be chosen and shows its reason in place of its hint.
+ */
 export function PaymentMethodDialog({
   open,
   onOpenChange,
   total,
   method,
+  unavailable = {},
   onMethodChange,
   onPay,
   paying,
@@ -34,6 +38,7 @@ export function PaymentMethodDialog({
   onOpenChange(open: boolean): void
   total: number
   method: PaymentMethod | null
+  unavailable?: Partial<Record<PaymentMethod, string>>
   onMethodChange(method: PaymentMethod): void
   onPay(): void
   paying: boolean
@@ -49,22 +54,35 @@ export function PaymentMethodDialog({
           {PAYMENT_METHODS.map((value) => {
             const { label, hint, icon: Icon } = METHODS[value]
             const selected = method === value
+            const reason = unavailable[value]
             return (
               <button
                 key={value}
                 type="button"
                 role="radio"
                 aria-checked={selected}
+                disabled={Boolean(reason)}
                 onClick={() => onMethodChange(value)}
                 className={cn(
-                  'flex min-h-14 items-center gap-3 rounded-lg border px-4 py-3 text-left transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                  selected ? 'border-primary bg-primary/5 ring-1 ring-primary' : 'hover:bg-accent',
+                  'flex min-h-14 items-center gap-3 rounded-lg border px-4 py-3 text-left transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:bg-muted/50',
+                  selected
+                    ? 'border-primary bg-primary/5 ring-1 ring-primary'
+                    : 'enabled:hover:bg-accent',
                 )}
               >
-                <Icon className="size-5 text-primary" aria-hidden="true" />
+                <Icon
+                  className={cn('size-5', reason ? 'text-muted-foreground' : 'text-primary')}
+                  aria-hidden="true"
+                />
                 <span className="flex flex-col">
-                  <span className="font-semibold">{label}</span>
-                  <span className="text-sm text-muted-foreground">{hint}</span>
+                  <span className={cn('font-semibold', reason && 'text-muted-foreground')}>
+                    {label}
+                  </span>
+                  <span
+                    className={cn('text-sm', reason ? 'text-destructive' : 'text-muted-foreground')}
+                  >
+                    {reason ?? hint}
+                  </span>
                 </span>
               </button>
             )

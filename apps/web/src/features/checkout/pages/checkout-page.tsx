@@ -1,4 +1,11 @@
-import { formatRupees, effectivePrice, type PaymentMethod } from '@techbazaar/shared'
+import {
+  codLimitMessage,
+  effectivePrice,
+  formatRupees,
+  orderLimitNote,
+  rupeesToPaise,
+  type PaymentMethod,
+} from '@techbazaar/shared'
 import { ShoppingBag } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router'
@@ -12,18 +19,25 @@ import { useServerCart } from '@/features/cart/api/get-cart'
 import { pendingOrder } from '@/features/payments/pending-order'
 import { ApiError } from '@/lib/api-client'
 import { useCreateOrder } from '../api/create-order'
+import { useOrderLimits } from '../api/get-order-limits'
 import { OrderPlacedDialog } from '../components/order-placed-dialog'
 import { PaymentMethodDialog } from '../components/payment-method-dialog'
+
+/** Shown instead of placing an order while a line is above its product's limit per order. */
+const OVER_LIMIT_REASON = 'Lower the quantities that are above the limit per order to proceed.'
 
 /**
  * /shop/checkout (signed in only; the route guard sends guests to /login and back): pick one
  * saved address, review the server cart and its server-computed total, choose how to pay.
+ * The server's limits show before Pay: lines above their limit per order are flagged and block
+ * the order, and cash on delivery is disabled, with the reason, above its ceiling.
  */
 export default function CheckoutPage() {
   const { user } = useSession()
   const userId = user?.id ?? null
   const cart = useServerCart(userId)
   const createOrder = useCreateOrder()
+  const limits = useOrderLimits()
   const [addressId, setAddressId] = useState<string | null>(null)
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const [choosing, setChoosing] = useState(false)
@@ -33,6 +47,15 @@ export default function CheckoutPage() {
 
   const items = cart.data?.items ?? []
   const total = cart.data?.totalAmount ?? 0
+  const overLimit = items.some((line) => line.available && line.quantity > line.orderLimit)
+  const codMax = limits.data?.codMaxAmount
+  // Compared in paise: rupee amounts are decimals.
+  const codReason =
+    codMax !== undefined && rupeesToPaise(total) > rupeesToPaise(codMax)
+      ? codLimitMessage(codMax)
+      : null
+  // A choice made before the total grew past the ceiling no longer counts.
+  const chosen = method === 'COD' && codReason ? null : method
 
   const selectAddress = (id: string) => {
     setAddressId(id)
@@ -52,11 +75,15 @@ export default function CheckoutPage() {
       toast.error('Please select one address to proceed.')
       return
     }
+    if (overLimit) {
+      toast.error(OVER_LIMIT_REASON)
+      return
+    }
     setChoosing(true)
   }
 
   const pay = () => {
-    if (!userId || !addressId || !method) return
+    if (!userId || !addressId || !chosen) return
     attemptKey.current ??= crypto.randomUUID()
     createOrder.mutate(
       {
@@ -64,7 +91,7 @@ export default function CheckoutPage() {
         input: {
           userId,
           addressInfo: { addressId },
-          paymentMethod: method,
+          paymentMethod: chosen,
           // Sent as the spec's payload has them; the server ignores these and prices the cart itself.
           cartItems: items.map((l) => ({ productId: l.productId, quantity: l.quantity })),
           totalAmount: total,
@@ -138,8 +165,14 @@ export default function CheckoutPage() {
                       <p className="text-sm text-muted-foreground">
                         Qty {line.quantity} × <span className="tabular">{formatRupees(unit)}</span>
                       </p>
-                      {!line.available && (
+                      {!line.available ? (
                         <p className="text-sm text-destructive">No longer available</p>
+                      ) : (
+                        line.quantity > line.orderLimit && (
+                          <p className="text-sm text-destructive">
+                            {orderLimitNote(line.orderLimit)}. Lower the quantity in your cart.
+                          </p>
+                        )
                       )}
                     </div>
                     <p className="tabular font-semibold">{formatRupees(unit * line.quantity)}</p>
@@ -155,7 +188,23 @@ export default function CheckoutPage() {
                 {formatRupees(total)}
               </span>
             </div>
-            <Button size="lg" className="w-full" onClick={placeOrder} disabled={cart.isPending}>
+            {overLimit && (
+              <p id="checkout-over-limit" className="text-sm text-destructive">
+                {OVER_LIMIT_REASON}
+              </p>
+            )}
+            {codReason && (
+              <p className="text-sm text-muted-foreground" data-testid="cod-limit">
+                {codReason}
+              </p>
+            )}
+            <Button
+              size="lg"
+              className="w-full"
+              onClick={placeOrder}
+              disabled={cart.isPending}
+              aria-describedby={overLimit ? 'checkout-over-limit' : undefined}
+            >
               Place Your Order
             </Button>
           </div>
@@ -166,7 +215,8 @@ export default function CheckoutPage() {
         open={choosing}
         onOpenChange={setChoosing}
         total={total}
-        method={method}
+        method={chosen}
+        unavailable={codReason ? { COD: codReason } : {}}
         onMethodChange={selectMethod}
         onPay={pay}
         paying={createOrder.isPending}

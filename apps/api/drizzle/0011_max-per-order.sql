@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "max_per_order" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_max_per_order_check" CHECK ("products"."max_per_order" IS NULL OR "products"."max_per_order" > 0);

@@ -1,0 +1,247 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cartLines, orders, products } from '../../db/schema'
+import { createTestApp, type TestContext } from '../../../test/app'
+import { createClock } from '../../../test/clock'
+import { createProduct, createSeller } from '../../../test/factories'
+import { createShopper, fillCart } from '../../../test/shop'
+
+/**
+ * Issue 12 item 4: one account emptied a product's stock with one cash-on-delivery order of
+ * 130 units. Each order now keeps a per-product quantity limit (the product's own, else the
+ * shop's default of 5), cash on delivery a ceiling on the total (₹50,000), and each account a
+ * number of orders per hour; the cart keeps the same quantity limit.
+ */
+let t: TestContext
+let sellerId: string
+const clock = createClock(new Date())
+beforeAll(async () => {
+  t = await createTestApp({ deps: { now: clock.now } })
+  sellerId = (await createSeller(t.database.db)).id
+})
+afterAll(() => t.close())
+
+const db = () => t.database.db
+type Shopper = Awaited<ReturnType<typeof createShopper>>
+const stockOf = async (id: string) =>
+  (await db().select().from(products).where(eq(products.id, id)))[0]!.totalStock
+const ordersOf = async (userId: string) =>
+  db().select().from(orders).where(eq(orders.userId, userId))
+
+const create = (app: TestContext['app'], s: Shopper, paymentMethod = 'COD') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/shop/order/create',
+    headers: { cookie: s.cookie },
+    payload: { userId: s.user.id, addressInfo: { addressId: s.address.id }, paymentMethod },
+  })
+const cart = (s: Shopper, method: 'POST' | 'PUT', productId: string, quantity: number) =>
+  t.app.inject({
+    method,
+    url: method === 'POST' ? '/api/shop/cart/add' : '/api/shop/cart/update-cart',
+    headers: { cookie: s.cookie },
+    payload: { userId: s.user.id, productId, quantity },
+  })
+
+describe('a quantity limit per product per order', () => {
+  it('refuses one cash-on-delivery order of all 130 units of a product', async () => {
+    const item = await createProduct(db(), { sellerId, title: 'Buds', price: 100, totalStock: 130 })
+    const attacker = await createShopper(db())
+    // The cart refuses it...
+    const add = await cart(attacker, 'POST', item.id, 130)
+    expect(add.statusCode).toBe(400)
+    expect(add.json().message).toBe(
+      'You can buy at most 5 of this product per order. You already added 0.',
+    )
+    // ...and so does checkout, for a cart filled before the limit existed.
+    await fillCart(db(), attacker.user.id, [{ productId: item.id, quantity: 130 }])
+    const res = await create(t.app, attacker)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'You can buy at most 5 of "Buds" per order. Please lower the quantity in your cart.',
+    })
+    expect(await stockOf(item.id)).toBe(130)
+    expect(await ordersOf(attacker.user.id)).toHaveLength(0)
+  })
+
+  it('keeps the shop default of 5 in the cart, the catalog and at checkout', async () => {
+    const item = await createProduct(db(), { sellerId, totalStock: 50 })
+    const me = await createShopper(db())
+    expect((await cart(me, 'POST', item.id, 4)).statusCode).toBe(200)
+    const over = await cart(me, 'POST', item.id, 2)
+    expect(over.statusCode).toBe(400)
+    expect(over.json().message).toBe(
+      'You can buy at most 5 of this product per order. You already added 4.',
+    )
+    const up = await cart(me, 'PUT', item.id, 6)
+    expect(up.statusCode).toBe(400)
+    expect(up.json().message).toBe('You can buy at most 5 of this product per order.')
+    const five = await cart(me, 'PUT', item.id, 5)
+    expect(five.json().data.items).toEqual([
+      expect.objectContaining({ productId: item.id, quantity: 5, orderLimit: 5 }),
+    ])
+    const shown = await t.app.inject({ url: `/api/shop/products/get/${item.id}` })
+    expect(shown.json().data.orderLimit).toBe(5)
+    const listing = await t.app.inject({ url: '/api/shop/products/get?limit=100' })
+    const inList = listing.json().data.find((p: { _id: string }) => p._id === item.id)
+    expect(inList.orderLimit).toBe(5)
+
+    const res = await create(t.app, me)
+    expect(res.statusCode).toBe(201)
+    expect(await stockOf(item.id)).toBe(45)
+  })
+
+  it('uses the product’s own limit over the default, and merge clamps to it', async () => {
+    const tight = await createProduct(db(), { sellerId, totalStock: 50, maxPerOrder: 2 })
+    const loose = await createProduct(db(), { sellerId, totalStock: 50, maxPerOrder: 8 })
+    const me = await createShopper(db())
+    expect((await cart(me, 'POST', tight.id, 3)).json().message).toBe(
+      'You can buy at most 2 of this product per order. You already added 0.',
+    )
+    expect((await cart(me, 'POST', loose.id, 8)).statusCode).toBe(200)
+    const merged = await t.app.inject({
+      method: 'POST',
+      url: '/api/shop/cart/merge',
+      headers: { cookie: me.cookie },
+      payload: {
+        userId: me.user.id,
+        items: [
+          { productId: tight.id, quantity: 9 },
+          { productId: loose.id, quantity: 9 },
+        ],
+      },
+    })
+    expect(merged.json().data.items).toEqual([
+      expect.objectContaining({ productId: loose.id, quantity: 8, orderLimit: 8 }),
+      expect.objectContaining({ productId: tight.id, quantity: 2, orderLimit: 2 }),
+    ])
+    expect(
+      (await t.app.inject({ url: `/api/shop/products/get/${tight.id}` })).json().data,
+    ).toMatchObject({ orderLimit: 2 })
+
+    // A limit lowered after the line was added: checkout holds to the new one.
+    await db().update(products).set({ maxPerOrder: 1 }).where(eq(products.id, tight.id))
+    const res = await create(t.app, me)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toMatch(/^You can buy at most 1 of ".+" per order\./)
+    expect(await stockOf(loose.id)).toBe(50)
+    // Lowering is always allowed; then the order goes through.
+    expect((await cart(me, 'PUT', tight.id, 1)).statusCode).toBe(200)
+    expect((await create(t.app, me)).statusCode).toBe(201)
+    expect(await stockOf(loose.id)).toBe(42)
+  })
+})
+
+describe('a ceiling on cash on delivery', () => {
+  it('refuses cash on delivery above ₹50,000 with a message naming the limit', async () => {
+    const tv = await createProduct(db(), { sellerId, price: 50_000.01, totalStock: 3 })
+    const me = await createShopper(db())
+    await fillCart(db(), me.user.id, [{ productId: tv.id, quantity: 1 }])
+    const res = await create(t.app, me)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(
+      'Cash on delivery is available for orders up to ₹50,000. Please pay online.',
+    )
+    expect(await stockOf(tv.id)).toBe(3)
+    expect(await db().select().from(cartLines).where(eq(cartLines.productId, tv.id))).toHaveLength(
+      1,
+    )
+    // Paying online, the same cart is fine.
+    const online = await create(t.app, me, 'CASHFREE')
+    expect(online.statusCode).toBe(201)
+    expect(online.json().paymentUrl).toBeTruthy()
+  })
+
+  it('accepts cash on delivery for exactly ₹50,000', async () => {
+    const phone = await createProduct(db(), { sellerId, price: 25_000, totalStock: 3 })
+    const me = await createShopper(db())
+    await fillCart(db(), me.user.id, [{ productId: phone.id, quantity: 2 }])
+    expect((await create(t.app, me)).statusCode).toBe(201)
+  })
+
+  it('publishes the limits for the checkout, to anyone', async () => {
+    const res = await t.app.inject({ url: '/api/shop/order/limits' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      success: true,
+      data: { maxPerProduct: 5, codMaxAmount: 50_000, ordersPerHour: 10 },
+    })
+  })
+
+  it('follows the configured figures', async () => {
+    const custom = await createTestApp({
+      env: {
+        ORDER_MAX_QTY_PER_PRODUCT: '2',
+        COD_MAX_ORDER_RUPEES: '30000',
+        ORDER_CREATE_PER_HOUR: '4',
+      },
+    })
+    try {
+      const limits = await custom.app.inject({ url: '/api/shop/order/limits' })
+      expect(limits.json().data).toEqual({
+        maxPerProduct: 2,
+        codMaxAmount: 30_000,
+        ordersPerHour: 4,
+      })
+      const seller = await createSeller(custom.database.db)
+      const item = await createProduct(custom.database.db, {
+        sellerId: seller.id,
+        price: 20_000,
+        totalStock: 9,
+      })
+      const me = await createShopper(custom.database.db)
+      await fillCart(custom.database.db, me.user.id, [{ productId: item.id, quantity: 2 }])
+      const cod = await create(custom.app, me)
+      expect(cod.json().message).toBe(
+        'Cash on delivery is available for orders up to ₹30,000. Please pay online.',
+      )
+      const product = await custom.app.inject({ url: `/api/shop/products/get/${item.id}` })
+      expect(product.json().data.orderLimit).toBe(2)
+    } finally {
+      await custom.close()
+    }
+  })
+})
+
+describe('a rate limit on orders per account', () => {
+  it('answers 429 with Retry-After past the hourly limit, per account, also for a burst', async () => {
+    const limited = await createTestApp({
+      env: { ORDER_CREATE_PER_HOUR: '3' },
+      deps: { now: clock.now },
+    })
+    try {
+      const ldb = limited.database.db
+      const seller = await createSeller(ldb)
+      const item = await createProduct(ldb, { sellerId: seller.id, price: 10, totalStock: 1000 })
+      const me = await createShopper(ldb)
+      const other = await createShopper(ldb)
+      const refill = (s: Shopper) => fillCart(ldb, s.user.id, [{ productId: item.id, quantity: 1 }])
+
+      await refill(me)
+      // Ten at once: the attempt is counted before any work, so only three get through.
+      const burst = await Promise.all(Array.from({ length: 10 }, () => create(limited.app, me)))
+      const statuses = burst.map((r) => r.statusCode).sort()
+      expect(statuses.filter((s) => s === 429)).toHaveLength(7)
+      const refused = burst.find((r) => r.statusCode === 429)!
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000)
+      expect(refused.json()).toEqual({
+        success: false,
+        message:
+          'You have placed too many orders in the last hour. Please try again in 60 minutes.',
+      })
+      expect((await ordersOf(me.user.id)).length).toBeLessThanOrEqual(1)
+
+      // Another account is not affected.
+      await refill(other)
+      expect((await create(limited.app, other)).statusCode).toBe(201)
+
+      // An hour later the account may order again.
+      clock.advance(3601_000)
+      await refill(me)
+      expect((await create(limited.app, me)).statusCode).toBe(201)
+    } finally {
+      await limited.close()
+    }
+  })
+})
