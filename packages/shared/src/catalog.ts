@@ -98,6 +98,11 @@ export type FilterOptions = FilterOptionsReply['data']
 export const featureImage = z.object({
   _id: z.uuid(),
   image: z.string(),
+  /**
+   * The banner's phone artwork (portrait, readable text), chosen by the browser below 640 px;
+   * null: phones get the wide image, shrunk.
+   */
+  mobileImage: z.string().nullable(),
   title: z.string().nullable(),
   /** A banner may point at one product (spec: "one banner links to a specific product"). */
   productId: z.uuid().nullable(),

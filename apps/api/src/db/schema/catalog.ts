@@ -141,6 +141,8 @@ export const reviews = pgTable(
 export const featureImages = pgTable('feature_images', {
   id: id(),
   image: text('image').notNull(),
+  /** Portrait artwork for phones; null: phones get `image`. */
+  mobileImage: text('mobile_image'),
   title: text('title'),
   productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
   sortOrder: integer('sort_order').notNull().default(0),

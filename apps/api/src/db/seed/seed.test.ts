@@ -201,6 +201,16 @@ describe('seedDemo', () => {
         const variant = await sharp(fileOf(b.image.replace(/\.webp$/, `-${width}.webp`))).metadata()
         expect(variant).toMatchObject({ format: 'webp', width, height })
       }
+      // Phones get a portrait artwork of their own, with its 400 px variant.
+      expect(b.mobileImage).toMatch(/^\/uploads\/seed\/banner-[a-z0-9-]+\.webp$/)
+      const phone = fileOf(b.mobileImage!)
+      expect(await sharp(phone).metadata()).toMatchObject({
+        format: 'webp',
+        width: 800,
+        height: 1000,
+      })
+      const small = await sharp(phone.replace(/\.webp$/, '-400.webp')).metadata()
+      expect(small).toMatchObject({ format: 'webp', width: 400, height: 500 })
     }
   })
 

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { requestBannersEarly, takeFeatureImages } from './fetch-feature-images'
 
-const banner = (image: string) => ({ _id: image, image, title: null, productId: null })
+const banner = (image: string, mobileImage: string | null = null) => ({
+  _id: image,
+  image,
+  mobileImage,
+  title: null,
+  productId: null,
+})
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -30,5 +36,29 @@ describe('the home page banners, asked for early', () => {
     // A later fetch (a refetch) asks the server again.
     await takeFeatureImages()
     expect(fetchMock).toHaveBeenCalledTimes(2)
+  })
+
+  it('preloads the phone artwork for phones and the wide image for the rest, never both', async () => {
+    const phone = '/uploads/seed/banner-a-phone.webp'
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ success: true, data: [banner('/uploads/seed/banner-a.webp', phone)] }),
+            { status: 200, headers: { 'Content-Type': 'application/json' } },
+          ),
+      ),
+    )
+    requestBannersEarly()
+    await takeFeatureImages()
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')]
+    expect(links.map((l) => [l.getAttribute('href'), l.media])).toEqual([
+      [phone, '(max-width: 639px)'],
+      ['/uploads/seed/banner-a.webp', '(min-width: 640px)'],
+    ])
+    expect(links[0]?.imageSrcset).toBe(
+      '/uploads/seed/banner-a-phone-400.webp 400w, /uploads/seed/banner-a-phone.webp 800w',
+    )
   })
 })

@@ -1,7 +1,14 @@
 import type { FeatureImage } from '@techbazaar/shared'
 import { api } from '@/lib/api-client'
 import { startEarly, takeEarly } from '@/lib/early-request'
-import { BANNER_IMAGE_SIZES, bannerImageSrcSet } from '../lib/images'
+import {
+  BANNER_IMAGE_SIZES,
+  BANNER_PHONE_IMAGE_SIZES,
+  BANNER_PHONE_MEDIA,
+  BANNER_WIDE_MEDIA,
+  bannerImageSrcSet,
+  bannerPhoneImageSrcSet,
+} from '../lib/images'
 
 // The banners' fetcher lives apart from its query (get-feature-images.ts) because the entry
 // chunk starts it on the home page, before React Query has loaded (page budget, issue 7).
@@ -12,20 +19,34 @@ export function getFeatureImages(signal?: AbortSignal) {
   )
 }
 
-/** Fetches the first banner's image as it will be shown, at high priority. */
-function preloadBanner(banner: FeatureImage | undefined) {
-  if (!banner) return
+function preloadImage(href: string, srcset: string | undefined, sizes: string, media?: string) {
   const link = document.createElement('link')
   link.rel = 'preload'
   link.as = 'image'
-  link.href = banner.image
-  const srcset = bannerImageSrcSet(banner.image)
+  link.href = href
   if (srcset) {
     link.imageSrcset = srcset
-    link.imageSizes = BANNER_IMAGE_SIZES
+    link.imageSizes = sizes
   }
+  if (media) link.media = media
   link.fetchPriority = 'high'
   document.head.append(link)
+}
+
+/**
+ * Fetches the first banner's image as it will be shown, at high priority. With phone artwork
+ * the preloads split by the carousel's <picture> query, so each screen fetches only its image.
+ */
+function preloadBanner(banner: FeatureImage | undefined) {
+  if (!banner) return
+  const wide = bannerImageSrcSet(banner.image)
+  if (!banner.mobileImage) {
+    preloadImage(banner.image, wide, BANNER_IMAGE_SIZES)
+    return
+  }
+  const phone = bannerPhoneImageSrcSet(banner.mobileImage)
+  preloadImage(banner.mobileImage, phone, BANNER_PHONE_IMAGE_SIZES, BANNER_PHONE_MEDIA)
+  preloadImage(banner.image, wide, BANNER_IMAGE_SIZES, BANNER_WIDE_MEDIA)
 }
 
 /**
