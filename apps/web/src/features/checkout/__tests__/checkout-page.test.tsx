@@ -204,4 +204,26 @@ describe('CheckoutPage', () => {
     )
     expect(screen.queryByRole('dialog', { name: 'Select Payment Method' })).not.toBeInTheDocument()
   })
+
+  it('puts the summary and Place Your Order first, the address form behind a button', async () => {
+    setup()
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage />)
+    const radio = await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ })
+    const place = screen.getByRole('button', { name: 'Place Your Order' })
+    // Document order is what a phone shows (one column) and what keyboards and readers follow.
+    expect(place.compareDocumentPosition(radio) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Add New Address' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Add New Address' })).toBeInTheDocument()
+
+    // The summary says where the order goes, and links to the choice.
+    const summary = screen.getByRole('region', { name: 'Deliver to' })
+    expect(within(summary).getByText(/No address chosen yet/)).toBeInTheDocument()
+    await u.click(radio)
+    expect(within(summary).getByText(/12 MG Road, Bengaluru 560001/)).toBeInTheDocument()
+    expect(within(summary).getByRole('link', { name: /Change/ })).toHaveAttribute(
+      'href',
+      '#delivery-address',
+    )
+  })
 })

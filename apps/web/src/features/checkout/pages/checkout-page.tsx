@@ -6,6 +6,7 @@ import {
   rupeesToPaise,
   type PaymentMethod,
 } from '@techbazaar/shared'
+import { useQuery } from '@tanstack/react-query'
 import { ShoppingBag } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router'
@@ -13,6 +14,7 @@ import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { addressesQueryOptions } from '@/features/account/api/get-addresses'
 import { AddressBook } from '@/features/account/components/address-book'
 import { useSession } from '@/features/auth/api/get-session'
 import { useServerCart } from '@/features/cart/api/get-cart'
@@ -21,6 +23,7 @@ import { ApiError } from '@/lib/api-client'
 import { useCreateOrder } from '../api/create-order'
 import { useOrderLimits } from '../api/get-order-limits'
 import { OrderPlacedDialog } from '../components/order-placed-dialog'
+import { DeliverTo } from '../components/deliver-to'
 import { PaymentMethodDialog } from '../components/payment-method-dialog'
 
 /** Shown instead of placing an order while a line is above its product's limit per order. */
@@ -31,6 +34,8 @@ const OVER_LIMIT_REASON = 'Lower the quantities that are above the limit per ord
  * saved address, review the server cart and its server-computed total, choose how to pay.
  * The server's limits show before Pay: lines above their limit per order are flagged and block
  * the order, and cash on delivery is disabled, with the reason, above its ceiling.
+ * The order summary with Place Your Order comes first in the page (a phone's single column shows
+ * it at the top); from `lg` it sits in the right-hand column beside the addresses.
  */
 export default function CheckoutPage() {
   const { user } = useSession()
@@ -39,6 +44,10 @@ export default function CheckoutPage() {
   const createOrder = useCreateOrder()
   const limits = useOrderLimits()
   const [addressId, setAddressId] = useState<string | null>(null)
+  // The same query as the address panel's, so no second request.
+  const addresses = useQuery({ ...addressesQueryOptions(userId ?? ''), enabled: userId !== null })
+  // Looked up each render: an address deleted or edited after it was chosen is not used stale.
+  const address = addresses.data?.find((a) => a._id === addressId) ?? null
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const [choosing, setChoosing] = useState(false)
   const [placedOrderId, setPlacedOrderId] = useState<string | null>(null)
@@ -71,7 +80,7 @@ export default function CheckoutPage() {
       toast.error('Your cart is empty. Please add items to proceed')
       return
     }
-    if (!addressId) {
+    if (!address) {
       toast.error('Please select one address to proceed.')
       return
     }
@@ -83,14 +92,14 @@ export default function CheckoutPage() {
   }
 
   const pay = () => {
-    if (!userId || !addressId || !chosen) return
+    if (!userId || !address || !chosen) return
     attemptKey.current ??= crypto.randomUUID()
     createOrder.mutate(
       {
         idempotencyKey: attemptKey.current,
         input: {
           userId,
-          addressInfo: { addressId },
+          addressInfo: { addressId: address._id },
           paymentMethod: chosen,
           // Sent as the spec's payload has them; the server ignores these and prices the cart itself.
           cartItems: items.map((l) => ({ productId: l.productId, quantity: l.quantity })),
@@ -124,15 +133,7 @@ export default function CheckoutPage() {
       <title>Checkout | TechBazaar</title>
       <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start">
-        <section aria-label="Delivery address" className="min-w-0">
-          <AddressBook
-            selectable
-            selectedId={addressId ?? undefined}
-            onSelect={(a) => selectAddress(a._id)}
-          />
-        </section>
-
-        <Card className="gap-0 p-0 lg:sticky lg:top-24">
+        <Card className="gap-0 p-0 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
           <h2 className="border-b px-5 py-4 text-lg font-semibold">Your order</h2>
           {cart.isPending ? (
             <div className="space-y-3 p-5">
@@ -181,6 +182,7 @@ export default function CheckoutPage() {
               })}
             </ul>
           )}
+          <DeliverTo address={address} />
           <div className="space-y-4 border-t px-5 py-4">
             <div className="flex items-center justify-between text-lg font-bold">
               <span>Total</span>
@@ -209,6 +211,18 @@ export default function CheckoutPage() {
             </Button>
           </div>
         </Card>
+
+        <section
+          id="delivery-address"
+          aria-label="Delivery address"
+          className="min-w-0 scroll-mt-24 lg:col-start-1 lg:row-start-1"
+        >
+          <AddressBook
+            selectable
+            selectedId={address?._id}
+            onSelect={(a) => selectAddress(a._id)}
+          />
+        </section>
       </div>
 
       <PaymentMethodDialog
