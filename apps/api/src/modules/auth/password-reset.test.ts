@@ -119,7 +119,10 @@ describe('POST /api/auth/forgot-password', () => {
   it('refuses a malformed email with 400', async () => {
     const res = await forgot('not-an-email')
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ success: false, message: 'Email must be a valid email address' })
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'Email must be a valid email address',
+    })
   })
 })
 
@@ -232,14 +235,14 @@ describe('purging expired rows', () => {
       createdAt: clock.now(),
     })
     await purgeExpiredAuthRows(db, clock.now())
-    expect(await db.select().from(passwordResets).where(eq(passwordResets.userId, id))).toHaveLength(
-      1,
-    )
+    expect(
+      await db.select().from(passwordResets).where(eq(passwordResets.userId, id)),
+    ).toHaveLength(1)
     expect(await db.select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(1)
     await purgeExpiredAuthRows(db, new Date(clock.now().getTime() + 31 * 86_400_000))
-    expect(await db.select().from(passwordResets).where(eq(passwordResets.userId, id))).toHaveLength(
-      0,
-    )
+    expect(
+      await db.select().from(passwordResets).where(eq(passwordResets.userId, id)),
+    ).toHaveLength(0)
     expect(await db.select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(0)
     expect(await db.select().from(otpRequests).where(eq(otpRequests.email, email))).toHaveLength(0)
   })
