@@ -19,6 +19,8 @@ const ROLES = [
       '/login',
       '/register/user',
       '/register/seller',
+      '/forgot-password',
+      '/reset-password?token=e2e',
     ],
   },
   {

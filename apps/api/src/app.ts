@@ -17,6 +17,7 @@ import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { createCounters, type Counters } from './lib/counters'
 import { createCatalogCache, type CatalogCache } from './lib/catalog-cache'
+import { logRequest } from './lib/log-redact'
 import { createMailer, type Mailer } from './lib/mail'
 import { storageCsp } from './lib/s3-storage'
 import { createMetrics, type ShopMetrics } from './lib/metrics'
@@ -111,6 +112,7 @@ export async function buildApp(
         : {
             level: config.logLevel,
             redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: { req: logRequest },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     // Set TRUST_PROXY behind a load balancer, so rate limits see the client's address.

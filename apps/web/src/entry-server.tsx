@@ -13,7 +13,7 @@ import { RenderQueryClientContext } from '@/app/render-query-client'
 import { sessionQueryKey, sessionQueryOptions } from '@/features/auth/api/get-session'
 import { setApiTransport } from '@/lib/api-client'
 import { serializeSsrState } from '@/lib/ssr-state'
-import { routes, SHOP_LAYOUT_ROUTE_ID } from '@/router'
+import { routes, SERVER_RENDERED_ROUTE_IDS } from '@/router'
 
 /** Answers one API call inside the server process (no network), e.g. with Fastify's inject. */
 export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>
@@ -57,7 +57,7 @@ function waitingToFetch(query: Query): boolean {
 
 /**
  * The storefront page at `url` rendered with its data, or null when the browser should render it
- * alone: pages outside the shop layout, redirects, route errors, a guard that would send the
+ * alone: pages not in SERVER_RENDERED_ROUTE_IDS, redirects, route errors, a guard that would send the
  * visitor elsewhere, or a failed render.
  */
 export async function render(request: RenderRequest): Promise<RenderedPage | null> {
@@ -67,7 +67,9 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
       new Request(url, { headers: cookie ? { Cookie: cookie } : {} }),
     )
     if (context instanceof Response || context.errors) return null
-    if (!context.matches.some((match) => match.route.id === SHOP_LAYOUT_ROUTE_ID)) return null
+    if (!context.matches.some((match) => SERVER_RENDERED_ROUTE_IDS.has(match.route.id))) {
+      return null
+    }
 
     const queryClient = createQueryClient()
     // One try: a page whose data fails is left to the browser, which retries and shows errors.

@@ -31,6 +31,16 @@ function pagesOf(children: RouteObject[]): RouteObject[] {
 
 export const SHOP_LAYOUT_ROUTE_ID = 'shop'
 
+/**
+ * What the server renders (entry-server.tsx): the shop layout's pages, and the password reset
+ * pages, which shoppers open from a mail on their phones.
+ */
+export const SERVER_RENDERED_ROUTE_IDS: ReadonlySet<string> = new Set([
+  SHOP_LAYOUT_ROUTE_ID,
+  'forgot-password',
+  'reset-password',
+])
+
 export const routes: RouteObject[] = [
   {
     ...component(() => import('@/app/root'), 'Root'),
@@ -90,6 +100,16 @@ export const routes: RouteObject[] = [
         ...component(() => import('@/app/layouts/auth-layout'), 'AuthLayout'),
         children: pagesOf([
           { path: 'login', ...page(() => import('@/features/auth/pages/login-page')) },
+          {
+            id: 'forgot-password',
+            path: 'forgot-password',
+            ...page(() => import('@/features/auth/pages/forgot-password-page')),
+          },
+          {
+            id: 'reset-password',
+            path: 'reset-password',
+            ...page(() => import('@/features/auth/pages/reset-password-page')),
+          },
           { path: 'register', element: <Navigate to="/register/user" replace /> },
           { path: 'register/user', ...page(() => import('@/features/auth/pages/register-page')) },
           { path: 'register/seller', ...page(() => import('@/features/auth/pages/register-page')) },

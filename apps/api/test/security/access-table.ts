@@ -147,6 +147,14 @@ export const ACCESS: Record<string, AccessRule> = {
     ...json(await w.pendingRegistration()),
   })),
   'POST /api/auth/login': open(200, AUTH, (w) => ({ url: '/api/auth/login', ...json(w.login) })),
+  'POST /api/auth/forgot-password': open(200, AUTH, () => ({
+    url: '/api/auth/forgot-password',
+    ...json({ email: uniqueEmail() }),
+  })),
+  'POST /api/auth/reset-password': open(200, AUTH, async (w) => ({
+    url: '/api/auth/reset-password',
+    ...json({ token: await w.resetToken(), newPassword: 'Secret456' }),
+  })),
   'POST /api/auth/logout': open(200, 'signing out without a session is a no-op', () => ({
     url: '/api/auth/logout',
   })),
