@@ -1,6 +1,5 @@
 import type { CreateOrderResponse, PaymentStatus, SessionUser } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client'
 import { orders, payments } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../lib/errors'
 import { startCheckout } from '../orders/checkout-payment'

@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useSession } from '@/features/auth/api/get-session'
 import { useOrders, type OrderSummary } from '../api/get-orders'
 import { OrderDetails } from './order-details'
+import { isAwaitingPayment, PendingOrderActions } from './pending-order-actions'
 
 /** Date part only, Indian style (spec §9), the day it was in India. */
 export function orderDate(iso: string): string {
@@ -93,7 +94,12 @@ export function OrdersTab() {
                 <td className="tabular px-4 py-3 font-semibold">
                   {formatRupees(order.totalAmount)}
                 </td>
-                <td className="px-4 py-3 text-right">{details(order)}</td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap items-center justify-end gap-2">
+                    {isAwaitingPayment(order) && <PendingOrderActions orderId={order._id} />}
+                    {details(order)}
+                  </div>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -111,6 +117,7 @@ export function OrdersTab() {
               <span className="tabular font-semibold">{formatRupees(order.totalAmount)}</span>
               {details(order)}
             </div>
+            {isAwaitingPayment(order) && <PendingOrderActions orderId={order._id} />}
           </li>
         ))}
       </ul>
