@@ -101,3 +101,12 @@ describe('Pay now and Cancel order on an unpaid online order', () => {
     )
   })
 })
+
+describe('a link to one order', () => {
+  it('opens that order’s details from ?order=', async () => {
+    serve()
+    renderRoute(<OrdersTab />, { path: '*', initialEntry: `/shop/account?order=${COD}` })
+    const dialog = await screen.findByRole('dialog', { name: 'Order details' })
+    expect(within(dialog).getByText(COD)).toBeInTheDocument()
+  })
+})

@@ -1,7 +1,7 @@
 import { formatRupees, formatShopDate } from '@techbazaar/shared'
 import { PackageOpen } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import {
@@ -33,7 +33,10 @@ export function OrderStatusBadge({ status }: { status: string }) {
 export function OrdersTab() {
   const { user } = useSession()
   const orders = useOrders(user?.id ?? '')
-  const [open, setOpen] = useState<OrderSummary | null>(null)
+  // `?order=<id>` opens that order's details (the payment return page links there).
+  const [params] = useSearchParams()
+  const [openId, setOpenId] = useState<string | null>(() => params.get('order'))
+  const open = orders.data?.find((order) => order._id === openId) ?? null
 
   if (orders.isPending) {
     return (
@@ -64,7 +67,7 @@ export function OrdersTab() {
   }
 
   const details = (order: OrderSummary) => (
-    <Button variant="outline" size="sm" className="h-10" onClick={() => setOpen(order)}>
+    <Button variant="outline" size="sm" className="h-10" onClick={() => setOpenId(order._id)}>
       View Details
     </Button>
   )
@@ -121,7 +124,7 @@ export function OrdersTab() {
           </li>
         ))}
       </ul>
-      <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
+      <Dialog open={open !== null} onOpenChange={(next) => !next && setOpenId(null)}>
         <DialogContent className="max-h-[90dvh] overflow-y-auto">
           <DialogHeader>
             <DialogTitle>Order details</DialogTitle>
