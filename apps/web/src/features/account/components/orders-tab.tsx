@@ -29,7 +29,7 @@ export function OrderStatusBadge({ status }: { status: string }) {
   return <Badge className="border-transparent bg-foreground text-background">{status}</Badge>
 }
 
-/** The account's order history: a table on wide screens, stacked cards on phones. */
+/** The account's order history: a table on wide screens, stacked cards on phones and tablets. */
 export function OrdersTab() {
   const { user } = useSession()
   const orders = useOrders(user?.id ?? '')
@@ -73,7 +73,7 @@ export function OrdersTab() {
   )
   return (
     <>
-      <div className="relative hidden overflow-x-auto rounded-xl border md:block">
+      <div className="relative hidden overflow-x-auto rounded-xl border lg:block">
         <table className="w-full text-sm">
           <thead className="bg-muted/50 text-left text-muted-foreground">
             <tr>
@@ -108,7 +108,7 @@ export function OrdersTab() {
           </tbody>
         </table>
       </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label="Orders">
+      <ul className="flex flex-col gap-3 lg:hidden" aria-label="Orders">
         {orders.data.map((order) => (
           <li key={order._id} className="flex flex-col gap-2 rounded-xl border p-4 text-sm">
             <p className="font-mono text-xs break-all">{order._id}</p>
