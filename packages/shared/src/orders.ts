@@ -125,10 +125,20 @@ export type CaptureInput = z.infer<typeof captureBody>
 export const captureResponse = z.object({
   success: z.literal(true),
   orderId: z.uuid(),
+  /** COD: nothing is paid online, the return page says so instead of waiting for a payment. */
+  paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   message: z.string(),
 })
 export type CaptureResponse = z.infer<typeof captureResponse>
+
+/**
+ * "Pay now" on an unpaid online order answers where the browser goes (as placing it does);
+ * "Cancel" answers the order's new payment status, as the capture does.
+ */
+export const payPendingOrderResponse = createOrderResponse
+export const cancelPendingOrderResponse = captureResponse
+export type CancelPendingOrderResponse = CaptureResponse
 
 export const paymentSessionQuery = z.object({
   payment_session_id: z

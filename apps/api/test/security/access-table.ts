@@ -237,6 +237,13 @@ export const ACCESS: Record<string, AccessRule> = {
     url: '/api/shop/order/capture',
     ...json({ orderId: w.cashfreeA.orderId }),
   })),
+  // Pay now / Cancel on A's unpaid online order: anyone else's order reads as missing (404).
+  'POST /api/shop/order/:orderId/pay': rule(200, SHOPPER_A, 404, async (w) => ({
+    url: `/api/shop/order/${(await w.freshOrderA('CASHFREE')).orderId}/pay`,
+  })),
+  'POST /api/shop/order/:orderId/cancel': rule(200, SHOPPER_A, 404, async (w) => ({
+    url: `/api/shop/order/${(await w.freshOrderA('CASHFREE')).orderId}/cancel`,
+  })),
   // Someone else's payment link reads as invalid (400), exactly like an expired one.
   'GET /api/payments/deposit': rule(200, SHOPPER_A, 400, (w) => ({
     url: `/api/payments/deposit?payment_session_id=${w.cashfreeA.sessionId}`,

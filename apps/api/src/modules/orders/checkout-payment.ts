@@ -104,6 +104,8 @@ export interface CheckoutDeps {
   db: Db
   appUrl: string
   metrics: Pick<ShopMetrics, 'paymentFailed'>
+  /** The shop's limit per order, for the lines a failed checkout puts back in the cart. */
+  maxPerProduct: number
 }
 
 /**
@@ -140,7 +142,7 @@ export async function startCheckout(
     if (err instanceof AppError) throw err
     deps.metrics.paymentFailed(provider.name, 'provider_error')
     await deps.db.transaction(async (tx) => {
-      await failPendingOrder(tx, pending.orderId)
+      await failPendingOrder(tx, pending.orderId, deps.maxPerProduct)
       if (key) {
         await tx
           .delete(idempotencyKeys)

@@ -1,10 +1,12 @@
 import { formatRupees, paiseToRupees } from '@techbazaar/shared'
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../../config'
 import type { Db, Tx } from '../../db/client'
 import { orderLines, orders, payments, products, subOrders, users } from '../../db/schema'
 import type { Mailer } from '../../lib/mail'
 import type { ShopMetrics } from '../../lib/metrics'
+import { lockCartOf, mergeIntoCart } from '../cart/cart.service'
 
 /**
  * Marks a pending order paid and confirmed. The conditional update makes it happen once: a
@@ -37,19 +39,32 @@ export async function markOrderPaid(
 }
 
 /**
- * Fails a still-pending online order and gives its stock back, once (the conditional update
- * guards against a failure webhook and the expiry running together). Answers true when it did.
+ * Fails a still-pending online order, gives its stock back and puts its lines back in the
+ * shopper's cart (capped at stock and the limit per order `maxPerProduct`), once: the
+ * conditional update guards against a failure webhook, a cancel and the expiry running
+ * together. Answers true when it did.
  */
-export async function failPendingOrder(tx: Tx, orderId: string): Promise<boolean> {
-  const updated = await tx
+export async function failPendingOrder(
+  tx: Tx,
+  orderId: string,
+  maxPerProduct: number,
+): Promise<boolean> {
+  const [failed] = await tx
     .update(orders)
     .set({ paymentStatus: 'failed', orderStatus: 'rejected', expiresAt: null })
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
-    .returning({ id: orders.id })
-  if (updated.length === 0) return false
+    .returning({ userId: orders.userId })
+  if (!failed) return false
   await tx.update(subOrders).set({ status: 'rejected' }).where(eq(subOrders.orderId, orderId))
   await tx.update(payments).set({ status: 'failed' }).where(eq(payments.orderId, orderId))
+  const lines = await tx
+    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+  // The cart row first, then the products: checkout locks them in that order (no deadlock).
+  await lockCartOf(tx, failed.userId)
   await restockOrder(tx, orderId)
+  await mergeIntoCart(tx, failed.userId, lines, maxPerProduct)
   return true
 }
 
@@ -79,6 +94,7 @@ export async function expireUnpaidOrders(deps: {
   db: Db
   now: () => Date
   metrics: Pick<ShopMetrics, 'paymentFailed'>
+  config: { orderLimits: Pick<Config['orderLimits'], 'maxQtyPerProduct'> }
 }): Promise<number> {
   const due = await deps.db
     .select({ id: orders.id, method: orders.paymentMethod })
@@ -93,7 +109,11 @@ export async function expireUnpaidOrders(deps: {
     .limit(500)
   let released = 0
   for (const order of due) {
-    if (await deps.db.transaction((tx) => failPendingOrder(tx, order.id))) {
+    if (
+      await deps.db.transaction((tx) =>
+        failPendingOrder(tx, order.id, deps.config.orderLimits.maxQtyPerProduct),
+      )
+    ) {
       released++
       deps.metrics.paymentFailed(order.method, 'expired')
     }

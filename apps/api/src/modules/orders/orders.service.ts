@@ -216,7 +216,13 @@ export async function createOrder(
   if (placed.kind !== 'resume') deps.metrics.orderCreated(input.paymentMethod)
   if (placed.kind === 'cod')
     return { response: placed.response, confirmedOrderId: placed.response.orderId }
-  const response = await startCheckout(deps, user, provider!, placed.pending, idempotencyKey)
+  const response = await startCheckout(
+    { ...deps, maxPerProduct: deps.limits.maxQtyPerProduct },
+    user,
+    provider!,
+    placed.pending,
+    idempotencyKey,
+  )
   return { response }
 }
 

@@ -5,6 +5,9 @@ import {
   captureResponse,
   depositResponse,
   paymentSessionQuery,
+  cancelPendingOrderResponse,
+  orderIdParams,
+  payPendingOrderResponse,
   paymentStatusResponse,
   type PaymentStatus,
 } from '@techbazaar/shared'
@@ -21,6 +24,7 @@ import {
   reconcile,
   type PaymentDeps,
 } from './payments.service'
+import { cancelPendingOrder, payPendingOrder, type PendingPaymentDeps } from './pending-payment'
 
 const CAPTURE_MESSAGES: Record<PaymentStatus, string> = {
   paid: 'Payment is successful!',
@@ -28,6 +32,10 @@ const CAPTURE_MESSAGES: Record<PaymentStatus, string> = {
   failed: 'Your order was cancelled and nothing was charged. You can order again at any time.',
   refunded: 'This payment was refunded.',
 }
+
+const COD_MESSAGE =
+  'This order is paid by cash on delivery: you pay when it arrives. Nothing is paid online.'
+const CANCELLED_MESSAGE = 'Your order was cancelled. Its items are back in your cart.'
 
 /** Where the status page sends the browser once the provider has answered. */
 const REDIRECTS: Record<PaymentStatus, string> = {
@@ -45,6 +53,12 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
     shopName: app.deps.config.shopName,
     log,
     metrics: app.deps.metrics,
+    maxPerProduct: app.deps.config.orderLimits.maxQtyPerProduct,
+  })
+  const pendingDeps = (log: PaymentDeps['log']): PendingPaymentDeps => ({
+    ...deps(log),
+    now: app.deps.now,
+    appUrl: app.deps.config.appUrl,
   })
 
   app.post(
@@ -61,7 +75,48 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
     async (request) => {
       const user = assertSelf(request, undefined)
       const result = await reconcile(deps(request.log), user, { orderId: request.body.orderId })
-      return { success: true as const, ...result, message: CAPTURE_MESSAGES[result.paymentStatus] }
+      const message =
+        result.paymentMethod === 'COD' ? COD_MESSAGE : CAPTURE_MESSAGES[result.paymentStatus]
+      return { success: true as const, ...result, message }
+    },
+  )
+
+  app.post(
+    '/shop/order/:orderId/pay',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay now: the provider checkout of the caller’s unpaid online order',
+        params: orderIdParams,
+        response: { 200: payPendingOrderResponse },
+      },
+    },
+    async (request) => {
+      const user = assertSelf(request, undefined)
+      return payPendingOrder(pendingDeps(request.log), user, request.params.orderId)
+    },
+  )
+
+  app.post(
+    '/shop/order/:orderId/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Cancels the caller’s unpaid online order: stock back, lines back in the cart',
+        params: orderIdParams,
+        response: { 200: cancelPendingOrderResponse },
+      },
+    },
+    async (request) => {
+      const user = assertSelf(request, undefined)
+      const result = await cancelPendingOrder(
+        pendingDeps(request.log),
+        user,
+        request.params.orderId,
+      )
+      return { success: true as const, ...result, message: CANCELLED_MESSAGE }
     },
   )
 

@@ -344,7 +344,7 @@ describe('only shoppers who received the product may review it', () => {
       paymentMethod: 'CASHFREE',
       sellerSets: null,
     })
-    await t.database.db.transaction((tx) => failPendingOrder(tx, orderId))
+    await t.database.db.transaction((tx) => failPendingOrder(tx, orderId, 5))
     await expectRefused(failed, REVIEW_REFUSALS.notBought)
   })
 

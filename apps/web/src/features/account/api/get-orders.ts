@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { OrderPaymentMethod, PaymentStatus } from '@techbazaar/shared'
 import { api, ApiError } from '@/lib/api-client'
 
 /** The fields the Orders table shows; the orders feature owns the full order. */
@@ -6,6 +7,8 @@ export type OrderSummary = {
   _id: string
   orderDate: string
   orderStatus: string
+  paymentMethod: OrderPaymentMethod
+  paymentStatus: PaymentStatus
   /** Rupees. */
   totalAmount: number
 }

@@ -3,6 +3,7 @@ import { FileDown } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useOrderDetails } from '../api/get-order-details'
+import { isAwaitingPayment, PendingOrderActions } from './pending-order-actions'
 
 const METHOD_LABELS: Record<Order['paymentMethod'], string> = {
   COD: 'Cash on delivery',
@@ -45,6 +46,15 @@ export function OrderDetails({ orderId }: { orderId: string }) {
         <dt className="text-muted-foreground">Payment Status</dt>
         <dd>{PAYMENT_LABELS[order.paymentStatus]}</dd>
       </dl>
+      {isAwaitingPayment(order) && (
+        <section aria-label="Payment" className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3">
+          <p>
+            This order is not paid yet. Pay now to complete it, or cancel it: its items go back to
+            your cart.
+          </p>
+          <PendingOrderActions orderId={order._id} />
+        </section>
+      )}
       <section aria-label="Items" className="border-t pt-3">
         <h3 className="mb-2 font-semibold">Items</h3>
         <ul className="flex flex-col gap-2">

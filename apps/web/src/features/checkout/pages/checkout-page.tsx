@@ -1,8 +1,6 @@
 import {
   codLimitMessage,
-  effectivePrice,
   formatRupees,
-  orderLimitNote,
   rupeesToPaise,
   type PaymentMethod,
 } from '@techbazaar/shared'
@@ -18,6 +16,9 @@ import { addressesQueryOptions } from '@/features/account/api/get-addresses'
 import { AddressBook } from '@/features/account/components/address-book'
 import { useSession } from '@/features/auth/api/get-session'
 import { useServerCart } from '@/features/cart/api/get-cart'
+import { CartLineItem } from '@/features/cart/components/cart-line-item'
+import { useCart } from '@/features/cart/use-cart'
+import { cartBlockedReason, serverViewLines, useCartLines } from '@/features/cart/use-cart-lines'
 import { pendingOrder } from '@/features/payments/pending-order'
 import { ApiError } from '@/lib/api-client'
 import { useCreateOrder } from '../api/create-order'
@@ -26,14 +27,15 @@ import { OrderPlacedDialog } from '../components/order-placed-dialog'
 import { DeliverTo } from '../components/deliver-to'
 import { PaymentMethodDialog } from '../components/payment-method-dialog'
 
-/** Shown instead of placing an order while a line is above its product's limit per order. */
-const OVER_LIMIT_REASON = 'Lower the quantities that are above the limit per order to proceed.'
+const GOAL = 'to place your order'
 
 /**
  * /shop/checkout (signed in only; the route guard sends guests to /login and back): pick one
  * saved address, review the server cart and its server-computed total, choose how to pay.
- * The server's limits show before Pay: lines above their limit per order are flagged and block
- * the order, and cash on delivery is disabled, with the reason, above its ceiling.
+ * Each line shows its quantity controls and its problem as the cart sheet does (gone, above
+ * the stock left or its limit per order), and Place Your Order stays disabled, with the
+ * reason, until the cart can be bought; cash on delivery is disabled, with the reason, above
+ * its ceiling. When Pay fails because the cart changed, the dialog closes onto the lines.
  * The order summary with Place Your Order comes first in the page (a phone's single column shows
  * it at the top); from `lg` it sits in the right-hand column beside the addresses.
  */
@@ -41,6 +43,9 @@ export default function CheckoutPage() {
   const { user } = useSession()
   const userId = user?.id ?? null
   const cart = useServerCart(userId)
+  const cartApi = useCart()
+  const view = useCartLines(cartApi, userId)
+  const blockedReason = cartBlockedReason(view, GOAL)
   const createOrder = useCreateOrder()
   const limits = useOrderLimits()
   const [addressId, setAddressId] = useState<string | null>(null)
@@ -56,7 +61,6 @@ export default function CheckoutPage() {
 
   const items = cart.data?.items ?? []
   const total = cart.data?.totalAmount ?? 0
-  const overLimit = items.some((line) => line.available && line.quantity > line.orderLimit)
   const codMax = limits.data?.codMaxAmount
   // Compared in paise: rupee amounts are decimals.
   const codReason =
@@ -82,10 +86,6 @@ export default function CheckoutPage() {
     }
     if (!address) {
       toast.error('Please select one address to proceed.')
-      return
-    }
-    if (overLimit) {
-      toast.error(OVER_LIMIT_REASON)
       return
     }
     setChoosing(true)
@@ -117,7 +117,17 @@ export default function CheckoutPage() {
           setChoosing(false)
           setPlacedOrderId(answer.orderId)
         },
-        onError: (error) => {
+        onError: async (error) => {
+          // The cart changed under the shopper (stock, a limit, a delisting): close the dialog
+          // onto the lines, which now say what to change.
+          const fresh = await cart.refetch()
+          if (
+            fresh.data &&
+            cartBlockedReason({ lines: serverViewLines(fresh.data.items), failed: false }, GOAL)
+          ) {
+            attemptKey.current = null
+            setChoosing(false)
+          }
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
             toast.error('Order failed, please try again!', { description: error.message })
           } else {
@@ -149,37 +159,10 @@ export default function CheckoutPage() {
               </Button>
             </div>
           ) : (
-            <ul className="max-h-[50vh] divide-y overflow-y-auto" aria-label="Cart items">
-              {items.map((line) => {
-                const unit = effectivePrice(line.price, line.salePrice)
-                return (
-                  <li key={line.productId} className="flex gap-3 px-5 py-3">
-                    <img
-                      src={line.image}
-                      alt=""
-                      width={64}
-                      height={64}
-                      className="size-16 shrink-0 rounded-md bg-muted object-contain"
-                    />
-                    <div className="min-w-0 flex-1">
-                      <p className="line-clamp-2 font-medium">{line.title}</p>
-                      <p className="text-sm text-muted-foreground">
-                        Qty {line.quantity} × <span className="tabular">{formatRupees(unit)}</span>
-                      </p>
-                      {!line.available ? (
-                        <p className="text-sm text-destructive">No longer available</p>
-                      ) : (
-                        line.quantity > line.orderLimit && (
-                          <p className="text-sm text-destructive">
-                            {orderLimitNote(line.orderLimit)}. Lower the quantity in your cart.
-                          </p>
-                        )
-                      )}
-                    </div>
-                    <p className="tabular font-semibold">{formatRupees(unit * line.quantity)}</p>
-                  </li>
-                )
-              })}
+            <ul className="max-h-[60vh] divide-y overflow-y-auto px-5" aria-label="Cart items">
+              {view.lines.map((line) => (
+                <CartLineItem key={line.productId} line={line} cart={cartApi} />
+              ))}
             </ul>
           )}
           <DeliverTo address={address} />
@@ -190,9 +173,9 @@ export default function CheckoutPage() {
                 {formatRupees(total)}
               </span>
             </div>
-            {overLimit && (
-              <p id="checkout-over-limit" className="text-sm text-destructive">
-                {OVER_LIMIT_REASON}
+            {blockedReason && (
+              <p id="checkout-blocked" className="text-sm text-destructive">
+                {blockedReason}
               </p>
             )}
             {codReason && (
@@ -204,8 +187,8 @@ export default function CheckoutPage() {
               size="lg"
               className="w-full"
               onClick={placeOrder}
-              disabled={cart.isPending}
-              aria-describedby={overLimit ? 'checkout-over-limit' : undefined}
+              disabled={cart.isPending || blockedReason !== null}
+              aria-describedby={blockedReason ? 'checkout-blocked' : undefined}
             >
               Place Your Order
             </Button>

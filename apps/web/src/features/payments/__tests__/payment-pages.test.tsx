@@ -59,6 +59,36 @@ describe('payment return page', () => {
   })
 })
 
+describe('payment return page for a cash-on-delivery order', () => {
+  it('says the order is paid by cash on delivery and links to it', async () => {
+    mockFetch((url) =>
+      url.pathname === '/api/shop/order/capture'
+        ? jsonResponse({
+            success: true,
+            orderId,
+            paymentMethod: 'COD',
+            paymentStatus: 'pending',
+            message:
+              'This order is paid by cash on delivery: you pay when it arrives. Nothing is paid online.',
+          })
+        : undefined,
+    )
+    renderRoute(<PaymentReturnPage />, {
+      path: '*',
+      initialEntry: `/shop/paypal-return?order_id=${orderId}`,
+    })
+    expect(
+      await screen.findByRole('heading', { name: 'Cash on delivery order' }),
+    ).toBeInTheDocument()
+    expect(screen.getByText(/paid by cash on delivery/)).toBeInTheDocument()
+    expect(screen.queryByText(/Invalid payment request/)).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View this order' })).toHaveAttribute(
+      'href',
+      `/shop/account?order=${orderId}`,
+    )
+  })
+})
+
 describe('deposit and status pages', () => {
   it('says a link without a session is invalid', () => {
     renderRoute(<DepositPage />, { path: '*', initialEntry: '/deposit' })
