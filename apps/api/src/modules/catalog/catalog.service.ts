@@ -2,7 +2,7 @@ import type { FilterOptions, ListProductsQuery, Product } from '@techbazaar/shar
 import { paiseToRupees, rupeesToPaise } from '@techbazaar/shared'
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { filterOptions, products, users } from '../../db/schema'
+import { filterOptions, products, titleSortKey, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 
 /** The columns a shopper may see, with the seller's display name. */
@@ -55,8 +55,8 @@ export function toProduct(row: ProductRow, maxPerProduct: number): Product {
 const SORTS: Record<ListProductsQuery['sortBy'], SQL[]> = {
   'price-lowtohigh': [asc(products.effectivePricePaise), asc(products.id)],
   'price-hightolow': [desc(products.effectivePricePaise), desc(products.id)],
-  'title-atoz': [asc(products.title), asc(products.id)],
-  'title-ztoa': [desc(products.title), desc(products.id)],
+  'title-atoz': [asc(titleSortKey(products.title)), asc(products.id)],
+  'title-ztoa': [desc(titleSortKey(products.title)), desc(products.id)],
 }
 
 /**
