@@ -75,6 +75,7 @@ describe('FilterPanel price range', () => {
     await user.tab()
     expect(screen.getByText("Max price can't be negative, so it is ignored.")).toBeInTheDocument()
     expect(max).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Min price')).not.toHaveAttribute('aria-invalid')
     expect(onChange).not.toHaveBeenCalled()
   })
 

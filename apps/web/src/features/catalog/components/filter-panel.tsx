@@ -131,7 +131,7 @@ function CheckboxGroup({
             <Label htmlFor={id} className="flex-1 cursor-pointer py-2 font-normal">
               {optionLabel(value)}
               {counts && (
-                <span className="tabular ml-auto text-xs text-muted-foreground">
+                <span className="tabular ml-1.5 text-xs text-muted-foreground">
                   ({counts[value] ?? 0})
                 </span>
               )}
@@ -156,7 +156,8 @@ function PriceRange({
 }) {
   const [minText, setMinText] = useState(min != null ? String(min) : '')
   const [maxText, setMaxText] = useState(max != null ? String(max) : '')
-  const [error, setError] = useState<string | null>(null)
+  /** What is wrong and which boxes it is about. */
+  const [error, setError] = useState<{ message: string; fields: ('min' | 'max')[] } | null>(null)
   const errorId = `${idPrefix}-price-error`
   // Follow the applied range when it changes elsewhere (chips, "Clear filters", the other
   // field's blur), one field at a time: applying Min must not wipe a Max being typed. No
@@ -175,12 +176,20 @@ function PriceRange({
     const nextMin = negative(minText) ? undefined : parsePrice(minText)
     const nextMax = negative(maxText) ? undefined : parsePrice(maxText)
     if (nextMin != null && nextMax != null && nextMin > nextMax) {
-      setError('Min price is above max price, so the price range is not applied.')
+      setError({
+        message: 'Min price is above max price, so the price range is not applied.',
+        fields: ['min', 'max'],
+      })
       return
     }
-    const ignored = [negative(minText) && 'Min', negative(maxText) && 'Max'].filter(Boolean)
+    const ignored = (['min', 'max'] as const).filter((key) =>
+      negative(key === 'min' ? minText : maxText),
+    )
+    const names = ignored.map((key) => (key === 'min' ? 'Min' : 'Max')).join(' and ')
     setError(
-      ignored.length ? `${ignored.join(' and ')} price can't be negative, so it is ignored.` : null,
+      ignored.length
+        ? { message: `${names} price can't be negative, so it is ignored.`, fields: ignored }
+        : null,
     )
     // Show what will be applied (clamped to 0-300000, whole rupees); a negative entry stays.
     if (!negative(minText)) setMinText(nextMin != null ? String(nextMin) : '')
@@ -217,7 +226,7 @@ function PriceRange({
               onChange={(event) => setValue(event.target.value)}
               onBlur={apply}
               onKeyDown={onKeyDown}
-              aria-invalid={error ? true : undefined}
+              aria-invalid={error?.fields.includes(key) ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               className="tabular"
             />
@@ -226,7 +235,7 @@ function PriceRange({
       </div>
       {error && (
         <p id={errorId} className="text-xs text-destructive">
-          {error}
+          {error.message}
         </p>
       )}
     </fieldset>
