@@ -30,7 +30,8 @@ const ACCESSORY_PENALTY = 1
  * 1. word coverage: the share of the keyword's words that are whole words of the title or brand
  *    (1 each) or, failing that, of the description (0.4 each). "iphone" is a whole word of
  *    "Apple iPhone 16" but only a fragment of "Nothing Phone (3a)", which trigrams still find;
- *    "galaxy s24" covers the S24s fully and the other Galaxys by half;
+ *    "galaxy s24" covers the S24s fully and the other Galaxys by half. When some product is
+ *    covered fully, those covered by nothing (trigram-only fragments) are left out;
  * 2. minus a penalty for accessories (category or section "accessories"), smaller than one word
  *    of a two-word keyword: "iphone" shows the iPhones before the iPhone case, while
  *    "iphone case" still shows the case first;
@@ -48,7 +49,7 @@ export async function searchProducts(
   const english = sql`websearch_to_tsquery('english', ${keyword})`
   const textMatch = sql`(${products.searchVector} @@ ${simple} OR ${products.searchVector} @@ ${english})`
   // The keyword arrives trimmed, lower-cased and single-spaced (shared searchParams).
-  const coverage = sql`(SELECT avg(CASE
+  const coverage = sql<number>`(SELECT avg(CASE
       WHEN ts_filter(${products.searchVector}, '{a}') @@ plainto_tsquery('simple', w.word) THEN 1
       WHEN ${products.searchVector} @@ plainto_tsquery('english', w.word) THEN ${sql.raw(String(DESCRIPTION_WORD))}
       ELSE 0 END)
@@ -86,12 +87,17 @@ export async function searchProducts(
       set_config('enable_indexscan', 'on', true),
       set_config('enable_indexonlyscan', 'on', true)`)
     return tx
-      .select(productColumns)
+      .select({ ...productColumns, coverage: sql<number>`${coverage}::float8` })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
       .where(inArray(products.id, candidates))
       .orderBy(desc(rank), products.id)
       .limit(LIMITS.searchMaxResults)
   })
-  return rows.map((row) => toProduct(row, maxPerProduct))
+  // Once some product holds every word of the keyword, near spellings that share no whole word
+  // with it are fragments ("phone" for "iphone"), not typos: leave them out.
+  const exact = rows.some((row) => row.coverage === 1)
+  return rows
+    .filter((row) => !exact || row.coverage > 0)
+    .map(({ coverage: _coverage, ...row }) => toProduct(row, maxPerProduct))
 }
