@@ -55,13 +55,21 @@ const rupeeBound = z
   .transform(Number)
   .pipe(z.number().max(LIMITS.priceFilterMax, `Price must be at most ${LIMITS.priceFilterMax}`))
 
+/** The listing's filters: what narrows the products, apart from sorting and paging. */
+const listingFilterFields = {
+  category: commaList.optional(),
+  brand: commaList.optional(),
+  section: commaList.optional(),
+  minPrice: rupeeBound.optional(),
+  maxPrice: rupeeBound.optional(),
+}
+const minNotAboveMax = (q: { minPrice?: number; maxPrice?: number }) =>
+  q.minPrice == null || q.maxPrice == null || q.minPrice <= q.maxPrice
+const minNotAboveMaxError = { message: 'minPrice must not be above maxPrice', path: ['minPrice'] }
+
 export const listProductsQuery = z
   .strictObject({
-    category: commaList.optional(),
-    brand: commaList.optional(),
-    section: commaList.optional(),
-    minPrice: rupeeBound.optional(),
-    maxPrice: rupeeBound.optional(),
+    ...listingFilterFields,
     sortBy: z.enum(SORT_OPTIONS, 'Unknown sort option').default(DEFAULT_SORT),
     page: plainNumber('page')
       .pipe(z.number().int('page must be a whole number').min(1).max(10_000))
@@ -70,11 +78,28 @@ export const listProductsQuery = z
       .pipe(z.number().int('limit must be a whole number').min(1).max(LIMITS.listingPageSizeMax))
       .default(LIMITS.listingPageSize),
   })
-  .refine((q) => q.minPrice == null || q.maxPrice == null || q.minPrice <= q.maxPrice, {
-    message: 'minPrice must not be above maxPrice',
-    path: ['minPrice'],
-  })
+  .refine(minNotAboveMax, minNotAboveMaxError)
 export type ListProductsQuery = z.output<typeof listProductsQuery>
+
+/** The facet counts' query: the listing's filters alone (one count per filter combination). */
+export const listingFacetsQuery = z
+  .strictObject(listingFilterFields)
+  .refine(minNotAboveMax, minNotAboveMaxError)
+export type ListingFilters = z.output<typeof listingFacetsQuery>
+
+/** Option value -> listed products; options without any are absent. */
+const facetCounts = z.record(z.string(), z.number().int())
+/**
+ * For each filter group, how many listed products each option would show with every OTHER
+ * group's chosen filters and the price range applied (its own group's choice left out, so
+ * options of one group can be combined).
+ */
+export const listingFacetsResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ category: facetCounts, brand: facetCounts, section: facetCounts }),
+})
+export type ListingFacetsReply = z.infer<typeof listingFacetsResponse>
+export type ListingFacets = ListingFacetsReply['data']
 
 export const productListResponse = z.object({
   success: z.literal(true),

@@ -175,6 +175,9 @@ export const ACCESS: Record<string, AccessRule> = {
   'GET /api/shop/products/get/:id': open(200, CATALOG, (w) => ({
     url: `/api/shop/products/get/${w.productS1.id}`,
   })),
+  'GET /api/shop/products/facets': open(200, CATALOG, () => ({
+    url: '/api/shop/products/facets?brand=samsung&maxPrice=50000',
+  })),
   'GET /api/shop/filter/fetch': open(200, CATALOG, () => ({ url: '/api/shop/filter/fetch' })),
   'GET /api/shop/search/:keyword': open(200, CATALOG, () => ({
     url: '/api/shop/search/galaxy',

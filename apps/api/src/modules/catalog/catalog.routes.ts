@@ -2,6 +2,9 @@ import {
   filterOptionsResponse,
   idParam,
   LIMITS,
+  listingFacetsQuery,
+  listingFacetsResponse,
+  type ListingFacetsReply,
   listProductsQuery,
   productListResponse,
   type FilterOptionsReply,
@@ -11,7 +14,14 @@ import {
 import { z } from 'zod'
 import type { App } from '../../app'
 import { cachedJson } from './cached-json'
-import { getFilterOptions, getProduct, listingKey, listProducts } from './catalog.service'
+import {
+  facetsKey,
+  getFilterOptions,
+  getProduct,
+  listingFacets,
+  listingKey,
+  listProducts,
+} from './catalog.service'
 
 export async function catalogRoutes(app: App) {
   const { db, catalogCache } = app.deps
@@ -36,6 +46,29 @@ export async function catalogRoutes(app: App) {
         }),
       )
       return reply.send(body as unknown as ProductList)
+    },
+  )
+
+  app.get(
+    '/shop/products/facets',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalog'],
+        summary:
+          "Listed products per category, brand and section option, each group counted with the other groups' filters",
+        querystring: listingFacetsQuery,
+        response: { 200: listingFacetsResponse },
+      },
+    },
+    async (request, reply) => {
+      const body = await cachedJson(catalogCache, facetsKey(request.query), reply, async () =>
+        listingFacetsResponse.parse({
+          success: true as const,
+          data: await listingFacets(db, request.query),
+        }),
+      )
+      return reply.send(body as unknown as ListingFacetsReply)
     },
   )
 
