@@ -29,12 +29,14 @@ const CAPTURE_MESSAGES: Record<PaymentStatus, string> = {
   refunded: 'This payment was refunded.',
 }
 
-/** Where the status page sends the browser once the provider has answered. */
-const REDIRECTS: Record<PaymentStatus, string> = {
-  paid: '/shop/payment-success',
-  pending: '/shop/account',
-  failed: '/shop/account',
-  refunded: '/shop/account',
+/**
+ * Where the status page sends the browser once the provider has answered; the success page
+ * names the order by its number.
+ */
+function redirectFor(result: { orderNumber: string; paymentStatus: PaymentStatus }): string {
+  return result.paymentStatus === 'paid'
+    ? `/shop/payment-success?order=${encodeURIComponent(result.orderNumber)}`
+    : '/shop/account'
 }
 
 export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
@@ -103,7 +105,7 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
       })
       return {
         success: true as const,
-        result: { ...result, redirectUrl: REDIRECTS[result.paymentStatus] },
+        result: { ...result, redirectUrl: redirectFor(result) },
       }
     },
   )

@@ -1,4 +1,4 @@
-import type { PaymentStatus, SessionUser } from '@techbazaar/shared'
+import { formatOrderNumber, type PaymentStatus, type SessionUser } from '@techbazaar/shared'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client'
@@ -152,6 +152,7 @@ async function ownPayment(
     .select({
       payment: payments,
       userId: orders.userId,
+      orderNumber: orders.orderNumber,
       method: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
     })
@@ -174,28 +175,33 @@ export async function reconcile(
   deps: PaymentDeps,
   user: SessionUser,
   where: { orderId?: string; sessionId?: string },
-): Promise<{ orderId: string; paymentStatus: PaymentStatus }> {
+): Promise<{ orderId: string; orderNumber: string; paymentStatus: PaymentStatus }> {
   const row = await ownPayment(deps.db, user, where)
   if (!row) throw notFound('Order not found')
   const { payment } = row
+  const answer = (paymentStatus: PaymentStatus) => ({
+    orderId: payment.orderId,
+    orderNumber: formatOrderNumber(row.orderNumber),
+    paymentStatus,
+  })
   if (row.paymentStatus !== 'pending' || !payment.providerOrderId) {
-    return { orderId: payment.orderId, paymentStatus: row.paymentStatus }
+    return answer(row.paymentStatus)
   }
   const provider = deps.payments.provider(payment.provider)
   if (!provider) throw notFound('Unknown payment provider')
   const status = await provider.fetchStatus(payment.providerOrderId)
   if (!matches(payment, status, provider.currency ?? 'INR')) {
     deps.log.warn({ orderId: payment.orderId }, 'provider status does not match the order')
-    return { orderId: payment.orderId, paymentStatus: 'pending' }
+    return answer('pending')
   }
-  if (status.state === 'pending') return { orderId: payment.orderId, paymentStatus: 'pending' }
+  if (status.state === 'pending') return answer('pending')
   const { paymentStatus } = await apply(deps, payment, status, {
     eventId: `status:${payment.providerOrderId}:${status.state}`,
     type: 'STATUS_CHECK',
     payload: status,
     providerPaymentId: status.providerPaymentId,
   })
-  return { orderId: payment.orderId, paymentStatus }
+  return answer(paymentStatus)
 }
 
 /** The hosted-form POST (PayU) for one of the caller's pending checkout sessions. */
