@@ -41,7 +41,7 @@ export default function CheckoutPage() {
   const [addressId, setAddressId] = useState<string | null>(null)
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const [choosing, setChoosing] = useState(false)
-  const [placedOrderId, setPlacedOrderId] = useState<string | null>(null)
+  const [placedOrder, setPlacedOrder] = useState<string | null>(null)
   // One key per attempt: a retry of the same choice reuses it, so the order is placed once.
   const attemptKey = useRef<string | null>(null)
 
@@ -106,7 +106,8 @@ export default function CheckoutPage() {
             return
           }
           setChoosing(false)
-          setPlacedOrderId(answer.orderId)
+          // The number people read; an answer an older Idempotency-Key stored may lack it.
+          setPlacedOrder(answer.orderNumber ?? answer.orderId)
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
@@ -221,7 +222,7 @@ export default function CheckoutPage() {
         onPay={pay}
         paying={createOrder.isPending}
       />
-      <OrderPlacedDialog orderId={placedOrderId} />
+      <OrderPlacedDialog orderNumber={placedOrder} />
     </div>
   )
 }
