@@ -20,8 +20,8 @@ export function OrderPlacedDialog({ orderNumber }: { orderNumber: string | null 
           <DialogTitle>Order Placed!</DialogTitle>
           <DialogDescription>
             Your order{' '}
-            <span className="tabular font-medium break-all text-foreground">{orderNumber}</span>{' '}
-            is confirmed. Pay in cash when it is delivered.
+            <span className="tabular font-medium break-all text-foreground">{orderNumber}</span> is
+            confirmed. Pay in cash when it is delivered.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

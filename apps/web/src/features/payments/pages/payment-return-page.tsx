@@ -28,10 +28,9 @@ export default function PaymentReturnPage() {
   useEffect(() => {
     if (result?.paymentStatus === 'paid') {
       pendingOrder.clear()
-      void navigate(
-        `/shop/payment-success?order=${encodeURIComponent(result.orderNumber)}`,
-        { replace: true },
-      )
+      void navigate(`/shop/payment-success?order=${encodeURIComponent(result.orderNumber)}`, {
+        replace: true,
+      })
     } else if (result?.paymentStatus === 'failed') {
       pendingOrder.clear()
     }
