@@ -8,15 +8,16 @@ test.describe('checkout', () => {
     const placed = page.getByRole('dialog', { name: 'Order Placed!' })
     await expect(placed).toBeVisible()
     const orders = (await (await page.request.get(`/api/shop/order/list/${userId}`)).json()) as {
-      data: { _id: string; orderStatus: string; paymentMethod: string }[]
+      data: { orderNumber: string; orderStatus: string; paymentMethod: string }[]
     }
     const newest = orders.data[0]!
     expect(newest).toMatchObject({ orderStatus: 'confirmed', paymentMethod: 'COD' })
-    await expect(placed).toContainText(newest._id)
+    await expect(placed).toContainText(newest.orderNumber)
     await placed.getByRole('button', { name: 'Close' }).first().click()
     await expect(page).toHaveURL(/\/$/)
     await page.goto('/shop/account')
-    await expect(page.getByText(newest._id.slice(0, 8)).first()).toBeVisible()
+    await expect(page.getByText(newest.orderNumber).first()).toBeVisible()
+    await expect(page.getByText('Confirmed').first()).toBeVisible()
   })
 
   test('a Cashfree sandbox payment succeeds', async ({ page }) => {
@@ -25,8 +26,10 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/sandbox-gateway\?payment_session_id=/)
     await expect(page.getByRole('heading', { name: 'Sandbox payment gateway' })).toBeVisible()
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
-    await expect(page).toHaveURL(/\/shop\/payment-success$/)
+    await expect(page).toHaveURL(/\/shop\/payment-success\?order=TB-\d+$/)
     await expect(page.getByRole('heading', { name: 'Payment is successful!' })).toBeVisible()
+    const orderNumber = new URL(page.url()).searchParams.get('order')!
+    await expect(page.getByText(orderNumber)).toBeVisible()
     expect(await stockOf(page, product._id)).toBe(product.totalStock - 1)
     await page.getByRole('link', { name: 'View Orders' }).click()
     await expect(page).toHaveURL(/\/shop\/account$/)

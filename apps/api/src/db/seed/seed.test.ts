@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyPassword } from '../../lib/password'
 import type { Database } from '../client'
 import { openDatabase } from '../client'
-import { featureImages, filterOptions, products, reviews, users, vendorProfiles } from '../schema'
+import {
+  featureImages,
+  filterOptions,
+  orders,
+  products,
+  reviews,
+  users,
+  vendorProfiles,
+} from '../schema'
 import { reviewEligibility, verifiedPurchase } from '../../modules/reviews/review-eligibility'
 import { DEMO_ACCOUNTS, DEMO_SHOPPER_BOUGHT, seedDemo } from './index'
 
@@ -173,6 +181,16 @@ describe('seedDemo', () => {
       canReview: true,
       reason: null,
     })
+  })
+
+  it('numbers the seeded orders in the order they were placed', async () => {
+    const rows = await database.db
+      .select({ number: orders.orderNumber, placedAt: orders.createdAt })
+      .from(orders)
+      .orderBy(orders.orderNumber)
+    expect(rows.length).toBeGreaterThan(1)
+    const placed = rows.map((r) => r.placedAt.getTime())
+    expect(placed).toEqual([...placed].sort((a, b) => a - b))
   })
 
   it('writes a valid WebP for every product and banner', async () => {

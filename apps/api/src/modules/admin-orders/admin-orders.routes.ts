@@ -1,6 +1,7 @@
 import {
   adminOrderDetailsResponse,
   adminOrderIdParams,
+  adminOrderListQuery,
   adminOrderListResponse,
   updateOrderStatusBody,
   updateOrderStatusResponse,
@@ -25,8 +26,11 @@ export async function adminOrdersRoutes(app: App) {
 
   app.get(
     '/admin/orders/get',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: adminOrderListResponse } } },
-    async () => ({ success: true as const, data: await listAllOrders(db) }),
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: adminOrderListQuery, response: { 200: adminOrderListResponse } },
+    },
+    async (request) => ({ success: true as const, data: await listAllOrders(db, request.query) }),
   )
 
   app.get(

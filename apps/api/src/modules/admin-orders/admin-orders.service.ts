@@ -1,6 +1,8 @@
 import {
+  formatOrderNumber,
   paiseToRupees,
   type AdminOrderDetails,
+  type AdminOrderListQuery,
   type AdminOrderRow,
   type SessionUser,
   type UpdateOrderStatusInput,
@@ -18,16 +20,21 @@ const LIST_LIMIT = 500
 /** Once an order has left the warehouse its units are not back on the shelf. */
 const SHIPPED = ['inShipping', 'delivered'] as const
 
-/** Every order, newest first (admin). */
-export async function listAllOrders(db: Db): Promise<AdminOrderRow[]> {
+/** Every order, newest first (admin); with `orderNumber`, only that order (unique index). */
+export async function listAllOrders(
+  db: Db,
+  query: Partial<AdminOrderListQuery> = {},
+): Promise<AdminOrderRow[]> {
   const rows = await db
     .select({ order: orders, userName: users.userName })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .where(query.orderNumber === undefined ? undefined : eq(orders.orderNumber, query.orderNumber))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(LIST_LIMIT)
   return rows.map(({ order, userName }) => ({
     _id: order.id,
+    orderNumber: formatOrderNumber(order.orderNumber),
     orderDate: order.createdAt.toISOString(),
     orderStatus: order.orderStatus,
     totalAmount: paiseToRupees(order.totalPaise),
@@ -61,6 +68,7 @@ export async function listSellerSubOrders(db: Db, sellerId: string): Promise<Ven
   return rows.map(({ sub, order, userName }) => ({
     _id: sub.id,
     orderId: order.id,
+    orderNumber: formatOrderNumber(order.orderNumber),
     orderDate: order.createdAt.toISOString(),
     orderStatus: sub.status,
     totalAmount: paiseToRupees(sub.subtotalPaise),

@@ -1,4 +1,11 @@
-import { formatRupees, paiseToRupees } from '@techbazaar/shared'
+import {
+  formatOrderNumber,
+  formatRupees,
+  ORDER_STATUS_LABELS,
+  paiseToRupees,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from '@techbazaar/shared'
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config'
@@ -144,7 +151,10 @@ export function startOrderExpiry(
   return () => clearInterval(timer)
 }
 
-/** The confirmation mail (lines and total); a mail failure is logged, never fails the order. */
+/**
+ * The confirmation mail (number, status, lines and total), in the words the shop shows; a mail
+ * failure is logged, never fails the order.
+ */
 export async function sendOrderConfirmation(
   deps: { db: Db; mailer: Mailer; shopName: string },
   orderId: string,
@@ -153,6 +163,9 @@ export async function sendOrderConfirmation(
   try {
     const [order] = await deps.db
       .select({
+        number: orders.orderNumber,
+        status: orders.orderStatus,
+        paymentStatus: orders.paymentStatus,
         total: orders.totalPaise,
         method: orders.paymentMethod,
         email: users.email,
@@ -173,17 +186,20 @@ export async function sendOrderConfirmation(
     const rows = lines.map(
       (l) => `  ${l.quantity} × ${l.title} — ${formatRupees(paiseToRupees(l.price * l.quantity))}`,
     )
+    const number = formatOrderNumber(order.number)
     await deps.mailer.send({
       to: order.email,
-      subject: `Your ${deps.shopName} order is confirmed`,
+      subject: `Your ${deps.shopName} order ${number} is confirmed`,
       text: [
         `Hi ${order.name},`,
         '',
-        `Thank you for your order ${orderId}. It is confirmed.`,
+        `Thank you for your order ${number}. It is confirmed.`,
         '',
         ...rows,
         '',
-        `Total: ${formatRupees(paiseToRupees(order.total))} (${order.method === 'COD' ? 'cash on delivery' : 'paid online'})`,
+        `Total: ${formatRupees(paiseToRupees(order.total))}`,
+        `Payment: ${PAYMENT_METHOD_LABELS[order.method]}, ${PAYMENT_STATUS_LABELS[order.paymentStatus]}`,
+        `Status: ${ORDER_STATUS_LABELS[order.status]}`,
         '',
         `— ${deps.shopName}`,
       ].join('\n'),

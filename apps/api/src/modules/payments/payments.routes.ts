@@ -37,12 +37,14 @@ const COD_MESSAGE =
   'This order is paid by cash on delivery: you pay when it arrives. Nothing is paid online.'
 const CANCELLED_MESSAGE = 'Your order was cancelled. Its items are back in your cart.'
 
-/** Where the status page sends the browser once the provider has answered. */
-const REDIRECTS: Record<PaymentStatus, string> = {
-  paid: '/shop/payment-success',
-  pending: '/shop/account',
-  failed: '/shop/account',
-  refunded: '/shop/account',
+/**
+ * Where the status page sends the browser once the provider has answered; the success page
+ * names the order by its number.
+ */
+function redirectFor(result: { orderNumber: string; paymentStatus: PaymentStatus }): string {
+  return result.paymentStatus === 'paid'
+    ? `/shop/payment-success?order=${encodeURIComponent(result.orderNumber)}`
+    : '/shop/account'
 }
 
 export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
@@ -158,7 +160,7 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
       })
       return {
         success: true as const,
-        result: { ...result, redirectUrl: REDIRECTS[result.paymentStatus] },
+        result: { ...result, redirectUrl: redirectFor(result) },
       }
     },
   )

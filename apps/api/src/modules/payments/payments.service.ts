@@ -1,4 +1,9 @@
-import type { OrderPaymentMethod, PaymentStatus, SessionUser } from '@techbazaar/shared'
+import {
+  formatOrderNumber,
+  type OrderPaymentMethod,
+  type PaymentStatus,
+  type SessionUser,
+} from '@techbazaar/shared'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client'
@@ -154,6 +159,7 @@ async function ownPayment(
     .select({
       payment: payments,
       userId: orders.userId,
+      orderNumber: orders.orderNumber,
       method: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
     })
@@ -171,7 +177,12 @@ async function ownPayment(
 /** The caller's order without an online payment (cash on delivery), or undefined. */
 async function ownCodOrder(db: Db, user: SessionUser, orderId: string) {
   const [row] = await db
-    .select({ userId: orders.userId, method: orders.paymentMethod, status: orders.paymentStatus })
+    .select({
+      userId: orders.userId,
+      method: orders.paymentMethod,
+      status: orders.paymentStatus,
+      orderNumber: orders.orderNumber,
+    })
     .from(orders)
     .where(eq(orders.id, orderId))
   return row && row.userId === user.id && row.method === 'COD' ? row : undefined
@@ -179,6 +190,8 @@ async function ownCodOrder(db: Db, user: SessionUser, orderId: string) {
 
 export interface Reconciled {
   orderId: string
+  /** TB-10234: what the shopper reads. */
+  orderNumber: string
   paymentMethod: OrderPaymentMethod
   paymentStatus: PaymentStatus
 }
@@ -197,11 +210,17 @@ export async function reconcile(
   if (!row) {
     const cod = where.orderId ? await ownCodOrder(deps.db, user, where.orderId) : undefined
     if (!cod || !where.orderId) throw notFound('Order not found')
-    return { orderId: where.orderId, paymentMethod: 'COD', paymentStatus: cod.status }
+    return {
+      orderId: where.orderId,
+      orderNumber: formatOrderNumber(cod.orderNumber),
+      paymentMethod: 'COD',
+      paymentStatus: cod.status,
+    }
   }
   const { payment } = row
   const answer = (paymentStatus: PaymentStatus): Reconciled => ({
     orderId: payment.orderId,
+    orderNumber: formatOrderNumber(row.orderNumber),
     paymentMethod: row.method,
     paymentStatus,
   })

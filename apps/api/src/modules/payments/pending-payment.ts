@@ -1,4 +1,9 @@
-import type { CreateOrderResponse, PaymentStatus, SessionUser } from '@techbazaar/shared'
+import {
+  formatOrderNumber,
+  type CreateOrderResponse,
+  type PaymentStatus,
+  type SessionUser,
+} from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
 import { orders, payments } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../lib/errors'
@@ -71,6 +76,7 @@ export async function payPendingOrder(
     provider,
     {
       orderId,
+      orderNumber: formatOrderNumber(order.orderNumber),
       totalPaise: order.totalPaise,
       address: order.addressInfo,
       expiresAt: order.expiresAt,
@@ -113,5 +119,10 @@ export async function cancelPendingOrder(
       throw conflict(NOT_WAITING[settled.paymentStatus])
     }
   }
-  return { orderId, paymentMethod: order.paymentMethod, paymentStatus: 'failed' }
+  return {
+    orderId,
+    orderNumber: formatOrderNumber(order.orderNumber),
+    paymentMethod: order.paymentMethod,
+    paymentStatus: 'failed',
+  }
 }

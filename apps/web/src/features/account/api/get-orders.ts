@@ -1,17 +1,19 @@
+import type { OrderSummary as ApiOrderSummary } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrderPaymentMethod, PaymentStatus } from '@techbazaar/shared'
 import { api, ApiError } from '@/lib/api-client'
 
 /** The fields the Orders table shows; the orders feature owns the full order. */
-export type OrderSummary = {
-  _id: string
-  orderDate: string
-  orderStatus: string
-  paymentMethod: OrderPaymentMethod
-  paymentStatus: PaymentStatus
-  /** Rupees. */
-  totalAmount: number
-}
+export type OrderSummary = Pick<
+  ApiOrderSummary,
+  | '_id'
+  | 'orderNumber'
+  | 'orderDate'
+  | 'orderStatus'
+  | 'paymentMethod'
+  | 'paymentStatus'
+  | 'totalAmount'
+>
 
 export const accountOrderKeys = {
   all: ['orders'] as const,

@@ -1,23 +1,15 @@
-import { formatRupees, invoicePdfPath, isInvoiceAvailable, type Order } from '@techbazaar/shared'
+import {
+  formatRupees,
+  invoicePdfPath,
+  isInvoiceAvailable,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from '@techbazaar/shared'
 import { FileDown } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useOrderDetails } from '../api/get-order-details'
 import { isAwaitingPayment, PendingOrderActions } from './pending-order-actions'
-
-const METHOD_LABELS: Record<Order['paymentMethod'], string> = {
-  COD: 'Cash on delivery',
-  CASHFREE: 'Cashfree',
-  PAYU: 'PayU',
-  GATEPAY: 'GatePay',
-  PHONEPAY: 'PhonePe',
-}
-const PAYMENT_LABELS: Record<Order['paymentStatus'], string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  failed: 'Failed',
-  refunded: 'Refunded',
-}
 
 /** The order details dialog's body: payment, lines and the delivery address as ordered. */
 export function OrderDetails({ orderId }: { orderId: string }) {
@@ -42,9 +34,9 @@ export function OrderDetails({ orderId }: { orderId: string }) {
     <div className="flex flex-col gap-4 text-sm">
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
         <dt className="text-muted-foreground">Payment Method</dt>
-        <dd>{METHOD_LABELS[order.paymentMethod]}</dd>
+        <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
         <dt className="text-muted-foreground">Payment Status</dt>
-        <dd>{PAYMENT_LABELS[order.paymentStatus]}</dd>
+        <dd>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
       </dl>
       {isAwaitingPayment(order) && (
         <section aria-label="Payment" className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3">

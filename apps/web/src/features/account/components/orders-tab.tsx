@@ -1,4 +1,9 @@
-import { formatRupees, formatShopDate } from '@techbazaar/shared'
+import {
+  formatRupees,
+  formatShopDate,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+} from '@techbazaar/shared'
 import { PackageOpen } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -22,11 +27,12 @@ export function orderDate(iso: string): string {
   return formatShopDate(iso)
 }
 
-/** Spec §4: confirmed green, rejected red, otherwise black. */
-export function OrderStatusBadge({ status }: { status: string }) {
-  if (status === 'confirmed') return <Badge variant="success">{status}</Badge>
-  if (status === 'rejected') return <Badge variant="destructive">{status}</Badge>
-  return <Badge className="border-transparent bg-foreground text-background">{status}</Badge>
+/** Spec §4: confirmed green, rejected red, otherwise black; in words (decision 42). */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const label = ORDER_STATUS_LABELS[status]
+  if (status === 'confirmed') return <Badge variant="success">{label}</Badge>
+  if (status === 'rejected') return <Badge variant="destructive">{label}</Badge>
+  return <Badge className="border-transparent bg-foreground text-background">{label}</Badge>
 }
 
 /** The account's order history: a table on wide screens, stacked cards on phones and tablets. */
@@ -89,7 +95,7 @@ export function OrdersTab() {
           <tbody className="divide-y">
             {orders.data.map((order) => (
               <tr key={order._id}>
-                <td className="px-4 py-3 font-mono text-xs">{order._id}</td>
+                <td className="tabular px-4 py-3 font-medium">{order.orderNumber}</td>
                 <td className="tabular px-4 py-3">{orderDate(order.orderDate)}</td>
                 <td className="px-4 py-3">
                   <OrderStatusBadge status={order.orderStatus} />
@@ -111,7 +117,7 @@ export function OrdersTab() {
       <ul className="flex flex-col gap-3 lg:hidden" aria-label="Orders">
         {orders.data.map((order) => (
           <li key={order._id} className="flex flex-col gap-2 rounded-xl border p-4 text-sm">
-            <p className="font-mono text-xs break-all">{order._id}</p>
+            <p className="tabular font-medium">{order.orderNumber}</p>
             <div className="flex items-center justify-between gap-2">
               <span className="tabular text-muted-foreground">{orderDate(order.orderDate)}</span>
               <OrderStatusBadge status={order.orderStatus} />
@@ -128,9 +134,7 @@ export function OrdersTab() {
         <DialogContent className="max-h-[90dvh] overflow-y-auto">
           <DialogHeader>
             <DialogTitle>Order details</DialogTitle>
-            <DialogDescription className="font-mono text-xs break-all">
-              {open?._id}
-            </DialogDescription>
+            <DialogDescription className="tabular">Order {open?.orderNumber}</DialogDescription>
           </DialogHeader>
           {open && (
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">

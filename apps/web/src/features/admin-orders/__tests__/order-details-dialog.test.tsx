@@ -7,9 +7,11 @@ import { OrdersTable } from '../components/orders-table'
 
 const ORDER_ID = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d'
 const SUB_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'
+const ORDER_NUMBER = 'TB-10234'
 
 const row: AdminOrderRow = {
   _id: ORDER_ID,
+  orderNumber: ORDER_NUMBER,
   orderDate: '2026-11-20T06:30:00.000Z',
   orderStatus: 'confirmed',
   totalAmount: 25999,
@@ -56,6 +58,7 @@ describe('OrdersTable details dialog', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('updates an order status, shows the server message and refetches', async () => {
+    // Decision 42: people read the order number and status words; the API still takes codes.
     let status: AdminOrderRow['orderStatus'] = 'confirmed'
     const fetchMock = mockApi({
       'GET /admin/orders/get': () => ok({ data: [{ ...row, orderStatus: status }] }),
@@ -67,28 +70,33 @@ describe('OrdersTable details dialog', () => {
     })
     const user = userEvent.setup()
     renderAt('/admin/orders', <OrdersTable scope="admin" />)
-    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_ID) })
-    expect(within(tableRow).getByText('confirmed')).toBeInTheDocument()
+    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_NUMBER) })
+    expect(within(tableRow).getByText('Confirmed')).toBeInTheDocument()
     expect(within(tableRow).getByText('₹25,999')).toBeInTheDocument()
+    expect(screen.queryByText(ORDER_ID)).not.toBeInTheDocument()
 
     await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
     const dialog = await screen.findByRole('dialog')
     expect(await within(dialog).findByText(/Redmi Note 13 Pro/)).toBeInTheDocument()
     expect(within(dialog).getByText('Ring the bell')).toBeInTheDocument()
+    expect(within(dialog).getByText(ORDER_NUMBER)).toBeInTheDocument()
+    expect(within(dialog).getByText('Cash on delivery')).toBeInTheDocument()
+    expect(within(dialog).getByText('Pending')).toBeInTheDocument()
+    expect(within(dialog).queryByText(ORDER_ID)).not.toBeInTheDocument()
     const submit = within(dialog).getByRole('button', { name: 'Update Order Status' })
     expect(submit).toBeDisabled()
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Order Status' }))
     const options = screen.getAllByRole('option').map((o) => o.textContent)
-    expect(options).toEqual(['pending', 'inProcess', 'inShipping', 'delivered', 'rejected'])
-    await user.click(screen.getByRole('option', { name: 'inShipping' }))
+    expect(options).toEqual(['Placed', 'In process', 'Shipped', 'Delivered', 'Rejected'])
+    await user.click(screen.getByRole('option', { name: 'Shipped' }))
     await user.click(submit)
 
     expect(await screen.findByText('Order status updated successfully')).toBeInTheDocument()
     expect(sentBodies(fetchMock, `/admin/orders/update/${ORDER_ID}`)).toEqual([
       { orderStatus: 'inShipping' },
     ])
-    await waitFor(() => expect(within(tableRow).getByText('inShipping')).toBeInTheDocument())
+    await waitFor(() => expect(within(tableRow).getByText('Shipped')).toBeInTheDocument())
     const gets = (path: string) =>
       fetchMock.mock.calls.filter(([u, init]) => String(u) === `/api${path}` && !init?.method)
     expect(gets('/admin/orders/get').length).toBeGreaterThanOrEqual(2)
@@ -112,13 +120,13 @@ describe('OrdersTable details dialog', () => {
     })
     const user = userEvent.setup()
     renderAt('/admin/orders', <OrdersTable scope="vendor" />)
-    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_ID) })
+    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_NUMBER) })
     await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
     const dialog = await screen.findByRole('dialog')
     await within(dialog).findByText(/Redmi Note 13 Pro/)
     await user.click(within(dialog).getByRole('combobox', { name: 'Order Status' }))
-    expect(screen.queryByRole('option', { name: 'rejected' })).not.toBeInTheDocument()
-    await user.click(screen.getByRole('option', { name: 'delivered' }))
+    expect(screen.queryByRole('option', { name: 'Rejected' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('option', { name: 'Delivered' }))
     await user.click(within(dialog).getByRole('button', { name: 'Update Order Status' }))
     // Sonner keeps its toasts in module state, so the first test's toast may still be listed.
     expect(await screen.findAllByText('Order status updated successfully')).not.toHaveLength(0)

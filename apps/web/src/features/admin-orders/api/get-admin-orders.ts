@@ -9,7 +9,10 @@ export const adminOrderKeys = {
 }
 
 /** One table row for both screens: `_id` is what updates (order or sub-order), `orderId` what opens. */
-export type OrderRow = Pick<AdminOrderRow, 'orderDate' | 'orderStatus' | 'totalAmount'> & {
+export type OrderRow = Pick<
+  AdminOrderRow,
+  'orderNumber' | 'orderDate' | 'orderStatus' | 'totalAmount'
+> & {
   _id: string
   orderId: string
 }

@@ -77,7 +77,7 @@ export function OrdersTable({ scope }: { scope: 'admin' | 'vendor' }) {
           <tbody className="divide-y">
             {orders.data.map((row) => (
               <tr key={row._id} className="align-middle">
-                <td className="px-4 py-2.5 font-mono text-xs">{row.orderId}</td>
+                <td className="tabular px-4 py-2.5 font-medium">{row.orderNumber}</td>
                 <td className="tabular px-4 py-2.5">{orderDate(row.orderDate)}</td>
                 <td className="px-4 py-2.5">
                   <OrderStatusBadge status={row.orderStatus} />
@@ -94,7 +94,7 @@ export function OrdersTable({ scope }: { scope: 'admin' | 'vendor' }) {
         {orders.data.map((row) => (
           <li key={row._id} className="flex flex-col gap-3 rounded-xl border bg-background p-4">
             <div className="flex items-start justify-between gap-2">
-              <p className="min-w-0 font-mono text-xs break-all">{row.orderId}</p>
+              <p className="tabular min-w-0 font-medium">{row.orderNumber}</p>
               <OrderStatusBadge status={row.orderStatus} />
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -98,7 +98,10 @@ describe('CheckoutPage', () => {
     lines = [line]
     codMaxAmount = 50_000
     orderAnswer = () =>
-      jsonResponse({ success: true, orderId: '00000000-0000-4000-8000-0000000000dd' }, 201)
+      jsonResponse(
+        { success: true, orderId: '00000000-0000-4000-8000-0000000000dd', orderNumber: 'TB-10234' },
+        201,
+      )
   })
   afterEach(() => {
     vi.unstubAllGlobals()
@@ -133,7 +136,9 @@ describe('CheckoutPage', () => {
     }
     await u.click(within(dialog).getByRole('radio', { name: /COD/ }))
     await u.click(pay)
-    expect(await screen.findByRole('dialog', { name: 'Order Placed!' })).toBeInTheDocument()
+    const placed = await screen.findByRole('dialog', { name: 'Order Placed!' })
+    expect(within(placed).getByText('TB-10234')).toBeInTheDocument()
+    expect(within(placed).queryByText(/00000000-/)).not.toBeInTheDocument()
 
     const call = callsOf(fetchMock).find(([input]) => String(input).includes('/order/create'))!
     const init = call[1]

@@ -55,7 +55,7 @@ export default function CheckoutPage() {
   const address = addresses.data?.find((a) => a._id === addressId) ?? null
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const [choosing, setChoosing] = useState(false)
-  const [placedOrderId, setPlacedOrderId] = useState<string | null>(null)
+  const [placedOrder, setPlacedOrder] = useState<string | null>(null)
   // One key per attempt: a retry of the same choice reuses it, so the order is placed once.
   const attemptKey = useRef<string | null>(null)
 
@@ -115,7 +115,8 @@ export default function CheckoutPage() {
             return
           }
           setChoosing(false)
-          setPlacedOrderId(answer.orderId)
+          // The number people read; an answer an older Idempotency-Key stored may lack it.
+          setPlacedOrder(answer.orderNumber ?? answer.orderId)
         },
         onError: async (error) => {
           // The cart changed under the shopper (stock, a limit, a delisting): close the dialog
@@ -218,7 +219,7 @@ export default function CheckoutPage() {
         onPay={pay}
         paying={createOrder.isPending}
       />
-      <OrderPlacedDialog orderId={placedOrderId} />
+      <OrderPlacedDialog orderNumber={placedOrder} />
     </div>
   )
 }

@@ -31,7 +31,9 @@ export default function PaymentReturnPage() {
       pendingOrder.clear()
     } else if (result?.paymentStatus === 'paid') {
       pendingOrder.clear()
-      void navigate('/shop/payment-success', { replace: true })
+      void navigate(`/shop/payment-success?order=${encodeURIComponent(result.orderNumber)}`, {
+        replace: true,
+      })
     } else if (result?.paymentStatus === 'failed') {
       pendingOrder.clear()
     }
