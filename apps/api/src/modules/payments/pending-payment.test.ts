@@ -55,7 +55,12 @@ describe('POST /api/shop/order/:orderId/pay (Pay now)', () => {
 
     const res = await call(shopper.cookie, orderId, 'pay')
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ success: true, orderId, paymentUrl })
+    expect(res.json()).toEqual({
+      success: true,
+      orderId,
+      orderNumber: expect.stringMatching(/^TB-\d+$/),
+      paymentUrl,
+    })
 
     expect((await gateway(sessionOf(paymentUrl), 'pay')).statusCode).toBe(303)
     expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'paid' })
@@ -197,6 +202,7 @@ describe('POST /api/shop/order/capture for a cash-on-delivery order', () => {
     expect(res.json()).toEqual({
       success: true,
       orderId,
+      orderNumber: expect.stringMatching(/^TB-\d+$/),
       paymentMethod: 'COD',
       paymentStatus: 'pending',
       message:
