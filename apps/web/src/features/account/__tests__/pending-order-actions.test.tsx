@@ -14,8 +14,16 @@ const UNPAID = 'c0ffee00-0000-4000-8000-000000000001'
 const PAID = 'c0ffee00-0000-4000-8000-000000000002'
 const COD = 'c0ffee00-0000-4000-8000-000000000003'
 
+/** The number a person reads for each order (the UUID stays the API's id). */
+const NUMBERS: Record<string, string> = {
+  [UNPAID]: 'TB-10001',
+  [PAID]: 'TB-10002',
+  [COD]: 'TB-10003',
+}
+
 const order = (_id: string, fields: Record<string, string>) => ({
   _id,
+  orderNumber: NUMBERS[_id],
   orderDate: '2026-11-20T10:30:00.000Z',
   totalAmount: 2999,
   ...fields,
@@ -52,7 +60,7 @@ function serve() {
 }
 
 const rowOf = async (orderId: string) =>
-  (await within(await screen.findByRole('table')).findByText(orderId)).closest('tr')!
+  (await within(await screen.findByRole('table')).findByText(NUMBERS[orderId]!)).closest('tr')!
 
 describe('Pay now and Cancel order on an unpaid online order', () => {
   afterEach(() => {
@@ -107,6 +115,6 @@ describe('a link to one order', () => {
     serve()
     renderRoute(<OrdersTab />, { path: '*', initialEntry: `/shop/account?order=${COD}` })
     const dialog = await screen.findByRole('dialog', { name: 'Order details' })
-    expect(within(dialog).getByText(COD)).toBeInTheDocument()
+    expect(within(dialog).getByText(NUMBERS[COD]!)).toBeInTheDocument()
   })
 })
