@@ -115,6 +115,6 @@ describe('a link to one order', () => {
     serve()
     renderRoute(<OrdersTab />, { path: '*', initialEntry: `/shop/account?order=${COD}` })
     const dialog = await screen.findByRole('dialog', { name: 'Order details' })
-    expect(within(dialog).getByText(NUMBERS[COD]!)).toBeInTheDocument()
+    expect(within(dialog).getByText(`Order ${NUMBERS[COD]}`)).toBeInTheDocument()
   })
 })
