@@ -91,6 +91,7 @@ const SANDBOX =
 export const ADMITS: Record<Access, readonly Actor[]> = {
   public: ACTORS,
   user: SIGNED_IN,
+  shopper: ['shopperA', 'shopperB'],
   backOffice: BACK_OFFICE,
   admin: ADMIN,
   seller: SELLERS,
