@@ -1,4 +1,4 @@
-import { rupeesToPaise } from '@techbazaar/shared'
+import { gstinCheckChar, rupeesToPaise } from '@techbazaar/shared'
 import type { Db } from '../src/db/client'
 import { products, users, vendorProfiles } from '../src/db/schema'
 
@@ -26,12 +26,24 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
   return user
 }
 
+/** A valid, unique GSTIN (Maharashtra, check digit right) for the n-th factory seller. */
+export function testGstin(n: number): string {
+  const digits = String(n % 10_000).padStart(4, '0')
+  const k = Math.floor(n / 10_000)
+  const letters = String.fromCharCode(65 + (Math.floor(k / 26) % 26), 65 + (k % 26))
+  const first14 = `27AAA${letters}${digits}A1Z`
+  return first14 + gstinCheckChar(first14)
+}
+
+/** A seller with a GSTIN (one without is never listed, decision 44), unless `gstNumber: null`. */
 export async function createSeller(
   db: Db,
   status: 'Pending' | 'Approved' | 'Rejected' = 'Approved',
+  profile: { gstNumber?: string | null } = {},
 ) {
   const user = await createUser(db, { role: 'admin', type: 'vendor' })
-  await db.insert(vendorProfiles).values({ userId: user.id, status })
+  const gstNumber = profile.gstNumber === undefined ? testGstin(next()) : profile.gstNumber
+  await db.insert(vendorProfiles).values({ userId: user.id, status, gstNumber })
   return user
 }
 
