@@ -58,8 +58,17 @@ test('admin moves an order to inShipping and the shopper sees it', async ({
   const admin = await adminPage(browser, baseURL)
   await admin.goto('/admin/orders')
   await expect(admin.getByRole('heading', { name: 'All Orders' })).toBeVisible()
+  // Newest first, with the customer; the search finds the shopper's orders by name or email.
+  await expect(admin.getByText(/^1–\d+ of [\d,]+ orders$/)).toBeVisible()
+  await admin.getByLabel('Search customer').fill('shopper@demo')
+  await expect(admin).toHaveURL(/[?&]q=shopper%40demo/)
   const row = admin.getByRole('row', { name: new RegExp(orderId) })
+  await expect(row.getByText('shopper@demo.test')).toBeVisible()
+  await admin.getByLabel('Status').selectOption('rejected')
+  await expect(row).toBeHidden()
+  await admin.getByLabel('Status').selectOption('confirmed')
   await expect(row.getByText('confirmed')).toBeVisible()
+  await admin.getByLabel('Status').selectOption('')
   await row.getByRole('button', { name: 'View Details' }).click()
 
   const dialog = admin.getByRole('dialog', { name: 'Order Details' })
