@@ -53,6 +53,9 @@ test('admin moves an order to inShipping and the shopper sees it', async ({
   browser,
   baseURL,
 }) => {
+  // Two signed-in browsers, an order, a search and two filters: more than the default 30 s on a
+  // busy machine.
+  test.slow()
   const orderId = await placeCodOrder(page)
 
   const admin = await adminPage(browser, baseURL)
