@@ -21,7 +21,8 @@ const COLUMNS: { header: string; cell: (row: OrderRow) => React.ReactNode; class
     {
       header: 'Order ID',
       cell: (row) => row.orderId,
-      className: 'font-mono text-xs break-all',
+      // A UUID wraps on phones; in the table it keeps a readable width (the table scrolls).
+      className: 'font-mono text-xs break-all md:min-w-40',
     },
     {
       header: 'Customer',
