@@ -21,8 +21,8 @@ const COLUMNS: { header: string; cell: (row: OrderRow) => React.ReactNode; class
     {
       header: 'Order ID',
       cell: (row) => row.orderId,
-      // A UUID wraps on phones; in the table it keeps a readable width (the table scrolls).
-      className: 'font-mono text-xs break-all md:min-w-40',
+      // A UUID wraps in the cards; in the table (desks) it keeps a readable width.
+      className: 'font-mono text-xs break-all lg:min-w-40',
     },
     {
       header: 'Customer',
@@ -107,7 +107,7 @@ export function OrdersTable({
   return (
     <>
       <div
-        className="relative hidden overflow-x-auto rounded-xl border bg-background md:block"
+        className="relative hidden overflow-x-auto rounded-xl border bg-background lg:block"
         aria-busy={orders.isPlaceholderData}
       >
         <table className="w-full text-sm">
@@ -138,7 +138,7 @@ export function OrdersTable({
         </table>
       </div>
 
-      <ul className="flex flex-col gap-3 md:hidden">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:hidden">
         {rows.map((row) => (
           <li key={row._id} className="flex flex-col gap-3 rounded-xl border bg-background p-4">
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
