@@ -53,13 +53,29 @@ test('admin ships an order, found by its number, and the shopper sees it', async
   browser,
   baseURL,
 }) => {
+  // Two signed-in browsers, an order, a search and two filters: more than the default 30 s on a
+  // busy machine.
+  test.slow()
   const orderNumber = await placeCodOrder(page)
 
   const admin = await adminPage(browser, baseURL)
   await admin.goto('/admin/orders')
   await expect(admin.getByRole('heading', { name: 'All Orders' })).toBeVisible()
+  // Newest first, with the customer; the search finds the shopper's orders by name or email,
+  // and by the order's number.
+  await expect(admin.getByText(/^1–\d+ of [\d,]+ orders$/)).toBeVisible()
+  await admin.getByLabel('Search customer').fill('shopper@demo')
+  await expect(admin).toHaveURL(/[?&]q=shopper%40demo/)
   const row = admin.getByRole('row', { name: new RegExp(orderNumber) })
+  await expect(row.getByText('shopper@demo.test')).toBeVisible()
+  await admin.getByLabel('Status').selectOption('rejected')
+  await expect(row).toBeHidden()
+  await admin.getByLabel('Status').selectOption('confirmed')
   await expect(row.getByText('Confirmed')).toBeVisible()
+  await admin.getByLabel('Status').selectOption('')
+  await admin.getByLabel('Search customer').fill(orderNumber)
+  await expect(admin.getByRole('row', { name: /View Details/ })).toHaveCount(1)
+  await expect(row).toBeVisible()
   await row.getByRole('button', { name: 'View Details' }).click()
 
   const dialog = admin.getByRole('dialog', { name: 'Order Details' })

@@ -94,6 +94,12 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
 
     // Every page waits for the session (the route guard): ask before the first pass, not after.
     await queryClient.prefetchQuery(sessionQueryOptions)
+    // A page the guard would leave (a guest on checkout, an admin anywhere in the shop) is not
+    // drawn: the shell's guard redirects at once, and no shop markup reaches such a visitor.
+    const user = queryClient.getQueryData<SessionUser | null>(sessionQueryKey)
+    if (user === undefined) return null
+    if (resolveRedirect(new URL(url).pathname, user) !== null) return null
+
     let html = await renderPass()
     for (let pass = 1; pass < MAX_PASSES; pass++) {
       const waiting = queryClient.getQueryCache().getAll().filter(waitingToFetch)
@@ -101,11 +107,6 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
       await Promise.allSettled(waiting.map((query) => query.fetch()))
       html = await renderPass()
     }
-
-    const user = queryClient.getQueryData<SessionUser | null>(sessionQueryKey)
-    if (user === undefined) return null
-    const { pathname } = new URL(url)
-    if (resolveRedirect(pathname, user) !== null) return null
 
     const state = serializeSsrState({
       queries: dehydrate(queryClient),

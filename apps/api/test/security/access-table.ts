@@ -5,6 +5,7 @@ import {
   json,
   multipartImage,
   PRODUCT_BODY,
+  sellerDetails,
   shopperBody,
   uniqueEmail,
 } from './requests'
@@ -91,6 +92,7 @@ const SANDBOX =
 export const ADMITS: Record<Access, readonly Actor[]> = {
   public: ACTORS,
   user: SIGNED_IN,
+  shopper: ['shopperA', 'shopperB'],
   backOffice: BACK_OFFICE,
   admin: ADMIN,
   seller: SELLERS,
@@ -345,7 +347,16 @@ export const ACCESS: Record<string, AccessRule> = {
   'GET /api/admin/vendors': rule(200, ADMIN, 403, () => ({ url: '/api/admin/vendors' })),
   'POST /api/admin/vendors': rule(201, ADMIN, 403, () => ({
     url: '/api/admin/vendors',
-    ...json({ userName: 'New Seller', email: uniqueEmail(), password: 'Secret123' }),
+    ...json({
+      userName: 'New Seller',
+      email: uniqueEmail(),
+      password: 'Secret123',
+      ...sellerDetails(),
+    }),
+  })),
+  'PUT /api/admin/vendors/:id/details': rule(200, ADMIN, 403, async (w) => ({
+    url: `/api/admin/vendors/${(await w.freshSellerWithoutGstin()).id}/details`,
+    ...json(sellerDetails()),
   })),
   'PUT /api/admin/vendors/:id/status': rule(200, ADMIN, 403, async (w) => ({
     url: `/api/admin/vendors/${(await w.freshPendingSeller()).id}/status`,
@@ -359,11 +370,12 @@ export const ACCESS: Record<string, AccessRule> = {
   'PUT /api/admin/business-address': rule(200, SELLERS, 403, () => ({
     url: '/api/admin/business-address',
     ...json({
+      // The factory's sellers hold Maharashtra GSTINs.
       businessName: 'Asha Traders',
-      addressLine: '12 MG Road',
-      city: 'Bengaluru',
-      stateCode: '29',
-      pincode: '560001',
+      addressLine: '12 Linking Road',
+      city: 'Mumbai',
+      stateCode: '27',
+      pincode: '400050',
     }),
   })),
 

@@ -293,6 +293,8 @@ export async function createWorld() {
       return address!
     },
     freshPendingSeller: () => createSeller(db, 'Pending'),
+    /** An approved seller an admin made before GSTINs were asked: not listed until completed. */
+    freshSellerWithoutGstin: () => createSeller(db, 'Approved', { gstNumber: null }),
     /** Another user like `actor` (for routes limited per user). */
     async clone(actor: SignedInActor) {
       if (actor === 'shopperA' || actor === 'shopperB') return createShopper(db)

@@ -1,8 +1,8 @@
 import {
   adminOrderDetailsResponse,
   adminOrderIdParams,
-  adminOrderListQuery,
   adminOrderListResponse,
+  adminOrdersQuery,
   updateOrderStatusBody,
   updateOrderStatusResponse,
   vendorSubOrderListResponse,
@@ -28,9 +28,15 @@ export async function adminOrdersRoutes(app: App) {
     '/admin/orders/get',
     {
       config: { access: 'admin' },
-      schema: { tags, querystring: adminOrderListQuery, response: { 200: adminOrderListResponse } },
+      schema: {
+        tags,
+        summary:
+          'One page of all orders, newest first, by status, customer name or email, or order number',
+        querystring: adminOrdersQuery,
+        response: { 200: adminOrderListResponse },
+      },
     },
-    async (request) => ({ success: true as const, data: await listAllOrders(db, request.query) }),
+    async (request) => ({ success: true as const, ...(await listAllOrders(db, request.query)) }),
   )
 
   app.get(
