@@ -164,6 +164,32 @@ describe('cached reviews', () => {
     await eventually(async () => (await mark()) === false)
   })
 
+  it('shows shoppers their own review in the very next request (read your writes)', async () => {
+    for (const [i, value] of [5, 3, 4].entries()) {
+      const shopper = await createShopper(t.database.db)
+      await buyProduct(t.app, t.database.db, shopper, productId)
+      await expectCached(url())
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: '/api/shop/review/add',
+        headers: { cookie: shopper.cookie },
+        payload: {
+          productId,
+          userId: shopper.user.id,
+          reviewMessage: `Take ${i}`,
+          reviewValue: value,
+        },
+      })
+      expect(posted.statusCode).toBe(200)
+      // No waiting: the write was answered only after this process heard its commit.
+      const mine = (await reviewsNow()).find((r) => r.userId === shopper.user.id)
+      expect(mine).toMatchObject({ verifiedPurchase: true })
+      expect((await get(`/api/shop/products/get/${productId}`)).json().data.reviewCount).toBe(
+        (await reviewsNow()).length,
+      )
+    }
+  })
+
   it("keeps the signed-in shopper's review eligibility out of the cache", async () => {
     const shopper = await createShopper(t.database.db)
     const ask = () =>
