@@ -94,6 +94,8 @@ declare module 'fastify' {
 /** Log paths without their query strings' secrets, and never cookies or authorization headers. */
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]']
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
 /** Registers plugins and routes; never listens (tests call `app.inject`). */
 export async function buildApp(
   input: AppDepsInput,
@@ -149,6 +151,15 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('deps', deps)
   app.addHook('onClose', async () => deps.catalogCache?.close())
+  if (catalogCache) {
+    // A write is answered once this process has heard the changes it committed, so whoever
+    // made them (a shopper posting a review, an admin editing a product) reads them back at once
+    // from the catalog cache. PGlite: no wait; PostgreSQL: one round trip on the LISTEN connection.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (WRITE_METHODS.has(request.method)) await catalogCache.caughtUp()
+      return payload
+    })
+  }
 
   await app.register(errorsPlugin)
   await app.register(textInputPlugin)

@@ -112,6 +112,7 @@ export const productListResponse = z.object({
 export type ProductList = z.infer<typeof productListResponse>
 
 export const productResponse = z.object({ success: z.literal(true), data: product })
+export type ProductReply = z.infer<typeof productResponse>
 
 export const filterOptionsResponse = z.object({
   success: z.literal(true),
@@ -137,3 +138,4 @@ export const featureListResponse = z.object({
   success: z.literal(true),
   data: z.array(featureImage),
 })
+export type FeatureListReply = z.infer<typeof featureListResponse>

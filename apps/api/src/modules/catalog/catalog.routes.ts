@@ -9,6 +9,7 @@ import {
   productListResponse,
   type FilterOptionsReply,
   type ProductList,
+  type ProductReply,
   productResponse,
 } from '@techbazaar/shared'
 import { z } from 'zod'
@@ -21,6 +22,7 @@ import {
   listingFacets,
   listingKey,
   listProducts,
+  productKey,
 } from './catalog.service'
 
 export async function catalogRoutes(app: App) {
@@ -82,10 +84,17 @@ export async function catalogRoutes(app: App) {
         response: { 200: productResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getProduct(db, request.params.id, maxQtyPerProduct),
-    }),
+    async (request, reply) => {
+      const { id } = request.params
+      // A "not found" is thrown, so never kept: a product listed later shows at once.
+      const body = await cachedJson(catalogCache, productKey(id), reply, async () =>
+        productResponse.parse({
+          success: true as const,
+          data: await getProduct(db, id, maxQtyPerProduct),
+        }),
+      )
+      return reply.send(body as unknown as ProductReply)
+    },
   )
 
   app.get(

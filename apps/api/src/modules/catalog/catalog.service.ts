@@ -192,6 +192,11 @@ export function listingKey(query: ListProductsQuery): string {
   return JSON.stringify([...filterKey(query), query.sortBy, query.page, query.limit])
 }
 
+/** One string per product for its details (ids are UUIDs, which may come in either case). */
+export function productKey(id: string): string {
+  return `product:${id.toLowerCase()}`
+}
+
 /** Listed products matching the filters, sorted and paginated on the server. */
 export async function listProducts(db: Db, query: ListProductsQuery, maxPerProduct: number) {
   const statements = listingQueries(db, query)
