@@ -1,6 +1,5 @@
 import type { OrderSummary as ApiOrderSummary } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { OrderPaymentMethod, PaymentStatus } from '@techbazaar/shared'
 import { api, ApiError } from '@/lib/api-client'
 
 /** The fields the Orders table shows; the orders feature owns the full order. */
