@@ -5,7 +5,7 @@ import { chooseAndPay, shopperWithCart, stockOf } from './checkout-steps'
 /** The shopper's newest order, the one just placed. */
 async function newestOrder(page: Page, userId: string) {
   const list = (await (await page.request.get(`/api/shop/order/list/${userId}`)).json()) as {
-    data: { _id: string; paymentStatus: string }[]
+    data: { _id: string; orderNumber: string; paymentStatus: string }[]
   }
   return list.data[0]!
 }
@@ -26,7 +26,7 @@ async function abandonAtGateway(page: Page) {
   expect(order.paymentStatus).toBe('pending')
   expect(await cartOf(page, userId)).toEqual([])
   await page.goto('/shop/account')
-  const row = page.getByRole('row').filter({ hasText: order._id })
+  const row = page.getByRole('row').filter({ hasText: order.orderNumber })
   await expect(row).toBeVisible()
   return { userId, product, order, row }
 }
@@ -40,8 +40,8 @@ test.describe('an online payment left at the gateway', () => {
     await expect(page.getByRole('heading', { name: 'Payment is successful!' })).toBeVisible()
     expect(await stockOf(page, product._id)).toBe(product.totalStock - 1)
     await page.goto('/shop/account')
-    const paid = page.getByRole('row').filter({ hasText: order._id })
-    await expect(paid.getByText('confirmed')).toBeVisible()
+    const paid = page.getByRole('row').filter({ hasText: order.orderNumber })
+    await expect(paid.getByText('Confirmed')).toBeVisible()
     await expect(paid.getByRole('button', { name: 'Pay now' })).toHaveCount(0)
   })
 
@@ -52,8 +52,8 @@ test.describe('an online payment left at the gateway', () => {
     await expect(
       page.getByText('Your order was cancelled. Its items are back in your cart.'),
     ).toBeVisible()
-    const cancelled = page.getByRole('row').filter({ hasText: order._id })
-    await expect(cancelled.getByText('rejected')).toBeVisible()
+    const cancelled = page.getByRole('row').filter({ hasText: order.orderNumber })
+    await expect(cancelled.getByText('Rejected')).toBeVisible()
     expect(await stockOf(page, product._id)).toBe(product.totalStock)
     expect(await cartOf(page, userId)).toEqual([
       expect.objectContaining({ productId: product._id, quantity: 1 }),

@@ -45,7 +45,7 @@ export function OrdersFilters({
             type="search"
             value={text}
             onChange={(event) => setText(event.target.value)}
-            placeholder="Name or email"
+            placeholder="Name, email or order number"
             maxLength={100}
             className="h-11 pl-9"
           />

@@ -25,7 +25,7 @@ export function OrdersPager({
           ? 'No orders'
           : `${count.format(first)}–${count.format(last)} of ${count.format(page.total)} orders`}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="ml-auto flex items-center gap-2">
         <Button
           variant="outline"
           className="h-11"
@@ -33,7 +33,8 @@ export function OrdersPager({
           onClick={() => onPage(page.page - 1)}
         >
           <ChevronLeftIcon aria-hidden="true" />
-          Previous
+          {/* Arrows alone under 640 px, so the pager fits a 320 px phone; the name stays. */}
+          <span className="sr-only sm:not-sr-only">Previous</span>
         </Button>
         <span className="tabular px-1 whitespace-nowrap">
           Page {page.page} of {pages}
@@ -44,7 +45,7 @@ export function OrdersPager({
           disabled={page.page >= pages}
           onClick={() => onPage(page.page + 1)}
         >
-          Next
+          <span className="sr-only sm:not-sr-only">Next</span>
           <ChevronRightIcon aria-hidden="true" />
         </Button>
       </div>
