@@ -13,7 +13,18 @@ import { RenderQueryClientContext } from '@/app/render-query-client'
 import { sessionQueryKey, sessionQueryOptions } from '@/features/auth/api/get-session'
 import { setApiTransport } from '@/lib/api-client'
 import { serializeSsrState } from '@/lib/ssr-state'
-import { routes, SERVER_RENDERED_ROUTE_IDS } from '@/router'
+import { routes, SHOP_LAYOUT_ROUTE_ID } from '@/router'
+
+/**
+ * What the server renders: the shop layout's pages, and the password reset pages, which
+ * shoppers open from a mail on their phones. Kept here, not in the router, because the router
+ * is part of the browser's first chunk and this set is of no use there.
+ */
+const SERVER_RENDERED_ROUTE_IDS: ReadonlySet<string> = new Set([
+  SHOP_LAYOUT_ROUTE_ID,
+  'forgot-password',
+  'reset-password',
+])
 
 /** Answers one API call inside the server process (no network), e.g. with Fastify's inject. */
 export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>

@@ -31,16 +31,6 @@ function pagesOf(children: RouteObject[]): RouteObject[] {
 
 export const SHOP_LAYOUT_ROUTE_ID = 'shop'
 
-/**
- * What the server renders (entry-server.tsx): the shop layout's pages, and the password reset
- * pages, which shoppers open from a mail on their phones.
- */
-export const SERVER_RENDERED_ROUTE_IDS: ReadonlySet<string> = new Set([
-  SHOP_LAYOUT_ROUTE_ID,
-  'forgot-password',
-  'reset-password',
-])
-
 export const routes: RouteObject[] = [
   {
     ...component(() => import('@/app/root'), 'Root'),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { UPLOAD_KINDS } from './constants'
+import { UPLOAD_KINDS } from './upload-widths'
 
 /** decisions.md: one upload path for product images and banners, 10 MB per image. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024

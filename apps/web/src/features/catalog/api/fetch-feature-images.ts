@@ -1,14 +1,7 @@
 import type { FeatureImage } from '@techbazaar/shared'
 import { api } from '@/lib/api-client'
 import { startEarly, takeEarly } from '@/lib/early-request'
-import {
-  BANNER_IMAGE_SIZES,
-  BANNER_PHONE_IMAGE_SIZES,
-  BANNER_PHONE_MEDIA,
-  BANNER_WIDE_MEDIA,
-  bannerImageSrcSet,
-  bannerPhoneImageSrcSet,
-} from '../lib/images'
+import { BANNER_IMAGE_SIZES, BANNER_WIDE_MEDIA, bannerImageSrcSet } from '../lib/images'
 
 // The banners' fetcher lives apart from its query (get-feature-images.ts) because the entry
 // chunk starts it on the home page, before React Query has loaded (page budget, issue 7).
@@ -34,19 +27,19 @@ function preloadImage(href: string, srcset: string | undefined, sizes: string, m
 }
 
 /**
- * Fetches the first banner's image as it will be shown, at high priority. With phone artwork
- * the preloads split by the carousel's <picture> query, so each screen fetches only its image.
+ * Fetches the first banner's image as it will be shown, at high priority. A banner with phone
+ * artwork is preloaded for wider screens only: phones find their image in the page's <picture>
+ * (server-rendered), and its srcset code stays out of the first chunk (page budget).
  */
 function preloadBanner(banner: FeatureImage | undefined) {
   if (!banner) return
   const wide = bannerImageSrcSet(banner.image)
-  if (!banner.mobileImage) {
-    preloadImage(banner.image, wide, BANNER_IMAGE_SIZES)
-    return
-  }
-  const phone = bannerPhoneImageSrcSet(banner.mobileImage)
-  preloadImage(banner.mobileImage, phone, BANNER_PHONE_IMAGE_SIZES, BANNER_PHONE_MEDIA)
-  preloadImage(banner.image, wide, BANNER_IMAGE_SIZES, BANNER_WIDE_MEDIA)
+  preloadImage(
+    banner.image,
+    wide,
+    BANNER_IMAGE_SIZES,
+    banner.mobileImage ? BANNER_WIDE_MEDIA : undefined,
+  )
 }
 
 /**

@@ -7,13 +7,12 @@ import { cn } from '@/lib/utils'
 import { useFeatureImages } from '../api/get-feature-images'
 import { useCarousel } from '../hooks/use-carousel'
 import {
-  BANNER_IMAGE_SIZES,
   BANNER_PHONE_IMAGE_SIZES,
   BANNER_PHONE_MEDIA,
   BANNER_PHONE_SIZE,
-  bannerImageSrcSet,
   bannerPhoneImageSrcSet,
-} from '../lib/images'
+} from '../lib/banner-phone-images'
+import { BANNER_IMAGE_SIZES, bannerImageSrcSet } from '../lib/images'
 
 // On phones the 3:1 banner is short, so the controls sit in a row under it; from 640 px they
 // float over the banner's edges.

@@ -1,5 +1,3 @@
-import { UPLOAD_WIDTHS } from '@techbazaar/shared'
-
 /**
  * The upload path stores every image as `u/<32 hex>.webp` plus smaller variants beside it
  * (apps/api/src/modules/uploads/uploads.service.ts): `<name>-320.webp` for a 640 px product
@@ -8,7 +6,7 @@ import { UPLOAD_WIDTHS } from '@techbazaar/shared'
  * under a bucket path), so the path tells ours apart, not the host: a foreign image that merely
  * ends in `.webp` has no variants and must not get a srcset pointing at files that do not exist.
  */
-const UPLOADED = /^(?:https?:\/\/[^/?#]+)?(?:\/[^/?#]+)*\/u\/[0-9a-f]{32}\.webp$/
+export const UPLOADED = /^(?:https?:\/\/[^/?#]+)?(?:\/[^/?#]+)*\/u\/[0-9a-f]{32}\.webp$/
 
 /**
  * The seed writes the same variants: `<slug>-320.webp` beside each product's `<slug>.webp`, and
@@ -17,8 +15,6 @@ const UPLOADED = /^(?:https?:\/\/[^/?#]+)?(?:\/[^/?#]+)*\/u\/[0-9a-f]{32}\.webp$
 const SEEDED = /^\/uploads\/seed\/[a-z0-9-]+\.webp$/
 const SEEDED_BANNER = /^\/uploads\/seed\/banner-[a-z0-9-]+\.webp$/
 const SEEDED_VARIANT = /-(320|640)\.webp$/
-/** The seed's phone artwork: `banner-<slug>-phone.webp` with `-400` beside it. */
-const SEEDED_PHONE_BANNER = /^\/uploads\/seed\/banner-[a-z0-9-]+-phone\.webp$/
 
 function isSeededProductImage(url: string): boolean {
   return SEEDED.test(url) && !SEEDED_BANNER.test(url) && !SEEDED_VARIANT.test(url)
@@ -28,7 +24,8 @@ function isSeededBanner(url: string): boolean {
   return SEEDED_BANNER.test(url) && !SEEDED_VARIANT.test(url)
 }
 
-const variant = (url: string, width: number) => `${url.slice(0, -'.webp'.length)}-${width}.webp`
+export const variant = (url: string, width: number) =>
+  `${url.slice(0, -'.webp'.length)}-${width}.webp`
 
 /**
  * `srcSet` for a product image: phones and dense grids download the 320 px variant, about a
@@ -47,29 +44,8 @@ export function bannerImageSrcSet(url: string): string | undefined {
   return `${variant(url, 320)} 320w, ${variant(url, 640)} 640w, ${url} 1800w`
 }
 
-/**
- * `srcSet` for a banner's phone artwork (800 px, a 400 px variant): a 390 px phone at 1x takes
- * the variant, at 2x or 3x the full image.
- */
-export function bannerPhoneImageSrcSet(url: string): string | undefined {
-  if (!UPLOADED.test(url) && !SEEDED_PHONE_BANNER.test(url)) return undefined
-  const { main, variants } = UPLOAD_WIDTHS.bannerPhone
-  return [...variants.map((width) => `${variant(url, width)} ${width}w`), `${url} ${main}w`].join(
-    ', ',
-  )
-}
-
-/**
- * Below Tailwind's `sm` breakpoint a banner with phone artwork shows it (the carousel's
- * <source> and the early preload use the same query, so a phone fetches only that image).
- */
-export const BANNER_PHONE_MEDIA = '(max-width: 639px)'
-/** Its complement, for the wide image's preload. */
+/** Wider than a phone: where a banner with phone artwork shows its wide image. */
 export const BANNER_WIDE_MEDIA = '(min-width: 640px)'
-/** The phone artwork's intrinsic size (4:5), for the <source>'s aspect ratio. */
-export const BANNER_PHONE_SIZE = { width: UPLOAD_WIDTHS.bannerPhone.main, height: 1000 }
-/** On phones the banner spans the screen less the page's 2 × 16 px padding. */
-export const BANNER_PHONE_IMAGE_SIZES = 'calc(100vw - 32px)'
 
 /** The card's rendered width: half the phone screen, a third on tablets, ~240 px on desktops. */
 export const CARD_IMAGE_SIZES =
