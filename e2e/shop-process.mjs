@@ -14,7 +14,15 @@ export function startShop(env) {
   return spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      // Every journey orders as the one demo shopper; the hourly limit per account (decision 35)
+      // is proven by the API suite, not by how many specs run within an hour.
+      ORDER_CREATE_PER_HOUR: '1000',
+      ...env,
+    },
   })
 }
 

@@ -99,7 +99,15 @@ test.describe('accessibility: storefront as a guest', () => {
   })
 
   test('sign-in, registration, static, payment and error pages', async ({ page }) => {
-    for (const path of ['/login', '/register/user', '/register/seller']) await check(page, path)
+    for (const path of [
+      '/login',
+      '/register/user',
+      '/register/seller',
+      '/forgot-password',
+      '/reset-password?token=e2e',
+    ]) {
+      await check(page, path)
+    }
     for (const path of [
       '/aboutUs',
       '/shipping-policy',

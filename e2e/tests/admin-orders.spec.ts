@@ -36,7 +36,7 @@ async function placeCodOrder(page: Page): Promise<string> {
     data: { userId: user.id, addressInfo: { addressId }, paymentMethod: 'COD' },
   })
   expect(created.status()).toBe(201)
-  return ((await created.json()) as { orderId: string }).orderId
+  return ((await created.json()) as { orderNumber: string }).orderNumber
 }
 
 /** The admin works in its own browser context, so both sessions stay signed in. */
@@ -48,33 +48,56 @@ async function adminPage(browser: Browser, baseURL: string | undefined): Promise
   return page
 }
 
-test('admin moves an order to inShipping and the shopper sees it', async ({
+test('admin ships an order, found by its number, and the shopper sees it', async ({
   page,
   browser,
   baseURL,
 }) => {
-  const orderId = await placeCodOrder(page)
+  // Two signed-in browsers, an order, a search and two filters: more than the default 30 s on a
+  // busy machine.
+  test.slow()
+  const orderNumber = await placeCodOrder(page)
 
   const admin = await adminPage(browser, baseURL)
   await admin.goto('/admin/orders')
   await expect(admin.getByRole('heading', { name: 'All Orders' })).toBeVisible()
-  const row = admin.getByRole('row', { name: new RegExp(orderId) })
-  await expect(row.getByText('confirmed')).toBeVisible()
+  // Newest first, with the customer; the search finds the shopper's orders by name or email,
+  // and by the order's number.
+  await expect(admin.getByText(/^1–\d+ of [\d,]+ orders$/)).toBeVisible()
+  await admin.getByLabel('Search customer').fill('shopper@demo')
+  await expect(admin).toHaveURL(/[?&]q=shopper%40demo/)
+  const row = admin.getByRole('row', { name: new RegExp(orderNumber) })
+  await expect(row.getByText('shopper@demo.test')).toBeVisible()
+  await admin.getByLabel('Status').selectOption('rejected')
+  await expect(row).toBeHidden()
+  await admin.getByLabel('Status').selectOption('confirmed')
+  await expect(row.getByText('Confirmed')).toBeVisible()
+  await admin.getByLabel('Status').selectOption('')
+  await admin.getByLabel('Search customer').fill(orderNumber)
+  await expect(admin.getByRole('row', { name: /View Details/ })).toHaveCount(1)
+  await expect(row).toBeVisible()
   await row.getByRole('button', { name: 'View Details' }).click()
 
   const dialog = admin.getByRole('dialog', { name: 'Order Details' })
-  await expect(dialog.getByText(orderId)).toBeVisible()
+  await expect(dialog.getByText(orderNumber)).toBeVisible()
   await dialog.getByRole('combobox', { name: 'Order Status' }).click()
-  await admin.getByRole('option', { name: 'inShipping' }).click()
+  await admin.getByRole('option', { name: 'Shipped' }).click()
   await dialog.getByRole('button', { name: 'Update Order Status' }).click()
   await expect(admin.getByText('Order status updated successfully')).toBeVisible()
   // The details reload with the new status; behind the modal dialog the table is hidden.
-  await expect(dialog.locator('[data-slot="badge"]', { hasText: 'inShipping' })).toBeVisible()
+  await expect(dialog.locator('[data-slot="badge"]', { hasText: 'Shipped' })).toBeVisible()
   await admin.keyboard.press('Escape')
-  await expect(row.getByText('inShipping')).toBeVisible()
+  await expect(row.getByText('Shipped')).toBeVisible()
+  // The lookup by number the back office's search uses.
+  const found = await admin.request.get(
+    `/api/admin/orders/get?orderNumber=${encodeURIComponent(orderNumber)}`,
+  )
+  expect(((await found.json()) as { data: { orderNumber: string }[] }).data).toEqual([
+    expect.objectContaining({ orderNumber, orderStatus: 'inShipping' }),
+  ])
   await admin.context().close()
 
   await page.goto('/shop/account?tab=orders')
-  const mine = page.getByRole('row', { name: new RegExp(orderId) })
-  await expect(mine.getByText('inShipping')).toBeVisible()
+  const mine = page.getByRole('row', { name: new RegExp(orderNumber) })
+  await expect(mine.getByText('Shipped')).toBeVisible()
 })

@@ -1,6 +1,15 @@
 import { deflateSync, crc32 } from 'node:zlib'
 import type { Browser } from '@playwright/test'
+import { gstinCheckChar } from '../../packages/shared/src/validators'
 import { expect, expectImagesLoaded, signIn, test, waitingForTheApp } from './fixtures'
+
+/** A valid Karnataka GSTIN no other run used (the suite may run twice on one shop). */
+function freshGstin(): string {
+  const digits = String(Date.now() % 10_000).padStart(4, '0')
+  const letter = String.fromCharCode(65 + Math.floor(Math.random() * 26))
+  const first14 = `29AAB${letter}E${digits}K1Z`
+  return first14 + gstinCheckChar(first14)
+}
 
 /** A small solid-colour PNG built by hand, so the test needs no image library. */
 function makePng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -48,6 +57,18 @@ test.describe('back office', () => {
     await sheet.getByLabel('Username').fill(`E2E Store ${suffix}`)
     await sheet.getByLabel('Email').fill(email)
     await sheet.getByLabel('Password').fill('Seller123')
+    // What seller registration asks: the GSTIN is checked (and its state) before anything is sent.
+    await sheet.getByLabel('Mobile').fill('9845012345')
+    await sheet.getByLabel('GST Number').fill('29AABCE1234K1ZA')
+    await sheet.getByLabel('Business name').fill(`E2E Store ${suffix} Pvt Ltd`)
+    await sheet.getByLabel('Address').fill('14 Brigade Road')
+    await sheet.getByLabel('City').fill('Bengaluru')
+    await sheet.getByLabel('Pincode').fill('560025')
+    await sheet.getByLabel('State').selectOption('29')
+    await sheet.getByRole('button', { name: 'Create Vendor' }).click()
+    await expect(sheet.getByText('GST Number check digit does not match')).toBeVisible()
+    const gstin = freshGstin()
+    await sheet.getByLabel('GST Number').fill(gstin)
     await sheet.getByRole('button', { name: 'Create Vendor' }).click()
     await expect(page.getByText('Vendor created successfully!')).toBeVisible()
     await expect(sheet).toBeHidden()
@@ -56,11 +77,45 @@ test.describe('back office', () => {
     await expect(page.getByRole('heading', { name: 'All Vendor List' })).toBeVisible()
     const row = page.getByRole('row').filter({ hasText: email })
     await expect(row.getByText('Approved')).toBeVisible()
+    await expect(row.getByText(gstin)).toBeVisible()
+    // Rejecting asks first, saying what goes offline; Cancel changes nothing.
     await row.getByRole('button', { name: /^Reject/ }).click()
+    const ask = page.getByRole('alertdialog', { name: `Reject E2E Store ${suffix}?` })
+    await expect(ask).toContainText('has no listed products')
+    await ask.getByRole('button', { name: 'Cancel' }).click()
+    await expect(row.getByText('Approved')).toBeVisible()
+    await row.getByRole('button', { name: /^Reject/ }).click()
+    await ask.getByRole('button', { name: 'Reject seller' }).click()
     await expect(row.getByText('Rejected')).toBeVisible()
     await row.getByRole('button', { name: /^Approve/ }).click()
     await expect(row.getByText('Approved')).toBeVisible()
     await expect(row.getByRole('button', { name: /^Approve/ })).toBeDisabled()
+  })
+
+  test('an admin is sent to the back office from every shop page, drawn by the server or not', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@demo.test')
+    await expect(page).toHaveURL(/\/admin\/dashboard$/)
+    for (const path of ['/', '/aboutUs', '/privacy-policy', '/contact-us', '/shop/listing']) {
+      // The server sends no shop page to an admin, only the shell whose guard redirects.
+      const html = await (await page.request.get(path)).text()
+      expect(html, path).not.toContain('id="ssr-state"')
+      await page.goto(path)
+      await expect(page, path).toHaveURL(/\/admin\/dashboard$/)
+    }
+    // The cart API refuses a back-office account, whatever its client does.
+    const { user } = (await (await page.request.get('/api/auth/check-auth')).json()) as {
+      user: { id: string }
+    }
+    const listing = (await (await page.request.get('/api/shop/products/get?limit=1')).json()) as {
+      data: { _id: string }[]
+    }
+    const added = await page.request.post('/api/shop/cart/add', {
+      data: { userId: user.id, productId: listing.data[0]!._id, quantity: 1 },
+    })
+    expect(added.status()).toBe(403)
+    expect(((await added.json()) as { message: string }).message).toMatch(/shopper accounts/)
   })
 
   test('the seller adds a product with an image and shoppers find it', async ({

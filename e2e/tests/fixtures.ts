@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 
 /** Console noise that is expected: a guest's session check answers 401 by design. */
 const EXPECTED = [/Failed to load resource: the server responded with a status of 401/]
@@ -61,6 +61,27 @@ export const TEST_ADDRESS = {
 
 /** The mail catcher's JSON endpoint (mail-catcher.mjs), on the port the config gave it. */
 export const MAILS_URL = `http://127.0.0.1:${process.env.MAIL_CATCHER_HTTP_PORT ?? 3198}/mails`
+
+/** Waits for the newest mail to `to` whose subject matches, as the mail catcher received it. */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+): Promise<{ subject: string; text: string }> {
+  let found: { subject: string; text: string } | undefined
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(MAILS_URL, { params: { to } })
+        const mails = (await response.json()) as { subject: string; text: string }[]
+        found = mails.findLast((mail) => subject.test(mail.subject))
+        return found?.subject ?? ''
+      },
+      { message: `a mail to ${to} with subject ${subject}`, timeout: 15_000 },
+    )
+    .toMatch(subject)
+  return found!
+}
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login')

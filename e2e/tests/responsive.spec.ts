@@ -1,4 +1,4 @@
-import { expect, expectImagesLoaded, signIn, test } from './fixtures'
+import { expect, expectImagesLoaded, signIn, test, TEST_ADDRESS } from './fixtures'
 
 const PAGES = [
   '/',
@@ -40,6 +40,76 @@ test.describe('a 390 px phone', () => {
       const box = await link.getByText(label, { exact: true }).boundingBox()
       expect(box?.width ?? 0, `${label} is readable`).toBeGreaterThan(20)
     }
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+
+  test('the home banner is the phone artwork, large enough to read', async ({ page }) => {
+    await page.goto('/')
+    const banner = page.getByRole('img', { name: /Big Tech Days/ })
+    await expect(banner).toBeVisible()
+    await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
+    const src = await banner.evaluate((img: HTMLImageElement) => img.currentSrc)
+    expect(src).toMatch(/banner-big-tech-days-phone(-400)?\.webp$/)
+    const box = await banner.boundingBox()
+    expect(box?.height ?? 0).toBeGreaterThan(300)
+    // Only the phone's image was fetched, not the wide one as well.
+    const wide = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => /banner-big-tech-days(-\d+)?\.webp$/.test(entry.name)),
+    )
+    expect(wide).toBe(false)
+
+    // From 640 px the wide artwork is back.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect
+      .poll(() => banner.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toMatch(/banner-big-tech-days(-\d+)?\.webp$/)
+  })
+
+  test('checkout shows the summary and Place Your Order before the address form', async ({
+    page,
+  }) => {
+    await signIn(page, 'shopper@demo.test')
+    await expect(page).toHaveURL(/\/$/)
+    const request = page.request
+    const { user } = (await (await request.get('/api/auth/check-auth')).json()) as {
+      user: { id: string }
+    }
+    const listing = (await (await request.get('/api/shop/products/get?limit=24')).json()) as {
+      data: { _id: string; totalStock: number }[]
+    }
+    const product = listing.data.find((p) => p.totalStock >= 5)
+    expect(product).toBeTruthy()
+    await request.post('/api/shop/cart/add', {
+      data: { userId: user.id, productId: product!._id, quantity: 1 },
+    })
+    const addresses = (await (await request.get(`/api/shop/address/get/${user.id}`)).json()) as {
+      data: unknown[]
+    }
+    if (addresses.data.length === 0) {
+      await request.post('/api/shop/address/add', { data: { userId: user.id, ...TEST_ADDRESS } })
+    }
+
+    await page.goto('/shop/checkout')
+    const place = page.getByRole('button', { name: 'Place Your Order' })
+    await expect(place).toBeVisible()
+    const radio = page.getByRole('radio', { name: /Deliver to/ }).first()
+    await expect(radio).toBeAttached()
+    // The action is on the first screen, the choices below it, the form folded away.
+    const placeBox = await place.boundingBox()
+    expect(placeBox!.y + placeBox!.height).toBeLessThan(844)
+    expect((await radio.boundingBox())!.y).toBeGreaterThan(placeBox!.y)
+    await expect(page.getByRole('heading', { name: 'Add New Address' })).toHaveCount(0)
+    await radio.check()
+    const deliverTo = page.getByRole('region', { name: 'Deliver to' })
+    await expect(deliverTo.getByRole('link', { name: /Change/ })).toBeVisible()
+    await page.getByRole('button', { name: 'Add New Address' }).click()
+    await expect(page.getByRole('heading', { name: 'Add New Address' })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toBeFocused()
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )

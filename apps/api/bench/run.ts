@@ -9,7 +9,9 @@
  * Prints req/s, p50, p99 and errors with each row's share of /api/health's throughput, and
  * writes the results to bench-results/ (git-ignored).
  *
- * BENCH_PRODUCTS (default 100000) and BENCH_SECONDS (default 6) change the size and duration.
+ * BENCH_PRODUCTS (default 100000) and BENCH_SECONDS (default 6) change the size and duration;
+ * BENCH_CONNECTIONS (default "20,100") the loads, and BENCH_ONLY (comma-separated words, e.g.
+ * "health,product,reviews,home") runs only the rows whose name holds one of them.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -27,13 +29,33 @@ import { runVirtualUsers, type Scenario } from './virtual-users'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
-const CONNECTIONS = [20, 100]
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '20,100').split(',').map(Number)
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean)
+const selected = (name: string) => !ONLY || ONLY.some((word) => name.includes(word))
 
 /** What the listing shows first: the whole catalog, cheapest first. */
 const LISTING_FIRST_PAGE = '/api/shop/products/get?sortBy=price-lowtohigh'
 
 /** Misspelt searches, as shoppers type them. */
 const SEARCHES = ['samsng galxy', 'iphon', 'redmi note', 'wireles earbuds', 'oneplus nord', 'boat']
+
+/** The home page's data as the web asks for it: the banners and its five product sections. */
+function homePaths(): string[] {
+  const sections: Record<string, string>[] = [
+    { section: 'featured', limit: '10' },
+    { section: 'top-deals', limit: '10' },
+    { section: 'trending', category: 'electronics', limit: '10' },
+    { category: 'electronics', sortBy: 'price-hightolow', limit: '12' },
+    { category: 'accessories', limit: '12' },
+  ]
+  return [
+    '/api/common/feature/get',
+    ...sections.map(
+      (section) =>
+        `/api/shop/products/get?${new URLSearchParams({ sortBy: 'price-lowtohigh', page: '1', ...section })}`,
+    ),
+  ]
+}
 
 /**
  * 240 distinct listing URLs (category x brand x price cap x sort x page), so the cached runs
@@ -63,6 +85,20 @@ function listingPaths(): string[] {
 async function drain(address: string) {
   await fetch(`${address}/api/health`)
   await new Promise((resolve) => setTimeout(resolve, 500))
+}
+
+/**
+ * Asks every path of a run once, ten at a time, right before it is measured: the cached rows
+ * measure the cache's steady state (a cold key costs one database read, which the cache-off row
+ * measures), not how long the first pass over 500 ids takes on a busy machine.
+ */
+async function visitAll(base: string, paths: string[]) {
+  const queue = [...paths]
+  const worker = async () => {
+    for (let path = queue.shift(); path; path = queue.shift())
+      await (await fetch(base + path)).text()
+  }
+  await Promise.all(Array.from({ length: 10 }, worker))
 }
 
 async function main() {
@@ -101,6 +137,17 @@ async function main() {
     const sample = rowsOf<{ id: string }>(
       await db.execute(sql`SELECT id FROM products WHERE listed ORDER BY id LIMIT 500`),
     )
+    // Five reviews on each sampled product and three banners, so those replies are not empty.
+    await db.execute(sql`
+      INSERT INTO reviews (product_id, user_id, user_name, message, value)
+      SELECT p.id, u.id, 'Bench Shopper', 'Good value for the price.', 1 + (u.n % 5)
+      FROM (SELECT id FROM products WHERE listed ORDER BY id LIMIT 500) AS p
+      CROSS JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM users
+                  WHERE type = 'user' ORDER BY id LIMIT 5) AS u`)
+    await db.execute(sql`
+      INSERT INTO feature_images (image, title, sort_order)
+      SELECT '/uploads/bench-banner-' || i || '.webp', 'Bench banner ' || i, i
+      FROM generate_series(1, 3) AS i`)
     console.log(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' })
@@ -136,13 +183,25 @@ async function main() {
         url: `/api/shop/products/get/${product.id}`,
         paths: sample.map((row) => `/api/shop/products/get/${row.id}`),
       },
+      {
+        name: `reviews of a product (${sample.length} ids)`,
+        url: `/api/shop/review/${product.id}`,
+        paths: sample.map((row) => `/api/shop/review/${row.id}`),
+      },
+      {
+        name: 'home data (banners + 5 sections)',
+        url: '/api/common/feature/get',
+        paths: homePaths(),
+      },
       { name: 'filter fetch', url: '/api/shop/filter/fetch' },
       {
         name: `search (${SEARCHES.length} typo'd keywords)`,
         url: `/api/shop/search/${encodeURIComponent(SEARCHES[0] ?? 'phone')}`,
         paths: SEARCHES.map((keyword) => `/api/shop/search/${encodeURIComponent(keyword)}`),
       },
-    ].map((run) => ({ connections: 0, seconds: SECONDS, base: address, ...run }))
+    ]
+      .filter((run) => run.name === 'health' || selected(run.name))
+      .map((run) => ({ connections: 0, seconds: SECONDS, base: address, ...run }))
 
     // A short warm-up of every endpoint, so the first measured run does not pay for JIT and
     // cold caches (that made /api/health look slower than the listing).
@@ -160,6 +219,7 @@ async function main() {
     for (const connections of CONNECTIONS) {
       for (const run of reads) {
         process.stdout.write(`  ${run.name} at ${connections} connections… `)
+        if (run.paths) await visitAll(run.base, run.paths)
         record(await runLoad({ ...run, url: run.base + run.url, connections }))
         await drain(address)
       }
@@ -169,6 +229,7 @@ async function main() {
         ['order create, one hot SKU', 'checkout', skus.distinct.map(() => skus.hot)],
       ]
       for (const [name, scenario, productIds] of writes) {
+        if (!selected(name)) continue
         process.stdout.write(`  ${name} at ${connections} connections… `)
         record(
           await runVirtualUsers({

@@ -17,6 +17,7 @@ import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { createCounters, type Counters } from './lib/counters'
 import { createCatalogCache, type CatalogCache } from './lib/catalog-cache'
+import { logRequest } from './lib/log-redact'
 import { createMailer, type Mailer } from './lib/mail'
 import { storageCsp } from './lib/s3-storage'
 import { createMetrics, type ShopMetrics } from './lib/metrics'
@@ -93,6 +94,8 @@ declare module 'fastify' {
 /** Log paths without their query strings' secrets, and never cookies or authorization headers. */
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]']
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
 /** Registers plugins and routes; never listens (tests call `app.inject`). */
 export async function buildApp(
   input: AppDepsInput,
@@ -111,6 +114,7 @@ export async function buildApp(
         : {
             level: config.logLevel,
             redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: { req: logRequest },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     // Set TRUST_PROXY behind a load balancer, so rate limits see the client's address.
@@ -147,6 +151,15 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('deps', deps)
   app.addHook('onClose', async () => deps.catalogCache?.close())
+  if (catalogCache) {
+    // A write is answered once this process has heard the changes it committed, so whoever
+    // made them (a shopper posting a review, an admin editing a product) reads them back at once
+    // from the catalog cache. PGlite: no wait; PostgreSQL: one round trip on the LISTEN connection.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (WRITE_METHODS.has(request.method)) await catalogCache.caughtUp()
+      return payload
+    })
+  }
 
   await app.register(errorsPlugin)
   await app.register(textInputPlugin)

@@ -43,6 +43,11 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().min(1).max(1000).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  // "Forgot password?": how long a mailed link works; requests per email and per client
+  // address per hour (unknown emails are counted alike, so the limit tells nothing).
+  PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(1440).default(15),
+  PASSWORD_RESET_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
+  PASSWORD_RESET_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   // How long a browser stays a known device after its last sign-in.
   DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(730).default(365),
   // Bearer token for GET /api/metrics; unset, only a scraper on this machine may read them.
@@ -215,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perDevice: e.LOGIN_MAX_FAILURES_PER_DEVICE,
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: e.LOGIN_WINDOW_MINUTES * 60,
+    },
+    passwordReset: {
+      ttlMinutes: e.PASSWORD_RESET_MINUTES,
+      perEmailPerHour: e.PASSWORD_RESET_PER_EMAIL_PER_HOUR,
+      perIpPerHour: e.PASSWORD_RESET_PER_IP_PER_HOUR,
     },
     deviceCookieDays: e.DEVICE_COOKIE_DAYS,
     metricsToken: e.METRICS_TOKEN,

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client'
 import { DEMO_ACCOUNTS } from './db/seed'
 import { seedOnStart } from './db/seed/on-start'
 import { acquireStartupLock } from './db/startup'
+import { startAuthCleanup } from './modules/auth/cleanup'
 import { startOrderExpiry } from './modules/orders/order-state'
 
 /** Reads config, opens and migrates the database, seeds the demo, listens, closes gracefully. */
@@ -50,6 +51,8 @@ async function main() {
 
   // Unpaid online orders give their stock back after their payment window.
   const stopExpiry = startOrderExpiry(app.deps, app.log)
+  // Expired sessions, reset links and sign-up codes are deleted hourly.
+  const stopCleanup = startAuthCleanup(app.deps, app.log)
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -60,6 +63,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     stopExpiry()
+    stopCleanup()
     await app.close()
     await redis?.quit()
     await database.close()

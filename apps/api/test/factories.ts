@@ -1,6 +1,6 @@
-import { rupeesToPaise } from '@techbazaar/shared'
+import { gstinCheckChar, rupeesToPaise } from '@techbazaar/shared'
 import type { Db } from '../src/db/client'
-import { products, users, vendorProfiles } from '../src/db/schema'
+import { orders, products, users, vendorProfiles } from '../src/db/schema'
 
 let counter = 0
 const next = () => ++counter
@@ -26,12 +26,24 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
   return user
 }
 
+/** A valid, unique GSTIN (Maharashtra, check digit right) for the n-th factory seller. */
+export function testGstin(n: number): string {
+  const digits = String(n % 10_000).padStart(4, '0')
+  const k = Math.floor(n / 10_000)
+  const letters = String.fromCharCode(65 + (Math.floor(k / 26) % 26), 65 + (k % 26))
+  const first14 = `27AAA${letters}${digits}A1Z`
+  return first14 + gstinCheckChar(first14)
+}
+
+/** A seller with a GSTIN (one without is never listed, decision 44), unless `gstNumber: null`. */
 export async function createSeller(
   db: Db,
   status: 'Pending' | 'Approved' | 'Rejected' = 'Approved',
+  profile: { gstNumber?: string | null } = {},
 ) {
   const user = await createUser(db, { role: 'admin', type: 'vendor' })
-  await db.insert(vendorProfiles).values({ userId: user.id, status })
+  const gstNumber = profile.gstNumber === undefined ? testGstin(next()) : profile.gstNumber
+  await db.insert(vendorProfiles).values({ userId: user.id, status, gstNumber })
   return user
 }
 
@@ -70,4 +82,37 @@ export async function createProduct(db: Db, input: ProductInput) {
     .returning()
   if (!product) throw new Error('product not created')
   return product
+}
+
+/**
+ * `count` orders placed by `userIds` in turn, one a minute going back from `newest` (so their
+ * order is known), statuses cycling through `statuses`. Inserted in one statement: a list or
+ * report test needs many orders, not the checkout that made them.
+ */
+export async function createOrders(
+  db: Db,
+  input: {
+    count: number
+    userIds: string[]
+    statuses?: (typeof orders.$inferInsert)['orderStatus'][]
+    newest?: Date
+  },
+) {
+  const { count, userIds, statuses = ['confirmed'], newest = new Date() } = input
+  const rows = Array.from({ length: count }, (_, i) => ({
+    userId: userIds[i % userIds.length]!,
+    addressInfo: {
+      addressId: crypto.randomUUID(),
+      address: '12 MG Road',
+      city: 'Bengaluru',
+      pincode: '560001',
+      phone: '9876543210',
+      notes: '',
+    },
+    orderStatus: statuses[i % statuses.length],
+    paymentMethod: 'COD' as const,
+    totalPaise: 100_000 + i,
+    createdAt: new Date(newest.getTime() - i * 60_000),
+  }))
+  return db.insert(orders).values(rows).returning({ id: orders.id, createdAt: orders.createdAt })
 }

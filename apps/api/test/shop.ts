@@ -70,8 +70,12 @@ export async function placeOrder(
     },
   })
   if (res.statusCode !== 201) throw new Error(`order not created: ${res.body}`)
-  const { orderId, paymentUrl } = res.json() as { orderId: string; paymentUrl: string }
-  return { shopper, item, orderId, paymentUrl }
+  const { orderId, orderNumber, paymentUrl } = res.json() as {
+    orderId: string
+    orderNumber: string
+    paymentUrl: string
+  }
+  return { shopper, item, orderId, orderNumber, paymentUrl }
 }
 
 /**

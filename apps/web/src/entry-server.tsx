@@ -15,6 +15,17 @@ import { setApiTransport } from '@/lib/api-client'
 import { serializeSsrState } from '@/lib/ssr-state'
 import { routes, SHOP_LAYOUT_ROUTE_ID } from '@/router'
 
+/**
+ * What the server renders: the shop layout's pages, and the password reset pages, which
+ * shoppers open from a mail on their phones. Kept here, not in the router, because the router
+ * is part of the browser's first chunk and this set is of no use there.
+ */
+const SERVER_RENDERED_ROUTE_IDS: ReadonlySet<string> = new Set([
+  SHOP_LAYOUT_ROUTE_ID,
+  'forgot-password',
+  'reset-password',
+])
+
 /** Answers one API call inside the server process (no network), e.g. with Fastify's inject. */
 export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>
 
@@ -57,7 +68,7 @@ function waitingToFetch(query: Query): boolean {
 
 /**
  * The storefront page at `url` rendered with its data, or null when the browser should render it
- * alone: pages outside the shop layout, redirects, route errors, a guard that would send the
+ * alone: pages not in SERVER_RENDERED_ROUTE_IDS, redirects, route errors, a guard that would send the
  * visitor elsewhere, or a failed render.
  */
 export async function render(request: RenderRequest): Promise<RenderedPage | null> {
@@ -67,7 +78,9 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
       new Request(url, { headers: cookie ? { Cookie: cookie } : {} }),
     )
     if (context instanceof Response || context.errors) return null
-    if (!context.matches.some((match) => match.route.id === SHOP_LAYOUT_ROUTE_ID)) return null
+    if (!context.matches.some((match) => SERVER_RENDERED_ROUTE_IDS.has(match.route.id))) {
+      return null
+    }
 
     const queryClient = createQueryClient()
     // One try: a page whose data fails is left to the browser, which retries and shows errors.
@@ -92,6 +105,12 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
 
     // Every page waits for the session (the route guard): ask before the first pass, not after.
     await queryClient.prefetchQuery(sessionQueryOptions)
+    // A page the guard would leave (a guest on checkout, an admin anywhere in the shop) is not
+    // drawn: the shell's guard redirects at once, and no shop markup reaches such a visitor.
+    const user = queryClient.getQueryData<SessionUser | null>(sessionQueryKey)
+    if (user === undefined) return null
+    if (resolveRedirect(new URL(url).pathname, user) !== null) return null
+
     let html = await renderPass()
     for (let pass = 1; pass < MAX_PASSES; pass++) {
       const waiting = queryClient.getQueryCache().getAll().filter(waitingToFetch)
@@ -99,11 +118,6 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
       await Promise.allSettled(waiting.map((query) => query.fetch()))
       html = await renderPass()
     }
-
-    const user = queryClient.getQueryData<SessionUser | null>(sessionQueryKey)
-    if (user === undefined) return null
-    const { pathname } = new URL(url)
-    if (resolveRedirect(pathname, user) !== null) return null
 
     const state = serializeSsrState({
       queries: dehydrate(queryClient),

@@ -90,6 +90,16 @@ export const routes: RouteObject[] = [
         ...component(() => import('@/app/layouts/auth-layout'), 'AuthLayout'),
         children: pagesOf([
           { path: 'login', ...page(() => import('@/features/auth/pages/login-page')) },
+          {
+            id: 'forgot-password',
+            path: 'forgot-password',
+            ...page(() => import('@/features/auth/pages/forgot-password-page')),
+          },
+          {
+            id: 'reset-password',
+            path: 'reset-password',
+            ...page(() => import('@/features/auth/pages/reset-password-page')),
+          },
           { path: 'register', element: <Navigate to="/register/user" replace /> },
           { path: 'register/user', ...page(() => import('@/features/auth/pages/register-page')) },
           { path: 'register/seller', ...page(() => import('@/features/auth/pages/register-page')) },

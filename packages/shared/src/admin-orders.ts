@@ -1,24 +1,73 @@
 import { z } from 'zod'
 import { idParam } from './api'
 import { ADMIN_ORDER_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './constants'
-import { ORDER_PAYMENT_METHODS, order, orderLine } from './orders'
+import { plainNumber } from './numbers'
+import { parseOrderNumber } from './order-labels'
+import { ORDER_PAYMENT_METHODS, order, orderLine, orderNumber } from './orders'
 
 /** A row of the admin "All Orders" table. */
 export const adminOrderRow = z.object({
   _id: z.uuid(),
+  orderNumber,
   orderDate: z.iso.datetime(),
   orderStatus: z.enum(ORDER_STATUSES),
   /** Rupees. */
   totalAmount: z.number(),
   paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** The customer: the account's name and email. */
   userName: z.string(),
+  email: z.string(),
 })
 export type AdminOrderRow = z.infer<typeof adminOrderRow>
+
+export const ADMIN_ORDERS_PAGE_SIZE = 20
+
+/**
+ * One page of the admin "All Orders" table, newest first: `status` keeps one order status, `q`
+ * searches the customer's name and email, and a `q` that reads as an order number (TB-10234,
+ * 10234, #10234) also finds that order. `orderNumber` finds exactly one order by its number.
+ */
+export const adminOrdersQuery = z.strictObject({
+  page: plainNumber('page')
+    .pipe(z.number().int('page must be a whole number').min(1).max(10_000))
+    .default(1),
+  limit: plainNumber('limit')
+    .pipe(z.number().int('limit must be a whole number').min(1).max(100))
+    .default(ADMIN_ORDERS_PAGE_SIZE),
+  status: z.enum(ORDER_STATUSES, 'Unknown order status').optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, 'Search must be at most 100 characters')
+    .optional()
+    .transform((q) => q || undefined),
+  orderNumber: z
+    .string()
+    .max(40)
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === '') return undefined
+      const sequence = parseOrderNumber(text)
+      if (sequence === null) {
+        ctx.addIssue({ code: 'custom', message: 'Enter an order number like TB-10234.' })
+        return z.NEVER
+      }
+      return sequence
+    }),
+})
+export type AdminOrdersQuery = z.output<typeof adminOrdersQuery>
+export type AdminOrdersQueryInput = z.input<typeof adminOrdersQuery>
+
 export const adminOrderListResponse = z.object({
   success: z.literal(true),
   data: z.array(adminOrderRow),
+  /** Orders matching the filters, over all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
 })
+export type AdminOrderList = z.infer<typeof adminOrderListResponse>
 
 /** A seller's part of an order: `_id` is the sub-order, `totalAmount` its subtotal. */
 export const vendorSubOrder = adminOrderRow.extend({

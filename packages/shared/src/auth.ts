@@ -133,3 +133,24 @@ export const changePasswordBody = z
     message: 'New password must be different from the current one',
   })
 export type ChangePasswordInput = z.infer<typeof changePasswordBody>
+
+/** "Forgot password?": the email to mail a reset link to (the answer is the same for any email). */
+export const forgotPasswordBody = z.object({ email: emailField() })
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordBody>
+
+/**
+ * The secret from the mailed link (`/reset-password?token=…`). A missing or mangled one is
+ * answered like a used one, so its message sends the shopper for a new link.
+ */
+export const resetTokenField = z
+  .string({ error: 'This reset link is not complete. Please ask for a new one.' })
+  .trim()
+  .min(1, 'This reset link is not complete. Please ask for a new one.')
+  .max(200, 'This reset link is not complete. Please ask for a new one.')
+
+/** Setting a new password from a reset link: the same strength rule as sign-up. */
+export const resetPasswordBody = z.object({
+  token: resetTokenField,
+  newPassword: passwordField('New password'),
+})
+export type ResetPasswordInput = z.infer<typeof resetPasswordBody>

@@ -3,36 +3,44 @@ import { GST_STATES } from './gst-states'
 import { pincodeStateProblem } from './pincode-states'
 import { pincodeField, requiredText } from './validators'
 
+/** The fields of a seller's business address (the form's and the API's). */
+export const businessAddressShape = {
+  businessName: requiredText('Business name', 120),
+  addressLine: requiredText('Address', 300),
+  city: requiredText('City', 100),
+  stateCode: z
+    .string({ error: 'State is required' })
+    .refine((code) => Object.hasOwn(GST_STATES, code), 'State is required'),
+  pincode: pincodeField(),
+}
+
+/**
+ * A `superRefine` option: run a cross-field check also while other fields are still blank (so
+ * a form shows every problem at once), but only once `fields` themselves are valid (an issue
+ * without a path is the whole body's: not an object).
+ */
+export const whenValid = (...fields: string[]) => ({
+  when: ({ issues }: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !issues.some(({ path }) => !path?.length || fields.includes(String(path[0]))),
+})
+
+/** Adds the issue when the PIN code cannot be in the address's state. */
+export function checkPincodeState(
+  address: { pincode: string; stateCode: string },
+  ctx: z.RefinementCtx,
+) {
+  const message = pincodeStateProblem(address.pincode, address.stateCode)
+  if (message) ctx.addIssue({ code: 'custom', path: ['pincode'], message })
+}
+
 /**
  * A seller's business address: the supplier block of its GST tax invoices (Rule 46 asks for the
  * legal name, address and state), with a PIN code that can be in that state. The server also
  * checks the state against the seller's GSTIN, since a GSTIN is issued per state.
  */
 export const businessAddressBody = z
-  .object({
-    businessName: requiredText('Business name', 120),
-    addressLine: requiredText('Address', 300),
-    city: requiredText('City', 100),
-    stateCode: z
-      .string({ error: 'State is required' })
-      .refine((code) => Object.hasOwn(GST_STATES, code), 'State is required'),
-    pincode: pincodeField(),
-  })
-  .superRefine(
-    (address, ctx) => {
-      const message = pincodeStateProblem(address.pincode, address.stateCode)
-      if (message) ctx.addIssue({ code: 'custom', path: ['pincode'], message })
-    },
-    {
-      // Also while other fields are still blank, so the form shows every problem at once; but
-      // only once the PIN code and the state themselves are valid (an issue without a path is
-      // the whole body's: not an object).
-      when: ({ issues }) =>
-        !issues.some(
-          ({ path }) => !path?.length || ['pincode', 'stateCode'].includes(String(path[0])),
-        ),
-    },
-  )
+  .object(businessAddressShape)
+  .superRefine(checkPincodeState, whenValid('pincode', 'stateCode'))
 export type BusinessAddressInput = z.input<typeof businessAddressBody>
 export type BusinessAddressFields = z.output<typeof businessAddressBody>
 
@@ -58,7 +66,7 @@ export const businessAddressSavedResponse = businessAddressResponse.extend({
 })
 
 /** The message when the chosen state is not the one the GSTIN was issued in. */
-export const stateMismatchMessage = (gstin: string) => {
+export const stateMismatchMessage = (gstin: string, whose = 'your') => {
   const code = gstin.slice(0, 2)
-  return `State must be ${GST_STATES[code] ?? code} (${code}), the state of your GSTIN`
+  return `State must be ${GST_STATES[code] ?? code} (${code}), the state of ${whose} GSTIN`
 }

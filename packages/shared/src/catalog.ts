@@ -55,13 +55,21 @@ const rupeeBound = z
   .transform(Number)
   .pipe(z.number().max(LIMITS.priceFilterMax, `Price must be at most ${LIMITS.priceFilterMax}`))
 
+/** The listing's filters: what narrows the products, apart from sorting and paging. */
+const listingFilterFields = {
+  category: commaList.optional(),
+  brand: commaList.optional(),
+  section: commaList.optional(),
+  minPrice: rupeeBound.optional(),
+  maxPrice: rupeeBound.optional(),
+}
+const minNotAboveMax = (q: { minPrice?: number; maxPrice?: number }) =>
+  q.minPrice == null || q.maxPrice == null || q.minPrice <= q.maxPrice
+const minNotAboveMaxError = { message: 'minPrice must not be above maxPrice', path: ['minPrice'] }
+
 export const listProductsQuery = z
   .strictObject({
-    category: commaList.optional(),
-    brand: commaList.optional(),
-    section: commaList.optional(),
-    minPrice: rupeeBound.optional(),
-    maxPrice: rupeeBound.optional(),
+    ...listingFilterFields,
     sortBy: z.enum(SORT_OPTIONS, 'Unknown sort option').default(DEFAULT_SORT),
     page: plainNumber('page')
       .pipe(z.number().int('page must be a whole number').min(1).max(10_000))
@@ -70,11 +78,28 @@ export const listProductsQuery = z
       .pipe(z.number().int('limit must be a whole number').min(1).max(LIMITS.listingPageSizeMax))
       .default(LIMITS.listingPageSize),
   })
-  .refine((q) => q.minPrice == null || q.maxPrice == null || q.minPrice <= q.maxPrice, {
-    message: 'minPrice must not be above maxPrice',
-    path: ['minPrice'],
-  })
+  .refine(minNotAboveMax, minNotAboveMaxError)
 export type ListProductsQuery = z.output<typeof listProductsQuery>
+
+/** The facet counts' query: the listing's filters alone (one count per filter combination). */
+export const listingFacetsQuery = z
+  .strictObject(listingFilterFields)
+  .refine(minNotAboveMax, minNotAboveMaxError)
+export type ListingFilters = z.output<typeof listingFacetsQuery>
+
+/** Option value -> listed products; options without any are absent. */
+const facetCounts = z.record(z.string(), z.number().int())
+/**
+ * For each filter group, how many listed products each option would show with every OTHER
+ * group's chosen filters and the price range applied (its own group's choice left out, so
+ * options of one group can be combined).
+ */
+export const listingFacetsResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ category: facetCounts, brand: facetCounts, section: facetCounts }),
+})
+export type ListingFacetsReply = z.infer<typeof listingFacetsResponse>
+export type ListingFacets = ListingFacetsReply['data']
 
 export const productListResponse = z.object({
   success: z.literal(true),
@@ -87,6 +112,7 @@ export const productListResponse = z.object({
 export type ProductList = z.infer<typeof productListResponse>
 
 export const productResponse = z.object({ success: z.literal(true), data: product })
+export type ProductReply = z.infer<typeof productResponse>
 
 export const filterOptionsResponse = z.object({
   success: z.literal(true),
@@ -98,6 +124,11 @@ export type FilterOptions = FilterOptionsReply['data']
 export const featureImage = z.object({
   _id: z.uuid(),
   image: z.string(),
+  /**
+   * The banner's phone artwork (portrait, readable text), chosen by the browser below 640 px;
+   * null: phones get the wide image, shrunk.
+   */
+  mobileImage: z.string().nullable(),
   title: z.string().nullable(),
   /** A banner may point at one product (spec: "one banner links to a specific product"). */
   productId: z.uuid().nullable(),
@@ -107,3 +138,4 @@ export const featureListResponse = z.object({
   success: z.literal(true),
   data: z.array(featureImage),
 })
+export type FeatureListReply = z.infer<typeof featureListResponse>

@@ -62,9 +62,14 @@ export function orderLimitNote(orderLimit: number): string {
   return `Max ${orderLimit} per order`
 }
 
+/** `TB-10234`: the order's short number people read (`formatOrderNumber`); `_id` stays the key. */
+export const orderNumber = z.string().regex(/^[A-Z]+-\d+$/)
+
 export const createOrderResponse = z.object({
   success: z.literal(true),
   orderId: z.uuid(),
+  /** Absent only in answers an Idempotency-Key stored before orders had numbers. */
+  orderNumber: orderNumber.optional(),
   /** Where the browser goes to pay; absent for cash on delivery. */
   paymentUrl: z.string().optional(),
 })
@@ -90,6 +95,7 @@ export const orderAddress = z.object({
 
 export const order = z.object({
   _id: z.uuid(),
+  orderNumber,
   userId: z.uuid(),
   cartItems: z.array(orderLine),
   addressInfo: orderAddress,
@@ -125,10 +131,21 @@ export type CaptureInput = z.infer<typeof captureBody>
 export const captureResponse = z.object({
   success: z.literal(true),
   orderId: z.uuid(),
+  orderNumber,
+  /** COD: nothing is paid online, the return page says so instead of waiting for a payment. */
+  paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   message: z.string(),
 })
 export type CaptureResponse = z.infer<typeof captureResponse>
+
+/**
+ * "Pay now" on an unpaid online order answers where the browser goes (as placing it does);
+ * "Cancel" answers the order's new payment status, as the capture does.
+ */
+export const payPendingOrderResponse = createOrderResponse
+export const cancelPendingOrderResponse = captureResponse
+export type CancelPendingOrderResponse = CaptureResponse
 
 export const paymentSessionQuery = z.object({
   payment_session_id: z
@@ -155,6 +172,7 @@ export const paymentStatusResponse = z.object({
   success: z.literal(true),
   result: z.object({
     orderId: z.uuid(),
+    orderNumber,
     paymentStatus: z.enum(PAYMENT_STATUSES),
     redirectUrl: z.string(),
   }),

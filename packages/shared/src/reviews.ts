@@ -73,6 +73,7 @@ export const reviewEligibilityResponse = z.object({
 })
 
 export const reviewListResponse = z.object({ success: z.literal(true), data: z.array(review) })
+export type ReviewListReply = z.infer<typeof reviewListResponse>
 
 export const addReviewResponse = z.object({
   success: z.literal(true),

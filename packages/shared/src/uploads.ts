@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { UPLOAD_KINDS } from './upload-widths'
 
 /** decisions.md: one upload path for product images and banners, 10 MB per image. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
@@ -6,15 +7,15 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 export const UPLOAD_MAX_PIXELS = 40_000_000
 /** What the file picker offers; the server checks the content itself, never the name or type. */
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif'
-export const UPLOAD_KINDS = ['product', 'banner'] as const
+const WRONG_KIND = 'kind must be product, banner or bannerPhone'
 
 export const uploadQuery = z.strictObject({
-  kind: z.enum(UPLOAD_KINDS, 'kind must be product or banner').default('product'),
+  kind: z.enum(UPLOAD_KINDS, WRONG_KIND).default('product'),
 })
 
 export const uploadResponse = z.object({
   success: z.literal(true),
-  /** The main WebP (640 px wide for products, 1800 for banners). */
+  /** The main WebP (`UPLOAD_WIDTHS[kind].main` wide). */
   url: z.string(),
   /** Smaller variants at the same name with `-{width}`. */
   variants: z.record(z.string(), z.string()),
@@ -61,7 +62,7 @@ export type UploadConfig = z.infer<typeof uploadConfigResponse>
 
 /** POST /api/uploads/multipart: what the browser says about the file before sending it. */
 export const createMultipartUploadBody = z.strictObject({
-  kind: z.enum(UPLOAD_KINDS, 'kind must be product or banner').default('product'),
+  kind: z.enum(UPLOAD_KINDS, WRONG_KIND).default('product'),
   contentType: z
     .string({ error: 'Content type is required' })
     .trim()

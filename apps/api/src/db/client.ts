@@ -28,12 +28,23 @@ export interface ChannelHandlers {
   onUp?(): void
 }
 
+/** A LISTEN in place. */
+export interface Subscription {
+  close(): Promise<void>
+  /**
+   * Resolves once every notification committed before the call has been handed to the
+   * subscriber (PostgreSQL: one round trip on the listening connection, which the server
+   * answers only after delivering what is pending; PGlite delivers before a write returns).
+   */
+  caughtUp(): Promise<void>
+}
+
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
-  /** LISTENs on `channel`; answers the unsubscribe call. */
-  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>
+  /** LISTENs on `channel`. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<Subscription>
   close(): Promise<void>
 }
 
@@ -77,7 +88,7 @@ export async function openDatabase(opts: {
     listen: async (channel, handlers) => {
       const unlisten = await pglite.listen(channel, () => handlers.onNotify())
       handlers.onUp?.()
-      return unlisten
+      return { close: unlisten, caughtUp: async () => {} }
     },
     close: () => pglite.close(),
   }
@@ -94,7 +105,7 @@ async function listenPg(
   connectionString: string,
   channel: string,
   handlers: ChannelHandlers,
-): Promise<() => Promise<void>> {
+): Promise<Subscription> {
   let client: pg.Client | undefined
   let stopped = false
   let retry: NodeJS.Timeout | undefined
@@ -125,11 +136,17 @@ async function listenPg(
   }
 
   await connect()
-  return async () => {
-    stopped = true
-    clearTimeout(retry)
-    const last = client
-    client = undefined
-    await last?.end().catch(() => {})
+  return {
+    close: async () => {
+      stopped = true
+      clearTimeout(retry)
+      const last = client
+      client = undefined
+      await last?.end().catch(() => {})
+    },
+    // While the connection is down there is nothing to catch up with (onDown stopped trust).
+    caughtUp: async () => {
+      await client?.query('SELECT 1').catch(() => {})
+    },
   }
 }

@@ -15,8 +15,11 @@ function fakeChannel() {
     expect(channel).toBe(CATALOG_CHANNEL)
     handlers = h
     h.onUp?.()
-    return async () => {
-      handlers = undefined
+    return {
+      close: async () => {
+        handlers = undefined
+      },
+      caughtUp: async () => {},
     }
   }
   return {

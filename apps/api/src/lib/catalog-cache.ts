@@ -31,6 +31,12 @@ export interface CatalogCache {
     key: string,
     compute: () => Promise<string>,
   ): Promise<{ body: string; source: 'hit' | 'miss' | 'shared' }>
+  /**
+   * Resolves once every change committed before the call has emptied the cache. The app awaits
+   * it before answering a write, so whoever made a change reads it back at once (read your
+   * writes); other readers see it a few milliseconds after the commit.
+   */
+  caughtUp(): Promise<void>
   /** What it holds now and what `load` found since the start (for tests and metrics). */
   stats(): CatalogCacheStats
   close(): Promise<void>
@@ -105,7 +111,7 @@ export async function createCatalogCache(opts: {
       drop()
     },
   }
-  const unlisten = await opts.listen(CATALOG_CHANNEL, handlers)
+  const subscription = await opts.listen(CATALOG_CHANNEL, handlers)
 
   const cache: CatalogCache = {
     generation: () => generation,
@@ -160,11 +166,12 @@ export async function createCatalogCache(opts: {
         if (inFlight.get(key) === flight) inFlight.delete(key)
       }
     },
+    caughtUp: () => subscription.caughtUp(),
     stats: () => ({ entries: entries.size, maxBytes: opts.maxBytes, ...counts }),
     close: async () => {
       trusted = false
       drop()
-      await unlisten()
+      await subscription.close()
     },
   }
   return cache

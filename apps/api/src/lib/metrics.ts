@@ -3,8 +3,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { CatalogCache, CatalogCacheStats } from './catalog-cache'
 
 /** Why an online payment ended failed. */
-export type PaymentFailure = 'declined' | 'provider_error' | 'expired'
-const FAILURES: PaymentFailure[] = ['declined', 'provider_error', 'expired']
+/** `cancelled`: the shopper cancelled an unpaid online order. */
+export type PaymentFailure = 'declined' | 'provider_error' | 'expired' | 'cancelled'
+const FAILURES: PaymentFailure[] = ['declined', 'provider_error', 'expired', 'cancelled']
 const ONLINE_METHODS = ORDER_PAYMENT_METHODS.filter((m) => m !== 'COD')
 
 /** What the shop counts for Prometheus; one per app, so apps built side by side never mix. */

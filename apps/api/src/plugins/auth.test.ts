@@ -14,7 +14,15 @@ const ids: Record<string, string> = {}
 
 function guardRoutes(app: App) {
   const ok = async () => ({ ok: true })
-  const levels: Access[] = ['user', 'backOffice', 'admin', 'seller', 'activeSeller', 'uploader']
+  const levels: Access[] = [
+    'user',
+    'shopper',
+    'backOffice',
+    'admin',
+    'seller',
+    'activeSeller',
+    'uploader',
+  ]
   for (const access of levels) {
     app.get(`/api/_t/${access}`, { config: { access } }, ok)
     // A body the guard must never get to: its validation would answer 400.
@@ -71,6 +79,7 @@ const WHO = ['guest', 'shopper', 'admin', 'pending', 'approved', 'rejected'] as 
 describe('authorization guards (config.access)', () => {
   it.each([
     ['user', [401, 200, 200, 200, 200, 200]],
+    ['shopper', [401, 200, 403, 403, 403, 403]],
     ['backOffice', [401, 403, 200, 200, 200, 200]],
     ['admin', [401, 403, 200, 403, 403, 403]],
     ['seller', [401, 403, 403, 200, 200, 200]],

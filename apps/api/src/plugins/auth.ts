@@ -25,6 +25,7 @@ function tokenOf(request: FastifyRequest, cookieName: string): string | undefine
  * and never a 400 that describes the route's fields.
  * - public: anyone (routes guarded otherwise, e.g. by a signature or a token, say so in a comment)
  * - user: any signed-in account
+ * - shopper: shopper accounts (type user); back-office accounts are kept off the shop (the cart)
  * - backOffice: role admin, i.e. the marketplace's admins and sellers alike
  * - admin: the marketplace's own admins (type admin), not sellers
  * - seller: sellers (type vendor), whatever their approval
@@ -35,6 +36,7 @@ function tokenOf(request: FastifyRequest, cookieName: string): string | undefine
 export const ACCESS_LEVELS = [
   'public',
   'user',
+  'shopper',
   'backOffice',
   'admin',
   'seller',
@@ -57,6 +59,11 @@ function refusal(access: Exclude<Access, 'public'>, user: SessionUser): string |
   switch (access) {
     case 'user':
       return null
+    case 'shopper':
+      // Admins and sellers have no storefront (decisions.md): a cart they cannot see is no cart.
+      return user.type === 'user'
+        ? null
+        : 'Shopping is for shopper accounts: sign in as a shopper to use a cart'
     case 'backOffice':
       return user.role === 'admin' ? null : denied
     case 'admin':

@@ -292,6 +292,7 @@ describe.runIf(onPostgres || process.env.CRASH_PGLITE === '1')(
               db,
               now: () => new Date(Date.now() + 31 * 60_000),
               metrics: { paymentFailed: () => {} },
+              config: { orderLimits: { maxQtyPerProduct: 5 } },
             })
             expect(await readInvariants(db, initial), context()).toEqual(CLEAN)
           })

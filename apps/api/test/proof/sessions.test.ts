@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { otpRequests, sessions, users } from '../../src/db/schema'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { otpRequests, passwordResets, sessions, users } from '../../src/db/schema'
 import { hashPassword } from '../../src/lib/password'
 import { createTestApp, type TestContext } from '../app'
 import { registrationToken as tokenOfRegistration, sessionCookie, shopperDetails } from '../auth'
@@ -308,6 +308,41 @@ describe('secrets', () => {
       expect(text).not.toMatch(/\$argon2/)
       expect(text).not.toMatch(otpAlone)
       expect(text).not.toMatch(/"password"|passwordHash|password_hash|token_hash/i)
+    }
+  })
+})
+
+describe('reset links', () => {
+  it('never puts a reset link’s token or its hash into a log line, not even the page’s URL', async () => {
+    const before = logLines.length
+    const email = `reset-log-${crypto.randomUUID().slice(0, 8)}@example.in`
+    await db()
+      .insert(users)
+      .values({
+        userName: 'Log',
+        email,
+        passwordHash: await hashPassword('Old123pass'),
+        role: 'user',
+        type: 'user',
+      })
+    await post('/api/auth/forgot-password', { email })
+    const mail = await vi.waitFor(() => {
+      const found = smtp.received.find((m) => m.to.includes(email))
+      if (!found) throw new Error('no mail yet')
+      return found
+    })
+    const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+    const token = body.match(/\/reset-password\?token=([\w-]+)/)![1]!
+    // The browser opens the link (the page's request is logged), then sets the password.
+    await t.app.inject({ method: 'GET', url: `/reset-password?token=${token}` })
+    await post('/api/auth/reset-password', { token, newPassword: 'Fresh456pass' })
+    const [reset] = await db().select().from(passwordResets)
+    const logs = logLines.slice(before)
+    expect(logs.some((l) => l.includes('"url":"/reset-password?token=[redacted]"'))).toBe(true)
+    for (const line of logs) {
+      expect(line).not.toContain(token)
+      expect(line).not.toContain(reset!.tokenHash)
+      expect(line).not.toContain('Fresh456pass')
     }
   })
 })

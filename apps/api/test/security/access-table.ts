@@ -5,6 +5,7 @@ import {
   json,
   multipartImage,
   PRODUCT_BODY,
+  sellerDetails,
   shopperBody,
   uniqueEmail,
 } from './requests'
@@ -91,6 +92,7 @@ const SANDBOX =
 export const ADMITS: Record<Access, readonly Actor[]> = {
   public: ACTORS,
   user: SIGNED_IN,
+  shopper: ['shopperA', 'shopperB'],
   backOffice: BACK_OFFICE,
   admin: ADMIN,
   seller: SELLERS,
@@ -147,6 +149,14 @@ export const ACCESS: Record<string, AccessRule> = {
     ...json(await w.pendingRegistration()),
   })),
   'POST /api/auth/login': open(200, AUTH, (w) => ({ url: '/api/auth/login', ...json(w.login) })),
+  'POST /api/auth/forgot-password': open(200, AUTH, () => ({
+    url: '/api/auth/forgot-password',
+    ...json({ email: uniqueEmail() }),
+  })),
+  'POST /api/auth/reset-password': open(200, AUTH, async (w) => ({
+    url: '/api/auth/reset-password',
+    ...json({ token: await w.resetToken(), newPassword: 'Secret456' }),
+  })),
   'POST /api/auth/logout': open(200, 'signing out without a session is a no-op', () => ({
     url: '/api/auth/logout',
   })),
@@ -166,6 +176,9 @@ export const ACCESS: Record<string, AccessRule> = {
   })),
   'GET /api/shop/products/get/:id': open(200, CATALOG, (w) => ({
     url: `/api/shop/products/get/${w.productS1.id}`,
+  })),
+  'GET /api/shop/products/facets': open(200, CATALOG, () => ({
+    url: '/api/shop/products/facets?brand=samsung&maxPrice=50000',
   })),
   'GET /api/shop/filter/fetch': open(200, CATALOG, () => ({ url: '/api/shop/filter/fetch' })),
   'GET /api/shop/search/:keyword': open(200, CATALOG, () => ({
@@ -228,6 +241,13 @@ export const ACCESS: Record<string, AccessRule> = {
   'POST /api/shop/order/capture': rule(200, SHOPPER_A, 404, (w) => ({
     url: '/api/shop/order/capture',
     ...json({ orderId: w.cashfreeA.orderId }),
+  })),
+  // Pay now / Cancel on A's unpaid online order: anyone else's order reads as missing (404).
+  'POST /api/shop/order/:orderId/pay': rule(200, SHOPPER_A, 404, async (w) => ({
+    url: `/api/shop/order/${(await w.freshOrderA('CASHFREE')).orderId}/pay`,
+  })),
+  'POST /api/shop/order/:orderId/cancel': rule(200, SHOPPER_A, 404, async (w) => ({
+    url: `/api/shop/order/${(await w.freshOrderA('CASHFREE')).orderId}/cancel`,
   })),
   // Someone else's payment link reads as invalid (400), exactly like an expired one.
   'GET /api/payments/deposit': rule(200, SHOPPER_A, 400, (w) => ({
@@ -327,7 +347,16 @@ export const ACCESS: Record<string, AccessRule> = {
   'GET /api/admin/vendors': rule(200, ADMIN, 403, () => ({ url: '/api/admin/vendors' })),
   'POST /api/admin/vendors': rule(201, ADMIN, 403, () => ({
     url: '/api/admin/vendors',
-    ...json({ userName: 'New Seller', email: uniqueEmail(), password: 'Secret123' }),
+    ...json({
+      userName: 'New Seller',
+      email: uniqueEmail(),
+      password: 'Secret123',
+      ...sellerDetails(),
+    }),
+  })),
+  'PUT /api/admin/vendors/:id/details': rule(200, ADMIN, 403, async (w) => ({
+    url: `/api/admin/vendors/${(await w.freshSellerWithoutGstin()).id}/details`,
+    ...json(sellerDetails()),
   })),
   'PUT /api/admin/vendors/:id/status': rule(200, ADMIN, 403, async (w) => ({
     url: `/api/admin/vendors/${(await w.freshPendingSeller()).id}/status`,
@@ -341,11 +370,12 @@ export const ACCESS: Record<string, AccessRule> = {
   'PUT /api/admin/business-address': rule(200, SELLERS, 403, () => ({
     url: '/api/admin/business-address',
     ...json({
+      // The factory's sellers hold Maharashtra GSTINs.
       businessName: 'Asha Traders',
-      addressLine: '12 MG Road',
-      city: 'Bengaluru',
-      stateCode: '29',
-      pincode: '560001',
+      addressLine: '12 Linking Road',
+      city: 'Mumbai',
+      stateCode: '27',
+      pincode: '400050',
     }),
   })),
 

@@ -1,4 +1,5 @@
 import { IMAGE_URL } from './world'
+import { testGstin } from '../factories'
 
 /** Bodies and encodings the access table's requests use. */
 
@@ -37,6 +38,19 @@ export function multipartImage(png: Buffer) {
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
+  }
+}
+
+/** What a seller needs to sell (mobile, a GSTIN not used before, its business address). */
+export function sellerDetails() {
+  return {
+    mobile: '9845012345',
+    gstNumber: testGstin(Math.floor(Math.random() * 600_000)),
+    businessName: 'Security Test Traders',
+    addressLine: '4 Linking Road',
+    city: 'Mumbai',
+    stateCode: '27',
+    pincode: '400050',
   }
 }
 

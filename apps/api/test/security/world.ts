@@ -11,6 +11,7 @@ import {
   featureImages,
   filterOptions,
   otpRequests,
+  passwordResets,
   products,
   subOrders,
   users as usersTable,
@@ -18,7 +19,7 @@ import {
 } from '../../src/db/schema'
 import { hashPassword } from '../../src/lib/password'
 import { hashRegistrationToken } from '../../src/modules/auth/otp'
-import { createSession } from '../../src/modules/auth/sessions'
+import { createSession, newSecretToken } from '../../src/modules/auth/sessions'
 import { createTestApp, type TestContext } from '../app'
 import { otpFromOutbox, registrationToken, shopperDetails } from '../auth'
 import { createProduct, createSeller, createUser } from '../factories'
@@ -210,6 +211,16 @@ export async function createWorld() {
     return { registrationToken: token }
   }
 
+  /** A live reset link's token, for an account of its own (using it ends that account's sessions). */
+  const resetToken = async () => {
+    const user = await createUser(db, { role: 'user', type: 'user' })
+    const { token, tokenHash } = newSecretToken()
+    await db
+      .insert(passwordResets)
+      .values({ userId: user.id, tokenHash, expiresAt: new Date(Date.now() + 15 * 60_000) })
+    return token
+  }
+
   /** The PayU form fields A's checkout page would post to the provider (the sandbox here). */
   const payuForm = async () => {
     const { sessionId } = await freshOrderA('PAYU')
@@ -265,6 +276,7 @@ export async function createWorld() {
     cartOfA,
     pendingRegistration,
     resendableRegistration,
+    resetToken,
     payuForm,
     restore,
     /** Gives `userId` the password LOGIN_PASSWORD. */
@@ -281,6 +293,8 @@ export async function createWorld() {
       return address!
     },
     freshPendingSeller: () => createSeller(db, 'Pending'),
+    /** An approved seller an admin made before GSTINs were asked: not listed until completed. */
+    freshSellerWithoutGstin: () => createSeller(db, 'Approved', { gstNumber: null }),
     /** Another user like `actor` (for routes limited per user). */
     async clone(actor: SignedInActor) {
       if (actor === 'shopperA' || actor === 'shopperB') return createShopper(db)

@@ -1,6 +1,7 @@
 import { SECTIONS } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -14,6 +15,9 @@ import {
 } from 'drizzle-orm/pg-core'
 import { createdAt, id, tsvector, updatedAt } from './columns'
 import { users } from './users'
+
+/** A title as the shop sorts it; the listing's ORDER BY and its indexes share this expression. */
+export const titleSortKey = (title: AnyPgColumn) => sql`lower(${title}) COLLATE "C"`
 
 export const products = pgTable(
   'products',
@@ -75,19 +79,22 @@ export const products = pgTable(
     index('products_section_price_idx')
       .on(t.section, t.effectivePricePaise, t.id)
       .where(sql`listed`),
+    // Title sorts read as a person reads: case-insensitive (lower-case brands such as "realme" and
+    // "boAt" among capitalised ones), compared byte by byte ("C") so PGlite and a PostgreSQL
+    // server with another default collation order alike. The listing orders by this expression.
     index('products_title_idx')
-      .on(t.title, t.id)
+      .on(titleSortKey(t.title), t.id)
       .where(sql`listed`),
     // Title sorts within one category, brand or section: titles start with the brand, so without
     // these a brand filter sorted by title walks every other brand's titles first.
     index('products_category_title_idx')
-      .on(t.category, t.title, t.id)
+      .on(t.category, titleSortKey(t.title), t.id)
       .where(sql`listed`),
     index('products_brand_title_idx')
-      .on(t.brand, t.title, t.id)
+      .on(t.brand, titleSortKey(t.title), t.id)
       .where(sql`listed`),
     index('products_section_title_idx')
-      .on(t.section, t.title, t.id)
+      .on(t.section, titleSortKey(t.title), t.id)
       .where(sql`listed`),
     // Every listing filter column in one narrow index: the listing's total for any combination
     // of filters is an index-only scan of it instead of a pass over the wide rows.
@@ -141,6 +148,8 @@ export const reviews = pgTable(
 export const featureImages = pgTable('feature_images', {
   id: id(),
   image: text('image').notNull(),
+  /** Portrait artwork for phones; null: phones get `image`. */
+  mobileImage: text('mobile_image'),
   title: text('title'),
   productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
   sortOrder: integer('sort_order').notNull().default(0),

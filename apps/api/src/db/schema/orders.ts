@@ -16,6 +16,9 @@ import { createdAt, id, updatedAt } from './columns'
 import { products } from './catalog'
 import { users } from './users'
 
+/** The first order number (`TB-10001`): five digits from the start, no "order #1". */
+export const ORDER_NUMBER_START = 10001
+
 const orderStatus = ORDER_STATUSES
 const paymentStatus = PAYMENT_STATUSES
 
@@ -33,6 +36,13 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
+    /**
+     * The short number people read (`TB-10234`, decision 42), taken from the identity's sequence
+     * in the order's insert. ALWAYS: nothing may choose or change a number once printed.
+     */
+    orderNumber: integer('order_number')
+      .notNull()
+      .generatedAlwaysAsIdentity({ startWith: ORDER_NUMBER_START }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -51,6 +61,7 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('orders_order_number_key').on(t.orderNumber),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_expiry_idx')
       .on(t.expiresAt)

@@ -70,3 +70,28 @@ export const sessions = pgTable(
     index('sessions_user_idx').on(t.userId),
   ],
 )
+
+/**
+ * One "Forgot password?" mail: the SHA-256 of the link's token (the token itself is only in the
+ * mail), valid until `expiresAt`, used at most once (`consumedAt`). A newer request for the same
+ * account consumes the older ones, so only the newest mailed link works.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+    index('password_resets_expires_idx').on(t.expiresAt),
+  ],
+)

@@ -197,7 +197,7 @@ export const AUDIO: readonly SeedProduct[] = [
       'Lightweight neckband with a 13.4 mm dynamic bass driver and up to 32 hours of playback. Environmental noise cancellation for calls, a 45 ms low-latency mode and an IPX4 rating.',
   },
   {
-    title: 'boAt Airdopes 141 - Bold Black',
+    title: 'boAt Airdopes 141 Bluetooth Earbuds - Bold Black',
     short: 'Airdopes 141',
     brand: 'boat',
     kind: 'earbuds',
@@ -212,7 +212,7 @@ export const AUDIO: readonly SeedProduct[] = [
       'Up to 42 hours of total playback with ENx noise cancellation for clear calls. BEAST mode with 50 ms low latency, ASAP Charge (5 minutes for 75 minutes) and IPX4 water resistance.',
   },
   {
-    title: 'boAt Nirvana Ion ANC - Charcoal Black',
+    title: 'boAt Nirvana Ion ANC Earbuds - Charcoal Black',
     short: 'Nirvana Ion ANC',
     brand: 'boat',
     kind: 'earbuds',

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { SEED_BRANDS, SEED_CATEGORIES, rupeesToPaise } from '@techbazaar/shared'
+import { SEED_BRANDS, SEED_CATEGORIES, UPLOAD_WIDTHS, rupeesToPaise } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import { hashPassword } from '../../lib/password'
 import type { Db, Tx } from '../client'
 import { featureImages, filterOptions, products, reviews, users, vendorProfiles } from '../schema'
-import { BANNERS, bannerSvg } from './banners'
+import { BANNERS, bannerPhoneFile, bannerPhoneSvg, bannerSvg } from './banners'
 import { SEED_PRODUCTS, categoryOf } from './catalog-data'
 import {
   BANNER_IMAGE_VARIANTS,
@@ -68,6 +68,11 @@ export async function seedDemo(
       file: b.file,
       svg: () => bannerSvg(b),
       variants: BANNER_IMAGE_VARIANTS,
+    })),
+    ...BANNERS.map((b) => ({
+      file: bannerPhoneFile(b),
+      svg: () => bannerPhoneSvg(b),
+      variants: UPLOAD_WIDTHS.bannerPhone.variants,
     })),
   ]
   // Both are CPU-bound but on different pools (libvips threads, libuv threads), so they overlap.
@@ -237,6 +242,7 @@ export async function seedDemo(
     await tx.insert(featureImages).values(
       BANNERS.map((b, i) => ({
         image: seedImageUrl(b.file),
+        mobileImage: seedImageUrl(bannerPhoneFile(b)),
         title: b.title,
         productId: b.productTitle ? productIdOf(b.productTitle) : null,
         sortOrder: i,

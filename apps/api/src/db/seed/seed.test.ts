@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyPassword } from '../../lib/password'
 import type { Database } from '../client'
 import { openDatabase } from '../client'
-import { featureImages, filterOptions, products, reviews, users, vendorProfiles } from '../schema'
+import {
+  featureImages,
+  filterOptions,
+  orders,
+  products,
+  reviews,
+  users,
+  vendorProfiles,
+} from '../schema'
 import { reviewEligibility, verifiedPurchase } from '../../modules/reviews/review-eligibility'
 import { DEMO_ACCOUNTS, DEMO_SHOPPER_BOUGHT, seedDemo } from './index'
 
@@ -175,6 +183,16 @@ describe('seedDemo', () => {
     })
   })
 
+  it('numbers the seeded orders in the order they were placed', async () => {
+    const rows = await database.db
+      .select({ number: orders.orderNumber, placedAt: orders.createdAt })
+      .from(orders)
+      .orderBy(orders.orderNumber)
+    expect(rows.length).toBeGreaterThan(1)
+    const placed = rows.map((r) => r.placedAt.getTime())
+    expect(placed).toEqual([...placed].sort((a, b) => a - b))
+  })
+
   it('writes a valid WebP for every product and banner', async () => {
     const rows = await database.db.select({ image: products.image }).from(products)
     expect(new Set(rows.map((r) => r.image)).size).toBe(rows.length)
@@ -201,6 +219,16 @@ describe('seedDemo', () => {
         const variant = await sharp(fileOf(b.image.replace(/\.webp$/, `-${width}.webp`))).metadata()
         expect(variant).toMatchObject({ format: 'webp', width, height })
       }
+      // Phones get a portrait artwork of their own, with its 400 px variant.
+      expect(b.mobileImage).toMatch(/^\/uploads\/seed\/banner-[a-z0-9-]+\.webp$/)
+      const phone = fileOf(b.mobileImage!)
+      expect(await sharp(phone).metadata()).toMatchObject({
+        format: 'webp',
+        width: 800,
+        height: 1000,
+      })
+      const small = await sharp(phone.replace(/\.webp$/, '-400.webp')).metadata()
+      expect(small).toMatchObject({ format: 'webp', width: 400, height: 500 })
     }
   })
 

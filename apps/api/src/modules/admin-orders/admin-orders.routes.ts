@@ -2,6 +2,7 @@ import {
   adminOrderDetailsResponse,
   adminOrderIdParams,
   adminOrderListResponse,
+  adminOrdersQuery,
   updateOrderStatusBody,
   updateOrderStatusResponse,
   vendorSubOrderListResponse,
@@ -25,8 +26,17 @@ export async function adminOrdersRoutes(app: App) {
 
   app.get(
     '/admin/orders/get',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: adminOrderListResponse } } },
-    async () => ({ success: true as const, data: await listAllOrders(db) }),
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'One page of all orders, newest first, by status, customer name or email, or order number',
+        querystring: adminOrdersQuery,
+        response: { 200: adminOrderListResponse },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await listAllOrders(db, request.query)) }),
   )
 
   app.get(

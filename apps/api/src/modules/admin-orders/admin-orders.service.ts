@@ -1,13 +1,16 @@
 import {
+  formatOrderNumber,
   paiseToRupees,
+  parseOrderNumber,
   type AdminOrderDetails,
-  type AdminOrderRow,
+  type AdminOrderList,
+  type AdminOrdersQuery,
   type SessionUser,
   type UpdateOrderStatusInput,
   type VendorSubOrder,
   type VendorUpdateInput,
 } from '@techbazaar/shared'
-import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orderLines, orders, payments, subOrders, users } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../lib/errors'
@@ -18,29 +21,70 @@ const LIST_LIMIT = 500
 /** Once an order has left the warehouse its units are not back on the shelf. */
 const SHIPPED = ['inShipping', 'delivered'] as const
 
-/** Every order, newest first (admin). */
-export async function listAllOrders(db: Db): Promise<AdminOrderRow[]> {
-  const rows = await db
-    .select({ order: orders, userName: users.userName })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(LIST_LIMIT)
-  return rows.map(({ order, userName }) => ({
-    _id: order.id,
-    orderDate: order.createdAt.toISOString(),
-    orderStatus: order.orderStatus,
-    totalAmount: paiseToRupees(order.totalPaise),
-    paymentMethod: order.paymentMethod,
-    paymentStatus: order.paymentStatus,
-    userName,
-  }))
+/** `text` matched literally inside a LIKE pattern: its %, _ and \\ are not wildcards. */
+const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
+
+/**
+ * What the admin orders search box matches, in one place: part of the customer's name or
+ * email, ignoring case, or the order whose number the text reads as (TB-10234, 10234, #10234).
+ */
+export function adminOrderSearch(q: string): SQL {
+  const pattern = likeContaining(q)
+  const sequence = parseOrderNumber(q)
+  return or(
+    ilike(users.userName, pattern),
+    ilike(users.email, pattern),
+    sequence === null ? undefined : eq(orders.orderNumber, sequence),
+  )!
+}
+
+/** One page of every order, newest first (admin), with the total matching the filters. */
+export async function listAllOrders(
+  db: Db,
+  query: AdminOrdersQuery,
+): Promise<Omit<AdminOrderList, 'success'>> {
+  const where = and(
+    query.status ? eq(orders.orderStatus, query.status) : undefined,
+    query.q ? adminOrderSearch(query.q) : undefined,
+    query.orderNumber === undefined ? undefined : eq(orders.orderNumber, query.orderNumber),
+  )
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ order: orders, userName: users.userName, email: users.email })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: count() })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where),
+  ])
+  return {
+    data: rows.map(({ order, userName, email }) => ({
+      _id: order.id,
+      orderNumber: formatOrderNumber(order.orderNumber),
+      orderDate: order.createdAt.toISOString(),
+      orderStatus: order.orderStatus,
+      totalAmount: paiseToRupees(order.totalPaise),
+      paymentMethod: order.paymentMethod,
+      paymentStatus: order.paymentStatus,
+      userName,
+      email,
+    })),
+    total: counted?.total ?? 0,
+    page: query.page,
+    limit: query.limit,
+  }
 }
 
 /** A seller's sub-orders, newest first, each with only its own lines and subtotal. */
 export async function listSellerSubOrders(db: Db, sellerId: string): Promise<VendorSubOrder[]> {
   const rows = await db
-    .select({ sub: subOrders, order: orders, userName: users.userName })
+    .select({ sub: subOrders, order: orders, userName: users.userName, email: users.email })
     .from(subOrders)
     .innerJoin(orders, eq(orders.id, subOrders.orderId))
     .innerJoin(users, eq(users.id, orders.userId))
@@ -58,15 +102,17 @@ export async function listSellerSubOrders(db: Db, sellerId: string): Promise<Ven
       ),
     )
     .orderBy(asc(orderLines.title))
-  return rows.map(({ sub, order, userName }) => ({
+  return rows.map(({ sub, order, userName, email }) => ({
     _id: sub.id,
     orderId: order.id,
+    orderNumber: formatOrderNumber(order.orderNumber),
     orderDate: order.createdAt.toISOString(),
     orderStatus: sub.status,
     totalAmount: paiseToRupees(sub.subtotalPaise),
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
     userName,
+    email,
     cartItems: lines
       .filter((l) => l.subOrderId === sub.id)
       .map((l) => ({

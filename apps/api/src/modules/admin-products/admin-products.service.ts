@@ -6,6 +6,7 @@ import { filterOptions, products, users, vendorProfiles } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../lib/errors'
 import type { Storage } from '../../lib/storage'
 import { productColumns, toProduct } from '../catalog/catalog.service'
+import { sellerMaySell } from '../vendors/vendors.service'
 
 const adminColumns = { ...productColumns, listed: products.listed, sellerId: products.sellerId }
 
@@ -44,14 +45,18 @@ export function listAdminProducts(
   return selectProducts(db, userName ? eq(users.userName, userName) : undefined, maxPerProduct)
 }
 
-/** Shoppers see a seller's products only while an admin has approved the seller (decisions #3). */
+/** Shoppers see a seller's products only while it may sell (decisions #3 and #44). */
 export async function sellerIsListable(db: Db | Tx, sellerId: string): Promise<boolean> {
   const [row] = await db
-    .select({ type: users.type, status: vendorProfiles.status })
+    .select({
+      type: users.type,
+      status: vendorProfiles.status,
+      gstNumber: vendorProfiles.gstNumber,
+    })
     .from(users)
     .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
     .where(eq(users.id, sellerId))
-  return row?.type === 'admin' || (row?.type === 'vendor' && row.status === 'Approved')
+  return row?.type === 'admin' || (row?.type === 'vendor' && sellerMaySell(row))
 }
 
 /** Category and brand must be admin-managed options; the image must be one we stored. */

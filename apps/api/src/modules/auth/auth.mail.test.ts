@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { users } from '../../db/schema'
+import { hashPassword } from '../../lib/password'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { registrationToken, shopperDetails } from '../../../test/auth'
 import { startSmtpServer } from '../../../test/smtp'
@@ -52,6 +53,45 @@ describe('a sign-up with a taken email over SMTP', () => {
     expect(mail).toBeDefined()
     expect(mail!.raw).toMatch(/Subject: A sign-up with your email at TechBazaar/)
     expect(mail!.raw).toMatch(/\/login/)
+    expect(mail!.raw).toMatch(/Forgot password\?/)
+    expect(mail!.raw).not.toMatch(/Contact Us|contact-us/)
     expect(mail!.raw).not.toMatch(/verification code/)
+  })
+})
+
+describe('a password reset link over SMTP', () => {
+  it('mails a plain link with the shop name that sets a new password once', async () => {
+    const email = `reset-${crypto.randomUUID().slice(0, 8)}@example.in`
+    await t.database.db.insert(users).values({
+      userName: 'Owner',
+      email,
+      passwordHash: await hashPassword('Old123pass'),
+      role: 'user',
+      type: 'user',
+    })
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email },
+    })
+    expect(asked.statusCode).toBe(200)
+    // The mail leaves after the answer (its round trip must not tell known emails apart).
+    const mail = await vi.waitFor(() => {
+      const found = smtp.received.find((m) => m.to.includes(email))
+      if (!found) throw new Error('no mail yet')
+      return found
+    })
+    expect(mail.raw).toMatch(/Subject: Reset your TechBazaar password/)
+    // Quoted-printable may fold the long line: join it before reading the link.
+    const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+    const token = body.match(/\/reset-password\?token=([\w-]+)/)![1]!
+    const reset = (newPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, newPassword },
+      })
+    expect((await reset('Fresh456pass')).statusCode).toBe(200)
+    expect((await reset('Other456pass')).statusCode).toBe(400)
   })
 })

@@ -2,11 +2,13 @@ import {
   authUserResponse,
   changePasswordBody,
   checkAuthResponse,
+  forgotPasswordBody,
   loginBody,
   messageResponse,
   registerBody,
   registerResponse,
   resendOtpBody,
+  resetPasswordBody,
   verifyOtpBody,
 } from '@techbazaar/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -21,6 +23,7 @@ import {
 } from './auth.service'
 import { shopCookies } from '../../lib/cookies'
 import { deviceCookies } from './devices'
+import { requestPasswordReset, resetPassword } from './password-reset'
 import { revokeSession } from './sessions'
 
 export async function authRoutes(app: App) {
@@ -146,6 +149,48 @@ export async function authRoutes(app: App) {
       return {
         success: true as const,
         message: 'Password changed. You have been signed out on your other devices.',
+      }
+    },
+  )
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mails a single-use link to set a new password; the same answer whether or not the email has an account',
+        body: forgotPasswordBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await requestPasswordReset(app.deps, request.body, { ip: request.ip, log: request.log })),
+    }),
+  )
+
+  app.post(
+    '/auth/reset-password',
+    {
+      // The link's 256-bit token is what grants this; the limit only keeps floods off argon2.
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Sets a new password from a mailed link, ends every session and signs this device in',
+        body: resetPasswordBody,
+        response: { 200: authUserResponse },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await resetPassword(app.deps, request.body, meta(request))
+      startSession(reply, token)
+      return {
+        success: true as const,
+        message: 'Password changed. You are signed in, and signed out on your other devices.',
+        user,
       }
     },
   )

@@ -53,10 +53,10 @@ export function otpMail(shopName: string, code: string) {
  */
 export function takenEmailMail(shopName: string, appUrl: string) {
   const signIn = `${appUrl}/login`
-  const help = `${appUrl}/contact-us`
+  const forgot = `${appUrl}/forgot-password`
   return {
     subject: `A sign-up with your email at ${shopName}`,
-    text: `Someone tried to create a new ${shopName} account with this email address, which already has an account. If it was you, sign in at ${signIn} with your password; if you have forgotten it, ask us at ${help} to reset it. If it was not you, ignore this mail: nothing has changed on your account.`,
-    html: `<p>Someone tried to create a new <strong>${shopName}</strong> account with this email address, which already has an account.</p><p>If it was you, <a href="${signIn}">sign in</a> with your password; if you have forgotten it, <a href="${help}">ask us</a> to reset it.</p><p>If it was not you, ignore this mail: nothing has changed on your account.</p>`,
+    text: `Someone tried to create a new ${shopName} account with this email address, which already has an account. If it was you, sign in at ${signIn} with your password; if you have forgotten it, choose "Forgot password?" there, or open ${forgot}, to set a new one. If it was not you, ignore this mail: nothing has changed on your account.`,
+    html: `<p>Someone tried to create a new <strong>${shopName}</strong> account with this email address, which already has an account.</p><p>If it was you, <a href="${signIn}">sign in</a> with your password; if you have forgotten it, choose <a href="${forgot}">Forgot password?</a> to set a new one.</p><p>If it was not you, ignore this mail: nothing has changed on your account.</p>`,
   }
 }

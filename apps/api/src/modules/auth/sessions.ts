@@ -4,17 +4,24 @@ import { and, eq, gt, lt } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { sessions, users, vendorProfiles } from '../../db/schema'
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+/** The stored form of a random secret (sessions, reset links): a database leak signs no one in. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** 256 random bits for a cookie or a link, and the hash that is stored instead. */
+export function newSecretToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url')
+  return { token, tokenHash: hashToken(token) }
+}
 
 /** A new random session (256 bits); only its hash is stored. Answers the token for the cookie. */
 export async function createSession(
   db: Db | Tx,
   opts: { userId: string; days: number; now: Date; userAgent?: string; ip?: string },
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
+  const { token, tokenHash } = newSecretToken()
   await db.insert(sessions).values({
     userId: opts.userId,
-    tokenHash: hashToken(token),
+    tokenHash,
     expiresAt: new Date(opts.now.getTime() + opts.days * 86_400_000),
     userAgent: opts.userAgent?.slice(0, 300),
     ip: opts.ip,

@@ -9,6 +9,7 @@ let t: TestContext
 const cookies = { admin: '', seller: '', shopper: '' }
 let productId = ''
 const IMAGE = '/uploads/u/fedcba9876543210fedcba9876543210.webp'
+const PHONE_IMAGE = '/uploads/u/0123456789abcdef0123456789abcdef.webp'
 
 async function cookieFor(userId: string) {
   const token = await createSession(t.database.db, { userId, days: 1, now: new Date() })
@@ -25,6 +26,7 @@ beforeAll(async () => {
   productId = (await createProduct(db, { sellerId: seller.id })).id
   mkdirSync(path.join(t.dataDir, 'uploads', 'u'), { recursive: true })
   writeFileSync(path.join(t.dataDir, 'uploads', IMAGE.slice(9)), 'webp')
+  writeFileSync(path.join(t.dataDir, 'uploads', PHONE_IMAGE.slice(9)), 'webp')
 })
 afterAll(() => t.close())
 
@@ -69,5 +71,37 @@ describe('POST /api/common/feature/add and DELETE /api/common/feature/:id', () =
       productId: crypto.randomUUID(),
     })
     expect(res.statusCode).toBe(400)
+  })
+
+  it('should keep an optional phone image beside the banner and list it', async () => {
+    const res = await call('POST', '/api/common/feature/add', cookies.admin, {
+      image: IMAGE,
+      mobileImage: PHONE_IMAGE,
+      title: 'Phone deals',
+    })
+    expect(res.statusCode).toBe(201)
+    const banner = res.json().data
+    expect(banner).toMatchObject({ image: IMAGE, mobileImage: PHONE_IMAGE })
+    const listed = (await call('GET', '/api/common/feature/get')).json().data
+    expect(listed.find((b: { _id: string }) => b._id === banner._id)).toMatchObject({
+      mobileImage: PHONE_IMAGE,
+    })
+
+    // Without one, the desktop image serves every width, as before.
+    const plain = await call('POST', '/api/common/feature/add', cookies.admin, { image: IMAGE })
+    expect(plain.statusCode).toBe(201)
+    expect(plain.json().data.mobileImage).toBeNull()
+  })
+
+  it('should refuse a phone image the shop did not store, naming the field', async () => {
+    for (const mobileImage of ['https://cdn.example/a.webp', '/uploads/u/nope.webp', 42]) {
+      const res = await call('POST', '/api/common/feature/add', cookies.admin, {
+        image: IMAGE,
+        mobileImage,
+      })
+      expect(res.statusCode, String(mobileImage)).toBe(400)
+      expect(res.json()).toMatchObject({ success: false })
+      expect(res.json().message, String(mobileImage)).toMatch(/phone image/i)
+    }
   })
 })

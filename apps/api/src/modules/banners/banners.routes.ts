@@ -1,6 +1,7 @@
 import {
   addFeatureBody,
   featureListResponse,
+  type FeatureListReply,
   featureResponse,
   idParam,
   messageResponse,
@@ -8,6 +9,7 @@ import {
 import { z } from 'zod'
 import type { App } from '../../app'
 import { storageFor } from '../../lib/storage'
+import { cachedJson } from '../catalog/cached-json'
 import { addBanner, deleteBanner, listBanners } from './banners.service'
 
 export async function bannersRoutes(app: App) {
@@ -19,7 +21,13 @@ export async function bannersRoutes(app: App) {
       config: { access: 'public' },
       schema: { tags: ['banners'], response: { 200: featureListResponse } },
     },
-    async () => ({ success: true as const, data: await listBanners(app.deps.db) }),
+    // The home page's first request: kept in the catalog cache, emptied when a banner changes.
+    async (_request, reply) => {
+      const body = await cachedJson(app.deps.catalogCache, 'banners', reply, async () =>
+        featureListResponse.parse({ success: true as const, data: await listBanners(app.deps.db) }),
+      )
+      return reply.send(body as unknown as FeatureListReply)
+    },
   )
 
   app.post(

@@ -1,4 +1,4 @@
-import type { FeatureImage } from '@techbazaar/shared'
+import type { AddFeatureBody, FeatureImage } from '@techbazaar/shared'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { featureImages, products } from '../../db/schema'
@@ -8,7 +8,13 @@ import type { Storage } from '../../lib/storage'
 type Row = typeof featureImages.$inferSelect
 
 function toFeatureImage(row: Row): FeatureImage {
-  return { _id: row.id, image: row.image, title: row.title, productId: row.productId }
+  return {
+    _id: row.id,
+    image: row.image,
+    mobileImage: row.mobileImage,
+    title: row.title,
+    productId: row.productId,
+  }
 }
 
 /** Home banners in display order. */
@@ -24,12 +30,17 @@ export async function listBanners(db: Db): Promise<FeatureImage[]> {
 export async function addBanner(
   db: Db,
   storage: Storage,
-  input: { image: string; title?: string; productId?: string },
+  input: AddFeatureBody,
 ): Promise<FeatureImage> {
-  if (!(await storage.exists(input.image))) {
-    throw badRequest('Image must be uploaded first', [
-      { path: 'image', message: 'Image must be uploaded first' },
-    ])
+  for (const [path, label] of [
+    ['image', 'Image'],
+    ['mobileImage', 'Phone image'],
+  ] as const) {
+    const url = input[path]
+    if (url !== undefined && !(await storage.exists(url))) {
+      const message = `${label} must be uploaded first`
+      throw badRequest(message, [{ path, message }])
+    }
   }
   if (input.productId) {
     const [product] = await db
@@ -44,6 +55,7 @@ export async function addBanner(
     .insert(featureImages)
     .values({
       image: input.image,
+      mobileImage: input.mobileImage ?? null,
       title: input.title || null,
       productId: input.productId ?? null,
       sortOrder: sql`(SELECT coalesce(max(${featureImages.sortOrder}), 0) + 1 FROM ${featureImages})`,

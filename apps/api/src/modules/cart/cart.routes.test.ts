@@ -304,3 +304,37 @@ describe('cart ownership', () => {
     expect((await get(other)).json().data[0].quantity).toBe(1)
   })
 })
+
+describe('back-office accounts and the cart', () => {
+  it('should refuse every cart call of an admin or a seller with 403 and say why', async () => {
+    const phone = await product()
+    for (const overrides of [
+      { role: 'admin', type: 'admin' },
+      { role: 'admin', type: 'vendor' },
+    ] as const) {
+      const account = await createUser(t.database.db, { passwordHash, ...overrides })
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: 'Pass1234' },
+      })
+      const me = { id: account.id, cookie: sessionCookie(login) }
+      const body = { userId: me.id, productId: phone.id, quantity: 1 }
+      const attempts: [Parameters<typeof call>[1], string, object?][] = [
+        ['POST', '/api/shop/cart/add', body],
+        ['GET', `/api/shop/cart/get/${me.id}`],
+        ['PUT', '/api/shop/cart/update-cart', body],
+        ['DELETE', `/api/shop/cart/${me.id}/${phone.id}`],
+        ['POST', '/api/shop/cart/merge', { userId: me.id, items: [body] }],
+      ]
+      for (const [method, url, payload] of attempts) {
+        const res = await call(me, method, url, payload)
+        expect(res.statusCode, `${overrides.type} ${method} ${url}`).toBe(403)
+        expect(res.json()).toEqual({
+          success: false,
+          message: 'Shopping is for shopper accounts: sign in as a shopper to use a cart',
+        })
+      }
+    }
+  })
+})

@@ -12,7 +12,10 @@ import type { App } from '../../app'
 import { assertSelf } from '../../plugins/auth'
 import { addItem, getCart, mergeItems, removeItem, updateItem } from './cart.service'
 
-/** The signed-in shopper's own cart; every path or body `userId` must be the caller (403). */
+/**
+ * The signed-in shopper's own cart; every path or body `userId` must be the caller (403), and
+ * back-office accounts (admins, sellers) have none (403).
+ */
 export async function cartRoutes(app: App) {
   const { db } = app.deps
   const { maxQtyPerProduct } = app.deps.config.orderLimits
@@ -22,7 +25,7 @@ export async function cartRoutes(app: App) {
     '/shop/cart/add',
     {
       schema: { tags, body: addToCartBody, response: { 200: cartMutationResponse } },
-      config: { access: 'user' },
+      config: { access: 'shopper' },
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)
@@ -41,7 +44,7 @@ export async function cartRoutes(app: App) {
         querystring: cartQuery,
         response: { 200: cartResponse },
       },
-      config: { access: 'user' },
+      config: { access: 'shopper' },
     },
     async (request, reply) => {
       const user = assertSelf(request, request.params.userId)
@@ -57,7 +60,7 @@ export async function cartRoutes(app: App) {
     '/shop/cart/update-cart',
     {
       schema: { tags, body: updateCartBody, response: { 200: cartMutationResponse } },
-      config: { access: 'user' },
+      config: { access: 'shopper' },
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)
@@ -70,7 +73,7 @@ export async function cartRoutes(app: App) {
     '/shop/cart/:userId/:productId',
     {
       schema: { tags, params: cartLineParams, response: { 200: cartMutationResponse } },
-      config: { access: 'user' },
+      config: { access: 'shopper' },
     },
     async (request) => {
       const user = assertSelf(request, request.params.userId)
@@ -88,7 +91,7 @@ export async function cartRoutes(app: App) {
         body: mergeCartBody,
         response: { 200: cartMutationResponse },
       },
-      config: { access: 'user' },
+      config: { access: 'shopper' },
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)

@@ -119,7 +119,7 @@ async function wholeCart(conn: Conn, cartId: string, maxPerProduct: number): Pro
  * transaction ends, so one user's cart changes run one after another: a read of a line's
  * quantity followed by its write cannot interleave with another request's.
  */
-async function lockCart(tx: Tx, userId: string): Promise<string> {
+export async function lockCartOf(tx: Tx, userId: string): Promise<string> {
   const [row] = await tx
     .insert(carts)
     .values({ userId })
@@ -171,7 +171,7 @@ export async function addItem(
   maxPerProduct: number,
 ): Promise<Cart> {
   return db.transaction(async (tx) => {
-    const cartId = await lockCart(tx, userId)
+    const cartId = await lockCartOf(tx, userId)
     const product = await productFor(tx, input.productId)
     if (!product.listed) throw badRequest('This product is no longer available')
     if (product.totalStock <= 0) throw badRequest('This product is out of stock')
@@ -207,7 +207,7 @@ export async function updateItem(
   maxPerProduct: number,
 ): Promise<Cart> {
   return db.transaction(async (tx) => {
-    const cartId = await lockCart(tx, userId)
+    const cartId = await lockCartOf(tx, userId)
     const current = await lineQuantity(tx, cartId, input.productId)
     if (current === undefined) throw notFound('Cart item not found')
     if (input.quantity > current) {
@@ -235,7 +235,7 @@ export async function removeItem(
   maxPerProduct: number,
 ): Promise<Cart> {
   return db.transaction(async (tx) => {
-    const cartId = await lockCart(tx, userId)
+    const cartId = await lockCartOf(tx, userId)
     const deleted = await tx
       .delete(cartLines)
       .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
@@ -256,52 +256,67 @@ export async function mergeItems(
   items: MergeCartInput['items'],
   maxPerProduct: number,
 ): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const cartId = await mergeIntoCart(tx, userId, items, maxPerProduct)
+    return wholeCart(tx, cartId, maxPerProduct)
+  })
+}
+
+/**
+ * Adds lines to the user's cart inside the caller's transaction, by mergeItems' rules (capped
+ * at stock and the limit per order, unlisted and sold-out skipped): the guest cart at sign-in,
+ * and an unpaid order's lines when its payment fails or is cancelled. Answers the cart id.
+ */
+export async function mergeIntoCart(
+  tx: Tx,
+  userId: string,
+  items: readonly { productId: string; quantity: number }[],
+  maxPerProduct: number,
+): Promise<string> {
   const wanted = new Map<string, number>()
   for (const item of items) {
     wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity)
   }
-  return db.transaction(async (tx) => {
-    const cartId = await lockCart(tx, userId)
-    if (wanted.size === 0) return wholeCart(tx, cartId, maxPerProduct)
-    const ids = [...wanted.keys()]
-    const [found, existing] = await Promise.all([
-      tx
-        .select({
-          id: products.id,
-          totalStock: products.totalStock,
-          maxPerOrder: products.maxPerOrder,
-        })
-        .from(products)
-        .where(and(inArray(products.id, ids), eq(products.listed, true))),
-      tx
-        .select({ productId: cartLines.productId, quantity: cartLines.quantity })
-        .from(cartLines)
-        .where(eq(cartLines.cartId, cartId)),
-    ])
-    const held = new Map(existing.map((line) => [line.productId, line.quantity]))
-    let lines = existing.length
-    // Keep the guest's order, so the cap drops the lines added last.
-    // What a line may hold: the stock, within the product's limit per order.
-    const capOf = new Map(
-      found.map((p) => [p.id, Math.min(p.totalStock, orderLimitOf(p, maxPerProduct))]),
-    )
-    for (const productId of ids) {
-      const cap = capOf.get(productId)
-      if (cap === undefined || cap <= 0) continue
-      const current = held.get(productId)
-      if (current === undefined) {
-        if (lines >= CART_MAX_LINES) continue
-        lines += 1
-        const quantity = Math.min(wanted.get(productId) ?? 0, cap)
-        await tx.insert(cartLines).values({ cartId, productId, quantity })
-      } else if (current < cap) {
-        const quantity = Math.min(current + (wanted.get(productId) ?? 0), cap)
-        await tx
-          .update(cartLines)
-          .set({ quantity })
-          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
-      }
+  const cartId = await lockCartOf(tx, userId)
+  if (wanted.size === 0) return cartId
+  const ids = [...wanted.keys()]
+  const [found, existing] = await Promise.all([
+    tx
+      .select({
+        id: products.id,
+        totalStock: products.totalStock,
+        maxPerOrder: products.maxPerOrder,
+      })
+      .from(products)
+      .where(and(inArray(products.id, ids), eq(products.listed, true))),
+    tx
+      .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(eq(cartLines.cartId, cartId)),
+  ])
+  const held = new Map(existing.map((line) => [line.productId, line.quantity]))
+  let lines = existing.length
+  // Keep the guest's order, so the cap drops the lines added last.
+  // What a line may hold: the stock, within the product's limit per order.
+  const capOf = new Map(
+    found.map((p) => [p.id, Math.min(p.totalStock, orderLimitOf(p, maxPerProduct))]),
+  )
+  for (const productId of ids) {
+    const cap = capOf.get(productId)
+    if (cap === undefined || cap <= 0) continue
+    const current = held.get(productId)
+    if (current === undefined) {
+      if (lines >= CART_MAX_LINES) continue
+      lines += 1
+      const quantity = Math.min(wanted.get(productId) ?? 0, cap)
+      await tx.insert(cartLines).values({ cartId, productId, quantity })
+    } else if (current < cap) {
+      const quantity = Math.min(current + (wanted.get(productId) ?? 0), cap)
+      await tx
+        .update(cartLines)
+        .set({ quantity })
+        .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
     }
-    return wholeCart(tx, cartId, maxPerProduct)
-  })
+  }
+  return cartId
 }

@@ -3,7 +3,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProducts, rowsOf } from '../../../bench/generate-products'
 import { createTestApp, type TestContext } from '../../../test/app'
-import { listingQueries } from './catalog.service'
+import { facetQueries, listingQueries } from './catalog.service'
 
 /**
  * Proof that every filter and sort the listing UI offers is served by an index: EXPLAIN each
@@ -105,5 +105,24 @@ describe(`listing query plans on ${PRODUCT_COUNT / 1000}k products (${onPostgres
     const types = productScans(await explain(rows))
     expect(types).not.toContain('Seq Scan')
     expect(types.some((type) => INDEX_SCANS.has(type))).toBe(true)
+  })
+
+  it('counts the facets through an index too, for every filter combination', async () => {
+    const failures: string[] = []
+    const seen = new Set<string>()
+    for (const query of combinations()) {
+      const { sortBy: _sort, page: _page, limit: _limit, ...filters } = query
+      const key = JSON.stringify(filters)
+      if (seen.has(key)) continue
+      seen.add(key)
+      for (const [group, statement] of Object.entries(facetQueries(t.database.db, filters))) {
+        const types = productScans(await explain(statement))
+        if (types.includes('Seq Scan') || !types.some((type) => INDEX_SCANS.has(type))) {
+          failures.push(`${group} ${key}: ${types.join(', ')}`)
+        }
+      }
+    }
+    expect(seen.size).toBe(81)
+    expect(failures).toEqual([])
   })
 })

@@ -2,16 +2,28 @@ import {
   filterOptionsResponse,
   idParam,
   LIMITS,
+  listingFacetsQuery,
+  listingFacetsResponse,
+  type ListingFacetsReply,
   listProductsQuery,
   productListResponse,
   type FilterOptionsReply,
   type ProductList,
+  type ProductReply,
   productResponse,
 } from '@techbazaar/shared'
 import { z } from 'zod'
 import type { App } from '../../app'
 import { cachedJson } from './cached-json'
-import { getFilterOptions, getProduct, listingKey, listProducts } from './catalog.service'
+import {
+  facetsKey,
+  getFilterOptions,
+  getProduct,
+  listingFacets,
+  listingKey,
+  listProducts,
+  productKey,
+} from './catalog.service'
 
 export async function catalogRoutes(app: App) {
   const { db, catalogCache } = app.deps
@@ -40,6 +52,29 @@ export async function catalogRoutes(app: App) {
   )
 
   app.get(
+    '/shop/products/facets',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalog'],
+        summary:
+          "Listed products per category, brand and section option, each group counted with the other groups' filters",
+        querystring: listingFacetsQuery,
+        response: { 200: listingFacetsResponse },
+      },
+    },
+    async (request, reply) => {
+      const body = await cachedJson(catalogCache, facetsKey(request.query), reply, async () =>
+        listingFacetsResponse.parse({
+          success: true as const,
+          data: await listingFacets(db, request.query),
+        }),
+      )
+      return reply.send(body as unknown as ListingFacetsReply)
+    },
+  )
+
+  app.get(
     '/shop/products/get/:id',
     {
       config: { access: 'public' },
@@ -49,10 +84,17 @@ export async function catalogRoutes(app: App) {
         response: { 200: productResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getProduct(db, request.params.id, maxQtyPerProduct),
-    }),
+    async (request, reply) => {
+      const { id } = request.params
+      // A "not found" is thrown, so never kept: a product listed later shows at once.
+      const body = await cachedJson(catalogCache, productKey(id), reply, async () =>
+        productResponse.parse({
+          success: true as const,
+          data: await getProduct(db, id, maxQtyPerProduct),
+        }),
+      )
+      return reply.send(body as unknown as ProductReply)
+    },
   )
 
   app.get(

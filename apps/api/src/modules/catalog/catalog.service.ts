@@ -1,8 +1,14 @@
-import type { FilterOptions, ListProductsQuery, Product } from '@techbazaar/shared'
+import type {
+  FilterOptions,
+  ListingFacets,
+  ListingFilters,
+  ListProductsQuery,
+  Product,
+} from '@techbazaar/shared'
 import { paiseToRupees, rupeesToPaise } from '@techbazaar/shared'
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { filterOptions, products, users } from '../../db/schema'
+import { filterOptions, products, titleSortKey, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 
 /** The columns a shopper may see, with the seller's display name. */
@@ -55,8 +61,32 @@ export function toProduct(row: ProductRow, maxPerProduct: number): Product {
 const SORTS: Record<ListProductsQuery['sortBy'], SQL[]> = {
   'price-lowtohigh': [asc(products.effectivePricePaise), asc(products.id)],
   'price-hightolow': [desc(products.effectivePricePaise), desc(products.id)],
-  'title-atoz': [asc(products.title), asc(products.id)],
-  'title-ztoa': [desc(products.title), desc(products.id)],
+  'title-atoz': [asc(titleSortKey(products.title)), asc(products.id)],
+  'title-ztoa': [desc(titleSortKey(products.title)), desc(products.id)],
+}
+
+type FilterGroup = 'category' | 'brand' | 'section'
+const GROUP_COLUMNS = {
+  category: products.category,
+  brand: products.brand,
+  section: products.section,
+} as const
+
+/** Listed products matching the filters, leaving out one group's choice when asked (facets). */
+function filterWhere(filters: ListingFilters, except?: FilterGroup) {
+  return and(
+    eq(products.listed, true),
+    ...(['category', 'brand', 'section'] as const).map((group) => {
+      const values = filters[group]
+      return group !== except && values?.length ? inArray(GROUP_COLUMNS[group], values) : undefined
+    }),
+    filters.minPrice != null
+      ? gte(products.effectivePricePaise, rupeesToPaise(filters.minPrice))
+      : undefined,
+    filters.maxPrice != null
+      ? lte(products.effectivePricePaise, rupeesToPaise(filters.maxPrice))
+      : undefined,
+  )
 }
 
 /**
@@ -64,20 +94,7 @@ const SORTS: Record<ListProductsQuery['sortBy'], SQL[]> = {
  * EXPLAIN test checks exactly what the shop runs.
  */
 export function listingQueries(db: Db, query: ListProductsQuery) {
-  const where = and(
-    eq(products.listed, true),
-    query.category?.length ? inArray(products.category, query.category) : undefined,
-    query.brand?.length ? inArray(products.brand, query.brand) : undefined,
-    query.section?.length
-      ? inArray(products.section, query.section as Product['section'][])
-      : undefined,
-    query.minPrice != null
-      ? gte(products.effectivePricePaise, rupeesToPaise(query.minPrice))
-      : undefined,
-    query.maxPrice != null
-      ? lte(products.effectivePricePaise, rupeesToPaise(query.maxPrice))
-      : undefined,
-  )
+  const where = filterWhere(query)
   return {
     rows: db
       .select(productColumns)
@@ -127,7 +144,7 @@ async function countListing(
  * The filters of a listing in one form. The query schema already made each list canonical
  * (lower-case, no repeats, sorted) and prices whole rupees; an empty list is no filter.
  */
-function filterKey(query: ListProductsQuery) {
+function filterKey(query: ListingFilters) {
   const list = (values?: readonly string[]) => (values?.length ? values : null)
   return [
     list(query.category),
@@ -138,9 +155,46 @@ function filterKey(query: ListProductsQuery) {
   ]
 }
 
+/**
+ * The facet counts' statements, unexecuted: per group, listed products per option with every
+ * other group's filter applied. Each is a grouped count over the narrow facets index.
+ */
+export function facetQueries(db: Db, filters: ListingFilters) {
+  const countBy = (group: FilterGroup) =>
+    db
+      .select({ value: GROUP_COLUMNS[group], count: count() })
+      .from(products)
+      .where(filterWhere(filters, group))
+      .groupBy(GROUP_COLUMNS[group])
+  return { category: countBy('category'), brand: countBy('brand'), section: countBy('section') }
+}
+
+/** Counts per option of each filter group (see listingFacetsResponse). */
+export async function listingFacets(db: Db, filters: ListingFilters): Promise<ListingFacets> {
+  const statements = facetQueries(db, filters)
+  const [category, brand, section] = await Promise.all([
+    statements.category,
+    statements.brand,
+    statements.section,
+  ])
+  const record = (rows: { value: string; count: number }[]) =>
+    Object.fromEntries(rows.map((row) => [row.value, row.count]))
+  return { category: record(category), brand: record(brand), section: record(section) }
+}
+
+/** One string per filter combination (the catalog cache's key for its facet counts). */
+export function facetsKey(filters: ListingFilters): string {
+  return `facets:${JSON.stringify(filterKey(filters))}`
+}
+
 /** One string per distinct listing (the catalog cache's key). */
 export function listingKey(query: ListProductsQuery): string {
   return JSON.stringify([...filterKey(query), query.sortBy, query.page, query.limit])
+}
+
+/** One string per product for its details (ids are UUIDs, which may come in either case). */
+export function productKey(id: string): string {
+  return `product:${id.toLowerCase()}`
 }
 
 /** Listed products matching the filters, sorted and paginated on the server. */

@@ -157,7 +157,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: InvoiceData, shopName: st
   const right = keyValues(doc, 335, 96, CONTENT_WIDTH - 295, [
     ['Invoice No.', invoice.number],
     ['Invoice date', formatShopDate(invoice.issuedAt, 'medium')],
-    ['Order ref.', invoice.orderId.slice(0, 8).toUpperCase()],
+    ['Order No.', invoice.orderNumber],
     ['Place of supply', `${invoice.placeOfSupply.name} (${invoice.placeOfSupply.code})`],
     ['Supply type', invoice.intraState ? 'Intra-state' : 'Inter-state'],
     ['Reverse charge', 'No'],

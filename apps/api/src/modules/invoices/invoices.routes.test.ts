@@ -115,6 +115,7 @@ let ka: { id: string }
 let mh: { id: string }
 let admin: { id: string }
 let orderId: string
+let orderNumber: string
 
 beforeAll(async () => {
   shopper = await createShopper(db(), { userName: 'Meera Rao' })
@@ -128,6 +129,7 @@ beforeAll(async () => {
     [admin.id, 'realme 10000mAh Power Bank 3i - Black', 109900, 1],
   ])
   orderId = order.id
+  orderNumber = `TB-${order.orderNumber}`
 })
 
 describe('GET /api/shop/order/:orderId/invoice.pdf', () => {
@@ -137,10 +139,12 @@ describe('GET /api/shop/order/:orderId/invoice.pdf', () => {
     expect(res.headers['content-type']).toBe('application/pdf')
     expect(res.headers['cache-control']).toBe('private, no-store')
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="invoice-order-${orderId.slice(0, 8).toUpperCase()}.pdf"`,
+      `attachment; filename="invoice-order-${orderNumber}.pdf"`,
     )
     const pages = await pagesOf(res.rawPayload)
     expect(pages).toHaveLength(3)
+    // Every seller's invoice names the order by the number the shopper knows it by.
+    for (const page of pages) expect(page).toContain(`Order No. ${orderNumber}`)
 
     const intra = pages.find((p) => p.includes(GSTIN_KA))!
     expect(intra).toMatch(NUMBER)

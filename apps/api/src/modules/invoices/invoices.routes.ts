@@ -27,12 +27,12 @@ export async function invoicesRoutes(app: App) {
       )
       const pdf = await renderInvoicesPdf(invoices, config.shopName)
       // Invoice numbers contain '/', which a file name cannot. Each seller numbers its own
-      // invoices, so several in one file are named after the order instead of one number.
+      // invoices, so several in one file are named after the order's number instead.
       const [only] = invoices
       const name =
         invoices.length === 1 && only
           ? only.number.replaceAll('/', '-')
-          : `order-${request.params.orderId.slice(0, 8).toUpperCase()}`
+          : `order-${only?.orderNumber ?? request.params.orderId}`
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="invoice-${name}.pdf"`)

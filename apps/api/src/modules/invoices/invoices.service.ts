@@ -1,4 +1,5 @@
 import {
+  formatOrderNumber,
   gstStateName,
   isInvoiceAvailable,
   stateCodeForPincode,
@@ -48,6 +49,8 @@ export interface InvoiceData {
   number: string
   issuedAt: Date
   orderId: string
+  /** `TB-10234`: what the shopper's mails and My Orders call the order. */
+  orderNumber: string
   supplier: Party & { gstin: string | null }
   recipient: Party & { phone: string }
   placeOfSupply: { code: string; name: string }
@@ -224,6 +227,7 @@ export async function getOrderInvoices(
       number: invoice.number,
       issuedAt: invoice.issuedAt,
       orderId: order.id,
+      orderNumber: formatOrderNumber(order.orderNumber),
       supplier,
       recipient: {
         name: buyer?.userName ?? 'Customer',

@@ -1,4 +1,4 @@
-import type { CreateOrderResponse, SessionUser } from '@techbazaar/shared'
+import { formatOrderNumber, type CreateOrderResponse, type SessionUser } from '@techbazaar/shared'
 import { and, eq, isNull, lte } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { idempotencyKeys, orders, payments, users, type AddressSnapshot } from '../../db/schema'
@@ -23,6 +23,8 @@ const orderExpired = () => conflict('This order has expired. Please place it aga
 /** An online order that needs its provider checkout: placed just now, or left by a dead attempt. */
 export interface PendingCheckout {
   orderId: string
+  /** `TB-10234`, answered with the payment link. */
+  orderNumber: string
   totalPaise: number
   address: AddressSnapshot
   expiresAt: Date
@@ -62,6 +64,7 @@ export async function replayKey(
   if (!row.orderId) throw stillPlacing()
   const [order] = await tx
     .select({
+      orderNumber: orders.orderNumber,
       paymentStatus: orders.paymentStatus,
       expiresAt: orders.expiresAt,
       totalPaise: orders.totalPaise,
@@ -92,6 +95,7 @@ export async function replayKey(
     kind: 'resume',
     pending: {
       orderId: row.orderId,
+      orderNumber: formatOrderNumber(order.orderNumber),
       totalPaise: order.totalPaise,
       address: order.address,
       expiresAt: order.expiresAt,
@@ -104,6 +108,8 @@ export interface CheckoutDeps {
   db: Db
   appUrl: string
   metrics: Pick<ShopMetrics, 'paymentFailed'>
+  /** The shop's limit per order, for the lines a failed checkout puts back in the cart. */
+  maxPerProduct: number
 }
 
 /**
@@ -125,6 +131,7 @@ export async function startCheckout(
     const response = {
       success: true as const,
       orderId: pending.orderId,
+      orderNumber: pending.orderNumber,
       paymentUrl:
         checkout.redirectUrl ??
         `/deposit?payment_session_id=${encodeURIComponent(checkout.sessionId)}`,
@@ -140,7 +147,7 @@ export async function startCheckout(
     if (err instanceof AppError) throw err
     deps.metrics.paymentFailed(provider.name, 'provider_error')
     await deps.db.transaction(async (tx) => {
-      await failPendingOrder(tx, pending.orderId)
+      await failPendingOrder(tx, pending.orderId, deps.maxPerProduct)
       if (key) {
         await tx
           .delete(idempotencyKeys)

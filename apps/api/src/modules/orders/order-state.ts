@@ -1,10 +1,19 @@
-import { formatRupees, paiseToRupees } from '@techbazaar/shared'
+import {
+  formatOrderNumber,
+  formatRupees,
+  ORDER_STATUS_LABELS,
+  paiseToRupees,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from '@techbazaar/shared'
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../../config'
 import type { Db, Tx } from '../../db/client'
 import { orderLines, orders, payments, products, subOrders, users } from '../../db/schema'
 import type { Mailer } from '../../lib/mail'
 import type { ShopMetrics } from '../../lib/metrics'
+import { lockCartOf, mergeIntoCart } from '../cart/cart.service'
 
 /**
  * Marks a pending order paid and confirmed. The conditional update makes it happen once: a
@@ -37,19 +46,32 @@ export async function markOrderPaid(
 }
 
 /**
- * Fails a still-pending online order and gives its stock back, once (the conditional update
- * guards against a failure webhook and the expiry running together). Answers true when it did.
+ * Fails a still-pending online order, gives its stock back and puts its lines back in the
+ * shopper's cart (capped at stock and the limit per order `maxPerProduct`), once: the
+ * conditional update guards against a failure webhook, a cancel and the expiry running
+ * together. Answers true when it did.
  */
-export async function failPendingOrder(tx: Tx, orderId: string): Promise<boolean> {
-  const updated = await tx
+export async function failPendingOrder(
+  tx: Tx,
+  orderId: string,
+  maxPerProduct: number,
+): Promise<boolean> {
+  const [failed] = await tx
     .update(orders)
     .set({ paymentStatus: 'failed', orderStatus: 'rejected', expiresAt: null })
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
-    .returning({ id: orders.id })
-  if (updated.length === 0) return false
+    .returning({ userId: orders.userId })
+  if (!failed) return false
   await tx.update(subOrders).set({ status: 'rejected' }).where(eq(subOrders.orderId, orderId))
   await tx.update(payments).set({ status: 'failed' }).where(eq(payments.orderId, orderId))
+  const lines = await tx
+    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+  // The cart row first, then the products: checkout locks them in that order (no deadlock).
+  await lockCartOf(tx, failed.userId)
   await restockOrder(tx, orderId)
+  await mergeIntoCart(tx, failed.userId, lines, maxPerProduct)
   return true
 }
 
@@ -79,6 +101,7 @@ export async function expireUnpaidOrders(deps: {
   db: Db
   now: () => Date
   metrics: Pick<ShopMetrics, 'paymentFailed'>
+  config: { orderLimits: Pick<Config['orderLimits'], 'maxQtyPerProduct'> }
 }): Promise<number> {
   const due = await deps.db
     .select({ id: orders.id, method: orders.paymentMethod })
@@ -93,7 +116,11 @@ export async function expireUnpaidOrders(deps: {
     .limit(500)
   let released = 0
   for (const order of due) {
-    if (await deps.db.transaction((tx) => failPendingOrder(tx, order.id))) {
+    if (
+      await deps.db.transaction((tx) =>
+        failPendingOrder(tx, order.id, deps.config.orderLimits.maxQtyPerProduct),
+      )
+    ) {
       released++
       deps.metrics.paymentFailed(order.method, 'expired')
     }
@@ -124,7 +151,10 @@ export function startOrderExpiry(
   return () => clearInterval(timer)
 }
 
-/** The confirmation mail (lines and total); a mail failure is logged, never fails the order. */
+/**
+ * The confirmation mail (number, status, lines and total), in the words the shop shows; a mail
+ * failure is logged, never fails the order.
+ */
 export async function sendOrderConfirmation(
   deps: { db: Db; mailer: Mailer; shopName: string },
   orderId: string,
@@ -133,6 +163,9 @@ export async function sendOrderConfirmation(
   try {
     const [order] = await deps.db
       .select({
+        number: orders.orderNumber,
+        status: orders.orderStatus,
+        paymentStatus: orders.paymentStatus,
         total: orders.totalPaise,
         method: orders.paymentMethod,
         email: users.email,
@@ -153,17 +186,20 @@ export async function sendOrderConfirmation(
     const rows = lines.map(
       (l) => `  ${l.quantity} × ${l.title} — ${formatRupees(paiseToRupees(l.price * l.quantity))}`,
     )
+    const number = formatOrderNumber(order.number)
     await deps.mailer.send({
       to: order.email,
-      subject: `Your ${deps.shopName} order is confirmed`,
+      subject: `Your ${deps.shopName} order ${number} is confirmed`,
       text: [
         `Hi ${order.name},`,
         '',
-        `Thank you for your order ${orderId}. It is confirmed.`,
+        `Thank you for your order ${number}. It is confirmed.`,
         '',
         ...rows,
         '',
-        `Total: ${formatRupees(paiseToRupees(order.total))} (${order.method === 'COD' ? 'cash on delivery' : 'paid online'})`,
+        `Total: ${formatRupees(paiseToRupees(order.total))}`,
+        `Payment: ${PAYMENT_METHOD_LABELS[order.method]}, ${PAYMENT_STATUS_LABELS[order.paymentStatus]}`,
+        `Status: ${ORDER_STATUS_LABELS[order.status]}`,
         '',
         `— ${deps.shopName}`,
       ].join('\n'),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import {
   codLimitMessage,
+  formatOrderNumber,
   ORDER_PAYMENT_WINDOW_MINUTES,
   overOrderLimitMessage,
   paiseToRupees,
@@ -160,8 +161,9 @@ export async function createOrder(
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: orders.id })
+      .returning({ id: orders.id, orderNumber: orders.orderNumber })
     if (!order) throw new Error('order not inserted')
+    const orderNumber = formatOrderNumber(order.orderNumber)
 
     const bySeller = new Map<string, typeof lines>()
     for (const line of lines)
@@ -191,7 +193,7 @@ export async function createOrder(
     }
     await tx.delete(cartLines).where(eq(cartLines.cartId, lines[0]!.cartId))
 
-    const response = { success: true as const, orderId: order.id }
+    const response = { success: true as const, orderId: order.id, orderNumber }
     if (idempotencyKey) {
       // The key names its order in the order's own transaction: a retry after a crash finds it.
       await tx
@@ -208,7 +210,7 @@ export async function createOrder(
       .values({ orderId: order.id, provider: input.paymentMethod, amountPaise: totalPaise })
     return {
       kind: 'online',
-      pending: { orderId: order.id, totalPaise, address, expiresAt, resume: false },
+      pending: { orderId: order.id, orderNumber, totalPaise, address, expiresAt, resume: false },
     }
   })
 
@@ -216,7 +218,13 @@ export async function createOrder(
   if (placed.kind !== 'resume') deps.metrics.orderCreated(input.paymentMethod)
   if (placed.kind === 'cod')
     return { response: placed.response, confirmedOrderId: placed.response.orderId }
-  const response = await startCheckout(deps, user, provider!, placed.pending, idempotencyKey)
+  const response = await startCheckout(
+    { ...deps, maxPerProduct: deps.limits.maxQtyPerProduct },
+    user,
+    provider!,
+    placed.pending,
+    idempotencyKey,
+  )
   return { response }
 }
 
@@ -262,6 +270,7 @@ type OrderRow = typeof orders.$inferSelect
 function toSummary(row: OrderRow, totalPaise = row.totalPaise): OrderSummary {
   return {
     _id: row.id,
+    orderNumber: formatOrderNumber(row.orderNumber),
     userId: row.userId,
     orderStatus: row.orderStatus,
     paymentMethod: row.paymentMethod,

@@ -5,6 +5,9 @@ import {
   captureResponse,
   depositResponse,
   paymentSessionQuery,
+  cancelPendingOrderResponse,
+  orderIdParams,
+  payPendingOrderResponse,
   paymentStatusResponse,
   type PaymentStatus,
 } from '@techbazaar/shared'
@@ -21,6 +24,7 @@ import {
   reconcile,
   type PaymentDeps,
 } from './payments.service'
+import { cancelPendingOrder, payPendingOrder, type PendingPaymentDeps } from './pending-payment'
 
 const CAPTURE_MESSAGES: Record<PaymentStatus, string> = {
   paid: 'Payment is successful!',
@@ -29,12 +33,18 @@ const CAPTURE_MESSAGES: Record<PaymentStatus, string> = {
   refunded: 'This payment was refunded.',
 }
 
-/** Where the status page sends the browser once the provider has answered. */
-const REDIRECTS: Record<PaymentStatus, string> = {
-  paid: '/shop/payment-success',
-  pending: '/shop/account',
-  failed: '/shop/account',
-  refunded: '/shop/account',
+const COD_MESSAGE =
+  'This order is paid by cash on delivery: you pay when it arrives. Nothing is paid online.'
+const CANCELLED_MESSAGE = 'Your order was cancelled. Its items are back in your cart.'
+
+/**
+ * Where the status page sends the browser once the provider has answered; the success page
+ * names the order by its number.
+ */
+function redirectFor(result: { orderNumber: string; paymentStatus: PaymentStatus }): string {
+  return result.paymentStatus === 'paid'
+    ? `/shop/payment-success?order=${encodeURIComponent(result.orderNumber)}`
+    : '/shop/account'
 }
 
 export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
@@ -45,6 +55,12 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
     shopName: app.deps.config.shopName,
     log,
     metrics: app.deps.metrics,
+    maxPerProduct: app.deps.config.orderLimits.maxQtyPerProduct,
+  })
+  const pendingDeps = (log: PaymentDeps['log']): PendingPaymentDeps => ({
+    ...deps(log),
+    now: app.deps.now,
+    appUrl: app.deps.config.appUrl,
   })
 
   app.post(
@@ -61,7 +77,48 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
     async (request) => {
       const user = assertSelf(request, undefined)
       const result = await reconcile(deps(request.log), user, { orderId: request.body.orderId })
-      return { success: true as const, ...result, message: CAPTURE_MESSAGES[result.paymentStatus] }
+      const message =
+        result.paymentMethod === 'COD' ? COD_MESSAGE : CAPTURE_MESSAGES[result.paymentStatus]
+      return { success: true as const, ...result, message }
+    },
+  )
+
+  app.post(
+    '/shop/order/:orderId/pay',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay now: the provider checkout of the caller’s unpaid online order',
+        params: orderIdParams,
+        response: { 200: payPendingOrderResponse },
+      },
+    },
+    async (request) => {
+      const user = assertSelf(request, undefined)
+      return payPendingOrder(pendingDeps(request.log), user, request.params.orderId)
+    },
+  )
+
+  app.post(
+    '/shop/order/:orderId/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Cancels the caller’s unpaid online order: stock back, lines back in the cart',
+        params: orderIdParams,
+        response: { 200: cancelPendingOrderResponse },
+      },
+    },
+    async (request) => {
+      const user = assertSelf(request, undefined)
+      const result = await cancelPendingOrder(
+        pendingDeps(request.log),
+        user,
+        request.params.orderId,
+      )
+      return { success: true as const, ...result, message: CANCELLED_MESSAGE }
     },
   )
 
@@ -103,7 +160,7 @@ export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
       })
       return {
         success: true as const,
-        result: { ...result, redirectUrl: REDIRECTS[result.paymentStatus] },
+        result: { ...result, redirectUrl: redirectFor(result) },
       }
     },
   )

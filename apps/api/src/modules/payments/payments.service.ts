@@ -1,4 +1,9 @@
-import type { PaymentStatus, SessionUser } from '@techbazaar/shared'
+import {
+  formatOrderNumber,
+  type OrderPaymentMethod,
+  type PaymentStatus,
+  type SessionUser,
+} from '@techbazaar/shared'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client'
@@ -17,6 +22,8 @@ export interface PaymentDeps {
   shopName: string
   log: FastifyBaseLogger
   metrics: Pick<ShopMetrics, 'paymentCaptured' | 'paymentFailed'>
+  /** The shop's limit per order, for the lines a failed payment puts back in the cart. */
+  maxPerProduct: number
 }
 
 type PaymentRow = typeof payments.$inferSelect
@@ -60,7 +67,7 @@ async function apply(
       })
       return paid ? ('paid' as const) : ('unchanged' as const)
     }
-    return (await failPendingOrder(tx, payment.orderId))
+    return (await failPendingOrder(tx, payment.orderId, deps.maxPerProduct))
       ? ('failed' as const)
       : ('unchanged' as const)
   })
@@ -152,6 +159,7 @@ async function ownPayment(
     .select({
       payment: payments,
       userId: orders.userId,
+      orderNumber: orders.orderNumber,
       method: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
     })
@@ -166,36 +174,74 @@ async function ownPayment(
   return row
 }
 
+/** The caller's order without an online payment (cash on delivery), or undefined. */
+async function ownCodOrder(db: Db, user: SessionUser, orderId: string) {
+  const [row] = await db
+    .select({
+      userId: orders.userId,
+      method: orders.paymentMethod,
+      status: orders.paymentStatus,
+      orderNumber: orders.orderNumber,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  return row && row.userId === user.id && row.method === 'COD' ? row : undefined
+}
+
+export interface Reconciled {
+  orderId: string
+  /** TB-10234: what the shopper reads. */
+  orderNumber: string
+  paymentMethod: OrderPaymentMethod
+  paymentStatus: PaymentStatus
+}
+
 /**
  * Re-checks an order's payment with the provider and applies the answer (capture, the return
- * pages). Whatever the browser claims, only the provider's own status moves the order.
+ * pages). Whatever the browser claims, only the provider's own status moves the order. The
+ * owner's cash-on-delivery order has no online payment: it is answered as it stands.
  */
 export async function reconcile(
   deps: PaymentDeps,
   user: SessionUser,
   where: { orderId?: string; sessionId?: string },
-): Promise<{ orderId: string; paymentStatus: PaymentStatus }> {
+): Promise<Reconciled> {
   const row = await ownPayment(deps.db, user, where)
-  if (!row) throw notFound('Order not found')
+  if (!row) {
+    const cod = where.orderId ? await ownCodOrder(deps.db, user, where.orderId) : undefined
+    if (!cod || !where.orderId) throw notFound('Order not found')
+    return {
+      orderId: where.orderId,
+      orderNumber: formatOrderNumber(cod.orderNumber),
+      paymentMethod: 'COD',
+      paymentStatus: cod.status,
+    }
+  }
   const { payment } = row
+  const answer = (paymentStatus: PaymentStatus): Reconciled => ({
+    orderId: payment.orderId,
+    orderNumber: formatOrderNumber(row.orderNumber),
+    paymentMethod: row.method,
+    paymentStatus,
+  })
   if (row.paymentStatus !== 'pending' || !payment.providerOrderId) {
-    return { orderId: payment.orderId, paymentStatus: row.paymentStatus }
+    return answer(row.paymentStatus)
   }
   const provider = deps.payments.provider(payment.provider)
   if (!provider) throw notFound('Unknown payment provider')
   const status = await provider.fetchStatus(payment.providerOrderId)
   if (!matches(payment, status, provider.currency ?? 'INR')) {
     deps.log.warn({ orderId: payment.orderId }, 'provider status does not match the order')
-    return { orderId: payment.orderId, paymentStatus: 'pending' }
+    return answer('pending')
   }
-  if (status.state === 'pending') return { orderId: payment.orderId, paymentStatus: 'pending' }
+  if (status.state === 'pending') return answer('pending')
   const { paymentStatus } = await apply(deps, payment, status, {
     eventId: `status:${payment.providerOrderId}:${status.state}`,
     type: 'STATUS_CHECK',
     payload: status,
     providerPaymentId: status.providerPaymentId,
   })
-  return { orderId: payment.orderId, paymentStatus }
+  return answer(paymentStatus)
 }
 
 /** The hosted-form POST (PayU) for one of the caller's pending checkout sessions. */

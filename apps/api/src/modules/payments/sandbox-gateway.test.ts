@@ -59,9 +59,11 @@ describe('GET/POST /sandbox-gateway (no Cashfree keys)', () => {
       headers: { cookie: shopper.cookie },
       payload: { payment_session_id: sessionId },
     })
+    const { orderNumber } = status.json().result
+    expect(orderNumber).toMatch(/^TB-\d+$/)
     expect(status.json().result).toMatchObject({
       paymentStatus: 'paid',
-      redirectUrl: '/shop/payment-success',
+      redirectUrl: `/shop/payment-success?order=${orderNumber}`,
     })
   })
 

@@ -344,7 +344,7 @@ describe('only shoppers who received the product may review it', () => {
       paymentMethod: 'CASHFREE',
       sellerSets: null,
     })
-    await t.database.db.transaction((tx) => failPendingOrder(tx, orderId))
+    await t.database.db.transaction((tx) => failPendingOrder(tx, orderId, 5))
     await expectRefused(failed, REVIEW_REFUSALS.notBought)
   })
 
@@ -384,6 +384,8 @@ describe('only shoppers who received the product may review it', () => {
     await t.database.db
       .insert(reviewsTable)
       .values({ productId: target, userId: legacy.id, userName: 'Old', message: 'Hi', value: 5 })
+    // Written behind the app's back: wait until the catalog cache has heard of it.
+    await t.app.deps.catalogCache?.caughtUp()
     const row = ((await list(target)).json().data as { userId: string }[]).find(
       (r) => r.userId === legacy.id,
     )

@@ -4,15 +4,17 @@ import {
   idParam,
   reviewEligibilityResponse,
   reviewListResponse,
+  type ReviewListReply,
 } from '@techbazaar/shared'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { App } from '../../app'
 import { assertSelf } from '../../plugins/auth'
-import { addReview, getReviewEligibility, listReviews } from './reviews.service'
+import { cachedJson } from '../catalog/cached-json'
+import { addReview, getReviewEligibility, listReviews, reviewsKey } from './reviews.service'
 
 export async function reviewsRoutes(app: App) {
-  const { db } = app.deps
+  const { db, catalogCache } = app.deps
 
   app.post(
     '/shop/review/add',
@@ -58,10 +60,18 @@ export async function reviewsRoutes(app: App) {
         response: { 200: reviewListResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listReviews(db, request.params.productId),
-    }),
+    // The same for everyone, so kept in the catalog cache: the reviews and the orders behind
+    // their "Verified purchase" mark announce their changes (migration 0012).
+    async (request, reply) => {
+      const { productId } = request.params
+      const body = await cachedJson(catalogCache, reviewsKey(productId), reply, async () =>
+        reviewListResponse.parse({
+          success: true as const,
+          data: await listReviews(db, productId),
+        }),
+      )
+      return reply.send(body as unknown as ReviewListReply)
+    },
   )
 
   app.get(

@@ -103,6 +103,11 @@ export async function addReview(
   })
 }
 
+/** One string per product for its review list in the catalog cache (UUIDs in either case). */
+export function reviewsKey(productId: string): string {
+  return `reviews:${productId.toLowerCase()}`
+}
+
 /**
  * A listed product's reviews, newest first (the newest 100). Unknown or unlisted: 404. The
  * "Verified purchase" mark is derived, not stored: it holds while the author's delivered order

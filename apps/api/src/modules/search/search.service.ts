@@ -7,6 +7,13 @@ import { productColumns, toProduct } from '../catalog/catalog.service'
 const TRIGRAM_THRESHOLD = 0.4
 const CANDIDATES = 1000
 
+/** How much a query word counts when it is a whole word of the description only (1 in the title). */
+const DESCRIPTION_WORD = 0.4
+/** Weight of the share of query words found as whole words: it dominates the rank. */
+const COVERAGE_WEIGHT = 4
+/** Taken off accessories, so a model name shows the phone before its case and charger. */
+const ACCESSORY_PENALTY = 1
+
 /**
  * Listed products for a keyword, best first, at most 50.
  *
@@ -18,9 +25,20 @@ const CANDIDATES = 1000
  *   typos. The default threshold (0.6) is too strict for them: one dropped letter in a six-letter
  *   word already scores 0.5 ("samsng galxy" vs "Samsung Galaxy …" is 0.5), so the search sets 0.4
  *   for its own transaction; unrelated titles of the same brand stay near 0.3.
- * The rank adds the text rank (an exact word beats a near miss) to the trigram similarity (closer
- * spellings first). The keyword is always a bound parameter, and websearch_to_tsquery accepts any
- * text without syntax errors, so quotes, operators and SQL-looking input are just words.
+ *
+ * The rank (decision 41), highest first:
+ * 1. word coverage: the share of the keyword's words that are whole words of the title or brand
+ *    (1 each) or, failing that, of the description (0.4 each). "iphone" is a whole word of
+ *    "Apple iPhone 16" but only a fragment of "Nothing Phone (3a)", which trigrams still find;
+ *    "galaxy s24" covers the S24s fully and the other Galaxys by half. When some product is
+ *    covered fully, those covered by nothing (trigram-only fragments) are left out;
+ * 2. minus a penalty for accessories (category or section "accessories"), smaller than one word
+ *    of a two-word keyword: "iphone" shows the iPhones before the iPhone case, while
+ *    "iphone case" still shows the case first;
+ * 3. trigram similarity, which orders typos ("samsng galxy") and near ties (closer spellings and
+ *    shorter titles first).
+ * The keyword is always a bound parameter, and websearch_to_tsquery and plainto_tsquery accept
+ * any text without syntax errors, so quotes, operators and SQL-looking input are just words.
  */
 export async function searchProducts(
   db: Db,
@@ -30,11 +48,19 @@ export async function searchProducts(
   const simple = sql`websearch_to_tsquery('simple', ${keyword})`
   const english = sql`websearch_to_tsquery('english', ${keyword})`
   const textMatch = sql`(${products.searchVector} @@ ${simple} OR ${products.searchVector} @@ ${english})`
+  // The keyword arrives trimmed, lower-cased and single-spaced (shared searchParams).
+  const coverage = sql<number>`(SELECT avg(CASE
+      WHEN ts_filter(${products.searchVector}, '{a}') @@ plainto_tsquery('simple', w.word) THEN 1
+      WHEN ${products.searchVector} @@ plainto_tsquery('english', w.word) THEN ${sql.raw(String(DESCRIPTION_WORD))}
+      ELSE 0 END)
+    FROM unnest(string_to_array(${keyword}, ' ')) AS w(word))`
   const rank = sql<number>`(
-    ts_rank(${products.searchVector}, ${simple} || ${english}) * 2
-    + CASE WHEN ${textMatch} THEN 1 ELSE 0 END
+    ${coverage} * ${sql.raw(String(COVERAGE_WEIGHT))}
+    - CASE WHEN ${products.category} = 'accessories' OR ${products.section} = 'accessories'
+        THEN ${sql.raw(String(ACCESSORY_PENALTY))} ELSE 0 END
     + word_similarity(${keyword}, ${products.title})
     + word_similarity(${keyword}, ${products.brand}) * 0.5
+    + similarity(${keyword}, ${products.title}) * 0.5
   )`
   const rows = await db.transaction(async (tx) => {
     // Candidates first, each kind capped: a broad keyword ("samsung") can match thousands of
@@ -61,12 +87,17 @@ export async function searchProducts(
       set_config('enable_indexscan', 'on', true),
       set_config('enable_indexonlyscan', 'on', true)`)
     return tx
-      .select(productColumns)
+      .select({ ...productColumns, coverage: sql<number>`${coverage}::float8` })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
       .where(inArray(products.id, candidates))
       .orderBy(desc(rank), products.id)
       .limit(LIMITS.searchMaxResults)
   })
-  return rows.map((row) => toProduct(row, maxPerProduct))
+  // Once some product holds every word of the keyword, near spellings that share no whole word
+  // with it are fragments ("phone" for "iphone"), not typos: leave them out.
+  const exact = rows.some((row) => row.coverage === 1)
+  return rows
+    .filter((row) => !exact || row.coverage > 0)
+    .map(({ coverage: _coverage, ...row }) => toProduct(row, maxPerProduct))
 }

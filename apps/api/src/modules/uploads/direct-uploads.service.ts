@@ -6,6 +6,7 @@ import {
   type AbortMultipartUploadInput,
   type CompleteMultipartUploadInput,
   type CreateMultipartUploadResponse,
+  type UploadKind,
   type UploadResponse,
 } from '@techbazaar/shared'
 import { and, count, eq, gt, lte } from 'drizzle-orm'
@@ -42,7 +43,7 @@ const minutesAfter = (date: Date, minutes: number) => new Date(date.getTime() + 
 export async function startDirectUpload(
   { db, storage, now, log }: Deps,
   userId: string,
-  input: { kind: 'product' | 'banner'; contentType: string; size: number },
+  input: { kind: UploadKind; contentType: string; size: number },
 ): Promise<Omit<CreateMultipartUploadResponse, 'success'>> {
   const stale = await db
     .delete(pendingUploads)

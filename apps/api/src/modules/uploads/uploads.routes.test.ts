@@ -94,6 +94,19 @@ describe('POST /api/uploads', () => {
     expect(Object.keys(variants).sort()).toEqual(['320', '640'])
   })
 
+  it("should make a banner's 800 px phone artwork with a 400 px variant", async () => {
+    const res = await upload(
+      cookies.admin,
+      multipart(await png(1200, 1500), 'phone.png', 'image/png'),
+      '?kind=bannerPhone',
+    )
+    expect(res.statusCode).toBe(201)
+    const { url, variants } = res.json()
+    const meta = await sharp(path.join(t.dataDir, 'uploads', url.slice(9))).metadata()
+    expect(meta).toMatchObject({ width: 800, height: 1000 })
+    expect(variants).toEqual({ '400': url.replace('.webp', '-400.webp') })
+  })
+
   it('should accept JPEG, WebP and GIF by content whatever the name says', async () => {
     const base = sharp({ create: { width: 50, height: 50, channels: 3, background: '#f60' } })
     for (const data of [

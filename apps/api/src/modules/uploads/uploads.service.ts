@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { UPLOAD_MAX_PIXELS, type UploadResponse } from '@techbazaar/shared'
+import {
+  UPLOAD_MAX_PIXELS,
+  UPLOAD_WIDTHS,
+  type UploadKind,
+  type UploadResponse,
+} from '@techbazaar/shared'
 import sharp, { type Metadata } from 'sharp'
 import { AppError } from '../../lib/errors'
 import type { Storage } from '../../lib/storage'
@@ -43,17 +48,17 @@ function encode(data: Buffer, width: number): Promise<Buffer> {
 /**
  * Checks an uploaded file is a real raster image within limits, re-encodes it to WebP (which
  * also drops metadata and anything hidden in the original) and stores it under a random name:
- * products as 640 px plus a 320 px variant, banners as 1800 px plus 640 and 320.
+ * at the kind's widths (`UPLOAD_WIDTHS`: products 640 + 320, banners 1800 + 640 + 320, a
+ * banner's phone artwork 800 + 400).
  */
 export async function storeImage(
   storage: Storage,
   data: Buffer,
-  kind: 'product' | 'banner',
+  kind: UploadKind,
 ): Promise<Omit<UploadResponse, 'success'>> {
   await inspect(data)
   const name = randomBytes(16).toString('hex')
-  const mainWidth = kind === 'banner' ? 1800 : 640
-  const extraWidths = kind === 'banner' ? [640, 320] : [320]
+  const { main: mainWidth, variants: extraWidths } = UPLOAD_WIDTHS[kind]
   let encoded: Buffer[]
   try {
     encoded = await Promise.all([mainWidth, ...extraWidths].map((w) => encode(data, w)))

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../test/app'
-import { createProduct, createSeller, createUser } from '../../../test/factories'
+import { createProduct, createSeller, createUser, testGstin } from '../../../test/factories'
 import { createSession } from '../auth/sessions'
 
 let t: TestContext
@@ -35,15 +36,42 @@ describe('GET /api/admin/vendors', () => {
       '_id',
       'email',
       'gstNumber',
+      'listedProducts',
       'mobile',
       'status',
       'userName',
     ])
   })
+
+  it('should count each seller’s listed products: what a reject takes offline', async () => {
+    const db = t.database.db
+    const seller = await createSeller(db, 'Approved')
+    for (const listed of [true, true, false])
+      await createProduct(db, { sellerId: seller.id, listed })
+    const res = await call('GET', '/api/admin/vendors', cookies.admin)
+    const row = res.json().data.find((v: { _id: string }) => v._id === seller.id)
+    expect(row.listedProducts).toBe(2)
+  })
 })
 
+/** What seller registration asks besides the account: mobile, GSTIN, business address. */
+const details = {
+  mobile: '+91 98450 12345',
+  gstNumber: '27aapfu0939f1zv',
+  businessName: 'Rohan Electronics Pvt Ltd',
+  addressLine: '12 Lamington Road',
+  city: 'Mumbai',
+  stateCode: '27',
+  pincode: '400007',
+}
+
 describe('POST /api/admin/vendors', () => {
-  const payload = { userName: 'Rohan Electronics', email: 'Rohan@Shop.in', password: 'Seller123' }
+  const payload = {
+    userName: 'Rohan Electronics',
+    email: 'Rohan@Shop.in',
+    password: 'Seller123',
+    ...details,
+  }
 
   it('should create an approved seller that can sign in', async () => {
     expect((await call('POST', '/api/admin/vendors', undefined, payload)).statusCode).toBe(401)
@@ -52,7 +80,23 @@ describe('POST /api/admin/vendors', () => {
     expect(res.statusCode).toBe(201)
     expect(res.json()).toMatchObject({
       message: 'Vendor created successfully!',
-      data: { email: 'rohan@shop.in', status: 'Approved', gstNumber: null },
+      data: {
+        email: 'rohan@shop.in',
+        status: 'Approved',
+        gstNumber: '27AAPFU0939F1ZV',
+        mobile: '9845012345',
+      },
+    })
+    const address = await call(
+      'GET',
+      '/api/admin/business-address',
+      await cookieFor(res.json().data._id),
+    )
+    expect(address.json().data).toMatchObject({
+      businessName: 'Rohan Electronics Pvt Ltd',
+      city: 'Mumbai',
+      stateCode: '27',
+      pincode: '400007',
     })
     const login = await call('POST', '/api/auth/login', undefined, {
       email: 'rohan@shop.in',
@@ -72,7 +116,52 @@ describe('POST /api/admin/vendors', () => {
     const missing = await call('POST', '/api/admin/vendors', cookies.admin, { email: 'a@b.in' })
     expect(missing.statusCode).toBe(400)
     expect(missing.json().errors.map((e: { path: string }) => e.path)).toEqual(
-      expect.arrayContaining(['userName', 'password']),
+      expect.arrayContaining([
+        'userName',
+        'password',
+        'mobile',
+        'gstNumber',
+        'businessName',
+        'addressLine',
+        'city',
+        'stateCode',
+        'pincode',
+      ]),
+    )
+  })
+
+  it('should check the GSTIN as registration does: check digit, state, not taken', async () => {
+    const create = (overrides: object) =>
+      call('POST', '/api/admin/vendors', cookies.admin, {
+        ...payload,
+        email: `${crypto.randomUUID().slice(0, 8)}@shop.in`,
+        ...overrides,
+      })
+    const badDigit = await create({ gstNumber: '27AAPFU0939F1ZW' })
+    expect(badDigit.statusCode).toBe(400)
+    expect(badDigit.json().message).toBe('GST Number check digit does not match')
+    const otherState = await create({ stateCode: '29', pincode: '560001' })
+    expect(otherState.statusCode).toBe(400)
+    expect(otherState.json().errors).toEqual([
+      { path: 'stateCode', message: 'State must be Maharashtra (27), the state of the GSTIN' },
+    ])
+    const badMobile = await create({ mobile: '12345' })
+    expect(badMobile.json().errors[0]).toMatchObject({ path: 'mobile' })
+    const taken = await create({})
+    expect(taken.statusCode).toBe(409)
+    expect(taken.json().message).toBe('A seller with this GST Number already exists')
+  })
+
+  it('should answer 409, never 500, when two admins add the same email at once', async () => {
+    const email = 'race@shop.in'
+    const answers = await Promise.all(
+      [testGstin(500_001), testGstin(500_002)].map((gstNumber) =>
+        call('POST', '/api/admin/vendors', cookies.admin, { ...payload, email, gstNumber }),
+      ),
+    )
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409])
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(
+      'An account with this email already exists',
     )
   })
 })
@@ -121,5 +210,72 @@ describe('PUT /api/admin/vendors/:id/status', () => {
       { status: 'Approved' },
     )
     expect(unknown.statusCode).toBe(404)
+  })
+})
+
+describe('sellers without a GSTIN (made before "Add New Vendor" asked for one)', () => {
+  it('are not listed until an admin completes them, then are', async () => {
+    const db = t.database.db
+    const seller = await createSeller(db, 'Pending', { gstNumber: null })
+    const product = await createProduct(db, { sellerId: seller.id, listed: false })
+    const shop = () => call('GET', `/api/shop/products/get/${product.id}`).then((r) => r.statusCode)
+
+    const approved = await call('PUT', `/api/admin/vendors/${seller.id}/status`, cookies.admin, {
+      status: 'Approved',
+    })
+    expect(approved.json().data).toMatchObject({ status: 'Approved', listedProducts: 0 })
+    expect(await shop()).toBe(404)
+    // Editing the product does not list it either.
+    const sellerCookie = await cookieFor(seller.id)
+    const mine = await call('GET', '/api/admin/products/get', sellerCookie)
+    expect(mine.json().data[0].listed).toBe(false)
+
+    const url = `/api/admin/vendors/${seller.id}/details`
+    const gstNumber = testGstin(600_001)
+    expect((await call('PUT', url, sellerCookie, { ...details, gstNumber })).statusCode).toBe(403)
+    const invalid = await call('PUT', url, cookies.admin, { ...details, gstNumber: 'NOPE' })
+    expect(invalid.statusCode).toBe(400)
+    const done = await call('PUT', url, cookies.admin, { ...details, gstNumber })
+    expect(done.statusCode).toBe(200)
+    expect(done.json().data).toMatchObject({ gstNumber, mobile: '9845012345', listedProducts: 1 })
+    expect(await shop()).toBe(200)
+
+    const again = await call('PUT', url, cookies.admin, {
+      ...details,
+      gstNumber: testGstin(600_002),
+    })
+    expect(again.statusCode).toBe(409)
+  })
+
+  it('answers 409 for a GSTIN another seller holds', async () => {
+    const db = t.database.db
+    const holder = await createSeller(db, 'Approved', { gstNumber: testGstin(600_003) })
+    const seller = await createSeller(db, 'Approved', { gstNumber: null })
+    const res = await call('PUT', `/api/admin/vendors/${seller.id}/details`, cookies.admin, {
+      ...details,
+      gstNumber: testGstin(600_003),
+    })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toBe('A seller with this GST Number already exists')
+    expect(holder.id).not.toBe(seller.id)
+    const list = await call('GET', '/api/admin/vendors', cookies.admin)
+    expect(list.json().data.find((v: { _id: string }) => v._id === seller.id).gstNumber).toBeNull()
+  })
+
+  it('leave the listing when the migration runs, and the cached catalog follows', async () => {
+    const db = t.database.db
+    const seller = await createSeller(db, 'Approved', { gstNumber: null })
+    const product = await createProduct(db, { sellerId: seller.id, listed: true })
+    const listing = () =>
+      call('GET', '/api/shop/products/get?limit=100').then((r) =>
+        r.json().data.some((p: { _id: string }) => p._id === product.id),
+      )
+    expect(await listing()).toBe(true) // and now cached
+    const sql = readFileSync(
+      new URL('../../../drizzle/0016_unlist-sellers-without-gstin.sql', import.meta.url),
+      'utf8',
+    )
+    await t.database.db.execute(sql)
+    await expect.poll(listing).toBe(false)
   })
 })

@@ -1,4 +1,5 @@
 import {
+  completeVendorBody,
   createVendorBody,
   idParam,
   vendorListResponse,
@@ -7,7 +8,7 @@ import {
 } from '@techbazaar/shared'
 import { z } from 'zod'
 import type { App } from '../../app'
-import { createVendor, listVendors, setVendorStatus } from './vendors.service'
+import { completeVendor, createVendor, listVendors, setVendorStatus } from './vendors.service'
 
 const tags = ['vendors']
 
@@ -54,5 +55,24 @@ export async function vendorsRoutes(app: App) {
         data,
       }
     },
+  )
+
+  app.put(
+    '/admin/vendors/:id/details',
+    {
+      schema: {
+        tags,
+        summary: 'Complete a seller made without a GSTIN: mobile, GSTIN and business address',
+        params: z.object({ id: idParam }),
+        body: completeVendorBody,
+        response: { 200: vendorResponse },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Seller details saved',
+      data: await completeVendor(db, request.params.id, request.body, app.deps.now()),
+    }),
   )
 }

@@ -1,9 +1,20 @@
-import type { CreateVendorInput, Vendor } from '@techbazaar/shared'
-import { and, asc, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { CompleteVendorValues, CreateVendorValues, Vendor } from '@techbazaar/shared'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
 import { products, users, vendorProfiles } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
 import { hashPassword } from '../../lib/password'
+
+const EMAIL_TAKEN = 'An account with this email already exists'
+const GSTIN_TAKEN = 'A seller with this GST Number already exists'
+
+/** PostgreSQL's unique_violation, as node-postgres and PGlite report it (Drizzle wraps it). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
 
 const vendorColumns = {
   _id: users.id,
@@ -12,6 +23,9 @@ const vendorColumns = {
   email: users.email,
   gstNumber: vendorProfiles.gstNumber,
   status: vendorProfiles.status,
+  // products_seller_idx finds them; what a reject would take offline.
+  listedProducts: sql<number>`(SELECT count(*)::int FROM ${products}
+    WHERE ${products.sellerId} = ${users.id} AND ${products.listed})`.mapWith(Number),
 }
 
 /** Every seller, pending ones first (they are what an admin comes here for), then by name. */
@@ -36,42 +50,104 @@ async function getVendor(db: Db, id: string): Promise<Vendor> {
   return row
 }
 
-/** "Add New Vendor": a seller (role admin, type vendor) that starts Approved (decisions.md). */
-export async function createVendor(
-  db: Db,
-  input: CreateVendorInput & { email: string },
-  now: Date,
-): Promise<Vendor> {
+/**
+ * The rule for a seller's products to be in the shop (decision 3, decision 44): approved by an
+ * admin, and with a GSTIN, which its GST invoices print as the supplier's.
+ */
+export const sellerMaySell = (profile: { status: string | null; gstNumber: string | null }) =>
+  profile.status === 'Approved' && profile.gstNumber !== null
+
+/** Lists or hides a seller's live products as `sellerMaySell` says, in the caller's transaction. */
+async function relistProducts(tx: Tx, sellerId: string) {
+  const [profile] = await tx
+    .select({ status: vendorProfiles.status, gstNumber: vendorProfiles.gstNumber })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.userId, sellerId))
+  if (!profile) throw notFound('Vendor not found')
+  await tx
+    .update(products)
+    .set({ listed: sellerMaySell(profile) })
+    .where(and(eq(products.sellerId, sellerId), isNull(products.deletedAt)))
+}
+
+const profileDetails = (input: CompleteVendorValues) => ({
+  gstNumber: input.gstNumber,
+  businessName: input.businessName,
+  addressLine: input.addressLine,
+  city: input.city,
+  stateCode: input.stateCode,
+  pincode: input.pincode,
+})
+
+/**
+ * "Add New Vendor": a seller (role admin, type vendor) with what seller registration asks, that
+ * starts Approved (decisions.md). A taken email or GSTIN answers 409, also when two requests
+ * race: the inserts skip a conflicting row instead of failing on the unique index.
+ */
+export async function createVendor(db: Db, input: CreateVendorValues, now: Date): Promise<Vendor> {
   const passwordHash = await hashPassword(input.password)
   const id = await db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, input.email))
-    if (taken) throw conflict('An account with this email already exists')
     const [created] = await tx
       .insert(users)
       .values({
         userName: input.userName,
         email: input.email,
+        mobile: input.mobile,
         passwordHash,
         role: 'admin',
         type: 'vendor',
       })
+      .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id })
-    if (!created) throw new Error('user insert returned nothing')
-    await tx
+    if (!created) throw conflict(EMAIL_TAKEN)
+    const [profile] = await tx
       .insert(vendorProfiles)
-      .values({ userId: created.id, status: 'Approved', decidedAt: now })
+      .values({ userId: created.id, ...profileDetails(input), status: 'Approved', decidedAt: now })
+      .onConflictDoNothing({ target: vendorProfiles.gstNumber })
+      .returning({ userId: vendorProfiles.userId })
+    // Throwing rolls the account back too.
+    if (!profile) throw conflict(GSTIN_TAKEN)
     return created.id
   })
   return getVendor(db, id)
 }
 
 /**
+ * Gives a seller made without one its mobile, GSTIN and business address, and lists its
+ * products if it is approved. A GSTIN is not replaced here (409): invoices already carry it.
+ */
+export async function completeVendor(
+  db: Db,
+  id: string,
+  input: CompleteVendorValues,
+  now: Date,
+): Promise<Vendor> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ gstNumber: vendorProfiles.gstNumber })
+      .from(vendorProfiles)
+      .where(eq(vendorProfiles.userId, id))
+      .for('update')
+    if (!current) throw notFound('Vendor not found')
+    if (current.gstNumber) throw conflict('This seller already has a GST Number')
+    await tx.update(users).set({ mobile: input.mobile, updatedAt: now }).where(eq(users.id, id))
+    // An UPDATE has no ON CONFLICT: the unique index itself answers a GSTIN taken meanwhile.
+    await tx
+      .update(vendorProfiles)
+      .set({ ...profileDetails(input), updatedAt: now })
+      .where(eq(vendorProfiles.userId, id))
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? conflict(GSTIN_TAKEN) : error
+      })
+    await relistProducts(tx, id)
+  })
+  return getVendor(db, id)
+}
+
+/**
  * Approves or rejects a seller and, in the same transaction, lists or hides its live products,
- * so the shop never shows a rejected seller's product. Sessions stay: a rejected seller can
- * still sign in and see its status (decisions.md).
+ * so the shop never shows a rejected seller's product (nor an approved one's without a GSTIN).
+ * Sessions stay: a rejected seller can still sign in and see its status (decisions.md).
  */
 export async function setVendorStatus(
   db: Db,
@@ -86,10 +162,7 @@ export async function setVendorStatus(
       .where(eq(vendorProfiles.userId, id))
       .returning({ id: vendorProfiles.userId })
     if (updated.length === 0) throw notFound('Vendor not found')
-    await tx
-      .update(products)
-      .set({ listed: status === 'Approved' })
-      .where(and(eq(products.sellerId, id), isNull(products.deletedAt)))
+    await relistProducts(tx, id)
   })
   return getVendor(db, id)
 }

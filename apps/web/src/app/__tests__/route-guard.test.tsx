@@ -20,6 +20,7 @@ const routes: RouteObject[] = [
       page('/shop/checkout'),
       page('/admin/dashboard'),
       page('/admin/products'),
+      page('/aboutUs'),
       page('/unauth-page'),
     ],
   },
@@ -84,4 +85,19 @@ describe('RouteGuard', () => {
     renderRoutes(routes, '/login')
     expect(await screen.findByRole('heading', { name: 'page /admin/products' })).toBeInTheDocument()
   })
+
+  it.each([
+    ['an admin', 'admin', '/', '/admin/dashboard'],
+    ['an admin', 'admin', '/aboutUs', '/admin/dashboard'],
+    ['a seller', 'vendor', '/aboutUs', '/admin/products'],
+  ] as const)(
+    'sends %s on %s to the back office, never showing the shop page',
+    async (_, type, from, to) => {
+      mockApi({ 'GET /auth/check-auth': signedIn(createUser({ role: 'admin', type })) })
+      const { router } = renderRoutes(routes, from)
+      expect(await screen.findByRole('heading', { name: `page ${to}` })).toBeInTheDocument()
+      expect(router.state.location.pathname).toBe(to)
+      expect(screen.queryByRole('heading', { name: `page ${from}` })).not.toBeInTheDocument()
+    },
+  )
 })

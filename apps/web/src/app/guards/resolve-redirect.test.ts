@@ -75,8 +75,10 @@ const table: Row[] = [
   ['vendor', vendor, '/', '/admin/products'],
   ['vendor', vendor, '/shop/listing', '/admin/products'],
   ['vendor', vendor, '/shop/checkout', '/admin/products'],
-  ['vendor', vendor, '/aboutUs', null],
+  ['vendor', vendor, '/aboutUs', '/admin/products'],
+  ['vendor', vendor, '/contact-us', '/admin/products'],
   ['vendor', vendor, '/unauth-page', null],
+  ['vendor', vendor, '/deposit', null],
 
   // Admins: every admin screen; kept off the shopping screens.
   ['admin', admin, '/admin/dashboard', null],
@@ -92,8 +94,20 @@ const table: Row[] = [
   ['admin', admin, '/shop/listing', '/admin/dashboard'],
   ['admin', admin, '/shop/checkout', '/admin/dashboard'],
   ['admin', admin, '/shop/account', '/admin/dashboard'],
-  ['admin', admin, '/', null],
-  ['admin', admin, '/privacy-policy', null],
+  // Every shop page, the home and static pages too (issue 13, decision 44).
+  ['admin', admin, '/', '/admin/dashboard'],
+  ['admin', admin, '/privacy-policy', '/admin/dashboard'],
+  ['admin', admin, '/aboutUs', '/admin/dashboard'],
+  ['admin', admin, '/term-conditions', '/admin/dashboard'],
+  ['admin', admin, '/contact-us', '/admin/dashboard'],
+  ['admin', admin, '/shipping-policy', '/admin/dashboard'],
+  ['admin', admin, '/return', '/admin/dashboard'],
+  ['admin', admin, '/returnAndRefunds', '/admin/dashboard'],
+  ['admin', admin, '/shop/search', '/admin/dashboard'],
+  ['admin', admin, '/AboutUs/', '/admin/dashboard'],
+  ['admin', admin, '/payment-status', null],
+  ['admin', admin, '/deposit', null],
+  ['admin', admin, '/unauth-page', null],
 ]
 
 describe('resolveRedirect', () => {

@@ -9,8 +9,9 @@ import { isSafeReturnPath } from '@/features/auth/api/previous-url'
  *   payment return pages and every /admin page need sign-in.
  * - Signed-in people on /login or /register go to their landing page (shoppers: back to where
  *   sign-in interrupted them, `previousUrl`).
- * - Admins (role admin, type admin) stay off /shop/*; sellers (role admin, type vendor) stay off
- *   the storefront and may use only their own admin screens; everyone else stays off /admin.
+ * - Back-office accounts (role admin: the marketplace's admins and sellers) stay off every shop
+ *   page, the home and static pages too, and sellers may use only their own admin screens;
+ *   everyone else stays off /admin.
  */
 export function resolveRedirect(
   pathname: string,
@@ -43,11 +44,10 @@ export function resolveRedirect(
     return path === '/admin' ? landing : null
   }
 
-  // The storefront: a seller has nothing to buy here; an admin may look at the home page (to
-  // check the banners it manages) and the static pages, but not at the shopping screens.
-  if (kind === 'vendor' && (path === '/' || isShopPath(path))) return landing
-  if (kind === 'admin' && isShopPath(path)) return landing
-  return null
+  if (kind === 'shopper') return null
+  // Back-office accounts have no storefront: every shop page, the static ones included, sends
+  // them to their landing page (decision 44); only the pages outside the shop stay open.
+  return OUTSIDE_SHOP_PATHS.has(path) ? null : landing
 }
 
 type UserKind = 'guest' | 'shopper' | 'vendor' | 'admin'
@@ -55,6 +55,13 @@ type UserKind = 'guest' | 'shopper' | 'vendor' | 'admin'
 const LANDING = { shopper: '/', vendor: '/admin/products', admin: '/admin/dashboard' } as const
 
 const VENDOR_PATHS = new Set(['/admin/products', '/admin/orders', '/admin/business-address'])
+
+/**
+ * The pages outside the shop layout a back-office account may still open: payment links are
+ * anyone's, and /unauth-page explains a refusal. Everything else that is not /admin is the
+ * shop (or not found), so a page added to the shop is kept from them without being listed.
+ */
+const OUTSIDE_SHOP_PATHS = new Set(['/deposit', '/payment-status', '/unauth-page'])
 
 const SIGN_IN_PATHS = new Set([
   '/shop/checkout',
@@ -82,10 +89,6 @@ export function isAuthPath(path: string): boolean {
 
 function isAdminPath(path: string): boolean {
   return path === '/admin' || path.startsWith('/admin/')
-}
-
-function isShopPath(path: string): boolean {
-  return path === '/shop' || path.startsWith('/shop/')
 }
 
 function needsSignIn(path: string): boolean {

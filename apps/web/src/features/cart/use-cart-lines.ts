@@ -1,11 +1,11 @@
-import { effectivePrice } from '@techbazaar/shared'
+import { effectivePrice, type CartLine as ServerCartLine } from '@techbazaar/shared'
 import { useQueries } from '@tanstack/react-query'
 import { productQueryOptions } from '@/features/catalog/api/get-product'
 import { ApiError } from '@/lib/api-client'
 import { useServerCart } from './api/get-cart'
 import type { CartApi } from './use-cart'
 
-/** A cart line as the sheet shows it, whichever cart it comes from. */
+/** A cart line as the sheet and checkout show it, whichever cart it comes from. */
 export type CartViewLine = {
   productId: string
   quantity: number
@@ -37,16 +37,7 @@ export function useCartLines(cart: CartApi, userId: string | null): CartView {
 
   let lines: CartViewLine[]
   if (cart.isServer) {
-    lines = (server.data?.items ?? []).map((line) => ({
-      productId: line.productId,
-      quantity: line.quantity,
-      status: line.available ? 'ready' : 'unavailable',
-      title: line.title,
-      image: line.image,
-      unitPrice: effectivePrice(line.price, line.salePrice),
-      stock: line.totalStock,
-      orderLimit: line.orderLimit,
-    }))
+    lines = serverViewLines(server.data?.items ?? [])
   } else {
     lines = cart.lines.map((line, index) => {
       const result = results[index]
@@ -84,4 +75,40 @@ export function useCartLines(cart: CartApi, userId: string | null): CartView {
     loading: cart.isServer ? server.isPending : lines.some((line) => line.status === 'loading'),
     failed: cart.isServer && server.isError && !server.data,
   }
+}
+
+/** The server cart's lines as the views show them. */
+export function serverViewLines(items: readonly ServerCartLine[]): CartViewLine[] {
+  return items.map((line) => ({
+    productId: line.productId,
+    quantity: line.quantity,
+    status: line.available ? 'ready' : 'unavailable',
+    title: line.title,
+    image: line.image,
+    unitPrice: effectivePrice(line.price, line.salePrice),
+    stock: line.totalStock,
+    orderLimit: line.orderLimit,
+  }))
+}
+
+/**
+ * Why the cart cannot be bought as it stands, ending with `goal` ("to check out"), or null:
+ * a line gone or unloadable, above the stock left, or above its limit per order.
+ */
+export function cartBlockedReason(
+  view: Pick<CartView, 'lines' | 'failed'>,
+  goal: string,
+): string | null {
+  if (view.failed) return 'Your cart could not be loaded. Please try again.'
+  if (view.lines.some((line) => line.status === 'unavailable' || line.status === 'error')) {
+    return `Remove the items that are no longer available ${goal}.`
+  }
+  const ready = view.lines.filter((line) => line.status === 'ready')
+  if (ready.some((line) => line.quantity > line.stock)) {
+    return `Lower the quantities that are above the stock left ${goal}.`
+  }
+  if (ready.some((line) => line.quantity > line.orderLimit)) {
+    return `Lower the quantities that are above the limit per order ${goal}.`
+  }
+  return null
 }

@@ -186,4 +186,47 @@ describe('AddressBook', () => {
     await u.click(radios[1]!)
     expect(onSelect).toHaveBeenCalledWith(b)
   })
+
+  it('keeps the checkout form behind Add New Address, then selects the address it adds', async () => {
+    const a = saved({ city: 'Pune' })
+    mockAddressServer([a])
+    const onSelect = vi.fn()
+    const u = userEvent.setup()
+    renderRoute(<AddressBook selectable selectedId={a._id} onSelect={onSelect} />)
+    await screen.findByRole('list', { name: 'Choose a delivery address' })
+    expect(screen.queryByRole('heading', { name: 'Add New Address' })).not.toBeInTheDocument()
+
+    const open = screen.getByRole('button', { name: 'Add New Address' })
+    expect(open).toHaveAttribute('aria-expanded', 'false')
+    await u.click(open)
+    expect(await screen.findByRole('heading', { name: 'Add New Address' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByLabelText('Address')).toHaveFocus())
+
+    // Cancel folds it away again, focus back on the button.
+    await u.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('heading', { name: 'Add New Address' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Add New Address' })).toHaveFocus()
+
+    await u.click(screen.getByRole('button', { name: 'Add New Address' }))
+    await fill(u, VALID)
+    await u.click(screen.getByRole('button', { name: 'Add' }))
+    await waitFor(() =>
+      expect(onSelect).toHaveBeenCalledWith(
+        expect.objectContaining({ address: '221B, Residency Road' }),
+      ),
+    )
+    expect(screen.queryByRole('heading', { name: 'Add New Address' })).not.toBeInTheDocument()
+
+    // Edit on a card opens the form in Edit mode.
+    await u.click(screen.getAllByRole('button', { name: /Edit/ })[0]!)
+    expect(await screen.findByRole('heading', { name: 'Edit Address' })).toBeInTheDocument()
+  })
+
+  it('offers the button, not the form, at checkout when nothing is saved yet', async () => {
+    mockAddressServer([])
+    renderRoute(<AddressBook selectable onSelect={vi.fn()} />)
+    expect(await screen.findByText(/No saved addresses yet/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Add New Address' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Add New Address' })).not.toBeInTheDocument()
+  })
 })

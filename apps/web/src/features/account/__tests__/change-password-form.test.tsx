@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fail, mockApi, ok, renderAt, sentBodies } from '@/features/auth/__tests__/helpers'
 import { toast } from '@/lib/toast'
@@ -94,5 +96,16 @@ describe('ChangePasswordForm', () => {
     ).toBeInTheDocument()
     expect(screen.getByText('The two new passwords do not match')).toBeInTheDocument()
     expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('is drawn by the server (account page) with its button disabled until hydrated', () => {
+    // A press before hydration would submit natively: both passwords in the URL.
+    const html = renderToString(
+      <QueryClientProvider client={new QueryClient()}>
+        <ChangePasswordForm />
+      </QueryClientProvider>,
+    )
+    expect(html).toContain('Change password')
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/)
   })
 })

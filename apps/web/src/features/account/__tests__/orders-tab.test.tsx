@@ -15,6 +15,7 @@ const user = {
   vendorStatus: null,
 }
 const ORDER_ID = 'c0ffee00-0000-4000-8000-000000000001'
+const ORDER_NUMBER = 'TB-10234'
 
 function serve(orders: unknown) {
   mockFetch((url) => {
@@ -42,6 +43,7 @@ describe('OrdersTab', () => {
     serve([
       {
         _id: ORDER_ID,
+        orderNumber: ORDER_NUMBER,
         orderDate: '2026-11-20T10:30:00.000Z',
         orderStatus: 'confirmed',
         totalAmount: 76496,
@@ -49,11 +51,41 @@ describe('OrdersTab', () => {
     ])
     renderRoute(<OrdersTab />)
     const table = await screen.findByRole('table')
-    expect(within(table).getByText(ORDER_ID)).toBeInTheDocument()
+    expect(within(table).getByText(ORDER_NUMBER)).toBeInTheDocument()
     expect(within(table).getByText('20/11/2026')).toBeInTheDocument()
-    expect(within(table).getByText('confirmed')).toBeInTheDocument()
+    expect(within(table).getByText('Confirmed')).toBeInTheDocument()
     expect(within(table).getByText('₹76,496')).toBeInTheDocument()
     expect(within(table).getByRole('button', { name: 'View Details' })).toBeInTheDocument()
+  })
+
+  it('names orders by number and statuses in words, on desks and phones, never by UUID or code', async () => {
+    const statuses = {
+      pending: 'Placed',
+      inProcess: 'In process',
+      inShipping: 'Shipped',
+      delivered: 'Delivered',
+      rejected: 'Rejected',
+    }
+    serve(
+      Object.keys(statuses).map((orderStatus, i) => ({
+        _id: `c0ffee00-0000-4000-8000-00000000000${i}`,
+        orderNumber: `TB-1000${i}`,
+        orderDate: '2026-11-20T10:30:00.000Z',
+        orderStatus,
+        totalAmount: 999,
+      })),
+    )
+    renderRoute(<OrdersTab />)
+    const table = await screen.findByRole('table')
+    const cards = screen.getByRole('list', { name: 'Orders' })
+    for (const view of [table, cards]) {
+      Object.values(statuses).forEach((label, i) => {
+        expect(within(view).getByText(`TB-1000${i}`)).toBeInTheDocument()
+        expect(within(view).getByText(label)).toBeInTheDocument()
+      })
+      expect(within(view).queryByText(/c0ffee00-/)).not.toBeInTheDocument()
+      expect(within(view).queryByText(/inShipping|inProcess|pending/)).not.toBeInTheDocument()
+    }
   })
 
   it('shows the day the order was placed in India, whatever the machine time zone is', async () => {
@@ -61,6 +93,7 @@ describe('OrdersTab', () => {
     serve([
       {
         _id: ORDER_ID,
+        orderNumber: ORDER_NUMBER,
         orderDate: '2026-11-20T20:00:00.000Z',
         orderStatus: 'confirmed',
         totalAmount: 999,

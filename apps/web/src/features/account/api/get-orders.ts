@@ -1,14 +1,18 @@
+import type { OrderSummary as ApiOrderSummary } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ApiError } from '@/lib/api-client'
 
 /** The fields the Orders table shows; the orders feature owns the full order. */
-export type OrderSummary = {
-  _id: string
-  orderDate: string
-  orderStatus: string
-  /** Rupees. */
-  totalAmount: number
-}
+export type OrderSummary = Pick<
+  ApiOrderSummary,
+  | '_id'
+  | 'orderNumber'
+  | 'orderDate'
+  | 'orderStatus'
+  | 'paymentMethod'
+  | 'paymentStatus'
+  | 'totalAmount'
+>
 
 export const accountOrderKeys = {
   all: ['orders'] as const,

@@ -1,7 +1,8 @@
 import { LIMITS, type Address, type AddressFields } from '@techbazaar/shared'
-import { MapPinOff } from 'lucide-react'
-import { useId, useState } from 'react'
+import { MapPinOff, Plus } from 'lucide-react'
+import { useId, useRef, useState } from 'react'
 import { toast } from '@/lib/toast'
+import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useSession } from '@/features/auth/api/get-session'
 import { ApiError } from '@/lib/api-client'
@@ -15,7 +16,10 @@ import { AddressForm } from './address-form'
 export const MAX_ADDRESSES_MESSAGE = `You can add max ${LIMITS.maxAddresses} addresses`
 
 export interface AddressBookProps {
-  /** Checkout: each card becomes a radio and one address is chosen. */
+  /**
+   * Checkout: each card becomes a radio and one address is chosen; the form stays folded behind
+   * "Add New Address" (so on phones the page is not one long form), and a new address is chosen.
+   */
   selectable?: boolean
   selectedId?: string
   onSelect?(address: Address): void
@@ -52,22 +56,38 @@ function AddressBookFor({
   const radioName = useId()
   const addresses = useAddresses(userId)
   const [editing, setEditing] = useState<Address | null>(null)
+  const [adding, setAdding] = useState(false)
+  const openButton = useRef<HTMLButtonElement>(null)
+  const formId = `${radioName}-form`
   const add = useAddAddress()
   const update = useUpdateAddress()
   const remove = useDeleteAddress()
   const list = addresses.data ?? []
+  const full = list.length >= LIMITS.maxAddresses
+  const showForm = !selectable || adding || editing !== null
+
+  /** Folds the checkout form away and gives focus back to the button that opened it. */
+  function closeForm() {
+    setEditing(null)
+    setAdding(false)
+    if (selectable) openButton.current?.focus()
+  }
 
   async function save(fields: AddressFields) {
     try {
       if (editing) {
         const response = await update.mutateAsync({ userId, addressId: editing._id, fields })
-        setEditing(null)
+        closeForm()
         toast.success(response.message)
       } else {
         // The server enforces the limit too; asking first spares a pointless request.
         if (list.length >= LIMITS.maxAddresses) throw new ApiError(400, MAX_ADDRESSES_MESSAGE)
         const response = await add.mutateAsync({ userId, ...fields })
         toast.success(response.message)
+        if (selectable) {
+          onSelect?.(response.data)
+          closeForm()
+        }
       }
     } catch (error) {
       toast.error(failure(error))
@@ -115,7 +135,7 @@ function AddressBookFor({
         ) : list.length === 0 ? (
           <div className="flex items-center gap-3 rounded-xl border border-dashed p-4 text-sm text-muted-foreground">
             <MapPinOff className="size-5 shrink-0" aria-hidden="true" />
-            No saved addresses yet. Add one below.
+            {selectable ? 'No saved addresses yet.' : 'No saved addresses yet. Add one below.'}
           </div>
         ) : (
           <ul
@@ -143,12 +163,49 @@ function AddressBookFor({
           </ul>
         )}
       </section>
-      <AddressForm
-        editing={editing}
-        pending={add.isPending || update.isPending}
-        onSubmit={save}
-        onCancel={() => setEditing(null)}
-      />
+      {selectable && (
+        <div className="flex flex-col gap-1.5">
+          <Button
+            ref={openButton}
+            type="button"
+            variant="outline"
+            size="lg"
+            className="w-full sm:w-auto sm:self-start"
+            aria-expanded={showForm}
+            aria-controls={formId}
+            disabled={full && !showForm}
+            aria-describedby={full ? `${formId}-full` : undefined}
+            onClick={() => {
+              // From an Edit it switches the form to adding; open for adding it folds it away.
+              if (adding && !editing) closeForm()
+              else {
+                setEditing(null)
+                setAdding(true)
+              }
+            }}
+          >
+            <Plus aria-hidden="true" />
+            Add New Address
+          </Button>
+          {full && (
+            <p id={`${formId}-full`} className="text-sm text-muted-foreground">
+              {MAX_ADDRESSES_MESSAGE}; edit or delete one to use another.
+            </p>
+          )}
+        </div>
+      )}
+      {showForm && (
+        <div id={formId}>
+          <AddressForm
+            editing={editing}
+            pending={add.isPending || update.isPending}
+            onSubmit={save}
+            onCancel={selectable ? closeForm : () => setEditing(null)}
+            cancelable={selectable}
+            autoFocus={selectable}
+          />
+        </div>
+      )}
     </div>
   )
 }

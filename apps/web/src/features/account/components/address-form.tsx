@@ -7,7 +7,7 @@ import {
 } from '@techbazaar/shared'
 import { LoaderCircle } from 'lucide-react'
 import type * as React from 'react'
-import { useEffect, useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -27,13 +27,24 @@ export interface AddressFormProps {
   /** Resolves when saved (the form then empties itself); rejects with the server's error. */
   onSubmit(fields: AddressFields): Promise<unknown>
   onCancel(): void
+  /** Offer Cancel when adding too (checkout, where the form opens from a button). */
+  cancelable?: boolean
+  /** Move focus to the first field on mount (the form just opened on request). */
+  autoFocus?: boolean
 }
 
 /**
  * Add or edit one address (spec §2, §4): heading "Add New Address" / "Edit Address", button
  * Add / Edit, disabled until every field has something besides spaces; a save resets the form.
  */
-export function AddressForm({ editing, pending, onSubmit, onCancel }: AddressFormProps) {
+export function AddressForm({
+  editing,
+  pending,
+  onSubmit,
+  onCancel,
+  cancelable = false,
+  autoFocus = false,
+}: AddressFormProps) {
   const form = useForm<AddressFormInput, unknown, AddressFields>({
     resolver: zodResolver(addressFields),
     defaultValues: EMPTY,
@@ -49,6 +60,11 @@ export function AddressForm({ editing, pending, onSubmit, onCancel }: AddressFor
   useEffect(() => {
     form.reset(editing ? pick(editing) : EMPTY)
   }, [editing, form])
+  // After the reset, so the field shows the address being edited when it gets focus.
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (autoFocus) formRef.current?.querySelector<HTMLElement>('input')?.focus()
+  }, [autoFocus, editing])
 
   const submit = form.handleSubmit(async (fields) => {
     try {
@@ -69,6 +85,7 @@ export function AddressForm({ editing, pending, onSubmit, onCancel }: AddressFor
   const title = editing ? 'Edit Address' : 'Add New Address'
   return (
     <form
+      ref={formRef}
       onSubmit={submit}
       noValidate
       aria-labelledby={titleId}
@@ -150,7 +167,7 @@ export function AddressForm({ editing, pending, onSubmit, onCancel }: AddressFor
             Fill in every field to {editing ? 'save' : 'add'} the address.
           </p>
         )}
-        {editing && (
+        {(editing || cancelable) && (
           <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
             Cancel
           </Button>

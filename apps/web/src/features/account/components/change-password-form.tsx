@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { ApiError } from '@/lib/api-client'
 import { toast } from '@/lib/toast'
+import { useHydrated } from '@/lib/use-hydrated'
 import {
   changePasswordInputSchema,
   useChangePassword,
@@ -27,6 +28,8 @@ const EMPTY: ChangePasswordFormValues = {
  */
 export function ChangePasswordForm() {
   const uid = useId()
+  // The account page is server-rendered: no native submit before hydration (useHydrated).
+  const hydrated = useHydrated()
   const form = useForm<ChangePasswordFormValues, unknown, ChangePasswordInput>({
     resolver: zodResolver(changePasswordInputSchema),
     defaultValues: EMPTY,
@@ -93,7 +96,7 @@ export function ChangePasswordForm() {
       <Button
         type="submit"
         className="self-end"
-        disabled={change.isPending}
+        disabled={!hydrated || change.isPending}
         aria-busy={change.isPending}
       >
         {change.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}

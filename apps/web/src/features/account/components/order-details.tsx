@@ -1,22 +1,15 @@
-import { formatRupees, invoicePdfPath, isInvoiceAvailable, type Order } from '@techbazaar/shared'
+import {
+  formatRupees,
+  invoicePdfPath,
+  isInvoiceAvailable,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from '@techbazaar/shared'
 import { FileDown } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useOrderDetails } from '../api/get-order-details'
-
-const METHOD_LABELS: Record<Order['paymentMethod'], string> = {
-  COD: 'Cash on delivery',
-  CASHFREE: 'Cashfree',
-  PAYU: 'PayU',
-  GATEPAY: 'GatePay',
-  PHONEPAY: 'PhonePe',
-}
-const PAYMENT_LABELS: Record<Order['paymentStatus'], string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  failed: 'Failed',
-  refunded: 'Refunded',
-}
+import { isAwaitingPayment, PendingOrderActions } from './pending-order-actions'
 
 /** The order details dialog's body: payment, lines and the delivery address as ordered. */
 export function OrderDetails({ orderId }: { orderId: string }) {
@@ -41,10 +34,19 @@ export function OrderDetails({ orderId }: { orderId: string }) {
     <div className="flex flex-col gap-4 text-sm">
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
         <dt className="text-muted-foreground">Payment Method</dt>
-        <dd>{METHOD_LABELS[order.paymentMethod]}</dd>
+        <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
         <dt className="text-muted-foreground">Payment Status</dt>
-        <dd>{PAYMENT_LABELS[order.paymentStatus]}</dd>
+        <dd>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
       </dl>
+      {isAwaitingPayment(order) && (
+        <section aria-label="Payment" className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3">
+          <p>
+            This order is not paid yet. Pay now to complete it, or cancel it: its items go back to
+            your cart.
+          </p>
+          <PendingOrderActions orderId={order._id} />
+        </section>
+      )}
       <section aria-label="Items" className="border-t pt-3">
         <h3 className="mb-2 font-semibold">Items</h3>
         <ul className="flex flex-col gap-2">

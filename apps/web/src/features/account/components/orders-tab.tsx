@@ -1,7 +1,12 @@
-import { formatRupees, formatShopDate } from '@techbazaar/shared'
+import {
+  formatRupees,
+  formatShopDate,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+} from '@techbazaar/shared'
 import { PackageOpen } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import {
@@ -15,24 +20,29 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useSession } from '@/features/auth/api/get-session'
 import { useOrders, type OrderSummary } from '../api/get-orders'
 import { OrderDetails } from './order-details'
+import { isAwaitingPayment, PendingOrderActions } from './pending-order-actions'
 
 /** Date part only, Indian style (spec §9), the day it was in India. */
 export function orderDate(iso: string): string {
   return formatShopDate(iso)
 }
 
-/** Spec §4: confirmed green, rejected red, otherwise black. */
-export function OrderStatusBadge({ status }: { status: string }) {
-  if (status === 'confirmed') return <Badge variant="success">{status}</Badge>
-  if (status === 'rejected') return <Badge variant="destructive">{status}</Badge>
-  return <Badge className="border-transparent bg-foreground text-background">{status}</Badge>
+/** Spec §4: confirmed green, rejected red, otherwise black; in words (decision 42). */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const label = ORDER_STATUS_LABELS[status]
+  if (status === 'confirmed') return <Badge variant="success">{label}</Badge>
+  if (status === 'rejected') return <Badge variant="destructive">{label}</Badge>
+  return <Badge className="border-transparent bg-foreground text-background">{label}</Badge>
 }
 
-/** The account's order history: a table on wide screens, stacked cards on phones. */
+/** The account's order history: a table on wide screens, stacked cards on phones and tablets. */
 export function OrdersTab() {
   const { user } = useSession()
   const orders = useOrders(user?.id ?? '')
-  const [open, setOpen] = useState<OrderSummary | null>(null)
+  // `?order=<id>` opens that order's details (the payment return page links there).
+  const [params] = useSearchParams()
+  const [openId, setOpenId] = useState<string | null>(() => params.get('order'))
+  const open = orders.data?.find((order) => order._id === openId) ?? null
 
   if (orders.isPending) {
     return (
@@ -63,13 +73,13 @@ export function OrdersTab() {
   }
 
   const details = (order: OrderSummary) => (
-    <Button variant="outline" size="sm" className="h-10" onClick={() => setOpen(order)}>
+    <Button variant="outline" size="sm" className="h-10" onClick={() => setOpenId(order._id)}>
       View Details
     </Button>
   )
   return (
     <>
-      <div className="relative hidden overflow-x-auto rounded-xl border md:block">
+      <div className="relative hidden overflow-x-auto rounded-xl border lg:block">
         <table className="w-full text-sm">
           <thead className="bg-muted/50 text-left text-muted-foreground">
             <tr>
@@ -85,7 +95,7 @@ export function OrdersTab() {
           <tbody className="divide-y">
             {orders.data.map((order) => (
               <tr key={order._id}>
-                <td className="px-4 py-3 font-mono text-xs">{order._id}</td>
+                <td className="tabular px-4 py-3 font-medium">{order.orderNumber}</td>
                 <td className="tabular px-4 py-3">{orderDate(order.orderDate)}</td>
                 <td className="px-4 py-3">
                   <OrderStatusBadge status={order.orderStatus} />
@@ -93,16 +103,21 @@ export function OrdersTab() {
                 <td className="tabular px-4 py-3 font-semibold">
                   {formatRupees(order.totalAmount)}
                 </td>
-                <td className="px-4 py-3 text-right">{details(order)}</td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap items-center justify-end gap-2">
+                    {isAwaitingPayment(order) && <PendingOrderActions orderId={order._id} />}
+                    {details(order)}
+                  </div>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label="Orders">
+      <ul className="flex flex-col gap-3 lg:hidden" aria-label="Orders">
         {orders.data.map((order) => (
           <li key={order._id} className="flex flex-col gap-2 rounded-xl border p-4 text-sm">
-            <p className="font-mono text-xs break-all">{order._id}</p>
+            <p className="tabular font-medium">{order.orderNumber}</p>
             <div className="flex items-center justify-between gap-2">
               <span className="tabular text-muted-foreground">{orderDate(order.orderDate)}</span>
               <OrderStatusBadge status={order.orderStatus} />
@@ -111,16 +126,15 @@ export function OrdersTab() {
               <span className="tabular font-semibold">{formatRupees(order.totalAmount)}</span>
               {details(order)}
             </div>
+            {isAwaitingPayment(order) && <PendingOrderActions orderId={order._id} />}
           </li>
         ))}
       </ul>
-      <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
+      <Dialog open={open !== null} onOpenChange={(next) => !next && setOpenId(null)}>
         <DialogContent className="max-h-[90dvh] overflow-y-auto">
           <DialogHeader>
             <DialogTitle>Order details</DialogTitle>
-            <DialogDescription className="font-mono text-xs break-all">
-              {open?._id}
-            </DialogDescription>
+            <DialogDescription className="tabular">Order {open?.orderNumber}</DialogDescription>
           </DialogHeader>
           {open && (
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">

@@ -7,16 +7,24 @@ import { OrdersTable } from '../components/orders-table'
 
 const ORDER_ID = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d'
 const SUB_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'
+const ORDER_NUMBER = 'TB-10234'
 
 const row: AdminOrderRow = {
   _id: ORDER_ID,
+  orderNumber: ORDER_NUMBER,
   orderDate: '2026-11-20T06:30:00.000Z',
   orderStatus: 'confirmed',
   totalAmount: 25999,
   paymentMethod: 'COD',
   paymentStatus: 'pending',
   userName: 'Asha Rao',
+  email: 'asha@example.in',
 }
+
+const page = (data: AdminOrderRow[]) => ({ data, total: data.length, page: 1, limit: 20 })
+const table = (scope: 'admin' | 'vendor') => (
+  <OrdersTable scope={scope} filter={{ page: 1 }} onPage={() => {}} />
+)
 
 const details = (orderStatus: AdminOrderDetails['orderStatus']): AdminOrderDetails => ({
   ...row,
@@ -56,9 +64,10 @@ describe('OrdersTable details dialog', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('updates an order status, shows the server message and refetches', async () => {
+    // Decision 42: people read the order number and status words; the API still takes codes.
     let status: AdminOrderRow['orderStatus'] = 'confirmed'
     const fetchMock = mockApi({
-      'GET /admin/orders/get': () => ok({ data: [{ ...row, orderStatus: status }] }),
+      'GET /admin/orders/get': () => ok(page([{ ...row, orderStatus: status }])),
       [`GET /admin/orders/details/${ORDER_ID}`]: () => ok({ data: details(status) }),
       [`PUT /admin/orders/update/${ORDER_ID}`]: (body) => {
         status = (body as { orderStatus: AdminOrderRow['orderStatus'] }).orderStatus
@@ -66,34 +75,41 @@ describe('OrdersTable details dialog', () => {
       },
     })
     const user = userEvent.setup()
-    renderAt('/admin/orders', <OrdersTable scope="admin" />)
-    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_ID) })
-    expect(within(tableRow).getByText('confirmed')).toBeInTheDocument()
+    renderAt('/admin/orders', table('admin'))
+    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_NUMBER) })
+    expect(within(tableRow).getByText('Confirmed')).toBeInTheDocument()
     expect(within(tableRow).getByText('₹25,999')).toBeInTheDocument()
+    expect(screen.queryByText(ORDER_ID)).not.toBeInTheDocument()
 
     await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
     const dialog = await screen.findByRole('dialog')
     expect(await within(dialog).findByText(/Redmi Note 13 Pro/)).toBeInTheDocument()
     expect(within(dialog).getByText('Ring the bell')).toBeInTheDocument()
+    expect(within(dialog).getByText(ORDER_NUMBER)).toBeInTheDocument()
+    expect(within(dialog).getByText('Cash on delivery')).toBeInTheDocument()
+    expect(within(dialog).getByText('Pending')).toBeInTheDocument()
+    expect(within(dialog).queryByText(ORDER_ID)).not.toBeInTheDocument()
     const submit = within(dialog).getByRole('button', { name: 'Update Order Status' })
     expect(submit).toBeDisabled()
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Order Status' }))
     const options = screen.getAllByRole('option').map((o) => o.textContent)
-    expect(options).toEqual(['pending', 'inProcess', 'inShipping', 'delivered', 'rejected'])
-    await user.click(screen.getByRole('option', { name: 'inShipping' }))
+    expect(options).toEqual(['Placed', 'In process', 'Shipped', 'Delivered', 'Rejected'])
+    await user.click(screen.getByRole('option', { name: 'Shipped' }))
     await user.click(submit)
 
     expect(await screen.findByText('Order status updated successfully')).toBeInTheDocument()
     expect(sentBodies(fetchMock, `/admin/orders/update/${ORDER_ID}`)).toEqual([
       { orderStatus: 'inShipping' },
     ])
-    await waitFor(() => expect(within(tableRow).getByText('inShipping')).toBeInTheDocument())
+    await waitFor(() => expect(within(tableRow).getByText('Shipped')).toBeInTheDocument())
     const gets = (path: string) =>
-      fetchMock.mock.calls.filter(([u, init]) => String(u) === `/api${path}` && !init?.method)
+      fetchMock.mock.calls.filter(
+        ([u, init]) => String(u).split('?')[0] === `/api${path}` && !init?.method,
+      )
     expect(gets('/admin/orders/get').length).toBeGreaterThanOrEqual(2)
     expect(gets(`/admin/orders/details/${ORDER_ID}`).length).toBeGreaterThanOrEqual(2)
-  })
+  }, 20_000)
 
   it('lets a seller update its own sub-order through vendor-update', async () => {
     const sub: VendorSubOrder = {
@@ -111,14 +127,14 @@ describe('OrdersTable details dialog', () => {
       }),
     })
     const user = userEvent.setup()
-    renderAt('/admin/orders', <OrdersTable scope="vendor" />)
-    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_ID) })
+    renderAt('/admin/orders', table('vendor'))
+    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_NUMBER) })
     await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
     const dialog = await screen.findByRole('dialog')
     await within(dialog).findByText(/Redmi Note 13 Pro/)
     await user.click(within(dialog).getByRole('combobox', { name: 'Order Status' }))
-    expect(screen.queryByRole('option', { name: 'rejected' })).not.toBeInTheDocument()
-    await user.click(screen.getByRole('option', { name: 'delivered' }))
+    expect(screen.queryByRole('option', { name: 'Rejected' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('option', { name: 'Delivered' }))
     await user.click(within(dialog).getByRole('button', { name: 'Update Order Status' }))
     // Sonner keeps its toasts in module state, so the first test's toast may still be listed.
     expect(await screen.findAllByText('Order status updated successfully')).not.toHaveLength(0)
@@ -128,8 +144,8 @@ describe('OrdersTable details dialog', () => {
   })
 
   it('shows the empty state', async () => {
-    mockApi({ 'GET /admin/orders/get': () => ok({ data: [] }) })
-    renderAt('/admin/orders', <OrdersTable scope="admin" />)
+    mockApi({ 'GET /admin/orders/get': () => ok(page([])) })
+    renderAt('/admin/orders', table('admin'))
     expect(await screen.findByText('No orders yet')).toBeInTheDocument()
   })
 })

@@ -1,39 +1,78 @@
-import type { AdminOrderRow, VendorSubOrder } from '@techbazaar/shared'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import type {
+  AdminOrderList,
+  AdminOrderRow,
+  AdminOrdersQuery,
+  VendorSubOrder,
+} from '@techbazaar/shared'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+
+/** What the admin table asks: a page, and the filters that are set. */
+export type OrdersFilter = Pick<AdminOrdersQuery, 'page'> & Partial<AdminOrdersQuery>
 
 export const adminOrderKeys = {
   all: ['admin-orders'] as const,
-  list: (scope: 'admin' | 'vendor') => [...adminOrderKeys.all, 'list', scope] as const,
+  lists: () => [...adminOrderKeys.all, 'list'] as const,
+  list: (scope: 'admin' | 'vendor', filter?: OrdersFilter) =>
+    [...adminOrderKeys.lists(), scope, filter ?? {}] as const,
   details: (orderId: string) => [...adminOrderKeys.all, 'details', orderId] as const,
 }
 
 /** One table row for both screens: `_id` is what updates (order or sub-order), `orderId` what opens. */
-export type OrderRow = Pick<AdminOrderRow, 'orderDate' | 'orderStatus' | 'totalAmount'> & {
+export type OrderRow = Pick<
+  AdminOrderRow,
+  'orderNumber' | 'orderDate' | 'orderStatus' | 'totalAmount' | 'userName' | 'email'
+> & {
   _id: string
   orderId: string
 }
 
-export function getAdminOrders(signal?: AbortSignal): Promise<OrderRow[]> {
-  return api<{ success: true; data: AdminOrderRow[] }>('/admin/orders/get', { signal }).then(
-    (response) => response.data.map((order) => ({ ...order, orderId: order._id })),
+/** A page of rows and how many match over all pages. */
+export interface OrdersPage {
+  rows: OrderRow[]
+  total: number
+  page: number
+  limit: number
+}
+
+/** The query string the admin list understands (unset filters are left out). */
+export function ordersSearch(filter: OrdersFilter): string {
+  const params = new URLSearchParams({ page: String(filter.page) })
+  if (filter.limit) params.set('limit', String(filter.limit))
+  if (filter.status) params.set('status', filter.status)
+  if (filter.q) params.set('q', filter.q)
+  return params.toString()
+}
+
+export function getAdminOrders(filter: OrdersFilter, signal?: AbortSignal): Promise<OrdersPage> {
+  return api<AdminOrderList>(`/admin/orders/get?${ordersSearch(filter)}`, { signal }).then(
+    ({ data, total, page, limit }) => ({
+      rows: data.map((order) => ({ ...order, orderId: order._id })),
+      total,
+      page,
+      limit,
+    }),
   )
 }
 
-export function getVendorOrders(signal?: AbortSignal): Promise<OrderRow[]> {
+/** A seller's own sub-orders arrive in one list (a seller's volume fits one page). */
+export function getVendorOrders(signal?: AbortSignal): Promise<OrdersPage> {
   return api<{ success: true; data: VendorSubOrder[] }>('/admin/orders/getVendor', {
     signal,
-  }).then((response) => response.data)
+  }).then(({ data }) => ({ rows: data, total: data.length, page: 1, limit: data.length }))
 }
 
-/** An admin sees every order; a seller (type vendor) its own sub-orders. */
-export function adminOrdersQueryOptions(scope: 'admin' | 'vendor') {
+/** An admin sees a page of every order (server-side filters); a seller its own sub-orders. */
+export function adminOrdersQueryOptions(scope: 'admin' | 'vendor', filter: OrdersFilter) {
   return queryOptions({
-    queryKey: adminOrderKeys.list(scope),
-    queryFn: ({ signal }) => (scope === 'admin' ? getAdminOrders(signal) : getVendorOrders(signal)),
+    queryKey: adminOrderKeys.list(scope, scope === 'admin' ? filter : undefined),
+    queryFn: ({ signal }) =>
+      scope === 'admin' ? getAdminOrders(filter, signal) : getVendorOrders(signal),
+    // The table stays on screen while the next page or filter loads.
+    placeholderData: keepPreviousData,
   })
 }
 
-export function useAdminOrders(scope: 'admin' | 'vendor') {
-  return useQuery(adminOrdersQueryOptions(scope))
+export function useAdminOrders(scope: 'admin' | 'vendor', filter: OrdersFilter) {
+  return useQuery(adminOrdersQueryOptions(scope, filter))
 }

@@ -1,8 +1,10 @@
 import {
   ADMIN_ORDER_STATUSES,
   formatRupees,
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
   VENDOR_ORDER_STATUSES,
-  type AdminOrderDetails,
   type OrderStatus,
 } from '@techbazaar/shared'
 import { useState } from 'react'
@@ -29,14 +31,6 @@ import { messageOf } from '@/features/auth/lib/server-errors'
 import { useAdminOrderDetails } from '../api/get-admin-order-details'
 import type { OrderRow } from '../api/get-admin-orders'
 import { useUpdateOrderStatus } from '../api/update-order-status'
-
-const PAYMENT_METHODS: Record<AdminOrderDetails['paymentMethod'], string> = {
-  COD: 'Cash on delivery',
-  CASHFREE: 'Cashfree',
-  PAYU: 'PayU',
-  GATEPAY: 'GatePay',
-  PHONEPAY: 'PhonePe',
-}
 
 function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
   return (
@@ -81,7 +75,7 @@ function StatusForm({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' }
         <SelectContent>
           {options.map((option) => (
             <SelectItem key={option} value={option}>
-              {option}
+              {ORDER_STATUS_LABELS[option]}
             </SelectItem>
           ))}
         </SelectContent>
@@ -122,11 +116,11 @@ function DetailsBody({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' 
     <div className="flex flex-col gap-4 text-sm">
       <Facts
         rows={[
-          ['Order ID', <span className="font-mono text-xs">{order._id}</span>],
+          ['Order ID', <span className="tabular font-medium">{order.orderNumber}</span>],
           ['Order Date', orderDate(order.orderDate)],
           ['Order Price', <span className="tabular">{formatRupees(order.totalAmount)}</span>],
-          ['Payment Method', PAYMENT_METHODS[order.paymentMethod]],
-          ['Payment Status', order.paymentStatus],
+          ['Payment Method', PAYMENT_METHOD_LABELS[order.paymentMethod]],
+          ['Payment Status', PAYMENT_STATUS_LABELS[order.paymentStatus]],
           ['Order Status', <OrderStatusBadge status={row.orderStatus} />],
         ]}
       />

@@ -1,17 +1,56 @@
 import { formatRupees } from '@techbazaar/shared'
 import { PackageOpen } from 'lucide-react'
+import type * as React from 'react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { OrderStatusBadge, orderDate } from '@/features/account/components/orders-tab'
 import { messageOf } from '@/features/auth/lib/server-errors'
 import { EmptyState } from '@/features/catalog/components/state-views'
-import { useAdminOrders } from '../api/get-admin-orders'
+import { cn } from '@/lib/utils'
+import { useAdminOrders, type OrderRow, type OrdersFilter } from '../api/get-admin-orders'
 import { OrderDetailsDialog } from './order-details-dialog'
+import { OrdersPager } from './orders-pager'
 
-/** "All Orders": a table on desks, stacked cards on phones; one details dialog for both. */
-export function OrdersTable({ scope }: { scope: 'admin' | 'vendor' }) {
-  const orders = useAdminOrders(scope)
+/**
+ * The table's columns in one place, each with its cell: the desk table and the phone cards both
+ * read them (another column is one more entry here).
+ */
+const COLUMNS: { header: string; cell: (row: OrderRow) => React.ReactNode; className?: string }[] =
+  [
+    { header: 'Order ID', cell: (row) => row.orderNumber, className: 'tabular font-medium' },
+    {
+      header: 'Customer',
+      cell: (row) => (
+        <span className="flex min-w-0 flex-col">
+          <span className="font-medium">{row.userName}</span>
+          <span className="truncate text-xs text-muted-foreground">{row.email}</span>
+        </span>
+      ),
+    },
+    { header: 'Order Date', cell: (row) => orderDate(row.orderDate), className: 'tabular' },
+    { header: 'Order Status', cell: (row) => <OrderStatusBadge status={row.orderStatus} /> },
+    {
+      header: 'Order Price',
+      cell: (row) => formatRupees(row.totalAmount),
+      className: 'tabular font-medium',
+    },
+  ]
+
+/**
+ * "All Orders": a table on desks, stacked cards on phones; one details dialog for both. An
+ * admin's list is one page of the server's (filters and paging in `filter`), a seller's whole.
+ */
+export function OrdersTable({
+  scope,
+  filter,
+  onPage,
+}: {
+  scope: 'admin' | 'vendor'
+  filter: OrdersFilter
+  onPage: (page: number) => void
+}) {
+  const orders = useAdminOrders(scope, filter)
   const [openId, setOpenId] = useState<string | null>(null)
 
   if (orders.isPending) {
@@ -41,17 +80,19 @@ export function OrdersTable({ scope }: { scope: 'admin' | 'vendor' }) {
       </p>
     )
   }
-  if (orders.data.length === 0) {
+  const { rows } = orders.data
+  if (rows.length === 0) {
+    const filtered = Boolean(filter.q || filter.status)
     return (
       <EmptyState
-        title="No orders yet"
+        title={filtered ? 'No orders match these filters' : 'No orders yet'}
         icon={<PackageOpen aria-hidden="true" className="size-10 text-muted-foreground" />}
       />
     )
   }
 
   // The open row comes from the latest list, so its status badge follows an update.
-  const open = orders.data.find((row) => row._id === openId) ?? null
+  const open = rows.find((row) => row._id === openId) ?? null
   const view = (id: string) => (
     <Button variant="outline" size="sm" className="h-10" onClick={() => setOpenId(id)}>
       View Details
@@ -60,13 +101,16 @@ export function OrdersTable({ scope }: { scope: 'admin' | 'vendor' }) {
 
   return (
     <>
-      <div className="relative hidden overflow-x-auto rounded-xl border bg-background md:block">
+      <div
+        className="relative hidden overflow-x-auto rounded-xl border bg-background lg:block"
+        aria-busy={orders.isPlaceholderData}
+      >
         <table className="w-full text-sm">
           <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
             <tr>
-              {['Order ID', 'Order Date', 'Order Status', 'Order Price'].map((h) => (
-                <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                  {h}
+              {COLUMNS.map(({ header }) => (
+                <th key={header} scope="col" className="px-4 py-3 font-semibold">
+                  {header}
                 </th>
               ))}
               <th scope="col" className="px-4 py-3 font-semibold">
@@ -75,14 +119,13 @@ export function OrdersTable({ scope }: { scope: 'admin' | 'vendor' }) {
             </tr>
           </thead>
           <tbody className="divide-y">
-            {orders.data.map((row) => (
+            {rows.map((row) => (
               <tr key={row._id} className="align-middle">
-                <td className="px-4 py-2.5 font-mono text-xs">{row.orderId}</td>
-                <td className="tabular px-4 py-2.5">{orderDate(row.orderDate)}</td>
-                <td className="px-4 py-2.5">
-                  <OrderStatusBadge status={row.orderStatus} />
-                </td>
-                <td className="tabular px-4 py-2.5 font-medium">{formatRupees(row.totalAmount)}</td>
+                {COLUMNS.map(({ header, cell, className }) => (
+                  <td key={header} className={cn('max-w-64 px-4 py-2.5', className)}>
+                    {cell(row)}
+                  </td>
+                ))}
                 <td className="px-4 py-2.5 text-right">{view(row._id)}</td>
               </tr>
             ))}
@@ -90,23 +133,23 @@ export function OrdersTable({ scope }: { scope: 'admin' | 'vendor' }) {
         </table>
       </div>
 
-      <ul className="flex flex-col gap-3 md:hidden">
-        {orders.data.map((row) => (
+      <ul className="grid gap-3 sm:grid-cols-2 lg:hidden">
+        {rows.map((row) => (
           <li key={row._id} className="flex flex-col gap-3 rounded-xl border bg-background p-4">
-            <div className="flex items-start justify-between gap-2">
-              <p className="min-w-0 font-mono text-xs break-all">{row.orderId}</p>
-              <OrderStatusBadge status={row.orderStatus} />
-            </div>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Order Date</dt>
-              <dd className="tabular">{orderDate(row.orderDate)}</dd>
-              <dt className="text-muted-foreground">Order Price</dt>
-              <dd className="tabular font-medium">{formatRupees(row.totalAmount)}</dd>
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+              {COLUMNS.map(({ header, cell, className }) => (
+                <div key={header} className="contents">
+                  <dt className="text-muted-foreground">{header}</dt>
+                  <dd className={cn('min-w-0', className)}>{cell(row)}</dd>
+                </div>
+              ))}
             </dl>
             {view(row._id)}
           </li>
         ))}
       </ul>
+
+      {scope === 'admin' && <OrdersPager page={orders.data} onPage={onPage} />}
 
       <OrderDetailsDialog
         row={open}

@@ -1,17 +1,26 @@
 import { useSession } from '@/features/auth/api/get-session'
+import { OrdersFilters } from '../components/orders-filters'
 import { OrdersTable } from '../components/orders-table'
+import { useOrdersFilter } from '../components/use-orders-filter'
 
-/** /admin/orders: every order for an admin, its own sub-orders for a seller (type vendor). */
+/**
+ * /admin/orders: every order for an admin, a page at a time with a status filter and a customer
+ * search; its own sub-orders for a seller (type vendor).
+ */
 export default function AdminOrdersPage() {
   const { user } = useSession()
   const scope = user?.type === 'vendor' ? 'vendor' : 'admin'
+  const { filter, setPage, setStatus, setQuery } = useOrdersFilter()
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <title>Orders | TechBazaar Admin</title>
       <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
         All Orders
       </h1>
-      <OrdersTable key={scope} scope={scope} />
+      {scope === 'admin' && (
+        <OrdersFilters filter={filter} onStatus={setStatus} onQuery={setQuery} />
+      )}
+      <OrdersTable key={scope} scope={scope} filter={filter} onPage={setPage} />
     </section>
   )
 }

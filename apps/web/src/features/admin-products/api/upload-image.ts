@@ -1,9 +1,9 @@
-import type { ErrorResponse, UploadConfig, UploadResponse } from '@techbazaar/shared'
+import type { ErrorResponse, UploadConfig, UploadKind, UploadResponse } from '@techbazaar/shared'
 import { api, ApiError } from '@/lib/api-client'
 import { uploadMultipart } from './upload-multipart'
 
 export interface UploadOptions {
-  kind?: 'product' | 'banner'
+  kind?: UploadKind
   /** 0-100 as the bytes leave the browser. */
   onProgress?: (percent: number) => void
   signal?: AbortSignal

@@ -11,7 +11,10 @@ interface AdminProductCardProps {
   onDelete: (product: AdminProduct) => void
 }
 
-/** Spec §2 "Admin product card": image, title, price (struck when on sale), sale price, actions. */
+/**
+ * Spec §2 "Admin product card": image, title, price (struck when on sale), sale price, actions;
+ * plus the seller's name, so an admin looking at every seller's products knows whose it is.
+ */
 export function AdminProductCard({ product, onEdit, onDelete }: AdminProductCardProps) {
   const onSale = product.salePrice > 0
   return (
@@ -31,6 +34,10 @@ export function AdminProductCard({ product, onEdit, onDelete }: AdminProductCard
         <h2 className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold">{product.title}</h2>
         <p className="text-xs text-muted-foreground">
           {optionLabel(product.brand)} · Stock {product.totalStock}
+        </p>
+        <p className="truncate text-xs">
+          <span className="text-muted-foreground">Seller </span>
+          <span className="font-medium">{product.username ?? 'Not Available'}</span>
         </p>
         <p className="tabular mt-auto flex flex-wrap items-baseline gap-x-2">
           <span

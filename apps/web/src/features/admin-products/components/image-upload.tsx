@@ -1,4 +1,4 @@
-import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@techbazaar/shared'
+import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, type UploadKind } from '@techbazaar/shared'
 import { CloudUploadIcon, ImageIcon, LoaderCircleIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -6,6 +6,12 @@ import { cn } from '@/lib/utils'
 import { uploadImage, type UploadFn } from '../api/upload-image'
 
 const ACCEPTED = new Set(UPLOAD_ACCEPT.split(','))
+/** The preview keeps the shape the image will be shown at. */
+const PREVIEW_BOX: Record<UploadKind, string> = {
+  product: 'size-20',
+  banner: 'aspect-[3/1] w-40',
+  bannerPhone: 'aspect-[4/5] w-20',
+}
 
 interface ImageUploadProps {
   /** The uploaded image's URL ('' when none). */
@@ -13,7 +19,7 @@ interface ImageUploadProps {
   onChange: (url: string) => void
   /** Reports whether an upload is running, so the form can wait for it. */
   onUploadingChange?: (uploading: boolean) => void
-  kind?: 'product' | 'banner'
+  kind?: UploadKind
   label?: string
   disabled?: boolean
   invalid?: boolean
@@ -122,7 +128,7 @@ export function ImageUpload({
           <div
             className={cn(
               'relative flex shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted',
-              kind === 'banner' ? 'aspect-[3/1] w-40' : 'size-20',
+              PREVIEW_BOX[kind],
             )}
           >
             <img
@@ -192,7 +198,7 @@ export function ImageUpload({
             disabled && 'cursor-not-allowed opacity-60',
           )}
         >
-          {kind === 'banner' ? (
+          {kind !== 'product' ? (
             <ImageIcon aria-hidden="true" className="size-8 text-muted-foreground" />
           ) : (
             <CloudUploadIcon aria-hidden="true" className="size-8 text-muted-foreground" />

@@ -4,13 +4,15 @@ import { useState } from 'react'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
 import { useSession } from '@/features/auth/api/get-session'
 import { messageOf } from '@/features/auth/lib/server-errors'
 import { EmptyState, ErrorState } from '@/features/catalog/components/state-views'
@@ -129,29 +131,30 @@ export default function AdminProductsPage() {
         formKey={sheet.key}
       />
 
-      <Dialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete this product?</DialogTitle>
-            <DialogDescription>
+      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete this product?</AlertDialogTitle>
+            <AlertDialogDescription>
               “{toDelete?.title}” leaves the shop at once. Past orders keep their lines.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" className="h-11" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
               variant="destructive"
-              className="h-11"
               disabled={deleteProduct.isPending}
-              onClick={confirmDelete}
+              onClick={(event) => {
+                // Stay open until the server answers (success closes it, a failure says why).
+                event.preventDefault()
+                confirmDelete()
+              }}
             >
               Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </section>
   )
 }

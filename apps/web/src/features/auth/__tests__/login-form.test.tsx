@@ -33,6 +33,18 @@ describe('LoginForm', () => {
     )
   })
 
+  it('offers "Forgot password?" under the password, leading to /forgot-password', () => {
+    mockApi({})
+    renderAt('/login', <LoginPage />)
+    const link = screen.getByRole('link', { name: 'Forgot password?' })
+    expect(link).toHaveAttribute('href', '/forgot-password')
+    // Under the password field, before the Sign In button, in reading order.
+    const password = screen.getByLabelText('Password')
+    const signIn = screen.getByRole('button', { name: 'Sign In' })
+    expect(password.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(link.compareDocumentPosition(signIn) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
   it('posts the email and password, toasts the message and stores the session', async () => {
     const user = createUser()
     const fetchMock = mockApi({

@@ -52,6 +52,12 @@ export function LoginForm() {
           error={errors.password?.message}
           {...form.register('password')}
         />
+        <Link
+          to="/forgot-password"
+          className="-mt-3 self-end py-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </Link>
         <Button type="submit" size="lg" disabled={busy} aria-busy={busy} className="w-full">
           {busy && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
           Sign In

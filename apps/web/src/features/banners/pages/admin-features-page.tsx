@@ -21,18 +21,23 @@ export default function AdminFeaturesPage() {
   const addBanner = useAddBanner()
   const deleteBanner = useDeleteBanner()
   const [image, setImage] = useState('')
+  const [mobileImage, setMobileImage] = useState('')
   const [title, setTitle] = useState('')
-  const [uploading, setUploading] = useState(false)
+  // Each upload control reports its own progress; Upload waits for both.
+  const [uploadingWide, setUploadingWide] = useState(false)
+  const [uploadingPhone, setUploadingPhone] = useState(false)
+  const uploading = uploadingWide || uploadingPhone
   // Bumped after a successful add, so the upload control starts empty again.
   const [uploadKey, setUploadKey] = useState(0)
 
   function submit() {
     addBanner.mutate(
-      { image, title: title.trim() || undefined },
+      { image, mobileImage: mobileImage || undefined, title: title.trim() || undefined },
       {
         onSuccess: (response) => {
           toast.success(response.message)
           setImage('')
+          setMobileImage('')
           setTitle('')
           setUploadKey((k) => k + 1)
         },
@@ -49,7 +54,9 @@ export default function AdminFeaturesPage() {
           Feature Images
         </h1>
         <p className="text-sm text-muted-foreground">
-          Home page banners. Wide images (about 3:1, at least 1800 px) look best.
+          Home page banners. Wide images (about 3:1, at least 1800 px) look best. Phones show the
+          phone image when there is one: portrait (4:5, at least 800 × 1000 px) with larger text,
+          since the wide one shrinks to about 360 × 120 px there.
         </p>
       </div>
 
@@ -60,7 +67,15 @@ export default function AdminFeaturesPage() {
           label="Upload Image"
           value={image}
           onChange={setImage}
-          onUploadingChange={setUploading}
+          onUploadingChange={setUploadingWide}
+        />
+        <ImageUpload
+          key={`phone-${uploadKey}`}
+          kind="bannerPhone"
+          label="Phone image (optional)"
+          value={mobileImage}
+          onChange={setMobileImage}
+          onUploadingChange={setUploadingPhone}
         />
         <div className="grid gap-2">
           <Label htmlFor="banner-title">Title (optional)</Label>
@@ -116,12 +131,22 @@ export default function AdminFeaturesPage() {
           <ul className="flex flex-col gap-4">
             {banners.data.map((banner, index) => (
               <li key={banner._id} className="overflow-hidden rounded-xl border bg-background">
-                <img
-                  src={banner.image}
-                  alt={banner.title ?? `Banner ${index + 1}`}
-                  loading="lazy"
-                  className="aspect-[3/1] w-full bg-muted object-cover"
-                />
+                <div className="flex gap-2 bg-muted">
+                  <img
+                    src={banner.image}
+                    alt={banner.title ?? `Banner ${index + 1}`}
+                    loading="lazy"
+                    className="aspect-[3/1] min-w-0 flex-1 object-cover"
+                  />
+                  {banner.mobileImage && (
+                    <img
+                      src={banner.mobileImage}
+                      alt={`Phone image of ${banner.title ?? `banner ${index + 1}`}`}
+                      loading="lazy"
+                      className="aspect-[4/5] w-1/5 shrink-0 object-cover"
+                    />
+                  )}
+                </div>
                 <div className="flex items-center justify-between gap-3 p-3">
                   <p className="min-w-0 truncate text-sm font-medium">
                     {banner.title ?? `Banner ${index + 1}`}

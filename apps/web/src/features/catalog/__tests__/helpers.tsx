@@ -36,14 +36,15 @@ export function jsonResponse(body: unknown, status = 200): Response {
   })
 }
 
-type Handler = (url: URL) => Response | undefined
+type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response> | undefined
 
 /** Replaces fetch with a router of handlers; unhandled calls answer 404 like the API would. */
 export function mockFetch(handler: Handler) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost')
     return (
-      handler(url) ?? jsonResponse({ success: false, message: `No route ${url.pathname}` }, 404)
+      handler(url, init) ??
+      jsonResponse({ success: false, message: `No route ${url.pathname}` }, 404)
     )
   })
   vi.stubGlobal('fetch', fetchMock)

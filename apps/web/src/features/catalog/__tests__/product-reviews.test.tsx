@@ -7,6 +7,7 @@ import { ProductDetailDialog } from '../components/product-detail-dialog'
 import { createProduct, jsonResponse, mockFetch, renderRoute } from './helpers'
 
 const product = createProduct({ title: 'boAt Airdopes 141', averageReview: 4.5, reviewCount: 2 })
+const unreviewed = createProduct({ title: 'boAt Stone 352', averageReview: 0, reviewCount: 0 })
 const shopper = {
   _id: '11111111-1111-4111-8111-111111111111',
   id: '11111111-1111-4111-8111-111111111111',
@@ -47,6 +48,12 @@ function serve({
     if (url.pathname === `/api/shop/products/get/${product._id}`) {
       return jsonResponse({ success: true, data: product })
     }
+    if (url.pathname === `/api/shop/products/get/${unreviewed._id}`) {
+      return jsonResponse({ success: true, data: unreviewed })
+    }
+    if (url.pathname === `/api/shop/review/${unreviewed._id}`) {
+      return jsonResponse({ success: true, data: [] })
+    }
     if (url.pathname === `/api/shop/review/${product._id}`) {
       return jsonResponse({ success: true, data: list })
     }
@@ -66,6 +73,15 @@ afterEach(() => {
 })
 
 describe('ProductDetailDialog reviews', () => {
+  it('says "No reviews yet" for a product nobody reviewed, without a 0.00 or empty stars', async () => {
+    serve({ signedIn: false })
+    renderRoute(<ProductDetailDialog productId={unreviewed._id} onClose={() => {}} />)
+    expect(await screen.findByRole('heading', { name: 'boAt Stone 352' })).toBeInTheDocument()
+    expect(screen.getAllByText('No reviews yet').length).toBeGreaterThan(0)
+    expect(screen.queryByText(/0\.00/)).toBeNull()
+    expect(screen.queryByRole('img', { name: /^Rated/ })).toBeNull()
+  })
+
   it('lists reviews as plain text with author, stars and date, and the average to 2 decimals', async () => {
     serve({ signedIn: false })
     renderRoute(<ProductDetailDialog productId={product._id} onClose={() => {}} />)

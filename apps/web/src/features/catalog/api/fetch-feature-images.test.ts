@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { requestBannersEarly, takeFeatureImages } from './fetch-feature-images'
 
-const banner = (image: string) => ({ _id: image, image, title: null, productId: null })
+const banner = (image: string, mobileImage: string | null = null) => ({
+  _id: image,
+  image,
+  mobileImage,
+  title: null,
+  productId: null,
+})
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -30,5 +36,27 @@ describe('the home page banners, asked for early', () => {
     // A later fetch (a refetch) asks the server again.
     await takeFeatureImages()
     expect(fetchMock).toHaveBeenCalledTimes(2)
+  })
+
+  it('preloads a banner with phone artwork for wider screens only, so a phone never fetches the wide one', async () => {
+    const phone = '/uploads/seed/banner-a-phone.webp'
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ success: true, data: [banner('/uploads/seed/banner-a.webp', phone)] }),
+            { status: 200, headers: { 'Content-Type': 'application/json' } },
+          ),
+      ),
+    )
+    requestBannersEarly()
+    await takeFeatureImages()
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')]
+    // Phones find their artwork in the server-rendered <picture>; its srcset code stays out of
+    // the first chunk (page budget).
+    expect(links.map((l) => [l.getAttribute('href'), l.media])).toEqual([
+      ['/uploads/seed/banner-a.webp', '(min-width: 640px)'],
+    ])
   })
 })

@@ -1,7 +1,7 @@
 import type { FeatureImage } from '@techbazaar/shared'
 import { api } from '@/lib/api-client'
 import { startEarly, takeEarly } from '@/lib/early-request'
-import { BANNER_IMAGE_SIZES, bannerImageSrcSet } from '../lib/images'
+import { BANNER_IMAGE_SIZES, BANNER_WIDE_MEDIA, bannerImageSrcSet } from '../lib/images'
 
 // The banners' fetcher lives apart from its query (get-feature-images.ts) because the entry
 // chunk starts it on the home page, before React Query has loaded (page budget, issue 7).
@@ -12,20 +12,34 @@ export function getFeatureImages(signal?: AbortSignal) {
   )
 }
 
-/** Fetches the first banner's image as it will be shown, at high priority. */
-function preloadBanner(banner: FeatureImage | undefined) {
-  if (!banner) return
+function preloadImage(href: string, srcset: string | undefined, sizes: string, media?: string) {
   const link = document.createElement('link')
   link.rel = 'preload'
   link.as = 'image'
-  link.href = banner.image
-  const srcset = bannerImageSrcSet(banner.image)
+  link.href = href
   if (srcset) {
     link.imageSrcset = srcset
-    link.imageSizes = BANNER_IMAGE_SIZES
+    link.imageSizes = sizes
   }
+  if (media) link.media = media
   link.fetchPriority = 'high'
   document.head.append(link)
+}
+
+/**
+ * Fetches the first banner's image as it will be shown, at high priority. A banner with phone
+ * artwork is preloaded for wider screens only: phones find their image in the page's <picture>
+ * (server-rendered), and its srcset code stays out of the first chunk (page budget).
+ */
+function preloadBanner(banner: FeatureImage | undefined) {
+  if (!banner) return
+  const wide = bannerImageSrcSet(banner.image)
+  preloadImage(
+    banner.image,
+    wide,
+    BANNER_IMAGE_SIZES,
+    banner.mobileImage ? BANNER_WIDE_MEDIA : undefined,
+  )
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   useQuery,
 } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { LIST_FILTER_GROUPS, type ProductFilters } from '../lib/filters'
 import { catalogKeys, type ProductListQuery } from './query-keys'
 
 export type ProductListResponse = {
@@ -19,15 +20,26 @@ export type ProductListResponse = {
   totalPages: number
 }
 
-/** Builds the query string the API expects: comma-joined lists, empty values left out. */
-export function productListSearch(query: ProductListQuery): string {
+/** The filters as the API expects them: comma-joined lists, empty values left out. */
+function filterParams(filters: ProductFilters): URLSearchParams {
   const params = new URLSearchParams()
-  for (const key of ['category', 'brand', 'section'] as const) {
-    const values = query[key]
+  for (const key of LIST_FILTER_GROUPS) {
+    const values = filters[key]
     if (values?.length) params.set(key, values.join(','))
   }
-  if (query.minPrice != null) params.set('minPrice', String(query.minPrice))
-  if (query.maxPrice != null) params.set('maxPrice', String(query.maxPrice))
+  if (filters.minPrice != null) params.set('minPrice', String(filters.minPrice))
+  if (filters.maxPrice != null) params.set('maxPrice', String(filters.maxPrice))
+  return params
+}
+
+/** The facet counts' query string: the filters alone. */
+export function productFilterSearch(filters: ProductFilters): string {
+  return filterParams(filters).toString()
+}
+
+/** Builds the listing's query string: the filters, the sort and the page. */
+export function productListSearch(query: ProductListQuery): string {
+  const params = filterParams(query)
   params.set('sortBy', query.sortBy ?? DEFAULT_SORT)
   params.set('page', String(query.page ?? 1))
   params.set('limit', String(query.limit ?? LIMITS.listingPageSize))

@@ -16,6 +16,7 @@ export const catalogKeys = {
   details: () => [...catalogKeys.products(), 'detail'] as const,
   detail: (id: string) => [...catalogKeys.details(), id] as const,
   filterOptions: () => [...catalogKeys.all, 'filter-options'] as const,
+  facets: (filters: ProductFilters) => [...catalogKeys.all, 'facets', filters] as const,
   featureImages: () => [...catalogKeys.all, 'feature-images'] as const,
   searches: () => [...catalogKeys.all, 'search'] as const,
   search: (keyword: string) => [...catalogKeys.searches(), keyword] as const,

@@ -6,6 +6,12 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { useFeatureImages } from '../api/get-feature-images'
 import { useCarousel } from '../hooks/use-carousel'
+import {
+  BANNER_PHONE_IMAGE_SIZES,
+  BANNER_PHONE_MEDIA,
+  BANNER_PHONE_SIZE,
+  bannerPhoneImageSrcSet,
+} from '../lib/banner-phone-images'
 import { BANNER_IMAGE_SIZES, bannerImageSrcSet } from '../lib/images'
 
 // On phones the 3:1 banner is short, so the controls sit in a row under it; from 640 px they
@@ -30,6 +36,43 @@ export function BannerCarousel() {
   return <Banners banners={query.data} />
 }
 
+/**
+ * One banner's image. With phone artwork, a <picture> lets the browser pick it below 640 px
+ * (and download only that); without, the wide image serves every width, shrunk on phones.
+ */
+function BannerImage({ banner, first }: { banner: FeatureImage; first: boolean }) {
+  const img = (
+    <img
+      src={banner.image}
+      srcSet={bannerImageSrcSet(banner.image)}
+      sizes={BANNER_IMAGE_SIZES}
+      alt={banner.title ?? 'TechBazaar offer'}
+      width={1800}
+      height={600}
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : 'auto'}
+      decoding="async"
+      className={cn(
+        'aspect-[3/1] w-full object-cover',
+        banner.mobileImage && 'max-sm:aspect-[4/5]',
+      )}
+    />
+  )
+  if (!banner.mobileImage) return img
+  return (
+    <picture>
+      <source
+        media={BANNER_PHONE_MEDIA}
+        srcSet={bannerPhoneImageSrcSet(banner.mobileImage) ?? banner.mobileImage}
+        sizes={BANNER_PHONE_IMAGE_SIZES}
+        width={BANNER_PHONE_SIZE.width}
+        height={BANNER_PHONE_SIZE.height}
+      />
+      {img}
+    </picture>
+  )
+}
+
 function Banners({ banners }: { banners: FeatureImage[] }) {
   const { viewportRef, pauseProps, ...carousel } = useCarousel({ delayMs: LIMITS.bannerRotateMs })
   const many = banners.length > 1
@@ -44,20 +87,7 @@ function Banners({ banners }: { banners: FeatureImage[] }) {
       <div ref={viewportRef} className="overflow-hidden rounded-xl bg-muted">
         <ul className="flex touch-pan-y">
           {banners.map((banner, index) => {
-            const image = (
-              <img
-                src={banner.image}
-                srcSet={bannerImageSrcSet(banner.image)}
-                sizes={BANNER_IMAGE_SIZES}
-                alt={banner.title ?? 'TechBazaar offer'}
-                width={1800}
-                height={600}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
-                decoding="async"
-                className="aspect-[3/1] w-full object-cover"
-              />
-            )
+            const image = <BannerImage banner={banner} first={index === 0} />
             return (
               <li
                 key={banner._id}

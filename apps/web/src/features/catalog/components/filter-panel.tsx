@@ -6,6 +6,7 @@ import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { useFilterOptions } from '../api/get-filter-options'
+import { useListingFacets } from '../api/get-listing-facets'
 import {
   optionLabel,
   parsePrice,
@@ -23,9 +24,14 @@ type FilterPanelProps = {
   className?: string
 }
 
-/** Checkbox groups from the server's filter options, a Section group, and a price range. */
+/**
+ * Checkbox groups from the server's filter options, a Section group, and a price range. Each
+ * option shows how many products it would list with the other groups' choices; options with
+ * none are hidden unless chosen. Until the counts arrive (or if they fail) every option shows.
+ */
 export function FilterPanel({ filters, onChange, idPrefix, className }: FilterPanelProps) {
   const options = useFilterOptions()
+  const counts = useListingFacets(filters).data
 
   const toggle = (group: FilterGroup, value: string, checked: boolean) =>
     onChange((current) => {
@@ -51,6 +57,7 @@ export function FilterPanel({ filters, onChange, idPrefix, className }: FilterPa
             group="category"
             values={options.data.category}
             selected={filters.category}
+            counts={counts?.category}
             idPrefix={idPrefix}
             onToggle={toggle}
           />
@@ -59,6 +66,7 @@ export function FilterPanel({ filters, onChange, idPrefix, className }: FilterPa
             group="brand"
             values={options.data.brand}
             selected={filters.brand}
+            counts={counts?.brand}
             idPrefix={idPrefix}
             onToggle={toggle}
           />
@@ -69,6 +77,7 @@ export function FilterPanel({ filters, onChange, idPrefix, className }: FilterPa
         group="section"
         values={SECTIONS}
         selected={filters.section}
+        counts={counts?.section}
         idPrefix={idPrefix}
         onToggle={toggle}
       />
@@ -89,6 +98,7 @@ function CheckboxGroup({
   group,
   values,
   selected = [],
+  counts,
   idPrefix,
   onToggle,
 }: {
@@ -96,14 +106,19 @@ function CheckboxGroup({
   group: FilterGroup
   values: readonly string[]
   selected?: string[]
+  /** Products per option; absent while unknown. */
+  counts?: Record<string, number>
   idPrefix: string
   onToggle: (group: FilterGroup, value: string, checked: boolean) => void
 }) {
-  if (values.length === 0) return null
+  const shown = counts
+    ? values.filter((value) => (counts[value] ?? 0) > 0 || selected.includes(value))
+    : values
+  if (shown.length === 0) return null
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="mb-1 text-sm font-semibold">{title}</legend>
-      {values.map((value) => {
+      {shown.map((value) => {
         const id = `${idPrefix}-${group}-${value.replace(/[^a-z0-9_-]/gi, '-')}`
         return (
           <div key={value} className="flex min-h-11 items-center gap-3 lg:min-h-9">
@@ -115,6 +130,11 @@ function CheckboxGroup({
             />
             <Label htmlFor={id} className="flex-1 cursor-pointer py-2 font-normal">
               {optionLabel(value)}
+              {counts && (
+                <span className="tabular ml-1.5 text-xs text-muted-foreground">
+                  ({counts[value] ?? 0})
+                </span>
+              )}
             </Label>
           </div>
         )
@@ -136,7 +156,8 @@ function PriceRange({
 }) {
   const [minText, setMinText] = useState(min != null ? String(min) : '')
   const [maxText, setMaxText] = useState(max != null ? String(max) : '')
-  const [error, setError] = useState<string | null>(null)
+  /** What is wrong and which boxes it is about. */
+  const [error, setError] = useState<{ message: string; fields: ('min' | 'max')[] } | null>(null)
   const errorId = `${idPrefix}-price-error`
   // Follow the applied range when it changes elsewhere (chips, "Clear filters", the other
   // field's blur), one field at a time: applying Min must not wipe a Max being typed. No
@@ -149,16 +170,30 @@ function PriceRange({
   }
 
   const apply = () => {
-    const nextMin = parsePrice(minText)
-    const nextMax = parsePrice(maxText)
+    // A negative bound is left in its box, not applied, and the message says so (clamping it to
+    // 0 would silently turn "max -500" into "free products only").
+    const negative = (text: string) => Number(text) < 0
+    const nextMin = negative(minText) ? undefined : parsePrice(minText)
+    const nextMax = negative(maxText) ? undefined : parsePrice(maxText)
     if (nextMin != null && nextMax != null && nextMin > nextMax) {
-      setError('Min price must not be above max price')
+      setError({
+        message: 'Min price is above max price, so the price range is not applied.',
+        fields: ['min', 'max'],
+      })
       return
     }
-    setError(null)
-    // Show what will be applied (clamped to 0-300000, whole rupees).
-    setMinText(nextMin != null ? String(nextMin) : '')
-    setMaxText(nextMax != null ? String(nextMax) : '')
+    const ignored = (['min', 'max'] as const).filter((key) =>
+      negative(key === 'min' ? minText : maxText),
+    )
+    const names = ignored.map((key) => (key === 'min' ? 'Min' : 'Max')).join(' and ')
+    setError(
+      ignored.length
+        ? { message: `${names} price can't be negative, so it is ignored.`, fields: ignored }
+        : null,
+    )
+    // Show what will be applied (clamped to 0-300000, whole rupees); a negative entry stays.
+    if (!negative(minText)) setMinText(nextMin != null ? String(nextMin) : '')
+    if (!negative(maxText)) setMaxText(nextMax != null ? String(nextMax) : '')
     if (nextMin !== min || nextMax !== max) onApply(nextMin, nextMax)
   }
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -191,7 +226,7 @@ function PriceRange({
               onChange={(event) => setValue(event.target.value)}
               onBlur={apply}
               onKeyDown={onKeyDown}
-              aria-invalid={error ? true : undefined}
+              aria-invalid={error?.fields.includes(key) ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               className="tabular"
             />
@@ -200,7 +235,7 @@ function PriceRange({
       </div>
       {error && (
         <p id={errorId} className="text-xs text-destructive">
-          {error}
+          {error.message}
         </p>
       )}
     </fieldset>

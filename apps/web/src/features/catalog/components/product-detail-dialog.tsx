@@ -91,11 +91,18 @@ function ProductDetail({ product }: { product: Product }) {
           </p>
         </DialogHeader>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <StarRating value={product.averageReview} />
-          <span className="tabular font-semibold">{product.averageReview.toFixed(2)}</span>
-          <span className="text-muted-foreground">
-            ({reviewCount} {reviewCount === 1 ? 'review' : 'reviews'})
-          </span>
+          {reviewCount > 0 ? (
+            <>
+              <StarRating value={product.averageReview} />
+              <span className="tabular font-semibold">{product.averageReview.toFixed(2)}</span>
+              <span className="text-muted-foreground">
+                ({reviewCount} {reviewCount === 1 ? 'review' : 'reviews'})
+              </span>
+            </>
+          ) : (
+            // An average of nobody's ratings is not "0.00 with empty stars".
+            <span className="text-muted-foreground">No reviews yet</span>
+          )}
         </div>
         <PriceRow product={product} size="lg" />
         <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">

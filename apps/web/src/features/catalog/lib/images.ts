@@ -6,7 +6,7 @@
  * under a bucket path), so the path tells ours apart, not the host: a foreign image that merely
  * ends in `.webp` has no variants and must not get a srcset pointing at files that do not exist.
  */
-const UPLOADED = /^(?:https?:\/\/[^/?#]+)?(?:\/[^/?#]+)*\/u\/[0-9a-f]{32}\.webp$/
+export const UPLOADED = /^(?:https?:\/\/[^/?#]+)?(?:\/[^/?#]+)*\/u\/[0-9a-f]{32}\.webp$/
 
 /**
  * The seed writes the same variants: `<slug>-320.webp` beside each product's `<slug>.webp`, and
@@ -24,7 +24,8 @@ function isSeededBanner(url: string): boolean {
   return SEEDED_BANNER.test(url) && !SEEDED_VARIANT.test(url)
 }
 
-const variant = (url: string, width: number) => `${url.slice(0, -'.webp'.length)}-${width}.webp`
+export const variant = (url: string, width: number) =>
+  `${url.slice(0, -'.webp'.length)}-${width}.webp`
 
 /**
  * `srcSet` for a product image: phones and dense grids download the 320 px variant, about a
@@ -42,6 +43,9 @@ export function bannerImageSrcSet(url: string): string | undefined {
   if (!UPLOADED.test(url) && !isSeededBanner(url)) return undefined
   return `${variant(url, 320)} 320w, ${variant(url, 640)} 640w, ${url} 1800w`
 }
+
+/** Wider than a phone: where a banner with phone artwork shows its wide image. */
+export const BANNER_WIDE_MEDIA = '(min-width: 640px)'
 
 /** The card's rendered width: half the phone screen, a third on tablets, ~240 px on desktops. */
 export const CARD_IMAGE_SIZES =

@@ -36,8 +36,14 @@ let lines = [line]
 /** The shop's cash-on-delivery ceiling as the server publishes it (rupees). */
 let codMaxAmount = 50_000
 
+const cartTotals = () => ({
+  totalItems: lines.length,
+  totalQuantity: lines.length * 2,
+  totalAmount: lines.length ? 9000 : 0,
+})
+
 function setup() {
-  return mockFetch((url) => {
+  return mockFetch((url, init) => {
     if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
     if (url.pathname === `/api/shop/cart/get/${userId}`) {
       return jsonResponse({
@@ -45,9 +51,19 @@ function setup() {
         data: lines,
         currentPage: 1,
         totalPages: 1,
-        totalItems: lines.length,
-        totalQuantity: lines.length * 2,
-        totalAmount: lines.length ? 9000 : 0,
+        ...cartTotals(),
+      })
+    }
+    if (url.pathname === '/api/shop/cart/update-cart') {
+      const { productId, quantity } = JSON.parse(String(init?.body)) as {
+        productId: string
+        quantity: number
+      }
+      lines = lines.map((l) => (l.productId === productId ? { ...l, quantity } : l))
+      return jsonResponse({
+        success: true,
+        message: 'Cart item is updated successfully',
+        data: { items: lines, ...cartTotals() },
       })
     }
     if (url.pathname === `/api/shop/address/get/${userId}`) {
@@ -82,7 +98,10 @@ describe('CheckoutPage', () => {
     lines = [line]
     codMaxAmount = 50_000
     orderAnswer = () =>
-      jsonResponse({ success: true, orderId: '00000000-0000-4000-8000-0000000000dd' }, 201)
+      jsonResponse(
+        { success: true, orderId: '00000000-0000-4000-8000-0000000000dd', orderNumber: 'TB-10234' },
+        201,
+      )
   })
   afterEach(() => {
     vi.unstubAllGlobals()
@@ -117,7 +136,9 @@ describe('CheckoutPage', () => {
     }
     await u.click(within(dialog).getByRole('radio', { name: /COD/ }))
     await u.click(pay)
-    expect(await screen.findByRole('dialog', { name: 'Order Placed!' })).toBeInTheDocument()
+    const placed = await screen.findByRole('dialog', { name: 'Order Placed!' })
+    expect(within(placed).getByText('TB-10234')).toBeInTheDocument()
+    expect(within(placed).queryByText(/00000000-/)).not.toBeInTheDocument()
 
     const call = callsOf(fetchMock).find(([input]) => String(input).includes('/order/create'))!
     const init = call[1]
@@ -185,23 +206,90 @@ describe('CheckoutPage', () => {
     expect(screen.queryByTestId('cod-limit')).not.toBeInTheDocument()
   })
 
-  it('flags a quantity above the limit per order and does not open payment', async () => {
+  it('flags a quantity above the limit per order and keeps Place Your Order disabled', async () => {
     lines = [{ ...line, quantity: 7 }]
     setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
     await u.click(await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ }))
     expect(
-      await screen.findByText('Max 5 per order. Lower the quantity in your cart.'),
+      await screen.findByText('Max 5 per order. Lower the quantity to check out.'),
     ).toBeInTheDocument()
     const place = screen.getByRole('button', { name: 'Place Your Order' })
+    expect(place).toBeDisabled()
     expect(place).toHaveAccessibleDescription(
-      'Lower the quantities that are above the limit per order to proceed.',
-    )
-    await u.click(place)
-    expect(toast.error).toHaveBeenCalledWith(
-      'Lower the quantities that are above the limit per order to proceed.',
+      'Lower the quantities that are above the limit per order to place your order.',
     )
     expect(screen.queryByRole('dialog', { name: 'Select Payment Method' })).not.toBeInTheDocument()
+  })
+
+  it('puts the summary and Place Your Order first, the address form behind a button', async () => {
+    setup()
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage />)
+    const radio = await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ })
+    const place = screen.getByRole('button', { name: 'Place Your Order' })
+    // Document order is what a phone shows (one column) and what keyboards and readers follow.
+    expect(place.compareDocumentPosition(radio) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Add New Address' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Add New Address' })).toBeInTheDocument()
+
+    // The summary says where the order goes, and links to the choice.
+    const summary = screen.getByRole('region', { name: 'Deliver to' })
+    expect(within(summary).getByText(/No address chosen yet/)).toBeInTheDocument()
+    await u.click(radio)
+    expect(within(summary).getByText(/12 MG Road, Bengaluru 560001/)).toBeInTheDocument()
+    expect(within(summary).getByRole('link', { name: /Change/ })).toHaveAttribute(
+      'href',
+      '#delivery-address',
+    )
+  })
+
+  it('shows a line above the stock left, with quantity controls, until it is lowered', async () => {
+    lines = [{ ...line, quantity: 3, totalStock: 1 }]
+    const fetchMock = setup()
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage />)
+    await u.click(await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ }))
+    expect(await screen.findByText('Only 1 left in stock.')).toBeInTheDocument()
+    const place = screen.getByRole('button', { name: 'Place Your Order' })
+    expect(place).toBeDisabled()
+    expect(place).toHaveAccessibleDescription(
+      'Lower the quantities that are above the stock left to place your order.',
+    )
+
+    const quantity = screen.getByRole('group', { name: 'Quantity of Galaxy Buds' })
+    await u.click(within(quantity).getByRole('button', { name: 'Decrease quantity' }))
+    await u.click(within(quantity).getByRole('button', { name: 'Decrease quantity' }))
+    await vi.waitFor(() => expect(place).toBeEnabled())
+    expect(screen.queryByText('Only 1 left in stock.')).not.toBeInTheDocument()
+    const updates = callsOf(fetchMock).filter(([input]) => String(input).includes('update-cart'))
+    expect(updates.map(([, init]) => JSON.parse(String(init.body)).quantity)).toEqual([2, 1])
+  })
+
+  it('closes the payment dialog onto the lines when Pay fails because stock ran out', async () => {
+    setup()
+    orderAnswer = () => {
+      // Someone bought all but one meanwhile.
+      lines = [{ ...line, totalStock: 1 }]
+      return jsonResponse(
+        {
+          success: false,
+          message:
+            'Sorry, "Galaxy Buds" does not have 2 in stock any more. Please update your cart.',
+        },
+        409,
+      )
+    }
+    const { u, dialog } = await openPaymentDialog()
+    await u.click(within(dialog).getByRole('radio', { name: /CASHFREE/ }))
+    await u.click(within(dialog).getByRole('button', { name: 'Pay ₹9,000' }))
+    await vi.waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Select Payment Method' }),
+      ).not.toBeInTheDocument(),
+    )
+    expect(await screen.findByText('Only 1 left in stock.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Place Your Order' })).toBeDisabled()
   })
 })

@@ -10,16 +10,17 @@ import {
 } from '@/components/ui/dialog'
 
 /** "Order Placed!": Close goes home and reloads, as the spec says. */
-export function OrderPlacedDialog({ orderId }: { orderId: string | null }) {
+export function OrderPlacedDialog({ orderNumber }: { orderNumber: string | null }) {
   const goHome = () => window.location.assign('/')
   return (
-    <Dialog open={orderId !== null} onOpenChange={(open) => !open && goHome()}>
+    <Dialog open={orderNumber !== null} onOpenChange={(open) => !open && goHome()}>
       <DialogContent className="sm:max-w-md">
         <DialogHeader className="items-center text-center">
           <CircleCheck className="size-12 text-success" aria-hidden="true" />
           <DialogTitle>Order Placed!</DialogTitle>
           <DialogDescription>
-            Your order <span className="font-mono break-all text-foreground">{orderId}</span> is
+            Your order{' '}
+            <span className="tabular font-medium break-all text-foreground">{orderNumber}</span> is
             confirmed. Pay in cash when it is delivered.
           </DialogDescription>
         </DialogHeader>

@@ -1,11 +1,10 @@
 import {
   codLimitMessage,
-  effectivePrice,
   formatRupees,
-  orderLimitNote,
   rupeesToPaise,
   type PaymentMethod,
 } from '@techbazaar/shared'
+import { useQuery } from '@tanstack/react-query'
 import { ShoppingBag } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router'
@@ -13,41 +12,55 @@ import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { addressesQueryOptions } from '@/features/account/api/get-addresses'
 import { AddressBook } from '@/features/account/components/address-book'
 import { useSession } from '@/features/auth/api/get-session'
 import { useServerCart } from '@/features/cart/api/get-cart'
+import { CartLineItem } from '@/features/cart/components/cart-line-item'
+import { useCart } from '@/features/cart/use-cart'
+import { cartBlockedReason, serverViewLines, useCartLines } from '@/features/cart/use-cart-lines'
 import { pendingOrder } from '@/features/payments/pending-order'
 import { ApiError } from '@/lib/api-client'
 import { useCreateOrder } from '../api/create-order'
 import { useOrderLimits } from '../api/get-order-limits'
 import { OrderPlacedDialog } from '../components/order-placed-dialog'
+import { DeliverTo } from '../components/deliver-to'
 import { PaymentMethodDialog } from '../components/payment-method-dialog'
 
-/** Shown instead of placing an order while a line is above its product's limit per order. */
-const OVER_LIMIT_REASON = 'Lower the quantities that are above the limit per order to proceed.'
+const GOAL = 'to place your order'
 
 /**
  * /shop/checkout (signed in only; the route guard sends guests to /login and back): pick one
  * saved address, review the server cart and its server-computed total, choose how to pay.
- * The server's limits show before Pay: lines above their limit per order are flagged and block
- * the order, and cash on delivery is disabled, with the reason, above its ceiling.
+ * Each line shows its quantity controls and its problem as the cart sheet does (gone, above
+ * the stock left or its limit per order), and Place Your Order stays disabled, with the
+ * reason, until the cart can be bought; cash on delivery is disabled, with the reason, above
+ * its ceiling. When Pay fails because the cart changed, the dialog closes onto the lines.
+ * The order summary with Place Your Order comes first in the page (a phone's single column shows
+ * it at the top); from `lg` it sits in the right-hand column beside the addresses.
  */
 export default function CheckoutPage() {
   const { user } = useSession()
   const userId = user?.id ?? null
   const cart = useServerCart(userId)
+  const cartApi = useCart()
+  const view = useCartLines(cartApi, userId)
+  const blockedReason = cartBlockedReason(view, GOAL)
   const createOrder = useCreateOrder()
   const limits = useOrderLimits()
   const [addressId, setAddressId] = useState<string | null>(null)
+  // The same query as the address panel's, so no second request.
+  const addresses = useQuery({ ...addressesQueryOptions(userId ?? ''), enabled: userId !== null })
+  // Looked up each render: an address deleted or edited after it was chosen is not used stale.
+  const address = addresses.data?.find((a) => a._id === addressId) ?? null
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const [choosing, setChoosing] = useState(false)
-  const [placedOrderId, setPlacedOrderId] = useState<string | null>(null)
+  const [placedOrder, setPlacedOrder] = useState<string | null>(null)
   // One key per attempt: a retry of the same choice reuses it, so the order is placed once.
   const attemptKey = useRef<string | null>(null)
 
   const items = cart.data?.items ?? []
   const total = cart.data?.totalAmount ?? 0
-  const overLimit = items.some((line) => line.available && line.quantity > line.orderLimit)
   const codMax = limits.data?.codMaxAmount
   // Compared in paise: rupee amounts are decimals.
   const codReason =
@@ -71,26 +84,22 @@ export default function CheckoutPage() {
       toast.error('Your cart is empty. Please add items to proceed')
       return
     }
-    if (!addressId) {
+    if (!address) {
       toast.error('Please select one address to proceed.')
-      return
-    }
-    if (overLimit) {
-      toast.error(OVER_LIMIT_REASON)
       return
     }
     setChoosing(true)
   }
 
   const pay = () => {
-    if (!userId || !addressId || !chosen) return
+    if (!userId || !address || !chosen) return
     attemptKey.current ??= crypto.randomUUID()
     createOrder.mutate(
       {
         idempotencyKey: attemptKey.current,
         input: {
           userId,
-          addressInfo: { addressId },
+          addressInfo: { addressId: address._id },
           paymentMethod: chosen,
           // Sent as the spec's payload has them; the server ignores these and prices the cart itself.
           cartItems: items.map((l) => ({ productId: l.productId, quantity: l.quantity })),
@@ -106,9 +115,20 @@ export default function CheckoutPage() {
             return
           }
           setChoosing(false)
-          setPlacedOrderId(answer.orderId)
+          // The number people read; an answer an older Idempotency-Key stored may lack it.
+          setPlacedOrder(answer.orderNumber ?? answer.orderId)
         },
-        onError: (error) => {
+        onError: async (error) => {
+          // The cart changed under the shopper (stock, a limit, a delisting): close the dialog
+          // onto the lines, which now say what to change.
+          const fresh = await cart.refetch()
+          if (
+            fresh.data &&
+            cartBlockedReason({ lines: serverViewLines(fresh.data.items), failed: false }, GOAL)
+          ) {
+            attemptKey.current = null
+            setChoosing(false)
+          }
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
             toast.error('Order failed, please try again!', { description: error.message })
           } else {
@@ -124,15 +144,7 @@ export default function CheckoutPage() {
       <title>Checkout | TechBazaar</title>
       <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start">
-        <section aria-label="Delivery address" className="min-w-0">
-          <AddressBook
-            selectable
-            selectedId={addressId ?? undefined}
-            onSelect={(a) => selectAddress(a._id)}
-          />
-        </section>
-
-        <Card className="gap-0 p-0 lg:sticky lg:top-24">
+        <Card className="gap-0 p-0 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
           <h2 className="border-b px-5 py-4 text-lg font-semibold">Your order</h2>
           {cart.isPending ? (
             <div className="space-y-3 p-5">
@@ -148,39 +160,13 @@ export default function CheckoutPage() {
               </Button>
             </div>
           ) : (
-            <ul className="max-h-[50vh] divide-y overflow-y-auto" aria-label="Cart items">
-              {items.map((line) => {
-                const unit = effectivePrice(line.price, line.salePrice)
-                return (
-                  <li key={line.productId} className="flex gap-3 px-5 py-3">
-                    <img
-                      src={line.image}
-                      alt=""
-                      width={64}
-                      height={64}
-                      className="size-16 shrink-0 rounded-md bg-muted object-contain"
-                    />
-                    <div className="min-w-0 flex-1">
-                      <p className="line-clamp-2 font-medium">{line.title}</p>
-                      <p className="text-sm text-muted-foreground">
-                        Qty {line.quantity} × <span className="tabular">{formatRupees(unit)}</span>
-                      </p>
-                      {!line.available ? (
-                        <p className="text-sm text-destructive">No longer available</p>
-                      ) : (
-                        line.quantity > line.orderLimit && (
-                          <p className="text-sm text-destructive">
-                            {orderLimitNote(line.orderLimit)}. Lower the quantity in your cart.
-                          </p>
-                        )
-                      )}
-                    </div>
-                    <p className="tabular font-semibold">{formatRupees(unit * line.quantity)}</p>
-                  </li>
-                )
-              })}
+            <ul className="max-h-[60vh] divide-y overflow-y-auto px-5" aria-label="Cart items">
+              {view.lines.map((line) => (
+                <CartLineItem key={line.productId} line={line} cart={cartApi} />
+              ))}
             </ul>
           )}
+          <DeliverTo address={address} />
           <div className="space-y-4 border-t px-5 py-4">
             <div className="flex items-center justify-between text-lg font-bold">
               <span>Total</span>
@@ -188,9 +174,9 @@ export default function CheckoutPage() {
                 {formatRupees(total)}
               </span>
             </div>
-            {overLimit && (
-              <p id="checkout-over-limit" className="text-sm text-destructive">
-                {OVER_LIMIT_REASON}
+            {blockedReason && (
+              <p id="checkout-blocked" className="text-sm text-destructive">
+                {blockedReason}
               </p>
             )}
             {codReason && (
@@ -202,13 +188,25 @@ export default function CheckoutPage() {
               size="lg"
               className="w-full"
               onClick={placeOrder}
-              disabled={cart.isPending}
-              aria-describedby={overLimit ? 'checkout-over-limit' : undefined}
+              disabled={cart.isPending || blockedReason !== null}
+              aria-describedby={blockedReason ? 'checkout-blocked' : undefined}
             >
               Place Your Order
             </Button>
           </div>
         </Card>
+
+        <section
+          id="delivery-address"
+          aria-label="Delivery address"
+          className="min-w-0 scroll-mt-24 lg:col-start-1 lg:row-start-1"
+        >
+          <AddressBook
+            selectable
+            selectedId={address?._id}
+            onSelect={(a) => selectAddress(a._id)}
+          />
+        </section>
       </div>
 
       <PaymentMethodDialog
@@ -221,7 +219,7 @@ export default function CheckoutPage() {
         onPay={pay}
         paying={createOrder.isPending}
       />
-      <OrderPlacedDialog orderId={placedOrderId} />
+      <OrderPlacedDialog orderNumber={placedOrder} />
     </div>
   )
 }

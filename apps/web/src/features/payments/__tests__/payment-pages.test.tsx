@@ -22,6 +22,7 @@ describe('payment return page', () => {
         ? jsonResponse({
             success: true,
             orderId,
+            orderNumber: 'TB-10234',
             paymentStatus: 'paid',
             message: 'Payment is successful!',
           })
@@ -33,6 +34,7 @@ describe('payment return page', () => {
     })
     expect(screen.getByText('Processing Payment...Please wait!')).toBeInTheDocument()
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/shop/payment-success'))
+    expect(router.state.location.search).toBe('?order=TB-10234')
     expect(pendingOrder.get()).toBeNull()
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
     const body = JSON.parse(String(init.body))
@@ -56,6 +58,59 @@ describe('payment return page', () => {
     view.unmount()
     renderRoute(<PaymentReturnPage />, { path: '*', initialEntry: '/shop/paypal-return' })
     expect(screen.getByRole('heading', { name: 'Invalid payment request.' })).toBeInTheDocument()
+  })
+})
+
+describe('payment return page for a cash-on-delivery order', () => {
+  it('says the order is paid by cash on delivery and links to it', async () => {
+    mockFetch((url) =>
+      url.pathname === '/api/shop/order/capture'
+        ? jsonResponse({
+            success: true,
+            orderId,
+            orderNumber: 'TB-10234',
+            paymentMethod: 'COD',
+            paymentStatus: 'pending',
+            message:
+              'This order is paid by cash on delivery: you pay when it arrives. Nothing is paid online.',
+          })
+        : undefined,
+    )
+    renderRoute(<PaymentReturnPage />, {
+      path: '*',
+      initialEntry: `/shop/paypal-return?order_id=${orderId}`,
+    })
+    expect(
+      await screen.findByRole('heading', { name: 'Cash on delivery order' }),
+    ).toBeInTheDocument()
+    expect(screen.getByText(/paid by cash on delivery/)).toBeInTheDocument()
+    expect(screen.queryByText(/Invalid payment request/)).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View this order' })).toHaveAttribute(
+      'href',
+      `/shop/account?order=${orderId}`,
+    )
+  })
+})
+
+describe('payment success page', () => {
+  it('names the order by its number', () => {
+    renderRoute(<PaymentSuccessPage />, {
+      path: '*',
+      initialEntry: '/shop/payment-success?order=TB-10234',
+    })
+    expect(screen.getByText('TB-10234')).toBeInTheDocument()
+    expect(screen.getByText('TB-10234').closest('p')).toHaveTextContent(
+      'Your order TB-10234 is confirmed',
+    )
+  })
+
+  it('ignores an address that does not carry an order number', () => {
+    renderRoute(<PaymentSuccessPage />, {
+      path: '*',
+      initialEntry: '/shop/payment-success?order=%3Cb%3Eyou%20won%3C%2Fb%3E',
+    })
+    expect(screen.getByText(/Your order is confirmed/)).toBeInTheDocument()
+    expect(screen.queryByText(/you won/)).not.toBeInTheDocument()
   })
 })
 
@@ -116,6 +171,7 @@ describe('deposit and status pages', () => {
   it('says the payment is successful with a way to the orders', () => {
     renderRoute(<PaymentSuccessPage />)
     expect(screen.getByRole('heading', { name: 'Payment is successful!' })).toBeInTheDocument()
+    expect(screen.getByText(/Your order is confirmed/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'View Orders' })).toHaveAttribute(
       'href',
       '/shop/account',

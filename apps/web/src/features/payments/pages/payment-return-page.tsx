@@ -1,4 +1,4 @@
-import { CircleAlertIcon, CircleXIcon, LoaderCircleIcon } from 'lucide-react'
+import { BanknoteIcon, CircleAlertIcon, CircleXIcon, LoaderCircleIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -25,14 +25,19 @@ export default function PaymentReturnPage() {
   )
   const result = capture.data
 
+  const cashOnDelivery = result?.paymentMethod === 'COD'
   useEffect(() => {
-    if (result?.paymentStatus === 'paid') {
+    if (cashOnDelivery) {
       pendingOrder.clear()
-      void navigate('/shop/payment-success', { replace: true })
+    } else if (result?.paymentStatus === 'paid') {
+      pendingOrder.clear()
+      void navigate(`/shop/payment-success?order=${encodeURIComponent(result.orderNumber)}`, {
+        replace: true,
+      })
     } else if (result?.paymentStatus === 'failed') {
       pendingOrder.clear()
     }
-  }, [result, navigate])
+  }, [result, cashOnDelivery, navigate])
 
   const ordersButton = (
     <Button asChild>
@@ -48,6 +53,24 @@ export default function PaymentReturnPage() {
         actions={ordersButton}
       >
         <p>{capture.error?.message ?? 'No payment is waiting to be confirmed.'}</p>
+      </MessagePage>
+    )
+  }
+  if (result && cashOnDelivery) {
+    // Nothing is paid online for it: no payment to confirm, just the order to look at.
+    return (
+      <MessagePage
+        icon={BanknoteIcon}
+        title="Cash on delivery order"
+        actions={
+          <Button asChild>
+            <Link to={`/shop/account?order=${encodeURIComponent(result.orderId)}`}>
+              View this order
+            </Link>
+          </Button>
+        }
+      >
+        <p>{result.message}</p>
       </MessagePage>
     )
   }

@@ -1,11 +1,10 @@
-import { createVendorBody, type Vendor } from '@techbazaar/shared'
+import { createVendorBody, type CreateVendorValues, type Vendor } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { api } from '@/lib/api-client'
 import { vendorKeys } from './get-vendors'
 
 export const createVendorInputSchema = createVendorBody
-export type CreateVendorValues = z.output<typeof createVendorBody>
+export type { CreateVendorValues }
 
 export function createVendor(input: CreateVendorValues) {
   return api<{ success: true; message: string; data: Vendor }>('/admin/vendors', {

@@ -11,15 +11,23 @@ import {
   type CreateVendorValues,
   useCreateVendor,
 } from '../api/create-vendor'
+import {
+  emptySellerDetails,
+  SELLER_DETAIL_FIELDS,
+  SellerDetailsFields,
+} from './seller-details-fields'
 
 type Input = z.input<typeof createVendorInputSchema>
-const FIELDS = ['userName', 'email', 'password'] as const
+const FIELDS = ['userName', 'email', 'password', ...SELLER_DETAIL_FIELDS] as const
 
-/** "Add New Vendor": role admin and type vendor are fixed; the seller starts Approved. */
+/**
+ * "Add New Vendor": role admin and type vendor are fixed; the seller starts Approved, so it asks
+ * what seller registration asks (GSTIN, mobile) and the address its GST invoices print.
+ */
 export function AddVendorForm({ onCreated }: { onCreated: () => void }) {
   const form = useForm<Input, unknown, CreateVendorValues>({
     resolver: zodResolver(createVendorInputSchema),
-    defaultValues: { userName: '', email: '', password: '' },
+    defaultValues: { userName: '', email: '', password: '', ...emptySellerDetails },
   })
   const createVendor = useCreateVendor()
   const { errors } = form.formState
@@ -67,6 +75,7 @@ export function AddVendorForm({ onCreated }: { onCreated: () => void }) {
           error={errors.password?.message}
           {...form.register('password')}
         />
+        <SellerDetailsFields idPrefix="vendor" register={form.register} errors={errors} />
       </fieldset>
       <Button type="submit" size="lg" disabled={createVendor.isPending}>
         {createVendor.isPending && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}

@@ -1,13 +1,32 @@
 import type { Vendor } from '@techbazaar/shared'
-import { CheckIcon, UsersIcon, XIcon } from 'lucide-react'
+import { CheckIcon, FileTextIcon, LoaderCircleIcon, UsersIcon, XIcon } from 'lucide-react'
+import { useState } from 'react'
 import { toast } from '@/lib/toast'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { messageOf } from '@/features/auth/lib/server-errors'
 import { EmptyState } from '@/features/catalog/components/state-views'
 import { useVendors } from '../api/get-vendors'
 import { useSetVendorStatus } from '../api/set-vendor-status'
+import { CompleteVendorForm } from './complete-vendor-form'
 
 const STATUS_VARIANT = { Approved: 'success', Rejected: 'destructive', Pending: 'warning' } as const
 
@@ -15,8 +34,18 @@ function StatusBadge({ status }: { status: Vendor['status'] }) {
   return <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
 }
 
-function Actions({ vendor }: { vendor: Vendor }) {
+const products = (n: number) => `${n} listed ${n === 1 ? 'product' : 'products'}`
+
+/** What rejecting takes offline, in the words of the confirmation. */
+export function rejectConsequence(vendor: Vendor): string {
+  return vendor.listedProducts > 0
+    ? `${products(vendor.listedProducts)} of ${vendor.userName} go offline at once. Shoppers can no longer find or buy them; approving again lists them back.`
+    : `${vendor.userName} has no listed products right now. It will not be able to list any until approved again.`
+}
+
+function Actions({ vendor, onComplete }: { vendor: Vendor; onComplete: () => void }) {
   const setStatus = useSetVendorStatus()
+  const [confirming, setConfirming] = useState(false)
   const busy = setStatus.isPending
   const decide = (status: 'Approved' | 'Rejected') =>
     setStatus.mutate(
@@ -24,29 +53,74 @@ function Actions({ vendor }: { vendor: Vendor }) {
       {
         onSuccess: (response) => toast.success(`${vendor.userName}: ${response.data.status}`),
         onError: (error) => toast.error(messageOf(error, 'something went wrong')),
+        onSettled: () => setConfirming(false),
       },
     )
   return (
-    <div className="flex gap-2">
-      <Button
-        size="sm"
-        className="h-10 flex-1 bg-success text-success-foreground hover:bg-success/90"
-        disabled={busy || vendor.status === 'Approved'}
-        onClick={() => decide('Approved')}
-      >
-        <CheckIcon aria-hidden="true" />
-        Approve<span className="sr-only"> {vendor.userName}</span>
-      </Button>
-      <Button
-        size="sm"
-        variant="destructive"
-        className="h-10 flex-1"
-        disabled={busy || vendor.status === 'Rejected'}
-        onClick={() => decide('Rejected')}
-      >
-        <XIcon aria-hidden="true" />
-        Reject<span className="sr-only"> {vendor.userName}</span>
-      </Button>
+    <div className="flex flex-col gap-2">
+      {vendor.gstNumber === null && (
+        <Button variant="outline" size="sm" className="h-10" onClick={onComplete}>
+          <FileTextIcon aria-hidden="true" />
+          Complete details<span className="sr-only"> of {vendor.userName}</span>
+        </Button>
+      )}
+      <div className="flex gap-2">
+        <Button
+          size="sm"
+          className="h-10 flex-1 bg-success text-success-foreground hover:bg-success/90"
+          disabled={busy || vendor.status === 'Approved'}
+          onClick={() => decide('Approved')}
+        >
+          <CheckIcon aria-hidden="true" />
+          Approve<span className="sr-only"> {vendor.userName}</span>
+        </Button>
+        <Button
+          size="sm"
+          variant="destructive"
+          className="h-10 flex-1"
+          disabled={busy || vendor.status === 'Rejected'}
+          onClick={() => setConfirming(true)}
+        >
+          <XIcon aria-hidden="true" />
+          Reject<span className="sr-only"> {vendor.userName}</span>
+        </Button>
+      </div>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Reject {vendor.userName}?</AlertDialogTitle>
+            <AlertDialogDescription>{rejectConsequence(vendor)}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              disabled={busy}
+              onClick={(event) => {
+                // Stay open until the server answers; onSettled closes it.
+                event.preventDefault()
+                decide('Rejected')
+              }}
+            >
+              {busy && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
+              {vendor.listedProducts > 0
+                ? `Reject and take ${products(vendor.listedProducts)} offline`
+                : 'Reject seller'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  )
+}
+
+/** A seller without a GSTIN sells nothing (decision 44): say so where its status is. */
+function Listing({ vendor }: { vendor: Vendor }) {
+  if (vendor.gstNumber !== null) return <StatusBadge status={vendor.status} />
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      <StatusBadge status={vendor.status} />
+      <Badge variant="warning">GSTIN missing — not listed</Badge>
     </div>
   )
 }
@@ -56,6 +130,7 @@ const dash = (value: string | null) => value || '—'
 /** "All Vendor List": a dense table on desks, stacked cards on phones. */
 export function VendorList() {
   const vendors = useVendors()
+  const [completing, setCompleting] = useState<Vendor | null>(null)
 
   if (vendors.isPending) {
     return (
@@ -127,10 +202,10 @@ export function VendorList() {
                 <td className="max-w-56 truncate px-4 py-2.5">{vendor.email}</td>
                 <td className="px-4 py-2.5 font-mono text-xs">{dash(vendor.gstNumber)}</td>
                 <td className="px-4 py-2.5">
-                  <StatusBadge status={vendor.status} />
+                  <Listing vendor={vendor} />
                 </td>
                 <td className="w-56 px-4 py-2.5">
-                  <Actions vendor={vendor} />
+                  <Actions vendor={vendor} onComplete={() => setCompleting(vendor)} />
                 </td>
               </tr>
             ))}
@@ -143,7 +218,7 @@ export function VendorList() {
           <li key={vendor._id} className="flex flex-col gap-3 rounded-xl border bg-background p-4">
             <div className="flex items-start justify-between gap-2">
               <p className="font-semibold">{vendor.userName}</p>
-              <StatusBadge status={vendor.status} />
+              <Listing vendor={vendor} />
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-muted-foreground">Mobile</dt>
@@ -153,10 +228,27 @@ export function VendorList() {
               <dt className="text-muted-foreground">GSTIN</dt>
               <dd className="font-mono text-xs leading-5">{dash(vendor.gstNumber)}</dd>
             </dl>
-            <Actions vendor={vendor} />
+            <Actions vendor={vendor} onComplete={() => setCompleting(vendor)} />
           </li>
         ))}
       </ul>
+
+      <Dialog open={completing !== null} onOpenChange={(open) => !open && setCompleting(null)}>
+        <DialogContent side="right" className="gap-0">
+          <DialogHeader className="border-b px-5 py-4 pr-14">
+            <DialogTitle>Complete {completing?.userName}</DialogTitle>
+            <DialogDescription>
+              A seller needs a GSTIN, a mobile and a business address for its GST invoices before
+              its products are listed.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex-1 overflow-y-auto px-5 py-5">
+            {completing && (
+              <CompleteVendorForm vendor={completing} onDone={() => setCompleting(null)} />
+            )}
+          </div>
+        </DialogContent>
+      </Dialog>
     </>
   )
 }

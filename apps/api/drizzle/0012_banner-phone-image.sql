@@ -1,0 +1,1 @@
+ALTER TABLE "feature_images" ADD COLUMN "mobile_image" text;

@@ -1,0 +1,73 @@
+import type { AdminOrderRow } from '@techbazaar/shared'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createUser, mockApi, ok, renderAt } from '@/features/auth/__tests__/helpers'
+import AdminOrdersPage from '../pages/admin-orders-page'
+
+const rows: AdminOrderRow[] = Array.from({ length: 20 }, (_, i) => ({
+  _id: `1d2c3b4a-5e6f-4a7b-8c9d-${String(i).padStart(12, '0')}`,
+  orderNumber: `TB-${10001 + i}`,
+  orderDate: '2026-11-20T06:30:00.000Z',
+  orderStatus: 'confirmed',
+  totalAmount: 1000 + i,
+  paymentMethod: 'COD',
+  paymentStatus: 'pending',
+  userName: i === 0 ? 'Asha Rao' : `Customer ${i}`,
+  email: i === 0 ? 'asha@example.in' : `c${i}@example.in`,
+}))
+
+/** The query strings the page asked the orders list with, in order. */
+const listQueries = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/admin/orders/get')
+    .map((url) => url.search)
+
+describe('AdminOrdersPage', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('shows the customer, and pages, filters and searches on the server', async () => {
+    const fetchMock = mockApi({
+      'GET /auth/check-auth': () =>
+        ok({ user: createUser({ role: 'admin', type: 'admin', userName: 'Admin' }) }),
+      'GET /admin/orders/get': () => ok({ data: rows, total: 1000, page: 1, limit: 20 }),
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/orders', <AdminOrdersPage />)
+
+    const first = await screen.findByRole('row', { name: /Asha Rao/ })
+    expect(within(first).getByText('asha@example.in')).toBeInTheDocument()
+    expect(screen.getByRole('columnheader', { name: 'Customer' })).toBeInTheDocument()
+    expect(screen.getByText('1–20 of 1,000 orders')).toBeInTheDocument()
+    expect(screen.getByText('Page 1 of 50')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled()
+    expect(listQueries(fetchMock)).toEqual(['?page=1'])
+
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(listQueries(fetchMock)).toContain('?page=2'))
+
+    // A filter goes back to page 1.
+    await user.selectOptions(screen.getByLabelText('Status'), 'inShipping')
+    await waitFor(() => expect(listQueries(fetchMock)).toContain('?page=1&status=inShipping'))
+
+    await user.type(screen.getByLabelText('Search customer'), 'asha')
+    await waitFor(() =>
+      expect(listQueries(fetchMock)).toContain('?page=1&status=inShipping&q=asha'),
+    )
+    // Typing asks once, after the typing stops, not per letter.
+    expect(listQueries(fetchMock).filter((q) => q.includes('q='))).toEqual([
+      '?page=1&status=inShipping&q=asha',
+    ])
+  }, 20_000)
+
+  it('says when no order matches the filters', async () => {
+    mockApi({
+      'GET /auth/check-auth': () => ok({ user: createUser({ role: 'admin', type: 'admin' }) }),
+      'GET /admin/orders/get': () => ok({ data: [], total: 0, page: 1, limit: 20 }),
+    })
+    renderAt('/admin/orders?status=rejected', <AdminOrdersPage />)
+    expect(await screen.findByText('No orders match these filters')).toBeInTheDocument()
+    expect(screen.getByLabelText('Status')).toHaveValue('rejected')
+  })
+})

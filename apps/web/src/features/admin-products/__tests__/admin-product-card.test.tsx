@@ -1,0 +1,41 @@
+import type { AdminProduct } from '@techbazaar/shared'
+import { render, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { AdminProductCard } from '../components/admin-product-card'
+
+const product: AdminProduct = {
+  _id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+  image: '/x.webp',
+  title: 'Redmi Note 13 Pro',
+  description: 'A phone.',
+  category: 'electronics',
+  section: 'featured',
+  brand: 'xiaomi',
+  price: 25999,
+  salePrice: 0,
+  totalStock: 12,
+  orderLimit: 5,
+  averageReview: 0,
+  reviewCount: 0,
+  username: 'Mobile Mart',
+  listed: true,
+  maxPerOrder: null,
+}
+
+describe('AdminProductCard', () => {
+  it("shows whose product it is: the seller's name, or Not Available", () => {
+    const { rerender } = render(
+      <AdminProductCard product={product} onEdit={() => {}} onDelete={() => {}} />,
+    )
+    const card = screen.getByRole('article', { name: 'Redmi Note 13 Pro' })
+    expect(within(card).getByText('Mobile Mart')).toBeInTheDocument()
+    rerender(
+      <AdminProductCard
+        product={{ ...product, username: null }}
+        onEdit={() => {}}
+        onDelete={() => {}}
+      />,
+    )
+    expect(within(card).getByText('Not Available')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { resetPasswordBody, type ResetPasswordInput } from '@techbazaar/shared'
+import { z } from 'zod'
+import { api } from '@/lib/api-client'
+import { toast } from '@/lib/toast'
+import type { AuthUserResponse } from './login'
+import { sessionQueryKey } from './get-session'
+
+/** The server's password rule plus a confirmation, which only the form needs (the token is the link's). */
+export const resetPasswordInputSchema = resetPasswordBody
+  .pick({ newPassword: true })
+  .safeExtend({ confirmPassword: z.string() })
+  .refine((input) => input.confirmPassword === input.newPassword, {
+    path: ['confirmPassword'],
+    message: 'The two new passwords do not match',
+  })
+export type ResetPasswordFormValues = z.input<typeof resetPasswordInputSchema>
+
+export function resetPassword(input: ResetPasswordInput): Promise<AuthUserResponse> {
+  return api<AuthUserResponse>('/auth/reset-password', { method: 'POST', json: input })
+}
+
+/**
+ * Sets the new password from the mailed link. The server signs every other device out and this
+ * one in, so the answer's user becomes the session.
+ */
+export function useResetPassword(options: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: resetPassword,
+    onSuccess: (response) => {
+      toast.success(response.message)
+      queryClient.setQueryData(sessionQueryKey, response.user)
+      options.onSuccess?.()
+    },
+  })
+}

@@ -1,0 +1,35 @@
+import type { Address } from '@techbazaar/shared'
+import { MapPin } from 'lucide-react'
+import { useId } from 'react'
+
+/**
+ * The order summary's "Deliver to": the chosen address in one line, or a nudge to choose one,
+ * with a link to the address panel (below the summary on phones, beside it on desktops).
+ */
+export function DeliverTo({ address }: { address: Address | null }) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="flex gap-3 border-t px-5 py-4 text-sm">
+      <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <h3 id={headingId} className="font-medium">
+          Deliver to
+        </h3>
+        {address ? (
+          <p className="break-words text-muted-foreground">
+            {address.address}, {address.city} {address.pincode} · {address.phone}
+          </p>
+        ) : (
+          <p className="text-muted-foreground">No address chosen yet.</p>
+        )}
+      </div>
+      <a
+        href="#delivery-address"
+        className="-my-3 -mr-2 inline-flex min-h-11 shrink-0 items-center self-start rounded-md px-2 font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      >
+        {address ? 'Change' : 'Choose'}
+        <span className="sr-only"> delivery address</span>
+      </a>
+    </section>
+  )
+}

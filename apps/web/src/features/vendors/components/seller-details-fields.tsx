@@ -1,0 +1,111 @@
+import { GST_STATES, type CompleteVendorInput } from '@techbazaar/shared'
+import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form'
+import { Field, FormField } from '@/components/ui/form-field'
+
+export const SELLER_DETAIL_FIELDS = [
+  'mobile',
+  'gstNumber',
+  'businessName',
+  'addressLine',
+  'city',
+  'stateCode',
+  'pincode',
+] as const
+
+const STATES = Object.entries(GST_STATES).sort(([, a], [, b]) => a.localeCompare(b))
+const selectClass =
+  'h-11 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive'
+
+/**
+ * What seller registration asks besides the account (mobile, GSTIN) and the business address its
+ * GST invoices print, for "Add New Vendor" and for completing an older seller. `T` is the form's
+ * input: it holds these fields (and maybe more).
+ */
+export function SellerDetailsFields<T extends CompleteVendorInput>({
+  idPrefix,
+  register,
+  errors,
+}: {
+  idPrefix: string
+  register: UseFormRegister<T>
+  errors: FieldErrors<CompleteVendorInput>
+}) {
+  const field = (name: (typeof SELLER_DETAIL_FIELDS)[number]) => ({
+    id: `${idPrefix}-${name}`,
+    error: errors[name]?.message,
+    ...register(name as Path<T>),
+  })
+  return (
+    <>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          label="Mobile"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="10-digit mobile"
+          {...field('mobile')}
+        />
+        <FormField
+          label="GST Number"
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={15}
+          placeholder="27AAPFU0939F1ZV"
+          className="font-mono uppercase"
+          {...field('gstNumber')}
+        />
+      </div>
+      <fieldset className="flex min-w-0 flex-col gap-5">
+        <legend className="mb-3 text-sm font-semibold">
+          Business address <span className="font-normal text-muted-foreground">(on invoices)</span>
+        </legend>
+        <FormField label="Business name" autoComplete="off" {...field('businessName')} />
+        <FormField
+          label="Address"
+          autoComplete="off"
+          placeholder="Building, street, area"
+          {...field('addressLine')}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="City" autoComplete="off" {...field('city')} />
+          <FormField
+            label="Pincode"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+            placeholder="6-digit pincode"
+            {...field('pincode')}
+          />
+        </div>
+        <Field
+          id={`${idPrefix}-stateCode`}
+          label="State"
+          error={errors.stateCode?.message}
+          description="The state of the GSTIN."
+        >
+          {(control) => (
+            <select {...control} className={selectClass} {...register('stateCode' as Path<T>)}>
+              <option value="">Select State</option>
+              {STATES.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </fieldset>
+    </>
+  )
+}
+
+export const emptySellerDetails: CompleteVendorInput = {
+  mobile: '',
+  gstNumber: '',
+  businessName: '',
+  addressLine: '',
+  city: '',
+  stateCode: '',
+  pincode: '',
+}
