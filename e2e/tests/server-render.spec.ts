@@ -19,6 +19,33 @@ test.describe('pages rendered on the server', () => {
     for (const product of products.data) expect(listing).toContain(escapeHtml(product.title))
   })
 
+  test('an anonymous page is kept finished, and a browser holding it gets 304', async ({
+    request,
+  }) => {
+    await request.get('/aboutUs')
+    const kept = await request.get('/aboutUs')
+    expect(kept.headers()['x-cache']).toBe('hit')
+    expect(kept.headers()['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/)
+    const etag = kept.headers()['etag']
+    expect(etag).toMatch(/^W\/"/)
+    const again = await request.get('/aboutUs', { headers: { 'if-none-match': etag! } })
+    expect(again.status()).toBe(304)
+  })
+
+  test('every storefront page is drawn in one pass, signed in or not', async ({ page }) => {
+    const passes = async (url: string) =>
+      (await page.request.get(url)).headers()['server-timing']?.match(/"(\d+) pass/)?.[1]
+    // A spelling the page cache does not keep is rendered for its request.
+    expect(await passes('/shop/listing?brand=Samsung')).toBe('1')
+    expect(await passes('/shop/search?q=%20iphone')).toBe('1')
+    await signIn(page, 'shopper@demo.test')
+    await expect(page).toHaveURL('/')
+    for (const url of ['/', '/shop/listing', '/shop/search?q=iphone', '/shop/checkout']) {
+      expect(await passes(url), url).toBe('1')
+    }
+    expect(await passes('/shop/account'), '/shop/account').toBe('1')
+  })
+
   test('without JavaScript the listing still shows its products', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
     const page = await context.newPage()

@@ -19,13 +19,16 @@ export async function runLoad(opts: {
   seconds: number
   /** Paths each connection cycles through instead of `url`'s own. */
   paths?: string[]
+  /** Request headers, e.g. the Accept-Encoding a browser sends for pages. */
+  headers?: Record<string, string>
 }): Promise<LoadResult> {
   const result = await autocannon({
     url: opts.url,
     connections: opts.connections,
     duration: opts.seconds,
     workers: 1,
-    requests: opts.paths?.map((path) => ({ method: 'GET' as const, path })),
+    headers: opts.headers,
+    requests: opts.paths?.map((path) => ({ method: 'GET' as const, path, headers: opts.headers })),
   })
   return {
     name: opts.name,
@@ -36,6 +39,23 @@ export async function runLoad(opts: {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   }
+}
+
+/**
+ * The median time to the first byte of `url` asked alone, five times with pauses between, as one
+ * visitor on an idle shop would (fetch resolves when the headers arrive).
+ */
+export async function idleFirstByte(url: string, headers: Record<string, string>) {
+  const samples: number[] = []
+  for (let i = 0; i < 5; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const started = performance.now()
+    const response = await fetch(url, { headers })
+    samples.push(performance.now() - started)
+    await response.arrayBuffer()
+  }
+  samples.sort((a, b) => a - b)
+  return samples[2]!
 }
 
 /** A Markdown table; each row's throughput also as a share of /api/health at the same load. */

@@ -13,7 +13,8 @@
  * BENCH_CONNECTIONS (default "20,100") the loads, and BENCH_ONLY (comma-separated words, e.g.
  * "health,product,reviews,home") runs only the rows whose name holds one of them.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { SEED_BRANDS, SEED_CATEGORIES } from '@techbazaar/shared'
@@ -23,7 +24,7 @@ import { loadConfig, ROOT_DIR } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { filterOptions } from '../src/db/schema'
 import { generateProducts, rowsOf } from './generate-products'
-import { formatTable, runLoad, type LoadResult } from './load'
+import { formatTable, idleFirstByte, runLoad, type LoadResult } from './load'
 import { createBenchShoppers, createBenchSkus } from './shoppers'
 import { runVirtualUsers, type Scenario } from './virtual-users'
 
@@ -35,6 +36,28 @@ const selected = (name: string) => !ONLY || ONLY.some((word) => name.includes(wo
 
 /** What the listing shows first: the whole catalog, cheapest first. */
 const LISTING_FIRST_PAGE = '/api/shop/products/get?sortBy=price-lowtohigh'
+
+/** What a browser sends for a page: the server-rendered HTML comes compressed. */
+const BROWSER = { 'accept-encoding': 'br, gzip', accept: 'text/html' }
+
+/** The storefront pages an anonymous visitor opens most, rendered on the server. */
+const PAGES = [
+  { name: 'home page (HTML)', url: '/' },
+  { name: 'listing page (HTML)', url: '/shop/listing' },
+  { name: 'listing page, brand filter (HTML)', url: '/shop/listing?brand=samsung' },
+  { name: 'static page (HTML)', url: '/aboutUs' },
+]
+
+/** Builds the web app (and its server renderer) when it is missing: pages need both. */
+function ensureWebBuild(ssrEntry: string): boolean {
+  if (existsSync(ssrEntry)) return true
+  console.log('Building the web app for the page rows…')
+  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: ROOT_DIR,
+    stdio: 'inherit',
+  })
+  return built.status === 0 && existsSync(ssrEntry)
+}
 
 /** Misspelt searches, as shoppers type them. */
 const SEARCHES = ['samsng galxy', 'iphon', 'redmi note', 'wireles earbuds', 'oneplus nord', 'boat']
@@ -151,6 +174,8 @@ async function main() {
     console.log(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' })
+    const withPages =
+      PAGES.some((page) => selected(page.name)) && ensureWebBuild(config.webSsrEntry)
     const app = await buildApp(
       { config, db, dbKind: database.kind, listen: database.listen },
       { logger: false },
@@ -164,6 +189,17 @@ async function main() {
     const uncachedAddress = await uncached.listen({ port: 0, host: '127.0.0.1' })
 
     const listings = listingPaths()
+    const pageRuns = withPages
+      ? [
+          ...PAGES.map((page) => ({ ...page, headers: BROWSER })),
+          {
+            name: 'home page (HTML), page cache off',
+            url: '/',
+            headers: BROWSER,
+            base: uncachedAddress,
+          },
+        ]
+      : []
     const reads: (Parameters<typeof runLoad>[0] & { base: string })[] = [
       { name: 'health', url: '/api/health' },
       { name: 'listing, first page (cached)', url: LISTING_FIRST_PAGE },
@@ -199,6 +235,7 @@ async function main() {
         url: `/api/shop/search/${encodeURIComponent(SEARCHES[0] ?? 'phone')}`,
         paths: SEARCHES.map((keyword) => `/api/shop/search/${encodeURIComponent(keyword)}`),
       },
+      ...pageRuns,
     ]
       .filter((run) => run.name === 'health' || selected(run.name))
       .map((run) => ({ connections: 0, seconds: SECONDS, base: address, ...run }))
@@ -244,10 +281,16 @@ async function main() {
         await drain(address)
       }
     }
+    // One visitor on an idle shop: how soon the home page starts to arrive.
+    const firstByte = withPages ? await idleFirstByte(`${address}/`, BROWSER) : null
     await app.close()
     await uncached.close()
 
-    const table = formatTable(results)
+    const table =
+      formatTable(results) +
+      (firstByte === null
+        ? ''
+        : `\n\nHome page asked alone on an idle shop: first byte after ${firstByte.toFixed(1)} ms (median of 5).`)
     const header = `TechBazaar benchmark: ${database.kind}, ${PRODUCTS.toLocaleString('en-IN')} products, ${SECONDS} s per run, ${os.cpus().length} CPUs, Node ${process.version}`
     console.log(`\n${header}\n\n${table}\n`)
     const outDir = path.join(ROOT_DIR, 'bench-results')

@@ -16,7 +16,9 @@ import path from 'node:path'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { createCounters, type Counters } from './lib/counters'
-import { createCatalogCache, type CatalogCache } from './lib/catalog-cache'
+import { createCatalogCache } from './lib/catalog-cache'
+import { compressedTextBytes } from './lib/compression'
+import { createPageCache, type PageCache } from './lib/page-cache'
 import { logRequest } from './lib/log-redact'
 import { createMailer, type Mailer } from './lib/mail'
 import { storageCsp } from './lib/s3-storage'
@@ -42,7 +44,9 @@ import { createPayments, paymentCsp } from './payments'
 import { directUploadsRoutes } from './modules/uploads/direct-uploads.routes'
 import { uploadsRoutes } from './modules/uploads/uploads.routes'
 import { vendorsRoutes } from './modules/vendors/vendors.routes'
+import type { ReplyCache } from './modules/catalog/cached-json'
 import { authPlugin } from './plugins/auth'
+import { compressPlugin } from './plugins/compress'
 import { docsPlugin } from './plugins/docs'
 import { errorsPlugin, frameworkErrors } from './plugins/errors'
 import { metricsPlugin } from './plugins/metrics'
@@ -62,14 +66,16 @@ export interface AppDeps {
   now: () => Date
   /** Prometheus counters of this app (its own registry: tests build many apps in one process). */
   metrics: ShopMetrics
-  /** Public listing pages kept between catalog changes (absent when turned off). */
-  catalogCache?: CatalogCache
+  /** Public catalog replies kept between catalog changes (absent when turned off). */
+  catalogCache?: ReplyCache
+  /** Anonymous visitors' finished storefront pages, on the catalog cache's generation. */
+  pageCache?: PageCache
 }
 
 /** What a caller must give; the rest has defaults built from the config. */
 export type AppDepsInput = Omit<
   AppDeps,
-  'mailer' | 'counters' | 'now' | 'catalogCache' | 'metrics'
+  'mailer' | 'counters' | 'now' | 'catalogCache' | 'pageCache' | 'metrics'
 > &
   Partial<Pick<AppDeps, 'mailer' | 'counters' | 'now'>> & {
     /** The database's LISTEN; without it the listing is not cached. */
@@ -135,6 +141,15 @@ export async function buildApp(
           ttlSeconds: config.catalogCacheSeconds,
           maxBytes: config.catalogCacheMaxBytes,
           listen: input.listen,
+          sizeOf: compressedTextBytes,
+        })
+      : undefined
+  const pageCache =
+    catalogCache && config.pageCacheMaxBytes > 0
+      ? createPageCache({
+          catalog: catalogCache,
+          ttlSeconds: config.catalogCacheSeconds,
+          maxBytes: config.pageCacheMaxBytes,
         })
       : undefined
   const deps: AppDeps = {
@@ -144,8 +159,9 @@ export async function buildApp(
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     counters: input.counters ?? createCounters(input.redis, () => now().getTime()),
     now,
-    metrics: createMetrics({ catalogCache }),
+    metrics: createMetrics({ catalogCache, pageCache }),
     catalogCache,
+    pageCache,
   }
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -169,6 +185,7 @@ export async function buildApp(
     hsts: config.appUrl.startsWith('https:'),
   })
   await app.register(cookie)
+  await app.register(compressPlugin)
   await app.register(authPlugin)
   await app.register(rateLimitPlugin, { redis: deps.redis })
   // The docs list every admin route: off in production unless API_DOCS=true.

@@ -64,6 +64,18 @@ const envSchema = z.object({
     .min(64 * 1024, 'must be at least 65536 (64 KiB)')
     .max(2 ** 32, 'must be at most 4294967296 (4 GiB)')
     .default(64 * 1024 * 1024),
+  // Anonymous visitors' finished pages kept in memory (bytes, LRU), dropped with the catalog
+  // cache on every committed change; 0 turns it off (pages are rendered per request).
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int('must be a whole number of bytes')
+    .min(0)
+    .max(2 ** 32, 'must be at most 4294967296 (4 GiB)')
+    .default(32 * 1024 * 1024),
+  // How long a CDN in front may keep an anonymous page (s-maxage), and serve it stale while it
+  // asks again (stale-while-revalidate); browsers always revalidate (ETag, 304). See deploy.md.
+  PAGE_CDN_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  PAGE_CDN_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // Most units of one product an order may hold when the product sets no limit of its own.
   ORDER_MAX_QTY_PER_PRODUCT: z.coerce.number().int().min(1).max(10_000).default(5),
   // Largest order total (rupees) payable by cash on delivery; IT Act s.269ST bars ₹2 lakh in cash.
@@ -230,6 +242,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: e.METRICS_TOKEN,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
+    pageCacheMaxBytes: e.PAGE_CACHE_MAX_BYTES,
+    pageCdnSeconds: e.PAGE_CDN_SECONDS,
+    pageCdnStaleSeconds: e.PAGE_CDN_STALE_SECONDS,
     marketplaceGstin: e.MARKETPLACE_GSTIN,
     orderLimits: {
       maxQtyPerProduct: e.ORDER_MAX_QTY_PER_PRODUCT,

@@ -10,6 +10,7 @@ import type { SessionUser } from '@techbazaar/shared'
 import { resolveRedirect } from '@/app/guards/resolve-redirect'
 import { createQueryClient } from '@/app/query-client'
 import { RenderQueryClientContext } from '@/app/render-query-client'
+import { suspendOnPendingQueries } from '@/app/render-suspense'
 import { sessionQueryKey, sessionQueryOptions } from '@/features/auth/api/get-session'
 import { setApiTransport } from '@/lib/api-client'
 import { serializeSsrState } from '@/lib/ssr-state'
@@ -42,10 +43,15 @@ export interface RenderedPage {
   html: string
   /** The JSON data block the browser hydrates from (lib/ssr-state.ts), safe inside <script>. */
   state: string
+  /** How many times the page was drawn: 1 unless a query would not suspend (Server-Timing). */
+  passes: number
 }
 
-/** Renders pass by pass while a pass asks for data the cache does not hold yet. */
-const MAX_PASSES = 4
+/**
+ * Queries suspend until their data is in (app/render-suspense.ts), so one pass draws the page;
+ * a query that shows placeholder data instead is fetched after it and the page drawn again.
+ */
+const MAX_PASSES = 3
 
 const handler = createStaticHandler(routes)
 const current = new AsyncLocalStorage<{ cookie?: string; fetchApi: ApiFetch }>()
@@ -87,6 +93,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
     queryClient.setDefaultOptions({
       queries: { ...queryClient.getDefaultOptions().queries, retry: false },
     })
+    suspendOnPendingQueries(queryClient)
     const router = createStaticRouter(handler.dataRoutes, context)
     // A prerender waits for lazily loaded components inside Suspense (the product dialog), where
     // renderToString would leave their fallback and make the browser render the boundary again.
@@ -112,11 +119,21 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
     if (resolveRedirect(new URL(url).pathname, user) !== null) return null
 
     let html = await renderPass()
-    for (let pass = 1; pass < MAX_PASSES; pass++) {
+    let passes = 1
+    for (; passes < MAX_PASSES; passes++) {
       const waiting = queryClient.getQueryCache().getAll().filter(waitingToFetch)
       if (waiting.length === 0) break
       await Promise.allSettled(waiting.map((query) => query.fetch()))
       html = await renderPass()
+    }
+    // A query that failed drew an error boundary, not the page: the browser asks again.
+    if (
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((query) => query.state.status === 'error')
+    ) {
+      return null
     }
 
     const state = serializeSsrState({
@@ -127,6 +144,6 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
         errors: context.errors,
       },
     })
-    return { html, state }
+    return { html, state, passes }
   })
 }

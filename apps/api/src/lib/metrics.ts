@@ -33,11 +33,24 @@ function processMetrics(): Registry {
   return processRegistry
 }
 
+/** What the cache metrics of one cache are named and say. */
+interface CacheNames {
+  /** e.g. `techbazaar_catalog_cache` */
+  prefix: string
+  /** What it holds, plural: "catalog replies", "anonymous pages". */
+  holds: string
+  budgetSetting: string
+}
+
 /**
- * The catalog cache's size and budget, and what its lookups found, read from the cache at each
- * scrape (it keeps the counts, so nothing is counted twice).
+ * A cache's size and budget, and what its lookups found, read from the cache at each scrape (it
+ * keeps the counts, so nothing is counted twice).
  */
-function catalogCacheMetrics(cache: Pick<CatalogCache, 'stats'>, registry: Registry) {
+function cacheMetrics(
+  cache: Pick<CatalogCache, 'stats'>,
+  { prefix, holds, budgetSetting }: CacheNames,
+  registry: Registry,
+) {
   const gauge = (name: string, help: string, read: (s: CatalogCacheStats) => number) =>
     new Gauge({
       name,
@@ -47,16 +60,12 @@ function catalogCacheMetrics(cache: Pick<CatalogCache, 'stats'>, registry: Regis
         this.set(read(cache.stats()))
       },
     })
-  gauge('techbazaar_catalog_cache_bytes', 'Bytes the catalog cache holds', (s) => s.bytes)
-  gauge('techbazaar_catalog_cache_entries', 'Replies the catalog cache holds', (s) => s.entries)
-  gauge(
-    'techbazaar_catalog_cache_max_bytes',
-    'The catalog cache budget (CATALOG_CACHE_MAX_BYTES)',
-    (s) => s.maxBytes,
-  )
+  gauge(`${prefix}_bytes`, `Bytes of ${holds} held`, (s) => s.bytes)
+  gauge(`${prefix}_entries`, `${holds} held`, (s) => s.entries)
+  gauge(`${prefix}_max_bytes`, `The budget for ${holds} (${budgetSetting})`, (s) => s.maxBytes)
   new Counter({
-    name: 'techbazaar_catalog_cache_lookups_total',
-    help: 'Catalog replies asked of the cache, by result (hit, miss, shared: joined a running miss)',
+    name: `${prefix}_lookups_total`,
+    help: `${holds} asked of the cache, by result (hit, miss, shared: joined a running miss)`,
     labelNames: ['result'],
     registers: [registry],
     collect() {
@@ -69,8 +78,8 @@ function catalogCacheMetrics(cache: Pick<CatalogCache, 'stats'>, registry: Regis
     },
   })
   new Counter({
-    name: 'techbazaar_catalog_cache_evictions_total',
-    help: 'Catalog replies dropped to keep the cache within its budget',
+    name: `${prefix}_evictions_total`,
+    help: `${holds} dropped to keep the cache within its budget`,
     registers: [registry],
     collect() {
       this.reset()
@@ -80,10 +89,34 @@ function catalogCacheMetrics(cache: Pick<CatalogCache, 'stats'>, registry: Regis
 }
 
 export function createMetrics(
-  sources: { catalogCache?: Pick<CatalogCache, 'stats'> } = {},
+  sources: {
+    catalogCache?: Pick<CatalogCache, 'stats'>
+    pageCache?: Pick<CatalogCache, 'stats'>
+  } = {},
 ): ShopMetrics {
   const own = new Registry()
-  if (sources.catalogCache) catalogCacheMetrics(sources.catalogCache, own)
+  if (sources.catalogCache) {
+    cacheMetrics(
+      sources.catalogCache,
+      {
+        prefix: 'techbazaar_catalog_cache',
+        holds: 'Catalog replies',
+        budgetSetting: 'CATALOG_CACHE_MAX_BYTES',
+      },
+      own,
+    )
+  }
+  if (sources.pageCache) {
+    cacheMetrics(
+      sources.pageCache,
+      {
+        prefix: 'techbazaar_page_cache',
+        holds: 'Anonymous pages',
+        budgetSetting: 'PAGE_CACHE_MAX_BYTES',
+      },
+      own,
+    )
+  }
   const labelNames = ['method', 'route', 'status_class'] as const
   const requests = new Counter({
     name: 'http_requests_total',

@@ -206,5 +206,10 @@ describe('catalog cache metrics', () => {
       held?.misses,
     )
     expect(text).toContain('# TYPE techbazaar_catalog_cache_evictions_total counter')
+    // The anonymous pages' cache reports the same way.
+    expect(sample(text, 'techbazaar_page_cache_max_bytes')).toBe(32 * 1024 * 1024)
+    expect(sample(text, 'techbazaar_page_cache_entries')).toBe(
+      t.app.deps.pageCache?.stats().entries,
+    )
   })
 })

@@ -1,12 +1,7 @@
 import { statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-
-const brotli = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 
 /** What apps/web/src/entry-server.tsx exports (kept in step by hand: the API does not import web code). */
 interface RenderModule {
@@ -14,12 +9,26 @@ interface RenderModule {
     url: string
     cookie?: string
     fetchApi: (url: string, init: RequestInit) => Promise<Response>
-  }): Promise<{ html: string; state: string } | null>
+  }): Promise<{ html: string; state: string; passes?: number } | null>
 }
 
-export interface RenderedPage {
-  body: Buffer | string
-  encoding?: 'br' | 'gzip'
+/** A page's whole HTML document, and how it was made (for the Server-Timing header). */
+export interface RenderedDocument {
+  document: string
+  /** How many times the renderer drew the page (1 when every query suspended). */
+  passes: number
+  ms: number
+}
+
+/** Who asks for which page: the renderer asks the API as that visitor. */
+export interface PageRequest {
+  /** Path and query of the page. */
+  url: string
+  /** The visitor's Cookie header (none: an anonymous page). */
+  cookie?: string
+  /** The visitor's address, for the API's rate limits. */
+  ip: string
+  log: FastifyBaseLogger
 }
 
 /** Where index.html leaves room for the app. */
@@ -76,7 +85,9 @@ export function createPageRenderer(
   // Load it now, while the server starts, rather than on the first visitor's page.
   renderer()?.catch((error: unknown) => app.log.warn({ err: error }, 'cannot load the renderer'))
 
-  return async function renderPage(request: FastifyRequest): Promise<RenderedPage | null> {
+  /** The whole HTML document of the page, or null when the browser should render it. */
+  return async function renderPage(request: PageRequest): Promise<RenderedDocument | null> {
+    const started = performance.now()
     const loading = renderer()
     const html = template()
     if (!loading || !html) return null
@@ -84,8 +95,10 @@ export function createPageRenderer(
       const [module, shell] = await Promise.all([loading, html])
       if (!shell.includes(ROOT_ELEMENT)) return null
       const page = await module.render({
-        url: `${request.protocol}://${request.host}${request.url}`,
-        cookie: request.headers.cookie,
+        // The page never shows its own address, so one origin serves every Host header, and a
+        // kept page cannot carry a Host an attacker sent.
+        url: `http://localhost${request.url}`,
+        cookie: request.cookie,
         fetchApi: async (url, init) => {
           const answer = await app.inject({
             method: (init.method ?? 'GET') as 'GET',
@@ -101,24 +114,14 @@ export function createPageRenderer(
         },
       })
       if (!page) return null
-      const body = shell.replace(
+      const document = shell.replace(
         ROOT_ELEMENT,
         `<div id="root">${page.html}</div><script type="application/json" id="ssr-state">${page.state}</script>`,
       )
-      return compress(body, String(request.headers['accept-encoding'] ?? ''))
+      return { document, passes: page.passes ?? 1, ms: performance.now() - started }
     } catch (error) {
       request.log.warn({ err: error }, 'server-side render failed; sending the app shell')
       return null
     }
   }
-}
-
-/** Pages are made per request, so they are compressed per request, quickly rather than tightly. */
-async function compress(body: string, acceptEncoding: string): Promise<RenderedPage> {
-  if (/\bbr\b/.test(acceptEncoding)) {
-    const params = { [constants.BROTLI_PARAM_QUALITY]: 5 }
-    return { body: await brotli(body, { params }), encoding: 'br' }
-  }
-  if (/\bgzip\b/.test(acceptEncoding)) return { body: await gzipAsync(body), encoding: 'gzip' }
-  return { body }
 }

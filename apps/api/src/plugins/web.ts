@@ -3,9 +3,30 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { createPageRenderer } from './web-ssr'
+import { compressAs, preferredEncoding, pickEncoding } from '../lib/compression'
+import { shopCookies } from '../lib/cookies'
+import type { CachedPage } from '../lib/page-cache'
+import { pageKey } from './page-keys'
+import { createPageRenderer, type RenderedDocument } from './web-ssr'
 
 const YEAR_SECONDS = 365 * 24 * 3600
+
+/** How the page was made, for browser dev tools and the e2e suite (one pass is the goal). */
+const serverTiming = ({ passes, ms }: RenderedDocument) =>
+  `render;dur=${ms.toFixed(1)};desc="${passes} pass${passes === 1 ? '' : 'es'}"`
+
+/** RFC 9110 13.2.2: If-None-Match (weak comparison) wins; If-Modified-Since only without it. */
+function notModified(request: FastifyRequest, page: CachedPage): boolean {
+  const ifNoneMatch = request.headers['if-none-match']
+  if (ifNoneMatch !== undefined) {
+    const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+    return ifNoneMatch
+      .split(',')
+      .some((tag) => tag.trim() === '*' || opaque(tag) === opaque(page.etag))
+  }
+  const since = Date.parse(request.headers['if-modified-since'] ?? '')
+  return Number.isFinite(since) && page.lastModified.getTime() <= since
+}
 
 /**
  * Serves uploaded images under /uploads and the built web app with the SPA fallback, so deep
@@ -57,15 +78,58 @@ export const webPlugin = fp(
       entry: opts.webSsrEntry,
     })
 
+    const { config, pageCache } = app.deps
+    const sessionCookie = shopCookies(config).session.name
+    // Anonymous pages may be kept by a CDN for a short while and served stale while it asks
+    // again; browsers keep nothing without asking (ETag, 304). docs/deploy.md.
+    const sharedPageCaching =
+      `public, max-age=0, s-maxage=${config.pageCdnSeconds}, ` +
+      `stale-while-revalidate=${config.pageCdnStaleSeconds}`
+
+    const sendShell = (reply: FastifyReply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html', opts.webDistDir)
+
+    /** A kept page: 304 when the browser holds it already, else its best-compressed form. */
+    function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+      reply
+        .header('Cache-Control', sharedPageCaching)
+        .header('Vary', 'Accept-Encoding, Cookie')
+        .header('ETag', page.etag)
+        .header('Last-Modified', page.lastModified.toUTCString())
+      if (notModified(request, page)) return reply.code(304).send()
+      const sent = pickEncoding(page, preferredEncoding(request.headers['accept-encoding']))
+      if (sent.encoding) reply.header('Content-Encoding', sent.encoding)
+      return reply.type('text/html; charset=utf-8').send(sent.body)
+    }
+
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-      const page = request.method === 'GET' ? await renderPage(request) : null
-      if (!page) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html', opts.webDistDir)
+      if (request.method !== 'GET') return sendShell(reply)
+      const anonymous = !request.cookies[sessionCookie]
+      const key = anonymous && pageCache ? pageKey(request.url) : null
+      if (key && pageCache) {
+        const { page, source } = await pageCache.load(key, async () => {
+          const rendered = await renderPage({ url: key, ip: request.ip, log: request.log })
+          if (rendered) reply.header('Server-Timing', serverTiming(rendered))
+          return rendered?.document ?? null
+        })
+        reply.header('X-Cache', source)
+        return page ? sendKept(request, reply, page) : sendShell(reply)
       }
+      const rendered = await renderPage({
+        url: request.url,
+        cookie: request.headers.cookie,
+        ip: request.ip,
+        log: request.log,
+      })
+      if (rendered === null) return sendShell(reply)
+      const html = rendered.document
+      reply.header('Server-Timing', serverTiming(rendered))
       // The page may hold the visitor's name and cart: never for a shared cache.
-      reply.header('Cache-Control', 'no-cache, private').header('Vary', 'Cookie, Accept-Encoding')
-      if (page.encoding) reply.header('Content-Encoding', page.encoding)
-      return reply.type('text/html; charset=utf-8').send(page.body)
+      reply.header('Cache-Control', 'no-cache, private').header('Vary', 'Accept-Encoding, Cookie')
+      const encoding = preferredEncoding(request.headers['accept-encoding'])
+      if (!encoding) return reply.type('text/html; charset=utf-8').send(html)
+      reply.header('Content-Encoding', encoding)
+      return reply.type('text/html; charset=utf-8').send(await compressAs(html, encoding))
     }
 
     // The static files' wildcard would answer "/" as a directory listing request (403).

@@ -1,0 +1,75 @@
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import { heldBytes } from './generational-lru'
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+export type Encoding = 'br' | 'gzip'
+
+/** Below this a reply goes as it is: the headers and the work cost more than the bytes saved. */
+export const COMPRESS_MIN_BYTES = 1024
+
+/**
+ * The coding to answer with for an Accept-Encoding header: br, else gzip, else none. A coding
+ * with q=0 is refused; `*` stands for both.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null
+  const accepted = new Map<string, number>()
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1)
+  }
+  const wants = (coding: Encoding) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0
+  if (wants('br')) return 'br'
+  if (wants('gzip')) return 'gzip'
+  return null
+}
+
+/**
+ * `text` compressed once for both codings, to be kept and sent many times. Brotli at quality 5
+ * is near its best ratio for pages and replies of tens of kilobytes, at a fraction of the time
+ * of its top levels (it runs again after every committed catalog change).
+ */
+export async function compressBoth(text: string): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotliAsync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzipAsync(text),
+  ])
+  return { br, gzip: gz }
+}
+
+/** `text` compressed for one reply (made per request, so quickly rather than tightly). */
+export function compressAs(text: string | Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : gzipAsync(text, { level: 6 })
+}
+
+/** A text reply kept with its compressed forms (null when too small to be worth it). */
+export interface CompressedText {
+  text: string
+  br: Buffer | null
+  gzip: Buffer | null
+}
+
+/** The bytes a kept reply holds: its text as V8 stores it and both compressed forms. */
+export function compressedTextBytes(kept: CompressedText): number {
+  return heldBytes(kept.text) + (kept.br?.length ?? 0) + (kept.gzip?.length ?? 0)
+}
+
+export async function compressedText(text: string): Promise<CompressedText> {
+  if (Buffer.byteLength(text) < COMPRESS_MIN_BYTES) return { text, br: null, gzip: null }
+  return { text, ...(await compressBoth(text)) }
+}
+
+/** The body to send for `accepted`, with its coding (none: the text as it is). */
+export function pickEncoding(
+  kept: CompressedText,
+  accepted: Encoding | null,
+): { body: string | Buffer; encoding: Encoding | null } {
+  const body = accepted ? kept[accepted] : null
+  return body && accepted ? { body, encoding: accepted } : { body: kept.text, encoding: null }
+}
