@@ -136,6 +136,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Every browser the shop supports preloads modules natively; the polyfill only costs bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Schemas built at a module's top level (`const x = z.object(...)`, most of
+      // packages/shared) are calls the bundler must keep unless told they are pure: a page that
+      // imports a constant from a shared file would otherwise download zod and every schema
+      // beside it. zod's builders have no side effects; the ones used at run time stay.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           // Icons shared by several pages go in one chunk instead of one tiny chunk each: fewer
