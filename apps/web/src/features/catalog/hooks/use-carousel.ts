@@ -15,12 +15,15 @@ export const CAROUSEL_VIEWPORT_CLASS =
 /** Where each slide starts, from the first: the scroll positions the carousel stops at. */
 function slideOffsets(viewport: HTMLElement): number[] {
   const slides = [...(viewport.firstElementChild?.children ?? [])] as HTMLElement[]
-  if (!slides.length) return []
-  const first = slides[0].offsetLeft
+  const first = slides[0]?.offsetLeft ?? 0
   const last = viewport.scrollWidth - viewport.clientWidth
-  const offsets = slides.map((slide) => Math.min(slide.offsetLeft - first, last))
-  // Slides that fit on the last screen all end at the same stop.
-  return offsets.filter((offset, index) => index === 0 || offset > offsets[index - 1] + 1)
+  const stops: number[] = []
+  for (const slide of slides) {
+    const offset = Math.min(slide.offsetLeft - first, last)
+    // Slides that fit on the last screen all end at the same stop.
+    if (!stops.length || offset > stops[stops.length - 1]! + 1) stops.push(offset)
+  }
+  return stops
 }
 
 /**
@@ -48,11 +51,12 @@ export function useCarousel({ delayMs }: { delayMs: number }) {
       cancelAnimationFrame(frame)
       frame = requestAnimationFrame(() => {
         const offsets = slideOffsets(viewport)
+        // The stop nearest to where the scroller stands.
         let selected = 0
-        for (let index = 1; index < offsets.length; index++) {
-          const here = Math.abs(offsets[index] - viewport.scrollLeft)
-          if (here < Math.abs(offsets[selected] - viewport.scrollLeft)) selected = index
-        }
+        offsets.forEach((offset, index) => {
+          const distance = Math.abs(offset - viewport.scrollLeft)
+          if (distance < Math.abs(offsets[selected]! - viewport.scrollLeft)) selected = index
+        })
         setState((old) =>
           old.selected === selected && old.snapCount === offsets.length
             ? old
@@ -80,8 +84,8 @@ export function useCarousel({ delayMs }: { delayMs: number }) {
     (index: number) => {
       if (!viewport) return
       const offsets = slideOffsets(viewport)
-      if (!offsets.length) return
       const target = offsets[(index + offsets.length) % offsets.length]
+      if (target === undefined) return
       viewport.scrollTo({ left: target, behavior: reducedMotion ? 'auto' : 'smooth' })
     },
     [viewport, reducedMotion],
