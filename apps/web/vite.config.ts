@@ -92,6 +92,80 @@ function preloadTextFont(): Plugin {
   }
 }
 
+/** The modules of the routes a first visit of the home page loads, after the entry (router.tsx). */
+const HOME_ROUTE_MODULES = [
+  'src/app/root.tsx',
+  'src/app/layouts/shop/shop-layout.tsx',
+  'src/features/catalog/pages/home-page.tsx',
+].map((file) => path.resolve(import.meta.dirname, file))
+/**
+ * The libraries every storefront page runs on, beside React and the router (in the entry), and
+ * the schema-free files of packages/shared it uses (the others hold zod schemas for the forms).
+ */
+const STOREFRONT_LIBRARIES = [
+  /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|clsx|tailwind-merge|class-variance-authority)[\\/]/,
+  /[\\/]node_modules[\\/]@radix-ui[\\/]react-(slot|compose-refs|primitive|context|use-layout-effect|avatar)[\\/]/,
+  /[\\/]packages[\\/]shared[\\/]src[\\/](constants|money|dates|order-limits|upload-widths)\.ts$/,
+]
+
+/**
+ * One `storefront` chunk for the code the home page needs beside the entry: the root, the shop
+ * layout, the home page, the app modules they import statically and the libraries they run on.
+ * Left to itself the bundler splits it into some thirty chunks by which pages share what; a first
+ * visit then downloads them all, each compressed on its own (about 9 KB more than as one file,
+ * issue 14). Pages that share only part of it download it whole, and it is cached from then on.
+ *
+ * The app modules are found from the import graph, so a new component of the home page joins by
+ * itself; modules of the entry stay there (a storefront module in the entry would pull this whole
+ * chunk into the entry). Libraries are named: their index files re-export everything, so the
+ * graph cannot tell which parts the storefront uses.
+ */
+function storefrontChunk() {
+  const imports = new Map<string, readonly string[]>()
+  const entries: string[] = []
+  let members: ((id: string) => boolean) | undefined
+  const webSrc = path.resolve(import.meta.dirname, 'src') + path.sep
+  const closure = (starts: string[], follow: (id: string) => boolean) => {
+    const seen = new Set<string>()
+    const stack = [...starts]
+    while (stack.length) {
+      const id = stack.pop()!
+      if (seen.has(id)) continue
+      seen.add(id)
+      for (const next of imports.get(id) ?? []) if (follow(next)) stack.push(next)
+    }
+    return seen
+  }
+  const plugin: Plugin = {
+    name: 'techbazaar:storefront-chunk',
+    apply: 'build',
+    buildStart() {
+      imports.clear()
+      entries.length = 0
+      members = undefined
+    },
+    moduleParsed(info) {
+      imports.set(info.id, info.importedIds)
+      if (info.isEntry) entries.push(info.id)
+    },
+  }
+  const test = (id: string) => {
+    members ??= (() => {
+      const entry = closure(entries, () => true)
+      const home = closure(HOME_ROUTE_MODULES, (next) => next.startsWith(webSrc))
+      // The route modules keep their own chunks: each is where the router's import() lands.
+      for (const route of HOME_ROUTE_MODULES) home.delete(route)
+      return (candidate: string) =>
+        !entry.has(candidate) &&
+        (home.has(candidate) || STOREFRONT_LIBRARIES.some((library) => library.test(candidate)))
+    })()
+    return members(id)
+  }
+  return { plugin, test }
+}
+
+const storefront = storefrontChunk()
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server-side renderer's bundle (entry-server.tsx) is read from disk, never sent.
   plugins: [
@@ -99,6 +173,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tailwindcss(),
     treeShakeReactRouter(),
     preloadTextFont(),
+    ...(isSsrBuild ? [] : [storefront.plugin]),
     ...(isSsrBuild ? [] : [precompress()]),
   ],
   resolve: {
@@ -136,6 +211,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Every browser the shop supports preloads modules natively; the polyfill only costs bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Schemas built at a module's top level (`const x = z.object(...)`, most of
+      // packages/shared) are calls the bundler must keep unless told they are pure: a page that
+      // imports a constant from a shared file would otherwise download zod and every schema
+      // beside it. zod's builders have no side effects; the ones used at run time stay.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           // Icons shared by several pages go in one chunk instead of one tiny chunk each: fewer
@@ -143,7 +223,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           // outside the group is React, which is in the entry, so no chunk cycle can form.
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
+            ...(isSsrBuild
+              ? []
+              : [
+                  {
+                    name: 'storefront',
+                    test: storefront.test,
+                    includeDependenciesRecursively: false,
+                  },
+                ]),
+            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
       },

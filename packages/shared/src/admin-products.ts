@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CART_QUANTITY_MAX } from './cart'
+import { CART_QUANTITY_MAX } from './order-limits'
 import { product } from './catalog'
 import { LIMITS, SECTIONS } from './constants'
 import { plainNumber } from './numbers'

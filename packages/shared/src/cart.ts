@@ -1,17 +1,8 @@
 import { z } from 'zod'
 import { idParam } from './api'
 import { LIMITS } from './constants'
+import { CART_MERGE_MAX_ITEMS, CART_PAGE_SIZE_MAX, CART_QUANTITY_MAX } from './order-limits'
 import { plainNumber } from './numbers'
-
-/** Most distinct products one cart holds: the sheet and checkout show every line at once. */
-export const CART_MAX_LINES = 50
-/** Largest page the cart listing serves (also the most lines a cart holds). */
-export const CART_PAGE_SIZE_MAX = 50
-/** Most guest lines one merge takes (a guest cart is small; this bounds the work). */
-export const CART_MERGE_MAX_ITEMS = 100
-
-/** Most units one cart line (and so one product's limit per order) can hold. */
-export const CART_QUANTITY_MAX = 10_000
 
 const quantityField = z
   .number({ error: 'Quantity must be a number' })

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { idParam } from './api'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants'
-import { formatRupees } from './money'
 
 /** Every method an order may carry; PHONEPAY is a deposit mode, not offered at checkout. */
 export const ORDER_PAYMENT_METHODS = ['PAYU', 'GATEPAY', 'CASHFREE', 'PHONEPAY', 'COD'] as const
@@ -46,21 +45,6 @@ export const orderLimits = z.object({
 export type OrderLimits = z.infer<typeof orderLimits>
 export const orderLimitsResponse = z.object({ success: z.literal(true), data: orderLimits })
 export type OrderLimitsResponse = z.infer<typeof orderLimitsResponse>
-
-/** The one wording of the cash-on-delivery ceiling, for the API's refusal and the checkout. */
-export function codLimitMessage(codMaxAmount: number): string {
-  return `Cash on delivery is available for orders up to ${formatRupees(codMaxAmount)}. Please pay online.`
-}
-
-/** The refusal for more units of one product than an order may hold (cart and checkout). */
-export function overOrderLimitMessage(orderLimit: number, title = 'this product'): string {
-  return `You can buy at most ${orderLimit} of ${title} per order.`
-}
-
-/** The short note beside a quantity stepper. */
-export function orderLimitNote(orderLimit: number): string {
-  return `Max ${orderLimit} per order`
-}
 
 /** `TB-10234`: the order's short number people read (`formatOrderNumber`); `_id` stays the key. */
 export const orderNumber = z.string().regex(/^[A-Z]+-\d+$/)

@@ -16,7 +16,7 @@ const banner = (over: Partial<FeatureImage>): FeatureImage => ({
 })
 
 beforeEach(() => {
-  // Embla and the reduced-motion hook ask the browser; jsdom has neither API.
+  // The carousel and the reduced-motion hook ask the browser; jsdom has neither API.
   vi.stubGlobal(
     'matchMedia',
     (query: string) =>

@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { useFeatureImages } from '../api/get-feature-images'
-import { useCarousel } from '../hooks/use-carousel'
+import { CAROUSEL_VIEWPORT_CLASS, useCarousel } from '../hooks/use-carousel'
 import {
   BANNER_PHONE_IMAGE_SIZES,
   BANNER_PHONE_MEDIA,
@@ -84,14 +84,14 @@ function Banners({ banners }: { banners: FeatureImage[] }) {
       className="relative"
       {...pauseProps}
     >
-      <div ref={viewportRef} className="overflow-hidden rounded-xl bg-muted">
-        <ul className="flex touch-pan-y">
+      <div ref={viewportRef} className={cn(CAROUSEL_VIEWPORT_CLASS, 'rounded-xl bg-muted')}>
+        <ul className="flex">
           {banners.map((banner, index) => {
             const image = <BannerImage banner={banner} first={index === 0} />
             return (
               <li
                 key={banner._id}
-                className="min-w-0 shrink-0 grow-0 basis-full"
+                className="min-w-0 shrink-0 grow-0 basis-full snap-start"
                 aria-roledescription="slide"
                 aria-label={`${index + 1} of ${banners.length}`}
               >

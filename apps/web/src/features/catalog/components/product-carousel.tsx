@@ -2,10 +2,11 @@ import type { Product } from '@techbazaar/shared'
 import { LIMITS } from '@techbazaar/shared'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { useCarousel } from '../hooks/use-carousel'
+import { CAROUSEL_VIEWPORT_CLASS, useCarousel } from '../hooks/use-carousel'
 import { ProductCard, ProductCardSkeleton } from './product-card'
 
-const slideClass = 'min-w-0 shrink-0 grow-0 basis-full pl-4 sm:basis-1/3 lg:basis-1/5'
+const slideClass =
+  'min-w-0 shrink-0 grow-0 snap-start basis-full sm:basis-[calc((100%-2rem)/3)] lg:basis-[calc((100%-4rem)/5)]'
 
 /**
  * A row of product cards that scrolls itself every 3 s: 1 visible on phones, 3 from 640 px,
@@ -23,8 +24,8 @@ export function ProductCarousel({
   const { viewportRef, pauseProps, ...carousel } = useCarousel({ delayMs: LIMITS.carouselScrollMs })
   return (
     <div className="relative" aria-roledescription="carousel" aria-label={label} {...pauseProps}>
-      <div ref={viewportRef} className="overflow-hidden">
-        <ul className="-ml-4 flex touch-pan-y py-1">
+      <div ref={viewportRef} className={CAROUSEL_VIEWPORT_CLASS}>
+        <ul className="flex gap-4 py-1">
           {products.map((product, index) => (
             <li
               key={product._id}
@@ -66,7 +67,7 @@ export function ProductCarousel({
 export function ProductCarouselSkeleton() {
   return (
     <div role="status" aria-busy="true" aria-label="Loading products" className="overflow-hidden">
-      <ul className="-ml-4 flex py-1">
+      <ul className="flex gap-4 py-1">
         {Array.from({ length: 5 }, (_, index) => (
           <li key={index} className={slideClass}>
             <ProductCardSkeleton />

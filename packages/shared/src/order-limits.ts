@@ -1,0 +1,30 @@
+import { formatRupees } from './money'
+
+// Limits and their wordings that pages show (the cart sheet on every storefront page): kept apart
+// from the request schemas in cart.ts and orders.ts, so a page that needs a number or a sentence
+// does not download zod and those schemas with it (first-visit budget, issue 14).
+
+/** Most distinct products one cart holds: the sheet and checkout show every line at once. */
+export const CART_MAX_LINES = 50
+/** Largest page the cart listing serves (also the most lines a cart holds). */
+export const CART_PAGE_SIZE_MAX = 50
+/** Most guest lines one merge takes (a guest cart is small; this bounds the work). */
+export const CART_MERGE_MAX_ITEMS = 100
+
+/** Most units one cart line (and so one product's limit per order) can hold. */
+export const CART_QUANTITY_MAX = 10_000
+
+/** The one wording of the cash-on-delivery ceiling, for the API's refusal and the checkout. */
+export function codLimitMessage(codMaxAmount: number): string {
+  return `Cash on delivery is available for orders up to ${formatRupees(codMaxAmount)}. Please pay online.`
+}
+
+/** The refusal for more units of one product than an order may hold (cart and checkout). */
+export function overOrderLimitMessage(orderLimit: number, title = 'this product'): string {
+  return `You can buy at most ${orderLimit} of ${title} per order.`
+}
+
+/** The short note beside a quantity stepper. */
+export function orderLimitNote(orderLimit: number): string {
+  return `Max ${orderLimit} per order`
+}
