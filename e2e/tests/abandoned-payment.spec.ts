@@ -49,6 +49,9 @@ test.describe('an online payment left at the gateway', () => {
     const { userId, product, order, row } = await abandonAtGateway(page)
     expect(await stockOf(page, product._id)).toBe(product.totalStock - 1)
     await row.getByRole('button', { name: 'Cancel order' }).click()
+    // It asks first: cancelling cannot be undone.
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel this order?' })
+    await confirm.getByRole('button', { name: 'Cancel order' }).click()
     await expect(
       page.getByText('Your order was cancelled. Its items are back in your cart.'),
     ).toBeVisible()

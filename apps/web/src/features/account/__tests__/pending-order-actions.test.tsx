@@ -60,6 +60,12 @@ function serve() {
   })
 }
 
+/** Cancelling asks first; "Keep order" leaves it as it is. */
+async function confirmCancel(u: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' })
+  await u.click(within(dialog).getByRole('button', { name: 'Cancel order' }))
+}
+
 const rowOf = async (orderId: string) =>
   (await within(await screen.findByRole('table')).findByText(NUMBERS[orderId]!)).closest('tr')!
 
@@ -98,6 +104,7 @@ describe('Pay now and Cancel order on an unpaid online order', () => {
     const u = userEvent.setup()
     renderRoute(<OrdersTab />)
     await u.click(within(await rowOf(UNPAID)).getByRole('button', { name: 'Cancel order' }))
+    await confirmCancel(u)
     await vi.waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(
         'Your order was cancelled. Its items are back in your cart.',
@@ -108,6 +115,26 @@ describe('Pay now and Cancel order on an unpaid online order', () => {
         within(await rowOf(UNPAID)).queryByRole('button', { name: 'Pay now' }),
       ).not.toBeInTheDocument(),
     )
+  })
+})
+
+describe('Cancel order asks first', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.clearAllMocks()
+  })
+
+  it('cancels nothing when the shopper keeps the order', async () => {
+    const fetchMock = serve()
+    const u = userEvent.setup()
+    renderRoute(<PendingOrderActions orderId={UNPAID} />)
+    await u.click(screen.getByRole('button', { name: 'Cancel order' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' })
+    expect(dialog).toHaveTextContent('its items go back to your cart')
+    await u.click(within(dialog).getByRole('button', { name: 'Keep order' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    const calls = fetchMock.mock.calls.map(([input]) => String(input))
+    expect(calls.some((c) => c.includes('/cancel'))).toBe(false)
   })
 })
 
@@ -128,6 +155,7 @@ describe('the answer to Cancel order', () => {
     const u = userEvent.setup()
     const view = renderRoute(<PendingOrderActions orderId={UNPAID} />)
     await u.click(screen.getByRole('button', { name: 'Cancel order' }))
+    await confirmCancel(u)
     view.unmount()
     answer(
       jsonResponse({

@@ -1,4 +1,15 @@
 import type { OrderPaymentMethod, PaymentStatus } from '@techbazaar/shared'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { pendingOrder } from '@/features/payments/pending-order'
@@ -42,10 +53,29 @@ export function PendingOrderActions({ orderId }: { orderId: string }) {
         {pay.isPending && <Spinner />}
         Pay now
       </Button>
-      <Button size="sm" variant="outline" className="h-10" onClick={cancelOrder} disabled={busy}>
-        {cancel.isPending && <Spinner />}
-        Cancel order
-      </Button>
+      {/* Cancelling cannot be undone (the stock goes to other shoppers): it asks first. */}
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button size="sm" variant="outline" className="h-10" disabled={busy}>
+            {cancel.isPending && <Spinner />}
+            Cancel order
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Cancel this order?</AlertDialogTitle>
+            <AlertDialogDescription>
+              It will not be paid or delivered, and its items go back to your cart.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep order</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={cancelOrder}>
+              Cancel order
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   )
 }

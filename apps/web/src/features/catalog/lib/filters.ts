@@ -31,12 +31,16 @@ function parseList(value: string | null | undefined): string[] | undefined {
   return parts.length ? [...new Set(parts)] : undefined
 }
 
-/** A whole number of rupees within the price filter's range, or undefined. */
+/**
+ * A whole number of rupees within the price filter's range, or undefined. A negative price is
+ * no price at all (ignored, as the panel says when one is typed), never "up to ₹0", which would
+ * hide every product and stick in the stored filters.
+ */
 export function parsePrice(value: unknown): number | undefined {
   if (value == null || value === '') return undefined
   const number = typeof value === 'number' ? value : Number(value)
-  if (!Number.isFinite(number)) return undefined
-  return Math.min(LIMITS.priceFilterMax, Math.max(0, Math.round(number)))
+  if (!Number.isFinite(number) || number < 0) return undefined
+  return Math.min(LIMITS.priceFilterMax, Math.round(number))
 }
 
 export function filtersFromSearchParams(params: URLSearchParams): ProductFilters {

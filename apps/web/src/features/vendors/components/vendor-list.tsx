@@ -170,7 +170,7 @@ export function VendorList() {
 
   return (
     <>
-      <div className="relative hidden overflow-x-auto rounded-xl border bg-background md:block">
+      <div className="relative hidden overflow-x-auto rounded-xl border bg-background lg:block">
         <table className="w-full text-sm">
           <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
             <tr>
@@ -213,7 +213,7 @@ export function VendorList() {
         </table>
       </div>
 
-      <ul className="flex flex-col gap-3 md:hidden">
+      <ul className="flex flex-col gap-3 lg:hidden">
         {vendors.data.map((vendor) => (
           <li key={vendor._id} className="flex flex-col gap-3 rounded-xl border bg-background p-4">
             <div className="flex items-start justify-between gap-2">
