@@ -26,8 +26,45 @@ export function waitingForTheApp(page: Page): Page {
   return page
 }
 
+/**
+ * Every journey orders as the one demo shopper, and some leave things behind (a cancelled order
+ * puts its items back in the cart, a journey saves an address). Each test starts from an empty
+ * server cart and at most two saved addresses (room to add one), whatever ran before it.
+ */
+async function resetDemoShopper(request: APIRequestContext) {
+  const signedIn = await request.post('/api/auth/login', {
+    data: { email: 'shopper@demo.test', password: DEMO_PASSWORD },
+  })
+  expect(signedIn.ok(), 'the demo shopper signs in').toBe(true)
+  const { user } = (await (await request.get('/api/auth/check-auth')).json()) as {
+    user: { id: string }
+  }
+  const cart = (await (await request.get(`/api/shop/cart/get/${user.id}?limit=50`)).json()) as {
+    data: { productId: string }[]
+  }
+  for (const line of cart.data) {
+    await request.delete(`/api/shop/cart/${user.id}/${line.productId}`)
+  }
+  const addresses = (await (await request.get(`/api/shop/address/get/${user.id}`)).json()) as {
+    data: { _id: string }[]
+  }
+  for (const address of addresses.data.slice(2)) {
+    await request.delete(`/api/shop/address/delete/${user.id}/${address._id}`)
+  }
+  await request.post('/api/auth/logout')
+}
+
 /** Every test fails on an unexpected console error or uncaught page error. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; demoShopper: void }>({
+  demoShopper: [
+    async ({ playwright, baseURL }, use) => {
+      const request = await playwright.request.newContext({ baseURL })
+      await resetDemoShopper(request)
+      await request.dispose()
+      await use()
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     await use(waitingForTheApp(page))
   },

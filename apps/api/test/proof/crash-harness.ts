@@ -29,6 +29,14 @@ export class ShopProcess {
   async start(): Promise<number> {
     const started = performance.now()
     this.output = ''
+    // Another server on the port (one a crashed test run left behind) would answer the health
+    // check for this one, which then dies on EADDRINUSE: every later request would reach the
+    // stranger and fail in ways that have nothing to do with this run.
+    const taken = await fetch(`${this.baseUrl}/api/health`).then(
+      () => true,
+      () => false,
+    )
+    if (taken) throw new Error(`${this.baseUrl} already answers: another server holds the port`)
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiDir,
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },

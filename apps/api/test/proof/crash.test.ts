@@ -216,7 +216,10 @@ describe.runIf(onPostgres || process.env.CRASH_PGLITE === '1')(
 
           // Before the crash: only clean answers.
           for (const o of outcomes) {
-            if (o.first !== 'lost') expect([201, 409], context()).toContain(o.first.status)
+            if (o.first !== 'lost')
+              expect([201, 409], `${context()} ${JSON.stringify(o.first)}`).toContain(
+                o.first.status,
+              )
             if (o.firstPay && o.firstPay !== 'lost') expect(o.firstPay.status, context()).toBe(303)
             if (o.first === 'lost') stats.lostAnswers++
             if (is(o.first, 201)) stats.acknowledged++
@@ -235,7 +238,7 @@ describe.runIf(onPostgres || process.env.CRASH_PGLITE === '1')(
               headers: { cookie: b.cookie, 'content-type': 'application/json' },
               body: JSON.stringify({ userId: b.userId, productId: run.plentyId, quantity: 1 }),
             })
-            expect(is(added, 200), context()).toBe(true)
+            expect(is(added, 200), `${context()} cart add: ${JSON.stringify(added)}`).toBe(true)
           }
           const replays = await Promise.all(run.buyers.map((b) => checkout(server.baseUrl, b)))
           for (const [i, replay] of replays.entries()) {
