@@ -58,6 +58,11 @@ const STATIC_PAGES = [
   '/forgot-password',
 ]
 
+/** The paths whose anonymous pages are kept (routed directly, see web.ts). */
+export function keptPagePaths(): string[] {
+  return [...PAGE_PARAMS.keys()]
+}
+
 /** The anonymous pages kept, with the parameters each reads (in key order). */
 const PAGE_PARAMS = new Map<string, Record<string, Canonical>>([
   ['/', {}],

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { compressAs, preferredEncoding, pickEncoding } from '../lib/compression'
 import { shopCookies } from '../lib/cookies'
 import type { CachedPage } from '../lib/page-cache'
-import { pageKey } from './page-keys'
+import { keptPagePaths, pageKey } from './page-keys'
 import { createPageRenderer, type RenderedDocument } from './web-ssr'
 
 const YEAR_SECONDS = 365 * 24 * 3600
@@ -132,8 +132,10 @@ export const webPlugin = fp(
       return reply.type('text/html; charset=utf-8').send(await compressAs(html, encoding))
     }
 
-    // The static files' wildcard would answer "/" as a directory listing request (403).
-    if (hasWeb) app.get('/', sendPage)
+    // The static files' wildcard would answer "/" as a directory listing request (403); the other
+    // kept pages get routes too, so a page from memory does not first look for a file on disk
+    // (the wildcard stats the path and its .br/.gz copies before giving up).
+    if (hasWeb) for (const page of keptPagePaths()) app.get(page, sendPage)
 
     app.setNotFoundHandler((request, reply) => {
       const wantsPage =

@@ -1,4 +1,5 @@
 import type { Access } from '../../src/plugins/auth'
+import { keptPagePaths } from '../../src/plugins/page-keys'
 import {
   DIRECT_UPLOAD,
   form,
@@ -447,6 +448,16 @@ export const ACCESS: Record<string, AccessRule> = {
   'GET /': open(200, 'the home page is public; the renderer asks the API as the visitor', () => ({
     url: '/',
   })),
+  ...Object.fromEntries(
+    keptPagePaths()
+      .filter((page) => page !== '/')
+      .map((page) => [
+        `GET ${page}`,
+        open(200, 'a storefront page, kept finished for guests; pages guard themselves', () => ({
+          url: page,
+        })),
+      ]),
+  ),
   'GET /*': open(200, 'the web app (SPA fallback) loads; pages guard themselves', () => ({
     url: '/shop/listing',
   })),
