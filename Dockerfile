@@ -1,7 +1,9 @@
 # One image, one process: the API serves the built web app (docs/decisions.md #1). Run as many
 # as needed behind a load balancer: each migrates at start under a PostgreSQL advisory lock.
 # Build: docker build -t techbazaar .   Run: see compose.yaml and docs/deploy.md.
-FROM node:20-bookworm-slim AS build
+# Node 24 (the LTS line) on Debian 12, the Debian the development machines and CI run; both
+# stages use the same tag, so native modules (sharp, argon2) are installed for the runtime's Node.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
@@ -12,7 +14,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build -w apps/web
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # DejaVu renders the rupee sign in generated images and invoices.
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*

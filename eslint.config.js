@@ -1,7 +1,24 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+const webFeatures = readdirSync(new URL('apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+/** The web app's app layer: the only code that composes features. */
+const appLayerFiles = [
+  'apps/web/src/app',
+  'apps/web/src/router.tsx',
+  'apps/web/src/main.tsx',
+  'apps/web/src/entry-server.tsx',
+]
 
 export default tseslint.config(
   {
@@ -53,6 +70,66 @@ export default tseslint.config(
         'error',
         { paths: [{ name: 'sonner', message: "Import { toast } from '@/lib/toast' instead." }] },
       ],
+    },
+  },
+  {
+    // Import boundaries (issue 15). A feature of the web app never imports another feature: only
+    // the app layer (src/app, src/router.tsx, main.tsx, entry-server.tsx) composes them, and
+    // what several features use lives in src/lib or src/components, which import no feature and
+    // not the app layer. packages/shared is imported by the apps, never the reverse.
+    // No import cycles in them or in the API (type-only imports do not count: they vanish at
+    // build time).
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/shared/**/*.ts', 'apps/api/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these the cycle check reads no TypeScript file, and so finds no cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/web/tsconfig.json',
+            'packages/shared/tsconfig.json',
+            'apps/api/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          // Paths from the repository's root, wherever eslint is started.
+          basePath: import.meta.dirname,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `apps/web/src/features/${feature}`,
+              from: 'apps/web/src/features',
+              except: [`./${feature}`],
+              message:
+                'Features do not import each other: move what both use to src/lib or src/components, or compose them in src/app.',
+            })),
+            {
+              target: 'apps/web/src/features',
+              from: appLayerFiles,
+              message: 'The app layer imports features, never the reverse.',
+            },
+            {
+              target: ['apps/web/src/lib', 'apps/web/src/components', 'apps/web/src/test'],
+              from: ['apps/web/src/features', ...appLayerFiles],
+              message:
+                'Shared code (src/lib, src/components, src/test) imports no feature and not the app layer.',
+            },
+            {
+              target: 'packages/shared',
+              from: 'apps',
+              message: 'packages/shared is imported by the apps, never the reverse.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 )

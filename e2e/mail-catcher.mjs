@@ -5,6 +5,7 @@
 import { once } from 'node:events'
 import http from 'node:http'
 import path from 'node:path'
+import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
 const HOST = '127.0.0.1'
@@ -15,78 +16,18 @@ export const SMTP_URL = `smtp://${HOST}:${SMTP_PORT}?tls=off`
 /** Enough for any test run; the oldest go first. */
 const MAX_MAILS = 1000
 
-/** Splits a MIME entity into its (unfolded, lower-cased) headers and its body. */
-function splitEntity(raw) {
-  const match = /\r?\n\r?\n/.exec(raw)
-  const head = match ? raw.slice(0, match.index) : raw
-  const body = match ? raw.slice(match.index + match[0].length) : ''
-  const headers = {}
-  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':')
-    if (colon <= 0) continue
-    const name = line.slice(0, colon).trim().toLowerCase()
-    headers[name] ??= line.slice(colon + 1).trim()
-  }
-  return { headers, body }
-}
-
-function decodeQuotedPrintable(text) {
-  const binary = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
-  return Buffer.from(binary, 'latin1').toString('utf8')
-}
-
-/** RFC 2047 encoded words, as in a subject with non-ASCII text. */
-function decodeWords(value) {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g, (_, encoding, text) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-    )
-}
-
-function decodeBody(body, transferEncoding = '') {
-  const encoding = transferEncoding.toLowerCase()
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body)
-  return body
-}
-
-/** The plain-text body of a message: its text/plain part, else its HTML without tags. */
-function textOf(entity) {
-  const { headers, body } = entity
-  const contentType = headers['content-type'] ?? 'text/plain'
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
-  if (/^multipart\//i.test(contentType) && boundary) {
-    const parts = body
-      .split(`--${boundary}`)
-      .slice(1)
-      .filter((part) => !part.startsWith('--'))
-      .map((part) => splitEntity(part.replace(/^\r?\n/, '')))
-    const plain = parts.find((part) => /^text\/plain/i.test(part.headers['content-type'] ?? ''))
-    const chosen =
-      plain ?? parts.find((part) => /^(multipart|text)\//i.test(part.headers['content-type'] ?? ''))
-    return chosen ? textOf(chosen) : ''
-  }
-  const text = decodeBody(body, headers['content-transfer-encoding']).trim()
-  return /^text\/html/i.test(contentType)
-    ? text
-        .replace(/<[^>]+>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-    : text
-}
-
-function parseMail(raw, recipients) {
-  const entity = splitEntity(raw)
+/**
+ * What a test reads of a mail, decoded by a MIME parser: encoded-word headers, quoted-printable
+ * and base64 bodies, multipart alternatives. `text` is the text/plain part (mailparser derives it
+ * from the HTML when there is none).
+ */
+async function parseMail(raw, recipients) {
+  const parsed = await simpleParser(raw)
   return {
     to: recipients,
-    from: decodeWords(entity.headers.from ?? ''),
-    subject: decodeWords(entity.headers.subject ?? ''),
-    text: textOf(entity),
+    from: parsed.from?.text ?? '',
+    subject: parsed.subject ?? '',
+    text: (parsed.text ?? '').trim(),
     date: new Date().toISOString(),
   }
 }
@@ -105,9 +46,15 @@ export async function startMailCatcher({ smtpPort = SMTP_PORT, httpPort = HTTP_P
       stream.on('data', (chunk) => chunks.push(chunk))
       stream.on('end', () => {
         const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase())
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), recipients))
-        if (mails.length > MAX_MAILS) mails.shift()
-        callback()
+        // Kept before the server answers 250, so the shop's send resolves after the mail is here.
+        parseMail(Buffer.concat(chunks), recipients).then(
+          (mail) => {
+            mails.push(mail)
+            if (mails.length > MAX_MAILS) mails.shift()
+            callback()
+          },
+          (error) => callback(error),
+        )
       })
     },
   })

@@ -1,16 +1,18 @@
 // The shop scaled out, for playwright.scaleout.config.ts: two API processes on one PostgreSQL
-// and one Redis behind a round-robin proxy, sharing one data directory as they would share a
-// volume. Needs TEST_DATABASE_URL and TEST_REDIS_URL. Process 1 migrates and seeds a scratch
-// database; once it is ready, process 2 starts (and finds both done); then the proxy listens on
-// the port the tests use. On SIGTERM everything stops, the proxy's per-upstream counts are
-// printed and the scratch database is dropped.
+// and one Redis behind nginx running the shipped configuration (deploy/nginx, as compose's proxy
+// does; e2e/nginx-proxy.mjs), sharing one data directory as they would share a volume. Needs
+// TEST_DATABASE_URL, TEST_REDIS_URL and Debian's nginx. Process 1 migrates and seeds a scratch
+// database; once it is ready, process 2 starts (and finds both done); then nginx listens on the
+// port the tests use. On SIGTERM everything stops, nginx's requests per upstream are printed
+// and the scratch database is dropped.
 import { once } from 'node:events'
 import { rmSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { startMailCatcher } from './mail-catcher.mjs'
-import { startRoundRobinProxy } from './round-robin-proxy.mjs'
+import { startNginx } from './nginx-proxy.mjs'
 import { root, startShop, waitUntilReady } from './shop-process.mjs'
 
 const serverUrl = process.env.TEST_DATABASE_URL
@@ -23,10 +25,16 @@ const proxyPort = Number(process.env.SCALEOUT_PROXY_PORT ?? 3196)
 const upstreamPorts = (process.env.SCALEOUT_UPSTREAM_PORTS ?? '3194,3195').split(',').map(Number)
 const dataDir = path.resolve(root, process.env.SCALEOUT_DATA_DIR ?? '.data/e2e-scaleout')
 const proxyUrl = `http://localhost:${proxyPort}`
+// nginx's directory: config, pid, temp files and the access log the round-robin spec reads.
+const nginxDir = path.resolve(
+  process.env.SCALEOUT_NGINX_DIR ??
+    path.join(os.tmpdir(), `techbazaar-scaleout-nginx-${proxyPort}`),
+)
 
-// A fixed name (the ports are fixed too, so two runs never overlap): a run that was killed
-// leaves its database behind, and the next run drops it before starting.
-const DATABASE = 'tb_e2e_scaleout'
+// A name per proxy port (two runs on the same ports cannot overlap anyway, and runs on other
+// ports never drop this one): a run that was killed leaves its database behind, and the next
+// run on the port drops it before starting.
+const DATABASE = `tb_e2e_scaleout_${proxyPort}`
 const databaseUrl = new URL(serverUrl)
 databaseUrl.pathname = `/${DATABASE}`
 async function onServer(statement) {
@@ -60,11 +68,10 @@ async function stop(code) {
   stopping = true
   const running = children.filter((c) => c.exitCode === null && c.signalCode === null)
   for (const child of running) child.kill('SIGTERM')
-  await Promise.all(running.map((child) => once(child, 'exit')))
+  await Promise.all([...running.map((child) => once(child, 'exit')), proxy?.stop()])
   if (proxy) {
-    const counts = proxy.stats().upstreams.map((u) => `${u.upstream} ${u.requests}`)
-    console.warn(`round-robin proxy: requests per upstream: ${counts.join(', ')}`)
-    await proxy.close()
+    const counts = Object.entries(proxy.counts()).map(([upstream, n]) => `${upstream} ${n}`)
+    console.warn(`nginx: requests per upstream: ${counts.join(', ')}`)
   }
   await catcher.close()
   await onServer(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`).catch((err) =>
@@ -84,7 +91,7 @@ try {
       DATABASE_URL: databaseUrl.toString(),
       REDIS_URL: redisUrl.toString(),
       SMTP_URL: catcher.smtpUrl,
-      // The proxy is the only client; it names the browser in X-Forwarded-For.
+      // nginx is the only client; it names the browser in X-Forwarded-For.
       TRUST_PROXY: '127.0.0.1',
     })
     children.push(child)
@@ -95,11 +102,17 @@ try {
     })
     await waitUntilReady(`http://127.0.0.1:${port}/api/ready`, child)
   }
-  proxy = await startRoundRobinProxy({
+  proxy = await startNginx({
+    dir: nginxDir,
     port: proxyPort,
-    upstreams: upstreamPorts.map((port) => `http://127.0.0.1:${port}`),
+    upstreams: upstreamPorts.map((port) => `127.0.0.1:${port}`),
   })
-  console.warn(`Scale-out shop: ${proxyUrl} → ${upstreamPorts.join(', ')}`)
+  proxy.child.on('exit', (exitCode, signal) => {
+    if (stopping) return
+    console.error(`start-scaleout: nginx exited (${exitCode ?? signal})`)
+    void stop(1)
+  })
+  console.warn(`Scale-out shop: ${proxyUrl} (nginx, ${nginxDir}) → ${upstreamPorts.join(', ')}`)
 } catch (err) {
   console.error(`start-scaleout: ${err instanceof Error ? err.message : String(err)}`)
   await stop(1)

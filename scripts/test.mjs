@@ -58,8 +58,8 @@ const suites = [
     }),
   },
 ]
-// Two API processes on one PostgreSQL and one Redis behind a round-robin proxy: the e2e suite's
-// shape with its own config and ports, where both servers are given.
+// Two API processes on one PostgreSQL and one Redis behind nginx running deploy/nginx's config:
+// the e2e suite's shape with its own config and ports, where both servers are given.
 if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
   suites.push({
     ...suites.find((suite) => suite.name === 'e2e'),

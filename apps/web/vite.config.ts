@@ -5,7 +5,7 @@ import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type ESTree, parseSync, type Plugin, Visitor } from 'vite'
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000'
 
@@ -92,6 +92,54 @@ function preloadTextFont(): Plugin {
   }
 }
 
+/**
+ * Marks zod's schema builders (`z.object(...)`, `z.string().min(1)`, ...) in the app's and
+ * packages/shared's sources as pure calls. Schemas built at a module's top level (most of
+ * packages/shared) are calls the bundler must otherwise keep: a page that imports a constant
+ * from a shared file would download zod and every schema beside it. zod's builders have no side
+ * effects; the schemas used at run time stay. Annotated in the source rather than with the
+ * bundler's `manualPureFunctions: ['z']`, which matches any function named `z`, and minified
+ * libraries name functions so (Preact's `diff` is one: every render call was dropped).
+ */
+function pureZodBuilders(): Plugin {
+  const sources = [
+    path.resolve(import.meta.dirname, 'src'),
+    path.resolve(import.meta.dirname, '../../packages/shared/src'),
+  ].map((dir) => dir + path.sep)
+  /** `z`, or a call or property read at the head of which `z` stands (`z.string().min(1)`). */
+  const rootedInZ = (node: ESTree.Expression | ESTree.Super): boolean => {
+    if (node.type === 'Identifier') return node.name === 'z'
+    if (node.type === 'MemberExpression') return rootedInZ(node.object)
+    if (node.type === 'CallExpression') return rootedInZ(node.callee)
+    return false
+  }
+  return {
+    name: 'techbazaar:pure-zod-builders',
+    apply: 'build',
+    transform: {
+      filter: { id: /\.tsx?$/, code: 'z.' },
+      handler(code, id) {
+        if (!sources.some((dir) => id.startsWith(dir))) return null
+        const { program } = parseSync(id, code)
+        const starts = new Set<number>()
+        new Visitor({
+          CallExpression(node) {
+            if (node.callee.type === 'MemberExpression' && rootedInZ(node.callee))
+              starts.add(node.start)
+          },
+        }).visit(program)
+        let out = code
+        // From the end, so earlier offsets stay true; one mark per chain marks all of it.
+        for (const at of [...starts].sort((a, b) => b - a)) {
+          if (!code.startsWith('z.', at)) throw new Error(`pure-zod-builders: no z. at ${id}:${at}`)
+          out = `${out.slice(0, at)}/* @__PURE__ */ ${out.slice(at)}`
+        }
+        return { code: out, map: null }
+      },
+    },
+  }
+}
+
 /** The modules of the routes a first visit of the home page loads, after the entry (router.tsx). */
 const HOME_ROUTE_MODULES = [
   'src/app/root.tsx',
@@ -166,12 +214,26 @@ function storefrontChunk() {
 
 const storefront = storefrontChunk()
 
+/**
+ * The browser build runs the app on Preact's React-compatible layer, about 50 KB less to
+ * download than React DOM with React's own client (decision 48). The server's renderer, the
+ * development server and the unit tests keep React; the end-to-end tests and the `web-size`
+ * check drive the browser build, so they test what browsers run.
+ */
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+]
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server-side renderer's bundle (entry-server.tsx) is read from disk, never sent.
   plugins: [
     react(),
     tailwindcss(),
     treeShakeReactRouter(),
+    pureZodBuilders(),
     preloadTextFont(),
     ...(isSsrBuild ? [] : [storefront.plugin]),
     ...(isSsrBuild ? [] : [precompress()]),
@@ -179,6 +241,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      ...(command === 'build' && !isSsrBuild ? preactAliases : []),
       ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
@@ -211,11 +274,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Every browser the shop supports preloads modules natively; the polyfill only costs bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // Schemas built at a module's top level (`const x = z.object(...)`, most of
-      // packages/shared) are calls the bundler must keep unless told they are pure: a page that
-      // imports a constant from a shared file would otherwise download zod and every schema
-      // beside it. zod's builders have no side effects; the ones used at run time stay.
-      treeshake: { manualPureFunctions: ['z'] },
+      onwarn(warning, warn) {
+        // React Router uses React's useOptimistic where it exists; Preact has none, and the
+        // router then keeps its own state, as it does on React 18.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) {
+          return
+        }
+        warn(warning)
+      },
       output: {
         codeSplitting: {
           // Icons shared by several pages go in one chunk instead of one tiny chunk each: fewer

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, signIn, TEST_ADDRESS } from './fixtures'
+import { emptyServerCart, expect, signIn, TEST_ADDRESS } from './fixtures'
 
 /** Checkout steps the checkout journeys share. */
 
@@ -23,15 +23,7 @@ export async function shopperWithCart(
   await signIn(page, 'shopper@demo.test')
   await expect(page).toHaveURL(/\/$/)
   const request = page.request
-  const { user } = (await (await request.get('/api/auth/check-auth')).json()) as {
-    user: { id: string }
-  }
-  const cart = (await (await request.get(`/api/shop/cart/get/${user.id}?limit=50`)).json()) as {
-    data: { productId: string }[]
-  }
-  for (const line of cart.data) {
-    await request.delete(`/api/shop/cart/${user.id}/${line.productId}`)
-  }
+  const userId = await emptyServerCart(request)
   const listing = (await (
     await request.get('/api/shop/products/get?sortBy=price-hightolow&limit=24')
   ).json()) as { data: ApiProduct[] }
@@ -43,19 +35,19 @@ export async function shopperWithCart(
   const product = listing.data.find((p) => p.totalStock >= 5 && payable(p))
   if (!product) throw new Error('no product with stock')
   const added = await request.post('/api/shop/cart/add', {
-    data: { userId: user.id, productId: product._id, quantity: 1 },
+    data: { userId, productId: product._id, quantity: 1 },
   })
   expect(added.ok()).toBe(true)
-  const addresses = (await (await request.get(`/api/shop/address/get/${user.id}`)).json()) as {
+  const addresses = (await (await request.get(`/api/shop/address/get/${userId}`)).json()) as {
     data: unknown[]
   }
   if (addresses.data.length === 0) {
     const saved = await request.post('/api/shop/address/add', {
-      data: { userId: user.id, ...TEST_ADDRESS },
+      data: { userId, ...TEST_ADDRESS },
     })
     expect(saved.ok()).toBe(true)
   }
-  return { userId: user.id, product }
+  return { userId, product }
 }
 
 export async function chooseAndPay(page: Page, method: 'COD' | 'CASHFREE' | 'PAYU' | 'GATEPAY') {

@@ -26,6 +26,20 @@ export function waitingForTheApp(page: Page): Page {
   return page
 }
 
+/** Empties the signed-in shopper's server cart through the API; answers the shopper's id. */
+export async function emptyServerCart(request: APIRequestContext): Promise<string> {
+  const { user } = (await (await request.get('/api/auth/check-auth')).json()) as {
+    user: { id: string }
+  }
+  const cart = (await (await request.get(`/api/shop/cart/get/${user.id}?limit=50`)).json()) as {
+    data: { productId: string }[]
+  }
+  for (const line of cart.data) {
+    await request.delete(`/api/shop/cart/${user.id}/${line.productId}`)
+  }
+  return user.id
+}
+
 /**
  * Every journey orders as the one demo shopper, and some leave things behind (a cancelled order
  * puts its items back in the cart, a journey saves an address). Each test starts from an empty
@@ -36,20 +50,12 @@ async function resetDemoShopper(request: APIRequestContext) {
     data: { email: 'shopper@demo.test', password: DEMO_PASSWORD },
   })
   expect(signedIn.ok(), 'the demo shopper signs in').toBe(true)
-  const { user } = (await (await request.get('/api/auth/check-auth')).json()) as {
-    user: { id: string }
-  }
-  const cart = (await (await request.get(`/api/shop/cart/get/${user.id}?limit=50`)).json()) as {
-    data: { productId: string }[]
-  }
-  for (const line of cart.data) {
-    await request.delete(`/api/shop/cart/${user.id}/${line.productId}`)
-  }
-  const addresses = (await (await request.get(`/api/shop/address/get/${user.id}`)).json()) as {
+  const userId = await emptyServerCart(request)
+  const addresses = (await (await request.get(`/api/shop/address/get/${userId}`)).json()) as {
     data: { _id: string }[]
   }
   for (const address of addresses.data.slice(2)) {
-    await request.delete(`/api/shop/address/delete/${user.id}/${address._id}`)
+    await request.delete(`/api/shop/address/delete/${userId}/${address._id}`)
   }
   await request.post('/api/auth/logout')
 }

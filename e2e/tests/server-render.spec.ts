@@ -32,6 +32,26 @@ test.describe('pages rendered on the server', () => {
     expect(again.status()).toBe(304)
   })
 
+  test("each page's title is in the head as served, and follows the shopper around", async ({
+    page,
+    request,
+  }) => {
+    const about = await (await request.get('/aboutUs')).text()
+    // One title, in the head, where crawlers and link previews read it.
+    expect(about.match(/<title>/g)).toHaveLength(1)
+    expect(about).toMatch(
+      /<head>[\s\S]*<title>Genuine tech[^<]* \| TechBazaar<\/title>[\s\S]*<\/head>/,
+    )
+
+    await page.goto('/aboutUs')
+    await expect(page).toHaveTitle(/^Genuine tech.* \| TechBazaar$/)
+    await page.getByRole('banner').getByRole('link', { name: 'TechBazaar', exact: true }).click()
+    await expect(page).toHaveURL('/')
+    await expect(page).toHaveTitle('TechBazaar')
+    await page.goto('/login')
+    await expect(page).toHaveTitle('Sign in | TechBazaar')
+  })
+
   test('every storefront page is drawn in one pass, signed in or not', async ({ page }) => {
     const passes = async (url: string) =>
       (await page.request.get(url)).headers()['server-timing']?.match(/"(\d+) pass/)?.[1]

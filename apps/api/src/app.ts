@@ -1,28 +1,22 @@
 import cookie from '@fastify/cookie'
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawServerDefault,
-  type RouteOptions,
-} from 'fastify'
+import type { App, AppDeps, AppDepsInput } from './app-types'
+import Fastify, { type RouteOptions } from 'fastify'
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Redis } from 'ioredis'
 import path from 'node:path'
-import type { Config } from './config'
-import type { Database, Db } from './db/client'
-import { createCounters, type Counters } from './lib/counters'
+import { createCounters } from './lib/counters'
 import { createCatalogCache } from './lib/catalog-cache'
 import { compressedTextBytes } from './lib/compression'
-import { createPageCache, type PageCache } from './lib/page-cache'
+import { createPageCache } from './lib/page-cache'
 import { logRequest } from './lib/log-redact'
-import { createMailer, type Mailer } from './lib/mail'
+import { createMailer } from './lib/mail'
 import { storageCsp } from './lib/s3-storage'
-import { createMetrics, type ShopMetrics } from './lib/metrics'
+import { createMetrics } from './lib/metrics'
+import { outboxCounts } from './jobs/outbox'
+import { createShopJobs } from './jobs/shop-jobs'
 import { addressesRoutes } from './modules/addresses/addresses.routes'
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
@@ -41,10 +35,11 @@ import { ordersRoutes } from './modules/orders/orders.routes'
 import { paymentsRoutes } from './modules/payments/payments.routes'
 import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes'
 import { createPayments, paymentCsp } from './payments'
+import { createStorage } from './lib/storage'
+import { createListingTotals } from './modules/catalog/catalog.service'
 import { directUploadsRoutes } from './modules/uploads/direct-uploads.routes'
 import { uploadsRoutes } from './modules/uploads/uploads.routes'
 import { vendorsRoutes } from './modules/vendors/vendors.routes'
-import type { ReplyCache } from './modules/catalog/cached-json'
 import { authPlugin } from './plugins/auth'
 import { compressPlugin } from './plugins/compress'
 import { docsPlugin } from './plugins/docs'
@@ -54,48 +49,6 @@ import { rateLimitPlugin } from './plugins/rate-limit'
 import { mergeCsp, securityPlugin } from './plugins/security'
 import { textInputPlugin } from './plugins/text-input'
 import { webPlugin } from './plugins/web'
-
-export interface AppDeps {
-  config: Config
-  db: Db
-  dbKind: Database['kind']
-  redis?: Redis
-  mailer: Mailer
-  counters: Counters
-  /** The clock every rule reads (OTP expiry, sessions); tests move it. */
-  now: () => Date
-  /** Prometheus counters of this app (its own registry: tests build many apps in one process). */
-  metrics: ShopMetrics
-  /** Public catalog replies kept between catalog changes (absent when turned off). */
-  catalogCache?: ReplyCache
-  /** Anonymous visitors' finished storefront pages, on the catalog cache's generation. */
-  pageCache?: PageCache
-}
-
-/** What a caller must give; the rest has defaults built from the config. */
-export type AppDepsInput = Omit<
-  AppDeps,
-  'mailer' | 'counters' | 'now' | 'catalogCache' | 'pageCache' | 'metrics'
-> &
-  Partial<Pick<AppDeps, 'mailer' | 'counters' | 'now'>> & {
-    /** The database's LISTEN; without it the listing is not cached. */
-    listen?: Database['listen']
-  }
-
-/** The Fastify instance every module registers on, typed for zod schemas. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps
-  }
-}
 
 /** Log paths without their query strings' secrets, and never cookies or authorization headers. */
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]']
@@ -152,21 +105,33 @@ export async function buildApp(
           maxBytes: config.pageCacheMaxBytes,
         })
       : undefined
+  const payments = createPayments(config)
+  const metrics = createMetrics({ catalogCache, pageCache, outbox: () => outboxCounts(input.db) })
+  const mailer =
+    input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
   const deps: AppDeps = {
     ...input,
-    mailer:
-      input.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    mailer,
     counters: input.counters ?? createCounters(input.redis, () => now().getTime()),
     now,
-    metrics: createMetrics({ catalogCache, pageCache }),
+    metrics,
     catalogCache,
     pageCache,
+    payments,
+    storage: createStorage(config),
+    listingTotals: createListingTotals(),
+    jobs: createShopJobs(
+      { db: input.db, now, config, mailer, payments, metrics, listen: input.listen },
+      app.log,
+    ),
   }
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('deps', deps)
-  app.addHook('onClose', async () => deps.catalogCache?.close())
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop()
+    await deps.catalogCache?.close()
+  })
   if (catalogCache) {
     // A write is answered once this process has heard the changes it committed, so whoever
     // made them (a shopper posting a review, an admin editing a product) reads them back at once
@@ -179,7 +144,6 @@ export async function buildApp(
 
   await app.register(errorsPlugin)
   await app.register(textInputPlugin)
-  const payments = createPayments(config)
   await app.register(securityPlugin, {
     csp: mergeCsp(paymentCsp(config), await storageCsp(config)),
     hsts: config.appUrl.startsWith('https:'),
@@ -202,9 +166,9 @@ export async function buildApp(
       await typed.register(reviewsRoutes)
       await typed.register(bannersRoutes)
       await typed.register(contactRoutes)
-      await typed.register(ordersRoutes, { payments })
+      await typed.register(ordersRoutes)
       await typed.register(invoicesRoutes)
-      await typed.register(paymentsRoutes, { payments })
+      await typed.register(paymentsRoutes)
       await typed.register(uploadsRoutes)
       await typed.register(directUploadsRoutes)
       await typed.register(adminProductsRoutes)
@@ -219,7 +183,7 @@ export async function buildApp(
   )
 
   // Outside demo mode no provider is played by the sandbox, so its pages do not exist either.
-  if (config.demo.enabled) await app.register(sandboxGatewayRoutes, { payments })
+  if (config.demo.enabled) await app.register(sandboxGatewayRoutes)
   await app.register(webPlugin, {
     uploadsDir: path.join(config.dataDir, 'uploads'),
     webDistDir: config.webDistDir,

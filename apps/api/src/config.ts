@@ -82,6 +82,14 @@ const envSchema = z.object({
   COD_MAX_ORDER_RUPEES: z.coerce.number().int().min(0).max(199_999).default(50_000),
   // Orders one account may place (attempts counted) per hour.
   ORDER_CREATE_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  // The job worker (decision 49): how often it looks for due work besides being woken by NOTIFY,
+  // how long a claimed outbox item stays its own, and how failed deliveries are retried (doubling
+  // from the base, capped; the defaults ride out an SMTP outage of about two hours).
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(600_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(25),
   // The marketplace's own GSTIN: supplier on invoices for products the shop (an admin) lists.
   MARKETPLACE_GSTIN: z
     .string()
@@ -246,6 +254,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     pageCdnSeconds: e.PAGE_CDN_SECONDS,
     pageCdnStaleSeconds: e.PAGE_CDN_STALE_SECONDS,
     marketplaceGstin: e.MARKETPLACE_GSTIN,
+    jobs: {
+      pollMs: e.JOBS_POLL_MS,
+      leaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: Math.max(e.OUTBOX_RETRY_MAX_MS, e.OUTBOX_RETRY_BASE_MS),
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+    },
     orderLimits: {
       maxQtyPerProduct: e.ORDER_MAX_QTY_PER_PRODUCT,
       codMaxPaise: e.COD_MAX_ORDER_RUPEES * 100,

@@ -6,8 +6,6 @@ import { openDatabase } from './db/client'
 import { DEMO_ACCOUNTS } from './db/seed'
 import { seedOnStart } from './db/seed/on-start'
 import { acquireStartupLock } from './db/startup'
-import { startAuthCleanup } from './modules/auth/cleanup'
-import { startOrderExpiry } from './modules/orders/order-state'
 
 /** Reads config, opens and migrates the database, seeds the demo, listens, closes gracefully. */
 async function main() {
@@ -49,10 +47,8 @@ async function main() {
   })
   await releaseStartupLock()
 
-  // Unpaid online orders give their stock back after their payment window.
-  const stopExpiry = startOrderExpiry(app.deps, app.log)
-  // Expired sessions, reset links and sign-up codes are deleted hourly.
-  const stopCleanup = startAuthCleanup(app.deps, app.log)
+  // The outbox's mails and provider calls, the expiry of unpaid orders and the purges.
+  await app.deps.jobs.start()
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -62,8 +58,7 @@ async function main() {
     // Stop accepting connections, let in-flight requests finish, then release the database.
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
-    stopExpiry()
-    stopCleanup()
+    // Closing the app stops the job worker after the delivery under way.
     await app.close()
     await redis?.quit()
     await database.close()

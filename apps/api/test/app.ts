@@ -6,7 +6,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import type { RouteOptions } from 'fastify'
 import { inject } from 'vitest'
-import { buildApp, type App, type AppDeps } from '../src/app'
+import { buildApp } from '../src/app'
+import type { App, AppDeps } from '../src/app-types'
 import { loadConfig, type Config } from '../src/config'
 import { openDatabase, type Database } from '../src/db/client'
 
@@ -21,7 +22,12 @@ export interface TestContext {
  * A fresh database for one test file: a copy of the migrated PGlite template, or, when
  * TEST_DATABASE_URL is set, a scratch database on that PostgreSQL server (dropped at close).
  */
-async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database
+  drop(): Promise<void>
+  /** The scratch database's address (PostgreSQL only), for a second connection to it. */
+  url?: string
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const template = readFileSync(inject('pgliteTemplate'))
@@ -42,6 +48,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   await database.migrate()
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl })
       await client.connect()

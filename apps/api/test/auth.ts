@@ -1,4 +1,4 @@
-import type { App } from '../src/app'
+import type { App } from '../src/app-types'
 import { shopCookies } from '../src/lib/cookies'
 
 /** The session cookie from a response (`__Host-session` behind https), as a request header. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { addresses, cartLines, carts, subOrders } from '../src/db/schema'
 import type { Db } from '../src/db/client'
 import { createSession } from '../src/modules/auth/sessions'
-import type { App } from '../src/app'
+import type { App } from '../src/app-types'
 import { sessionCookieFor } from './auth'
 import { createProduct, createSeller, createUser } from './factories'
 

@@ -11,7 +11,7 @@ import { resolveRedirect } from '@/app/guards/resolve-redirect'
 import { createQueryClient } from '@/app/query-client'
 import { RenderQueryClientContext } from '@/app/render-query-client'
 import { suspendOnPendingQueries } from '@/app/render-suspense'
-import { sessionQueryKey, sessionQueryOptions } from '@/features/auth/api/get-session'
+import { sessionQueryKey, sessionQueryOptions } from '@/lib/session/get-session'
 import { setApiTransport } from '@/lib/api-client'
 import { serializeSsrState } from '@/lib/ssr-state'
 import { routes, SHOP_LAYOUT_ROUTE_ID } from '@/router'
@@ -45,7 +45,12 @@ export interface RenderedPage {
   state: string
   /** How many times the page was drawn: 1 unless a query would not suspend (Server-Timing). */
   passes: number
+  /** The page's `<title>` element (components/document-title.tsx), for the document's head. */
+  title?: string
 }
+
+/** The first `<title>` React drew; it hoists it to the front of the markup, out of the body. */
+const TITLE_ELEMENT = /<title>[^<]*<\/title>/
 
 /**
  * Queries suspend until their data is in (app/render-suspense.ts), so one pass draws the page;
@@ -144,6 +149,9 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
         errors: context.errors,
       },
     })
-    return { html, state, passes }
+    // Moved to the head, where crawlers read it; the browser's DocumentTitle draws nothing there.
+    const title = TITLE_ELEMENT.exec(html)?.[0]
+    if (title) html = html.replace(title, '')
+    return { html, state, passes, title }
   })
 }

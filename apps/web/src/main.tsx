@@ -3,13 +3,17 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
-import { requestSessionEarly } from '@/features/auth/api/fetch-session'
-import { requestBannersEarly } from '@/features/catalog/api/fetch-feature-images'
+import { hydrateProgressively } from '@/components/hydrate-later'
+import { requestSessionEarly } from '@/lib/session/fetch-session'
+import { requestBannersEarly } from '@/lib/catalog/fetch-feature-images'
 import { ssrState } from '@/lib/ssr-state'
 import { routes } from '@/router'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
+
+/** Ends the current task: the code that just loaded ran in it, and hydrating is a task of its own. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** Loads the code of the routes the URL matches, as the server had it when it rendered them. */
 async function loadMatchedRoutes() {
@@ -22,19 +26,25 @@ async function loadMatchedRoutes() {
   )
 }
 
-// A transition render yields to the browser every few milliseconds instead of holding the main
-// thread until the whole page is built (no long tasks, so taps answer while it renders).
+// No long tasks, so taps answer while the page comes to life: the route code's evaluation, the
+// router and the first hydration pass each get a task of their own, and the blocks wrapped in
+// HydrateLater hydrate afterwards, one a task (Preact, the browser build's runtime, hydrates in
+// one go; React, in development, also yields inside its transition).
 if (ssrState) {
   // The server rendered this page with its data: hydrate it where it stands.
   const state = ssrState
-  void loadMatchedRoutes().then(() => {
+  void loadMatchedRoutes().then(async () => {
+    await yieldToBrowser()
     const router = createBrowserRouter(routes, { hydrationData: state.router })
+    await yieldToBrowser()
     startTransition(() => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <RouterProvider router={router} />
-        </StrictMode>,
+      hydrateProgressively(() =>
+        hydrateRoot(
+          container,
+          <StrictMode>
+            <RouterProvider router={router} />
+          </StrictMode>,
+        ),
       )
     })
   })

@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'shop/search', ...page(() => import('@/features/catalog/pages/search-page')) },
           {
             path: 'shop/checkout',
-            ...page(() => import('@/features/checkout/pages/checkout-page')),
+            ...page(() => import('@/app/routes/checkout-page')),
           },
           {
             path: 'shop/account',

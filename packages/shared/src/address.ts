@@ -19,6 +19,7 @@ export type AddAddressInput = z.output<typeof addAddressBody>
 export const updateAddressBody = addressFields
 export const addressUserParams = z.object({ userId: idParam })
 export const addressParams = z.object({ userId: idParam, addressId: idParam })
+export type AddressParams = z.infer<typeof addressParams>
 
 export const savedAddress = z.object({
   _id: z.uuid(),
@@ -35,8 +36,10 @@ export const addressListResponse = z.object({
   success: z.literal(true),
   data: z.array(savedAddress),
 })
+export type AddressListResponse = z.infer<typeof addressListResponse>
 export const addressResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   data: savedAddress,
 })
+export type AddressResponse = z.infer<typeof addressResponse>

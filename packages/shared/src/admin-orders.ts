@@ -79,6 +79,7 @@ export const vendorSubOrderListResponse = z.object({
   success: z.literal(true),
   data: z.array(vendorSubOrder),
 })
+export type VendorSubOrderListResponse = z.infer<typeof vendorSubOrderListResponse>
 
 /** The details dialog: the order (or the seller's part of it), who placed it and its payment. */
 export const adminOrderDetails = order.extend({
@@ -92,6 +93,7 @@ export const adminOrderDetailsResponse = z.object({
   success: z.literal(true),
   data: adminOrderDetails,
 })
+export type AdminOrderDetailsResponse = z.infer<typeof adminOrderDetailsResponse>
 
 export const adminOrderIdParams = z.object({ id: idParam })
 
@@ -103,6 +105,7 @@ export const updateOrderStatusResponse = z.object({
   success: z.literal(true),
   message: z.string(),
 })
+export type UpdateOrderStatusResponse = z.infer<typeof updateOrderStatusResponse>
 
 /** Sellers move their own sub-order along; only an admin rejects (that returns stock). */
 export const VENDOR_ORDER_STATUSES = ['pending', 'inProcess', 'inShipping', 'delivered'] as const
@@ -115,3 +118,4 @@ export const vendorUpdateResponse = z.object({
   message: z.string(),
   data: z.object({ _id: z.uuid(), orderId: z.uuid(), status: z.enum(ORDER_STATUSES) }),
 })
+export type VendorUpdateResponse = z.infer<typeof vendorUpdateResponse>

@@ -91,11 +91,13 @@ export const adminProductListResponse = z.object({
   success: z.literal(true),
   data: z.array(adminProduct),
 })
+export type AdminProductListResponse = z.infer<typeof adminProductListResponse>
 export const adminProductResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   data: adminProduct,
 })
+export type AdminProductResponse = z.infer<typeof adminProductResponse>
 
 export const createFilterBody = z.object({
   category: optionText('Category'),

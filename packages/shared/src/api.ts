@@ -9,6 +9,7 @@ export const errorResponse = z.object({
 export type ErrorResponse = z.infer<typeof errorResponse>
 
 export const messageResponse = z.object({ success: z.literal(true), message: z.string() })
+export type MessageResponse = z.infer<typeof messageResponse>
 
 export const healthResponse = z.object({
   success: z.literal(true),

@@ -18,6 +18,7 @@ export const sessionUser = z.object({
 export type SessionUser = z.infer<typeof sessionUser>
 
 export const checkAuthResponse = z.object({ success: z.literal(true), user: sessionUser })
+export type CheckAuthResponse = z.infer<typeof checkAuthResponse>
 
 export const PASSWORD_MIN = 8
 
@@ -118,6 +119,7 @@ export const authUserResponse = z.object({
   message: z.string(),
   user: sessionUser,
 })
+export type AuthUserResponse = z.infer<typeof authUserResponse>
 
 /** A signed-in user's new password; the current one proves it is them (same rules as register). */
 export const changePasswordBody = z

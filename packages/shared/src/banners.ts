@@ -18,3 +18,4 @@ export const featureResponse = z.object({
   message: z.string(),
   data: featureImage,
 })
+export type FeatureResponse = z.infer<typeof featureResponse>

@@ -61,9 +61,11 @@ export const businessAddressResponse = z.object({
   success: z.literal(true),
   data: businessAddress,
 })
+export type BusinessAddressResponse = z.infer<typeof businessAddressResponse>
 export const businessAddressSavedResponse = businessAddressResponse.extend({
   message: z.string(),
 })
+export type BusinessAddressSavedResponse = z.infer<typeof businessAddressSavedResponse>
 
 /** The message when the chosen state is not the one the GSTIN was issued in. */
 export const stateMismatchMessage = (gstin: string, whose = 'your') => {

@@ -26,6 +26,7 @@ export type UpdateCartInput = z.infer<typeof updateCartBody>
 
 export const cartUserParams = z.object({ userId: userIdField })
 export const cartLineParams = z.object({ userId: userIdField, productId: productIdField })
+export type CartLineParams = z.infer<typeof cartLineParams>
 
 export const cartQuery = z.object({
   page: plainNumber('page')

@@ -30,3 +30,4 @@ export const dashboardStats = z.object({
 })
 export type DashboardStats = z.infer<typeof dashboardStats>
 export const dashboardResponse = z.object({ success: z.literal(true), data: dashboardStats })
+export type DashboardResponse = z.infer<typeof dashboardResponse>

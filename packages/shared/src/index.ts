@@ -1,5 +1,6 @@
 export * from './api'
 export * from './auth'
+export * from './roles'
 export * from './catalog'
 export * from './constants'
 export * from './upload-widths'

@@ -99,7 +99,9 @@ export const orderSummary = order.omit({ cartItems: true, addressInfo: true })
 export type OrderSummary = z.infer<typeof orderSummary>
 
 export const orderListResponse = z.object({ success: z.literal(true), data: z.array(orderSummary) })
+export type OrderListResponse = z.infer<typeof orderListResponse>
 export const orderDetailsResponse = z.object({ success: z.literal(true), data: order })
+export type OrderDetailsResponse = z.infer<typeof orderDetailsResponse>
 
 export const orderUserParams = z.object({ userId: idParam })
 export const orderIdParams = z.object({ orderId: idParam })
@@ -161,4 +163,5 @@ export const paymentStatusResponse = z.object({
     redirectUrl: z.string(),
   }),
 })
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>
 export type PaymentStatusResult = z.infer<typeof paymentStatusResponse>['result']

@@ -71,6 +71,7 @@ export const reviewEligibilityResponse = z.object({
   success: z.literal(true),
   data: reviewEligibility,
 })
+export type ReviewEligibilityResponse = z.infer<typeof reviewEligibilityResponse>
 
 export const reviewListResponse = z.object({ success: z.literal(true), data: z.array(review) })
 export type ReviewListReply = z.infer<typeof reviewListResponse>
@@ -82,3 +83,4 @@ export const addReviewResponse = z.object({
   /** The product's new average (two decimals) and count, so the client can update in place. */
   product: z.object({ averageReview: z.number(), reviewCount: z.number().int() }),
 })
+export type AddReviewResponse = z.infer<typeof addReviewResponse>

@@ -22,11 +22,13 @@ export const vendor = z.object({
 export type Vendor = z.infer<typeof vendor>
 
 export const vendorListResponse = z.object({ success: z.literal(true), data: z.array(vendor) })
+export type VendorListResponse = z.infer<typeof vendorListResponse>
 export const vendorResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   data: vendor,
 })
+export type VendorResponse = z.infer<typeof vendorResponse>
 
 /**
  * What a seller must have to sell, as seller registration asks it: a mobile, a GSTIN (check

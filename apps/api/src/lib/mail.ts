@@ -6,6 +6,8 @@ export interface Mail {
   subject: string
   text: string
   html?: string
+  /** `<id@domain>`; the outbox names each mail after its item, so a resend is recognisably one. */
+  messageId?: string
 }
 
 export interface Mailer {
@@ -36,6 +38,11 @@ export function createMailer(opts: {
         : undefined,
       // Local relays (and test servers) often speak plain SMTP on loopback.
       ignoreTLS: url.searchParams.get('tls') === 'off',
+      // Well within the outbox's lease: a server that stops answering fails the attempt (and
+      // it is retried) rather than holding the delivery until the lease runs out.
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
     })
     return {
       async send(mail) {

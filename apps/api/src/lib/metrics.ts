@@ -1,5 +1,7 @@
 import { ORDER_PAYMENT_METHODS, type OrderPaymentMethod } from '@techbazaar/shared'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { OutboxCounts } from '../jobs/outbox'
+import type { DeliveryOutcome } from '../jobs/worker'
 import type { CatalogCache, CatalogCacheStats } from './catalog-cache'
 
 /** Why an online payment ended failed. */
@@ -17,6 +19,8 @@ export interface ShopMetrics {
   orderCreated(method: OrderPaymentMethod): void
   paymentCaptured(method: string): void
   paymentFailed(method: string, reason: PaymentFailure): void
+  /** One outbox delivery attempt of this process, by kind and how it ended. */
+  outboxDelivery(kind: string, outcome: DeliveryOutcome): void
 }
 
 let processRegistry: Registry | undefined
@@ -92,9 +96,32 @@ export function createMetrics(
   sources: {
     catalogCache?: Pick<CatalogCache, 'stats'>
     pageCache?: Pick<CatalogCache, 'stats'>
+    /** The outbox's counts, read from the database at each scrape (shared by all processes). */
+    outbox?: () => Promise<OutboxCounts>
   } = {},
 ): ShopMetrics {
   const own = new Registry()
+  const outboxCounts = sources.outbox
+  if (outboxCounts) {
+    new Gauge({
+      name: 'techbazaar_outbox_items',
+      help: 'Outbox items (mails, provider calls) by state: pending (not yet delivered), retrying (pending after a failed attempt), failed (given up)',
+      labelNames: ['state'],
+      registers: [own],
+      async collect() {
+        const counts = await outboxCounts()
+        this.set({ state: 'pending' }, counts.pending)
+        this.set({ state: 'retrying' }, counts.retrying)
+        this.set({ state: 'failed' }, counts.failed)
+      },
+    })
+  }
+  const deliveries = new Counter({
+    name: 'techbazaar_outbox_deliveries_total',
+    help: "This process's outbox delivery attempts, by kind and outcome (delivered, retry, dead)",
+    labelNames: ['kind', 'outcome'],
+    registers: [own],
+  })
   if (sources.catalogCache) {
     cacheMetrics(
       sources.catalogCache,
@@ -167,5 +194,6 @@ export function createMetrics(
     orderCreated: (method) => orders.inc({ payment_method: method }),
     paymentCaptured: (method) => captured.inc({ payment_method: method }),
     paymentFailed: (method, reason) => failed.inc({ payment_method: method, reason }),
+    outboxDelivery: (kind, outcome) => deliveries.inc({ kind, outcome }),
   }
 }

@@ -68,16 +68,9 @@ export function createLocalStorage(root: string): Storage {
   }
 }
 
-const storages = new WeakMap<object, Storage>()
-
-/** The storage the config asks for, one per config (so the modules share one S3 client). */
-export function storageFor(config: Pick<Config, 'dataDir' | 's3'>): Storage {
-  let storage = storages.get(config)
-  if (!storage) {
-    storage = config.s3
-      ? createS3Storage(config.s3)
-      : createLocalStorage(path.join(config.dataDir, 'uploads'))
-    storages.set(config, storage)
-  }
-  return storage
+/** The storage the config asks for: S3 when configured, else the data directory. */
+export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Storage {
+  return config.s3
+    ? createS3Storage(config.s3)
+    : createLocalStorage(path.join(config.dataDir, 'uploads'))
 }

@@ -109,7 +109,10 @@ export function createCashfree(opts: CashfreeOptions): PaymentProvider {
     const json: unknown = await response.json().catch(() => null)
     if (missingOk && response.status === 404) return null
     if (!response.ok) {
-      throw new PaymentProviderError(`Cashfree ${method} ${path} answered ${response.status}`)
+      throw new PaymentProviderError(
+        `Cashfree ${method} ${path} answered ${response.status}`,
+        response.status,
+      )
     }
     return json
   }
@@ -188,9 +191,21 @@ export function createCashfree(opts: CashfreeOptions): PaymentProvider {
       }
     },
     async cancel(providerOrderId) {
-      await call('PATCH', `/orders/${encodeURIComponent(providerOrderId)}`, {
-        order_status: 'TERMINATED',
-      }).catch(() => undefined)
+      try {
+        await call('PATCH', `/orders/${encodeURIComponent(providerOrderId)}`, {
+          order_status: 'TERMINATED',
+        })
+      } catch (err) {
+        // A 4xx: the order is no longer active (paid, expired, terminated) or unknown; asking
+        // again cannot change that. Anything else (unreachable, 5xx, 429) is worth a retry.
+        const refused =
+          err instanceof PaymentProviderError &&
+          err.status !== undefined &&
+          err.status >= 400 &&
+          err.status < 500 &&
+          err.status !== 429
+        if (!refused) throw err
+      }
     },
     deposit(sessionId) {
       return opts.sandbox

@@ -60,7 +60,15 @@ export interface DepositInstructions {
 }
 
 export class PaymentSignatureError extends Error {}
-export class PaymentProviderError extends Error {}
+export class PaymentProviderError extends Error {
+  /** The provider's HTTP status, when it answered at all. */
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message)
+  }
+}
 
 /** A browser form POST to the provider's hosted page (PayU). */
 export interface HostedForm {
@@ -105,7 +113,11 @@ export interface PaymentProvider {
     headers: Record<string, string | string[] | undefined>,
   ): VerifiedEvent
   fetchStatus(providerOrderId: string): Promise<ProviderStatus>
-  /** Stops a provider order so it can no longer be paid (best effort). */
+  /**
+   * Stops a provider order so it can no longer be paid. Resolves once it is stopped, or when
+   * there is nothing to stop (already paid, expired, unknown, or the provider has no such call);
+   * throws PaymentProviderError when the provider could not be asked (the outbox retries).
+   */
   cancel(providerOrderId: string): Promise<void>
   deposit(sessionId: string): DepositInstructions
   /** Providers whose checkout is a browser form POST build it here. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { App } from '../app'
+import type { App } from '../app-types'
 import { hashPassword } from '../lib/password'
 import { users, vendorProfiles } from '../db/schema'
 import { createTestApp, type TestContext } from '../../test/app'

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@techbazaar/shared'
+import { isMarketplaceAdmin, type SessionUser } from '@techbazaar/shared'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { forbidden, unauthorized } from '../lib/errors'
@@ -51,8 +51,6 @@ declare module 'fastify' {
   }
 }
 
-const isShopAdmin = (user: SessionUser) => user.role === 'admin' && user.type === 'admin'
-
 /** Why `user` may not call a route of `access` (the 403 message), or null when they may. */
 function refusal(access: Exclude<Access, 'public'>, user: SessionUser): string | null {
   const denied = 'You are not allowed to do that'
@@ -67,14 +65,14 @@ function refusal(access: Exclude<Access, 'public'>, user: SessionUser): string |
     case 'backOffice':
       return user.role === 'admin' ? null : denied
     case 'admin':
-      return isShopAdmin(user) ? null : denied
+      return isMarketplaceAdmin(user) ? null : denied
     case 'seller':
       return user.type === 'vendor' ? null : denied
     case 'activeSeller':
       if (user.type !== 'vendor') return denied
       return user.vendorStatus === 'Rejected' ? 'Your seller account was rejected' : null
     case 'uploader':
-      if (isShopAdmin(user)) return null
+      if (isMarketplaceAdmin(user)) return null
       if (user.type !== 'vendor') return denied
       return user.vendorStatus === 'Approved' ? null : 'Your seller account is not approved yet'
   }

@@ -9,7 +9,7 @@ interface RenderModule {
     url: string
     cookie?: string
     fetchApi: (url: string, init: RequestInit) => Promise<Response>
-  }): Promise<{ html: string; state: string; passes?: number } | null>
+  }): Promise<{ html: string; state: string; passes?: number; title?: string } | null>
 }
 
 /** A page's whole HTML document, and how it was made (for the Server-Timing header). */
@@ -33,6 +33,8 @@ export interface PageRequest {
 
 /** Where index.html leaves room for the app. */
 const ROOT_ELEMENT = '<div id="root"></div>'
+/** index.html's own title, which a page's title replaces. */
+const SHELL_TITLE = /<title>[^<]*<\/title>/
 
 /** Loads a file-backed value again only when the file changes (a rebuild needs no restart). */
 function reloadOnChange<T>(file: string, load: (file: string) => Promise<T>) {
@@ -114,9 +116,14 @@ export function createPageRenderer(
         },
       })
       if (!page) return null
-      const document = shell.replace(
+      // Replaced by functions: a string replacement reads `$&` or `$'` in a product's name as
+      // patterns and would splice pieces of the shell into the page.
+      const { title } = page
+      const withTitle = title ? shell.replace(SHELL_TITLE, () => title) : shell
+      const document = withTitle.replace(
         ROOT_ELEMENT,
-        `<div id="root">${page.html}</div><script type="application/json" id="ssr-state">${page.state}</script>`,
+        () =>
+          `<div id="root">${page.html}</div><script type="application/json" id="ssr-state">${page.state}</script>`,
       )
       return { document, passes: page.passes ?? 1, ms: performance.now() - started }
     } catch (error) {

@@ -91,6 +91,13 @@ describe('server-rendered pages', () => {
         globalThis.__renders = (globalThis.__renders ?? 0) + 1
         if (pathname === '/boom') throw new Error('render failed')
         if (pathname.startsWith('/admin')) return null
+        if (pathname === '/deals') {
+          return {
+            html: "<main>Save $' now, $& more</main>",
+            state: '{}',
+            title: '<title>Deals: $& more | TechBazaar</title>',
+          }
+        }
         const health = await fetchApi('/api/health', { headers: { Accept: 'application/json' } })
         const { status } = await health.json()
         return {
@@ -110,6 +117,15 @@ describe('server-rendered pages', () => {
   afterAll(async () => {
     await ssr.close()
     rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("puts the page's title in the head and keeps $ patterns in the markup as they are", async () => {
+    const res = await ssr.app.inject({ url: '/deals' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe(
+      '<!doctype html><title>Deals: $& more | TechBazaar</title><body><div id="root"><main>Save $\' now, $& more</main></div>' +
+        '<script type="application/json" id="ssr-state">{}</script></body>',
+    )
   })
 
   it('sends a signed-in page drawn with API answers inside #root, with its state, never shared', async () => {

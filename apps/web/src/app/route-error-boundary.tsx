@@ -1,6 +1,7 @@
 import { Link, useRouteError } from 'react-router'
 import { buttonClasses } from '@/components/ui/button-variants'
 import { RefreshCwIcon, TriangleAlertIcon } from '@/components/ui/fallback-icons'
+import { DocumentTitle } from '@/components/document-title'
 
 /**
  * Shown in place of a page that crashed or whose code failed to load (often a new release
@@ -15,7 +16,7 @@ export function RouteErrorBoundary() {
       role="alert"
       className="mx-auto flex min-h-[60dvh] w-full max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center"
     >
-      <title>Something went wrong | TechBazaar</title>
+      <DocumentTitle>Something went wrong | TechBazaar</DocumentTitle>
       <span className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
         <TriangleAlertIcon className="size-7" aria-hidden="true" />
       </span>

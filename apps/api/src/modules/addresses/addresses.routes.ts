@@ -7,7 +7,7 @@ import {
   messageResponse,
   updateAddressBody,
 } from '@techbazaar/shared'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import { addAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service'
 

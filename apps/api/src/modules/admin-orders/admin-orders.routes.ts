@@ -9,7 +9,7 @@ import {
   vendorUpdateBody,
   vendorUpdateResponse,
 } from '@techbazaar/shared'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import {
   getAdminOrderDetails,

@@ -9,9 +9,8 @@ import {
 } from '@techbazaar/shared'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { unauthorized } from '../../lib/errors'
-import { storageFor } from '../../lib/storage'
 import {
   addProduct,
   createFilterOptions,
@@ -25,7 +24,7 @@ const idParams = z.object({ id: idParam })
 
 export async function adminProductsRoutes(app: App) {
   const { db } = app.deps
-  const storage = storageFor(app.deps.config)
+  const { storage } = app.deps
   const { maxQtyPerProduct } = app.deps.config.orderLimits
   // backOffice: admins and sellers alike; ownership is checked per product in the service.
   const userOf = (request: FastifyRequest) => {

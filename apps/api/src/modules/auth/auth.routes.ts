@@ -12,7 +12,7 @@ import {
   verifyOtpBody,
 } from '@techbazaar/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import {
   changePassword,

@@ -2,7 +2,7 @@ import type { ChangePasswordInput, SessionUser, VerifyOtpBody } from '@techbazaa
 import type { loginBody, registerBody } from '@techbazaar/shared'
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../app-types'
 import { otpRequests, users, vendorProfiles } from '../../db/schema'
 import { AppError, badRequest, conflict, tooMany } from '../../lib/errors'
 import { hashPassword, verifyPassword } from '../../lib/password'

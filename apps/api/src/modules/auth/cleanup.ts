@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify'
 import { lt } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { otpRequests } from '../../db/schema'
@@ -15,20 +14,4 @@ export async function purgeExpiredAuthRows(db: Db, now: Date): Promise<void> {
   await deleteExpiredPasswordResets(db, now)
   const codesBefore = new Date(now.getTime() - SIGNUP_RESEND_WINDOW_MINUTES * 60_000)
   await db.delete(otpRequests).where(lt(otpRequests.createdAt, codesBefore))
-}
-
-/** Runs the purge every `everyMs` (and once at start); answers a stop function for shutdown. */
-export function startAuthCleanup(
-  deps: { db: Db; now: () => Date },
-  log: FastifyBaseLogger,
-  everyMs = 3_600_000,
-): () => void {
-  const run = () =>
-    purgeExpiredAuthRows(deps.db, deps.now()).catch((err: unknown) =>
-      log.error({ err }, 'purging expired sessions and codes failed'),
-    )
-  void run()
-  const timer = setInterval(() => void run(), everyMs)
-  timer.unref()
-  return () => clearInterval(timer)
 }

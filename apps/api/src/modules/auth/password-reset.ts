@@ -1,7 +1,7 @@
 import type { ForgotPasswordInput, ResetPasswordInput, SessionUser } from '@techbazaar/shared'
 import type { FastifyBaseLogger } from 'fastify'
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../app-types'
 import type { Db } from '../../db/client'
 import { passwordResets, users, vendorProfiles } from '../../db/schema'
 import { badRequest, tooMany } from '../../lib/errors'

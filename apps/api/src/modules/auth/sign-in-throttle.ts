@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../app-types'
 import { tooMany } from '../../lib/errors'
 import type { KnownDevice } from './devices'
 

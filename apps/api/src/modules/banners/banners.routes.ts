@@ -7,13 +7,12 @@ import {
   messageResponse,
 } from '@techbazaar/shared'
 import { z } from 'zod'
-import type { App } from '../../app'
-import { storageFor } from '../../lib/storage'
+import type { App } from '../../app-types'
 import { cachedJson } from '../catalog/cached-json'
 import { addBanner, deleteBanner, listBanners } from './banners.service'
 
 export async function bannersRoutes(app: App) {
-  const storage = storageFor(app.deps.config)
+  const { storage } = app.deps
 
   app.get(
     '/common/feature/get',

@@ -4,7 +4,7 @@ import {
   businessAddressSavedResponse,
 } from '@techbazaar/shared'
 import type { FastifyRequest } from 'fastify'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { unauthorized } from '../../lib/errors'
 import { getBusinessAddress, updateBusinessAddress } from './business-address.service'
 

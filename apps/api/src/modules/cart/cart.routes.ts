@@ -8,7 +8,7 @@ import {
   mergeCartBody,
   updateCartBody,
 } from '@techbazaar/shared'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import { addItem, getCart, mergeItems, removeItem, updateItem } from './cart.service'
 

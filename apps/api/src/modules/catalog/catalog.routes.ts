@@ -13,7 +13,7 @@ import {
   productResponse,
 } from '@techbazaar/shared'
 import { z } from 'zod'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { cachedJson } from './cached-json'
 import {
   facetsKey,
@@ -44,7 +44,7 @@ export async function catalogRoutes(app: App) {
       const body = await cachedJson(catalogCache, listingKey(request.query), reply, async () =>
         productListResponse.parse({
           success: true as const,
-          ...(await listProducts(db, request.query, maxQtyPerProduct)),
+          ...(await listProducts(db, app.deps.listingTotals, request.query, maxQtyPerProduct)),
         }),
       )
       return reply.send(body as unknown as ProductList)

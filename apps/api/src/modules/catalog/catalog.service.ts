@@ -117,27 +117,30 @@ export function listingQueries(db: Db, query: ListProductsQuery) {
 const CACHED_TOTAL_MIN = 1000
 const TOTAL_TTL_MS = 30_000
 const TOTALS_MAX = 500
-const totalsByDb = new WeakMap<Db, Map<string, { total: number; expires: number }>>()
 
-async function countListing(
-  db: Db,
-  query: ListProductsQuery,
-  statement: PromiseLike<{ total: number }[]>,
-) {
-  let totals = totalsByDb.get(db)
-  if (!totals) totalsByDb.set(db, (totals = new Map()))
-  const key = JSON.stringify(filterKey(query))
-  const now = Date.now()
-  const cached = totals.get(key)
-  if (cached && cached.expires > now) return cached.total
-  const total = (await statement)[0]?.total ?? 0
-  if (total >= CACHED_TOTAL_MIN) {
-    if (totals.size >= TOTALS_MAX) totals.clear()
-    totals.set(key, { total, expires: now + TOTAL_TTL_MS })
-  } else {
-    totals.delete(key)
+/** Large listing totals kept for a while, per filter combination (one per app, in its deps). */
+export interface ListingTotals {
+  count(query: ListProductsQuery, statement: PromiseLike<{ total: number }[]>): Promise<number>
+}
+
+export function createListingTotals(now: () => number = Date.now): ListingTotals {
+  const totals = new Map<string, { total: number; expires: number }>()
+  return {
+    async count(query, statement) {
+      const key = JSON.stringify(filterKey(query))
+      const at = now()
+      const cached = totals.get(key)
+      if (cached && cached.expires > at) return cached.total
+      const total = (await statement)[0]?.total ?? 0
+      if (total >= CACHED_TOTAL_MIN) {
+        if (totals.size >= TOTALS_MAX) totals.clear()
+        totals.set(key, { total, expires: at + TOTAL_TTL_MS })
+      } else {
+        totals.delete(key)
+      }
+      return total
+    },
   }
-  return total
 }
 
 /**
@@ -198,12 +201,14 @@ export function productKey(id: string): string {
 }
 
 /** Listed products matching the filters, sorted and paginated on the server. */
-export async function listProducts(db: Db, query: ListProductsQuery, maxPerProduct: number) {
+export async function listProducts(
+  db: Db,
+  totals: ListingTotals,
+  query: ListProductsQuery,
+  maxPerProduct: number,
+) {
   const statements = listingQueries(db, query)
-  const [rows, total] = await Promise.all([
-    statements.rows,
-    countListing(db, query, statements.count),
-  ])
+  const [rows, total] = await Promise.all([statements.rows, totals.count(query, statements.count)])
   return {
     data: rows.map((row) => toProduct(row, maxPerProduct)),
     total,

@@ -1,5 +1,5 @@
 import { contactMessageBody, messageResponse } from '@techbazaar/shared'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { contactMessages } from '../../db/schema'
 
 export async function contactRoutes(app: App) {

@@ -1,5 +1,5 @@
 import { dashboardResponse } from '@techbazaar/shared'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { getDashboard } from './dashboard.service'
 
 export async function dashboardRoutes(app: App) {

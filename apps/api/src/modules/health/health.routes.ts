@@ -1,6 +1,6 @@
 import { healthResponse, readyResponse } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { migrationsApplied } from '../../db/startup'
 import { AppError } from '../../lib/errors'
 

@@ -1,5 +1,5 @@
 import { orderIdParams } from '@techbazaar/shared'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import { renderInvoicesPdf } from './invoice-pdf'
 import { getOrderInvoices } from './invoices.service'

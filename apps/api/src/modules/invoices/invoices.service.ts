@@ -11,12 +11,12 @@ import {
   invoiceCounters,
   invoices,
   orderLines,
-  orders,
   subOrders,
   users,
   vendorProfiles,
 } from '../../db/schema'
-import { conflict, notFound } from '../../lib/errors'
+import { conflict } from '../../lib/errors'
+import { viewOrder } from '../orders/order-access'
 import { GST_RATE_PERCENT, hsnFor, splitInclusive, type LineTax } from './gst'
 
 /**
@@ -167,23 +167,7 @@ export async function getOrderInvoices(
   orderId: string,
 ): Promise<InvoiceData[]> {
   const { db } = deps
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw notFound('Order not found')
-  const isOwner = order.userId === user.id
-  const isAdmin = user.role === 'admin' && user.type === 'admin'
-  const subs = await db
-    .select()
-    .from(subOrders)
-    .where(
-      and(
-        eq(subOrders.orderId, orderId),
-        isOwner || isAdmin ? undefined : eq(subOrders.sellerId, user.id),
-      ),
-    )
-    .orderBy(asc(subOrders.createdAt), asc(subOrders.id))
-  if (subs.length === 0 || (!isOwner && !isAdmin && user.type !== 'vendor')) {
-    throw notFound('Order not found')
-  }
+  const { order, subOrders: subs } = await viewOrder(db, user, orderId)
   if (!isInvoiceAvailable(order)) {
     throw conflict('The invoice is available once the order is confirmed')
   }

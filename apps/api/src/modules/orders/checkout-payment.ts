@@ -1,5 +1,6 @@
 import { formatOrderNumber, type CreateOrderResponse, type SessionUser } from '@techbazaar/shared'
 import { and, eq, isNull, lte } from 'drizzle-orm'
+import { enqueue } from '../../jobs/outbox'
 import type { Db, Tx } from '../../db/client'
 import { idempotencyKeys, orders, payments, users, type AddressSnapshot } from '../../db/schema'
 import { AppError, conflict } from '../../lib/errors'
@@ -139,7 +140,12 @@ export async function startCheckout(
     const recorded = await recordCheckout(deps.db, user.id, key, checkout, response)
     if (recorded === 'cancelled') {
       // The order ran out of time (or failed) while the provider answered: close that checkout.
-      await provider.cancel(checkout.providerOrderId)
+      await enqueue(
+        deps.db,
+        'payment.terminate',
+        { provider: provider.name, providerOrderId: checkout.providerOrderId },
+        { dedupeKey: `terminate:${provider.name}:${checkout.providerOrderId}` },
+      )
       throw orderExpired()
     }
     return recorded

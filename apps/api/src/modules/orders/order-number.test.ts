@@ -71,6 +71,7 @@ describe('order numbers', () => {
       totalStock: 2,
       quantity: 1,
     })
+    await t.app.deps.jobs.drain()
     const mail = t.app.deps.mailer.outbox().find((m) => m.to === shopper.user.email)
     expect(mail?.subject).toContain(orderNumber)
     expect(mail?.text).toContain(`order ${orderNumber}`)

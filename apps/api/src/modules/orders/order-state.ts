@@ -7,11 +7,10 @@ import {
   PAYMENT_STATUS_LABELS,
 } from '@techbazaar/shared'
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm'
-import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config'
 import type { Db, Tx } from '../../db/client'
 import { orderLines, orders, payments, products, subOrders, users } from '../../db/schema'
-import type { Mailer } from '../../lib/mail'
+import { enqueue } from '../../jobs/outbox'
 import type { ShopMetrics } from '../../lib/metrics'
 import { lockCartOf, mergeIntoCart } from '../cart/cart.service'
 
@@ -63,6 +62,7 @@ export async function failPendingOrder(
     .returning({ userId: orders.userId })
   if (!failed) return false
   await tx.update(subOrders).set({ status: 'rejected' }).where(eq(subOrders.orderId, orderId))
+  await terminateCheckout(tx, orderId)
   await tx.update(payments).set({ status: 'failed' }).where(eq(payments.orderId, orderId))
   const lines = await tx
     .select({ productId: orderLines.productId, quantity: orderLines.quantity })
@@ -73,6 +73,26 @@ export async function failPendingOrder(
   await restockOrder(tx, orderId)
   await mergeIntoCart(tx, failed.userId, lines, maxPerProduct)
   return true
+}
+
+/**
+ * Queues the closing of the order's provider checkout, in the transaction that ends the order:
+ * no payment should land on it any more (providers without such a call ignore it).
+ */
+export async function terminateCheckout(tx: Tx, orderId: string): Promise<void> {
+  const open = await tx
+    .select({ provider: payments.provider, providerOrderId: payments.providerOrderId })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+  for (const { provider, providerOrderId } of open) {
+    if (!providerOrderId) continue
+    await enqueue(
+      tx,
+      'payment.terminate',
+      { provider, providerOrderId },
+      { dedupeKey: `terminate:${provider}:${providerOrderId}` },
+    )
+  }
 }
 
 /**
@@ -128,83 +148,59 @@ export async function expireUnpaidOrders(deps: {
   return released
 }
 
-/** Runs the expiry every `everyMs`; answers a stop function for a clean shutdown. */
-export function startOrderExpiry(
-  deps: Parameters<typeof expireUnpaidOrders>[0],
-  log: FastifyBaseLogger,
-  everyMs = 60_000,
-): () => void {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    expireUnpaidOrders(deps)
-      .then((n) => {
-        if (n > 0) log.info(`released ${n} unpaid order(s) past their payment window`)
-      })
-      .catch((err: unknown) => log.error({ err }, 'order expiry failed'))
-      .finally(() => {
-        running = false
-      })
-  }, everyMs)
-  timer.unref()
-  return () => clearInterval(timer)
-}
-
 /**
- * The confirmation mail (number, status, lines and total), in the words the shop shows; a mail
- * failure is logged, never fails the order.
+ * Queues the confirmation mail (number, status, lines and total, in the words the shop shows) in
+ * the transaction that confirmed the order: the mail goes out exactly when the order exists, and
+ * a mail server that is down delays it, never loses it (the outbox retries). Once per order.
  */
-export async function sendOrderConfirmation(
-  deps: { db: Db; mailer: Mailer; shopName: string },
+export async function queueOrderConfirmation(
+  tx: Tx,
   orderId: string,
-  log: FastifyBaseLogger,
+  shopName: string,
 ): Promise<void> {
-  try {
-    const [order] = await deps.db
-      .select({
-        number: orders.orderNumber,
-        status: orders.orderStatus,
-        paymentStatus: orders.paymentStatus,
-        total: orders.totalPaise,
-        method: orders.paymentMethod,
-        email: users.email,
-        name: users.userName,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(eq(orders.id, orderId))
-    if (!order) return
-    const lines = await deps.db
-      .select({
-        title: orderLines.title,
-        quantity: orderLines.quantity,
-        price: orderLines.unitPricePaise,
-      })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, orderId))
-    const rows = lines.map(
-      (l) => `  ${l.quantity} × ${l.title} — ${formatRupees(paiseToRupees(l.price * l.quantity))}`,
-    )
-    const number = formatOrderNumber(order.number)
-    await deps.mailer.send({
-      to: order.email,
-      subject: `Your ${deps.shopName} order ${number} is confirmed`,
-      text: [
-        `Hi ${order.name},`,
-        '',
-        `Thank you for your order ${number}. It is confirmed.`,
-        '',
-        ...rows,
-        '',
-        `Total: ${formatRupees(paiseToRupees(order.total))}`,
-        `Payment: ${PAYMENT_METHOD_LABELS[order.method]}, ${PAYMENT_STATUS_LABELS[order.paymentStatus]}`,
-        `Status: ${ORDER_STATUS_LABELS[order.status]}`,
-        '',
-        `— ${deps.shopName}`,
-      ].join('\n'),
+  const [order] = await tx
+    .select({
+      number: orders.orderNumber,
+      status: orders.orderStatus,
+      paymentStatus: orders.paymentStatus,
+      total: orders.totalPaise,
+      method: orders.paymentMethod,
+      email: users.email,
+      name: users.userName,
     })
-  } catch (err) {
-    log.error({ err, orderId }, 'order confirmation mail failed')
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+  if (!order) throw new Error(`order ${orderId} not found for its confirmation`)
+  const lines = await tx
+    .select({
+      title: orderLines.title,
+      quantity: orderLines.quantity,
+      price: orderLines.unitPricePaise,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.title)
+  const rows = lines.map(
+    (l) => `  ${l.quantity} × ${l.title} — ${formatRupees(paiseToRupees(l.price * l.quantity))}`,
+  )
+  const number = formatOrderNumber(order.number)
+  const mail = {
+    to: order.email,
+    subject: `Your ${shopName} order ${number} is confirmed`,
+    text: [
+      `Hi ${order.name},`,
+      '',
+      `Thank you for your order ${number}. It is confirmed.`,
+      '',
+      ...rows,
+      '',
+      `Total: ${formatRupees(paiseToRupees(order.total))}`,
+      `Payment: ${PAYMENT_METHOD_LABELS[order.method]}, ${PAYMENT_STATUS_LABELS[order.paymentStatus]}`,
+      `Status: ${ORDER_STATUS_LABELS[order.status]}`,
+      '',
+      `— ${shopName}`,
+    ].join('\n'),
   }
+  await enqueue(tx, 'mail', { mail }, { dedupeKey: `order-confirmation:${orderId}` })
 }

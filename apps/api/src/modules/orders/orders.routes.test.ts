@@ -80,6 +80,7 @@ describe('POST /api/shop/order/create', () => {
     expect(await db().select().from(subOrders).where(eq(subOrders.orderId, orderId))).toHaveLength(
       2,
     )
+    await t.app.deps.jobs.drain()
     const mail = t.app.deps.mailer.outbox().find((m) => m.to === shopper.user.email)
     expect(mail?.text).toContain('₹30,499')
   })

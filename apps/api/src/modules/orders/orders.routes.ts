@@ -9,11 +9,9 @@ import {
   paiseToRupees,
 } from '@techbazaar/shared'
 import { z } from 'zod'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { badRequest, tooMany } from '../../lib/errors'
-import type { Payments } from '../../payments'
 import { assertSelf } from '../../plugins/auth'
-import { sendOrderConfirmation } from './order-state'
 import { createOrder, getOrderDetails, listOrders } from './orders.service'
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() })
@@ -21,7 +19,7 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() }
 /** Orders are counted per account over this window (ORDER_CREATE_PER_HOUR). */
 const ORDER_RATE_WINDOW_SECONDS = 3600
 
-export async function ordersRoutes(app: App, opts: { payments: Payments }) {
+export async function ordersRoutes(app: App) {
   const { db, config, counters } = app.deps
   const limits = config.orderLimits
 
@@ -77,22 +75,16 @@ export async function ordersRoutes(app: App, opts: { payments: Payments }) {
         {
           db,
           now: app.deps.now,
-          payments: opts.payments,
+          payments: app.deps.payments,
           appUrl: config.appUrl,
           metrics: app.deps.metrics,
           limits,
+          shopName: config.shopName,
         },
         user,
         request.body,
         key || undefined,
       )
-      if (result.confirmedOrderId) {
-        await sendOrderConfirmation(
-          { db, mailer: app.deps.mailer, shopName: config.shopName },
-          result.confirmedOrderId,
-          request.log,
-        )
-      }
       return reply.status(201).send(result.response)
     },
   )

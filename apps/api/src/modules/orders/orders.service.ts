@@ -26,10 +26,12 @@ import {
   type AddressSnapshot,
 } from '../../db/schema'
 import type { Config } from '../../config'
-import { badRequest, conflict, notFound } from '../../lib/errors'
+import { badRequest, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
+import { viewOrder } from './order-access'
+import { queueOrderConfirmation } from './order-state'
 
 /**
  * Amounts are integer paise columns: a cart of many costly units (stock and cart quantities are
@@ -44,6 +46,8 @@ export interface OrderDeps {
   appUrl: string
   metrics: Pick<ShopMetrics, 'orderCreated' | 'paymentFailed'>
   limits: Pick<Config['orderLimits'], 'maxQtyPerProduct' | 'codMaxPaise'>
+  /** Signs the confirmation mail. */
+  shopName: string
 }
 
 /** What the order transaction decided; the provider call happens after it commits. */
@@ -71,7 +75,7 @@ export async function createOrder(
   user: SessionUser,
   input: CreateOrderInput,
   idempotencyKey: string | undefined,
-): Promise<{ response: CreateOrderResponse; confirmedOrderId?: string }> {
+): Promise<{ response: CreateOrderResponse }> {
   const provider =
     input.paymentMethod === 'COD' ? undefined : deps.payments.provider(input.paymentMethod)
   if (input.paymentMethod !== 'COD' && !provider) {
@@ -204,7 +208,10 @@ export async function createOrder(
         })
         .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)))
     }
-    if (!online) return { kind: 'cod', response }
+    if (!online) {
+      await queueOrderConfirmation(tx, order.id, deps.shopName)
+      return { kind: 'cod', response }
+    }
     await tx
       .insert(payments)
       .values({ orderId: order.id, provider: input.paymentMethod, amountPaise: totalPaise })
@@ -216,8 +223,7 @@ export async function createOrder(
 
   if (placed.kind === 'replay') return { response: placed.response }
   if (placed.kind !== 'resume') deps.metrics.orderCreated(input.paymentMethod)
-  if (placed.kind === 'cod')
-    return { response: placed.response, confirmedOrderId: placed.response.orderId }
+  if (placed.kind === 'cod') return { response: placed.response }
   const response = await startCheckout(
     { ...deps, maxPerProduct: deps.limits.maxQtyPerProduct },
     user,
@@ -295,33 +301,25 @@ export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]
 }
 
 /**
- * One order for its owner or an admin; a seller with a sub-order in it sees only that part
- * (its lines and subtotal). Anyone else gets 404, so order ids cannot be probed.
+ * One order for whoever may see it (order-access.ts): its owner and an admin see all of it, a
+ * seller with a part in it sees that part (its lines and subtotal).
  */
 export async function getOrderDetails(db: Db, user: SessionUser, orderId: string): Promise<Order> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId))
-  if (!row) throw notFound('Order not found')
-  let subOrderIds: string[] | undefined
-  let totalPaise = row.totalPaise
-  const isOwner = row.userId === user.id
-  const isAdmin = user.role === 'admin' && user.type === 'admin'
-  if (!isOwner && !isAdmin) {
-    if (user.type !== 'vendor') throw notFound('Order not found')
-    const subs = await db
-      .select()
-      .from(subOrders)
-      .where(and(eq(subOrders.orderId, orderId), eq(subOrders.sellerId, user.id)))
-    if (subs.length === 0) throw notFound('Order not found')
-    subOrderIds = subs.map((s) => s.id)
-    totalPaise = subs.reduce((sum, s) => sum + s.subtotalPaise, 0)
-  }
+  const { order: row, viewer, subOrders: parts } = await viewOrder(db, user, orderId)
+  const seller = viewer === 'seller'
+  const totalPaise = seller ? parts.reduce((sum, s) => sum + s.subtotalPaise, 0) : row.totalPaise
   const lines = await db
     .select()
     .from(orderLines)
     .where(
       and(
         eq(orderLines.orderId, orderId),
-        subOrderIds ? inArray(orderLines.subOrderId, subOrderIds) : undefined,
+        seller
+          ? inArray(
+              orderLines.subOrderId,
+              parts.map((s) => s.id),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(orderLines.title))

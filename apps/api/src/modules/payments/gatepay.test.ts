@@ -50,8 +50,10 @@ describe('GatePay adapter against the fake', () => {
       paymentStatus: 'paid',
       orderStatus: 'confirmed',
     })
+    await t.app.deps.jobs.drain()
     const mails = t.app.deps.mailer.outbox().length
     await notify(gp.notification(orderId))
+    await t.app.deps.jobs.drain()
     expect(t.app.deps.mailer.outbox().length).toBe(mails)
   })
 

@@ -107,6 +107,7 @@ describe('Cashfree adapter against the fake', () => {
       orderStatus: 'rejected',
     })
     expect(await stockOf(item.id)).toBe(5)
+    await t.app.deps.jobs.drain()
     expect(cf.orders.get(orderId)?.order_status).toBe('TERMINATED')
     await webhook(cf.webhook(orderId, { status: 'FAILED', paymentId: '889' }))
     expect(await stockOf(item.id)).toBe(5)
@@ -130,12 +131,14 @@ describe('POST /api/shop/order/capture', () => {
     expect((await capture(other.cookie)).statusCode).toBe(404)
 
     cf.orders.get(orderId)!.order_status = 'PAID'
+    await t.app.deps.jobs.drain()
     const mailsBefore = t.app.deps.mailer.outbox().length
     expect((await capture(shopper.cookie)).json()).toMatchObject({
       paymentStatus: 'paid',
       message: 'Payment is successful!',
     })
     expect((await capture(shopper.cookie)).json().paymentStatus).toBe('paid')
+    await t.app.deps.jobs.drain()
     expect(t.app.deps.mailer.outbox().length).toBe(mailsBefore + 1)
   })
 

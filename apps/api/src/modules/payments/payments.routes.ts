@@ -13,8 +13,7 @@ import {
 } from '@techbazaar/shared'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { App } from '../../app'
-import type { Payments } from '../../payments'
+import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import { escape, page } from './html'
 import {
@@ -47,10 +46,10 @@ function redirectFor(result: { orderNumber: string; paymentStatus: PaymentStatus
     : '/shop/account'
 }
 
-export async function paymentsRoutes(app: App, opts: { payments: Payments }) {
+export async function paymentsRoutes(app: App) {
   const deps = (log: PaymentDeps['log']): PaymentDeps => ({
     db: app.deps.db,
-    payments: opts.payments,
+    payments: app.deps.payments,
     mailer: app.deps.mailer,
     shopName: app.deps.config.shopName,
     log,

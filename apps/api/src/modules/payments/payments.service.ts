@@ -13,7 +13,7 @@ import type { Mailer } from '../../lib/mail'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import type { ProviderStatus, VerifiedEvent } from '../../payments/types'
-import { failPendingOrder, markOrderPaid, sendOrderConfirmation } from '../orders/order-state'
+import { failPendingOrder, markOrderPaid, queueOrderConfirmation } from '../orders/order-state'
 
 export interface PaymentDeps {
   db: Db
@@ -65,16 +65,15 @@ async function apply(
       const paid = await markOrderPaid(tx, payment.orderId, {
         providerPaymentId: event.providerPaymentId,
       })
-      return paid ? ('paid' as const) : ('unchanged' as const)
+      if (!paid) return 'unchanged' as const
+      await queueOrderConfirmation(tx, payment.orderId, deps.shopName)
+      return 'paid' as const
     }
     return (await failPendingOrder(tx, payment.orderId, deps.maxPerProduct))
       ? ('failed' as const)
       : ('unchanged' as const)
   })
-  if (outcome === 'paid') {
-    deps.metrics.paymentCaptured(payment.provider)
-    await sendOrderConfirmation(deps, payment.orderId, deps.log)
-  }
+  if (outcome === 'paid') deps.metrics.paymentCaptured(payment.provider)
   if (outcome === 'failed') deps.metrics.paymentFailed(payment.provider, 'declined')
   const [order] = await deps.db
     .select({ paymentStatus: orders.paymentStatus })
@@ -136,10 +135,10 @@ export async function handleWebhook(
     deps.log.warn({ orderId: payment.orderId }, 'provider status does not match the order')
     throw badRequest('Amount or currency does not match the order')
   }
-  // A failed attempt leaves the provider order open for retries; the shop closes it instead,
-  // so the stock can return and no later payment lands on a cancelled order.
+  // A failed attempt leaves the provider order open for retries; the shop closes it instead
+  // (failing the order queues the provider's termination), so the stock can return and no
+  // later payment lands on a cancelled order.
   if (event.state === 'failed' && status.state === 'pending') {
-    await provider.cancel(payment.providerOrderId!)
     status = { ...status, state: 'failed' }
   }
   if (event.state === 'pending' || (event.state === 'paid' && status.state !== 'paid')) {

@@ -121,7 +121,8 @@ describe('POST /api/shop/order/:orderId/cancel', () => {
     expect(cart).toHaveLength(2)
     expect(cart).toContainEqual({ productId: item.id, quantity: 4 })
     expect(cart).toContainEqual({ productId: other.id, quantity: 1 })
-    // The provider's checkout is closed: the old link can no longer pay.
+    // The provider's checkout is closed (by the outbox, right after): the old link cannot pay.
+    await t.app.deps.jobs.drain()
     expect((await gateway(sessionOf(paymentUrl), 'pay')).statusCode).not.toBe(303)
     expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'failed' })
 

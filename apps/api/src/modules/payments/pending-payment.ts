@@ -88,9 +88,9 @@ export async function payPendingOrder(
 }
 
 /**
- * "Cancel" on an unpaid online order: the provider's checkout is closed first (best effort, so
- * no payment lands afterwards), then the order fails at once: stock back, lines back in the
- * cart, payment failed.
+ * "Cancel" on an unpaid online order: the order fails at once (stock back, lines back in the
+ * cart, payment failed) and the provider's checkout is closed right after, by the outbox, so no
+ * payment lands afterwards.
  */
 export async function cancelPendingOrder(
   deps: PendingPaymentDeps,
@@ -98,12 +98,6 @@ export async function cancelPendingOrder(
   orderId: string,
 ): Promise<Reconciled> {
   const { order, payment } = await waitingOrder(deps, user, orderId)
-  const provider = deps.payments.provider(payment.provider)
-  if (provider && payment.providerOrderId) {
-    await provider.cancel(payment.providerOrderId).catch((err: unknown) => {
-      deps.log.warn({ err, orderId }, 'provider checkout not closed')
-    })
-  }
   const cancelled = await deps.db.transaction((tx) =>
     failPendingOrder(tx, orderId, deps.maxPerProduct),
   )

@@ -1,6 +1,5 @@
 import { formatRupees } from '@techbazaar/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Payments } from '../../payments'
 import { escape, page } from './html'
 
 /**
@@ -8,8 +7,8 @@ import { escape, page } from './html'
  * amount, offers Pay and Fail (a plain form POST: the CSP allows no inline script), sends the
  * shop the provider's signed webhook, and returns the browser to the provider's return URL.
  */
-export async function sandboxGatewayRoutes(app: FastifyInstance, opts: { payments: Payments }) {
-  const { sandbox } = opts.payments
+export async function sandboxGatewayRoutes(app: FastifyInstance) {
+  const { sandbox } = app.deps.payments
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 10_000 },
@@ -98,7 +97,7 @@ export async function sandboxGatewayRoutes(app: FastifyInstance, opts: { payment
     return reply.redirect(done.returnUrl, 303)
   })
 
-  const { sandboxPayu } = opts.payments
+  const { sandboxPayu } = app.deps.payments
 
   // PayU's hosted page: the browser posts the signed form here, as it would to /_payment.
   app.post('/sandbox-gateway/payu', async (request, reply) => {
@@ -132,7 +131,7 @@ export async function sandboxGatewayRoutes(app: FastifyInstance, opts: { payment
     return reply.redirect(typeof location === 'string' ? location : '/shop/account', 303)
   })
 
-  const { sandboxGatepay } = opts.payments
+  const { sandboxGatepay } = app.deps.payments
 
   // GatePay's hosted checkout (the `location` its order call answered).
   app.get('/sandbox-gateway/gatepay', async (request, reply) => {
@@ -156,7 +155,7 @@ export async function sandboxGatewayRoutes(app: FastifyInstance, opts: { payment
     return reply.redirect(done.returnUrl, 303)
   })
 
-  const { sandboxPhonepe } = opts.payments
+  const { sandboxPhonepe } = app.deps.payments
 
   // PhonePe's PAY_PAGE (the redirect URL its pay call answered).
   app.get('/sandbox-gateway/phonepe', async (request, reply) => {

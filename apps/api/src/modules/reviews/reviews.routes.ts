@@ -8,7 +8,7 @@ import {
 } from '@techbazaar/shared'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import { cachedJson } from '../catalog/cached-json'
 import { addReview, getReviewEligibility, listReviews, reviewsKey } from './reviews.service'

@@ -1,5 +1,5 @@
 import { searchParams, searchResponse, type SearchReply } from '@techbazaar/shared'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { cachedJson } from '../catalog/cached-json'
 import { searchProducts } from './search.service'
 

@@ -10,9 +10,8 @@ import {
   uploadResponse,
 } from '@techbazaar/shared'
 import type { FastifyRequest } from 'fastify'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { conflict, unauthorized } from '../../lib/errors'
-import { storageFor } from '../../lib/storage'
 import {
   abortDirectUpload,
   completeDirectUpload,
@@ -27,7 +26,7 @@ const tags = ['uploads']
  * PUTs the parts to the store itself, complete turns the object into the shop's WebP images.
  */
 export async function directUploadsRoutes(app: App) {
-  const storage = storageFor(app.deps.config)
+  const { storage } = app.deps
   const { direct } = storage
 
   /** The storage with its direct uploads and the signed-in user, or the reason there are none. */

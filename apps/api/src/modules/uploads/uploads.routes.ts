@@ -1,9 +1,8 @@
 import multipart from '@fastify/multipart'
 import { UPLOAD_MAX_BYTES, uploadQuery, uploadResponse } from '@techbazaar/shared'
 import type { FastifyRequest } from 'fastify'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { AppError, badRequest } from '../../lib/errors'
-import { storageFor } from '../../lib/storage'
 import { storeImage } from './uploads.service'
 
 const TOO_BIG = 'Image is larger than 10 MB'
@@ -24,7 +23,7 @@ export async function uploadsRoutes(app: App) {
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   })
-  const storage = storageFor(app.deps.config)
+  const { storage } = app.deps
 
   app.post(
     '/uploads',

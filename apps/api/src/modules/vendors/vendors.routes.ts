@@ -7,7 +7,7 @@ import {
   vendorStatusBody,
 } from '@techbazaar/shared'
 import { z } from 'zod'
-import type { App } from '../../app'
+import type { App } from '../../app-types'
 import { completeVendor, createVendor, listVendors, setVendorStatus } from './vendors.service'
 
 const tags = ['vendors']

@@ -22,16 +22,18 @@ type Handler = (init: RequestInit | undefined) => { status: number; body?: unkno
 
 /**
  * Replaces `globalThis.fetch` with answers by "METHOD /path" (the path after /api, without the
- * query). Anything unlisted answers 404, which the app treats like a missing endpoint.
+ * query). Anything unlisted answers as the API does a visitor without a session: the session
+ * check 401 (a guest), any other path 404.
  */
 export function mockApi(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost')
     const key = `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api/, '')}`
-    const answer = handlers[key]?.(init) ?? {
-      status: 404,
-      body: { success: false, message: 'Not found' },
-    }
+    const answer =
+      handlers[key]?.(init) ??
+      (key === 'GET /auth/check-auth'
+        ? guest(init)
+        : { status: 404, body: { success: false, message: 'Not found' } })
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },
@@ -48,9 +50,10 @@ export const signedIn =
     body: { success: true, user },
   })
 
+/** What the API answers the session check without a session. */
 export const guest: Handler = () => ({
   status: 401,
-  body: { success: false, message: 'Not signed in' },
+  body: { success: false, message: 'Please sign in to continue' },
 })
 
 /** Renders routes in a memory router with a fresh, non-retrying query cache. */

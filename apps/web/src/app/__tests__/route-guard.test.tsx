@@ -52,8 +52,13 @@ describe('RouteGuard', () => {
     expect(await screen.findByRole('heading', { name: 'page /shop/listing' })).toBeInTheDocument()
   })
 
-  it('treats a missing auth endpoint as a guest', async () => {
-    mockApi({})
+  it('treats a session check that keeps failing as a guest', async () => {
+    mockApi({
+      'GET /auth/check-auth': () => ({
+        status: 500,
+        body: { success: false, message: 'Something went wrong' },
+      }),
+    })
     renderRoutes(routes, '/')
     expect(await screen.findByRole('heading', { name: 'page /' })).toBeInTheDocument()
   })

@@ -1,5 +1,5 @@
-import type { SessionUser } from '@techbazaar/shared'
-import { isSafeReturnPath } from '@/features/auth/api/previous-url'
+import { isMarketplaceAdmin, type SessionUser } from '@techbazaar/shared'
+import { isSafeReturnPath } from '@/lib/previous-url'
 
 /**
  * Where the app sends someone who opens `pathname`, or null to let them stay. This is client
@@ -73,7 +73,7 @@ const SIGN_IN_PATHS = new Set([
 function userKind(user: Pick<SessionUser, 'role' | 'type'> | null): UserKind {
   if (!user) return 'guest'
   // Anything short of the exact combinations gets the shopper's (least) access in the UI.
-  if (user.role === 'admin' && user.type === 'admin') return 'admin'
+  if (isMarketplaceAdmin(user)) return 'admin'
   if (user.role === 'admin' && user.type === 'vendor') return 'vendor'
   return 'shopper'
 }

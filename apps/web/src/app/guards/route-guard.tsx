@@ -2,12 +2,8 @@ import type * as React from 'react'
 import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { FullPageSpinner } from '@/components/ui/full-page-spinner'
-import { useSession } from '@/features/auth/api/get-session'
-import {
-  clearPreviousUrl,
-  readPreviousUrl,
-  savePreviousUrl,
-} from '@/features/auth/api/previous-url'
+import { useSession } from '@/lib/session/get-session'
+import { clearPreviousUrl, readPreviousUrl, savePreviousUrl } from '@/lib/previous-url'
 import { resolveRedirect } from './resolve-redirect'
 
 /**

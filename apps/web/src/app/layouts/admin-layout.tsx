@@ -24,7 +24,7 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '@/components/ui/sheet'
-import { useSession } from '@/features/auth/api/get-session'
+import { useSession } from '@/lib/session/get-session'
 import { useLogout } from '@/features/auth/api/logout'
 import { LogoMark } from '@/app/components/logo'
 import { NavigationProgress } from '@/app/components/navigation-progress'

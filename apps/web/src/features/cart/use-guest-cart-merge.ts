@@ -1,7 +1,12 @@
 import { CART_MERGE_MAX_ITEMS } from '@techbazaar/shared'
 import { useEffect, useSyncExternalStore } from 'react'
 import { useMergeGuestCart } from './api/merge-guest-cart'
-import { clearGuestCart, getGuestCart, getServerGuestCart, subscribeGuestCart } from './guest-cart'
+import {
+  clearGuestCart,
+  getGuestCart,
+  getServerGuestCart,
+  subscribeGuestCart,
+} from '@/lib/cart/guest-cart'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

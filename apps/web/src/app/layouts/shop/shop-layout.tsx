@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router'
 import { NavigationProgress } from '@/app/components/navigation-progress'
 import { SkipLink } from '@/app/components/skip-link'
+import { HydrateLater } from '@/components/hydrate-later'
 import { ShopFooter } from './shop-footer'
 import { ShopHeader } from './shop-header'
 
@@ -9,11 +10,15 @@ export function ShopLayout() {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <NavigationProgress />
-      <ShopHeader />
+      <HydrateLater slot="shop-header">
+        <ShopHeader />
+      </HydrateLater>
       <main id="main-content" tabIndex={-1} className="flex w-full flex-1 flex-col outline-none">
         <Outlet />
       </main>
-      <ShopFooter />
+      <HydrateLater slot="shop-footer">
+        <ShopFooter />
+      </HydrateLater>
     </div>
   )
 }

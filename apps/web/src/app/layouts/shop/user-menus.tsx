@@ -17,7 +17,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { useLogout } from '@/features/auth/api/logout'
-import { savePreviousUrl } from '@/features/auth/api/previous-url'
+import { savePreviousUrl } from '@/lib/previous-url'
 import { AccountMenuTrigger, GuestMenuTrigger } from './user-menu-triggers'
 
 /**

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from '@/lib/toast'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { jsonResponse, renderRoute } from '@/features/catalog/__tests__/helpers'
+import { jsonResponse, renderRoute } from '@/test/route-helpers'
 import { AddressBook } from '../components/address-book'
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fail, mockApi, ok, renderAt, sentBodies } from '@/features/auth/__tests__/helpers'
+import { fail, mockApi, ok, renderAt, sentBodies } from '@/test/api-helpers'
 import { toast } from '@/lib/toast'
 import { ChangePasswordForm } from '../components/change-password-form'
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { jsonResponse, mockFetch, renderRoute } from '@/features/catalog/__tests__/helpers'
+import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 import { OrderDetails } from '../components/order-details'
 
 const ORDER_ID = 'c0ffee00-0000-4000-8000-000000000001'

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { jsonResponse, mockFetch, renderRoute } from '@/features/catalog/__tests__/helpers'
+import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 import { OrdersTab } from '../components/orders-tab'
 
 const USER_ID = '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c'
@@ -17,10 +17,10 @@ const user = {
 const ORDER_ID = 'c0ffee00-0000-4000-8000-000000000001'
 const ORDER_NUMBER = 'TB-10234'
 
-function serve(orders: unknown) {
+function serve(orders: unknown[]) {
   mockFetch((url) => {
     if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
-    if (url.pathname === `/api/shop/order/list/${USER_ID}` && orders)
+    if (url.pathname === `/api/shop/order/list/${USER_ID}`)
       return jsonResponse({ success: true, data: orders })
     return undefined
   })
@@ -30,7 +30,7 @@ describe('OrdersTab', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('shows an honest empty state when there are no orders', async () => {
-    serve(null)
+    serve([])
     renderRoute(<OrdersTab />)
     expect(await screen.findByText('No orders yet')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute(

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AddAddressInput, Address } from '@techbazaar/shared'
+import type { AddAddressInput, AddressResponse } from '@techbazaar/shared'
 import { api, type ApiError } from '@/lib/api-client'
-import { addressKeys } from './get-addresses'
-
-export type AddressResponse = { success: true; message: string; data: Address }
+import { addressKeys } from '@/lib/addresses/get-addresses'
 
 export function addAddress(input: AddAddressInput) {
   return api<AddressResponse>('/shop/address/add', { method: 'POST', json: input })

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import {
   changePasswordBody,
   type ChangePasswordInput,
-  type messageResponse,
+  type MessageResponse,
 } from '@techbazaar/shared'
 import { z } from 'zod'
 import { api, type ApiError } from '@/lib/api-client'
@@ -16,10 +16,8 @@ export const changePasswordInputSchema = changePasswordBody
   })
 export type ChangePasswordFormValues = z.input<typeof changePasswordInputSchema>
 
-type ChangePasswordResponse = z.infer<typeof messageResponse>
-
 export function changePassword(input: ChangePasswordInput) {
-  return api<ChangePasswordResponse>('/auth/change-password', { method: 'POST', json: input })
+  return api<MessageResponse>('/auth/change-password', { method: 'POST', json: input })
 }
 
 /**
@@ -27,7 +25,7 @@ export function changePassword(input: ChangePasswordInput) {
  * so the cached session (the same user) stays right and nothing needs reloading.
  */
 export function useChangePassword() {
-  return useMutation<ChangePasswordResponse, ApiError, ChangePasswordInput>({
+  return useMutation<MessageResponse, ApiError, ChangePasswordInput>({
     mutationFn: changePassword,
   })
 }

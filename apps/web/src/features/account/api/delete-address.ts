@@ -1,11 +1,12 @@
+import type { AddressParams, MessageResponse } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, type ApiError } from '@/lib/api-client'
-import { addressKeys } from './get-addresses'
+import { addressKeys } from '@/lib/addresses/get-addresses'
 
-export type DeleteAddressInput = { userId: string; addressId: string }
+export type DeleteAddressInput = AddressParams
 
 export function deleteAddress({ userId, addressId }: DeleteAddressInput) {
-  return api<{ success: true; message: string }>(
+  return api<MessageResponse>(
     `/shop/address/delete/${encodeURIComponent(userId)}/${encodeURIComponent(addressId)}`,
     { method: 'DELETE' },
   )

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Order } from '@techbazaar/shared'
+import type { Order, OrderDetailsResponse } from '@techbazaar/shared'
 import { api } from '@/lib/api-client'
 import { accountOrderKeys } from './get-orders'
 
 /** One of the shopper's orders with its lines and delivery address. */
 export async function getOrderDetails(orderId: string, signal?: AbortSignal): Promise<Order> {
-  const response = await api<{ success: true; data: Order }>(
+  const response = await api<OrderDetailsResponse>(
     `/shop/order/details/${encodeURIComponent(orderId)}`,
     { signal },
   )

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CancelPendingOrderResponse, CreateOrderResponse } from '@techbazaar/shared'
-import { cartKeys } from '@/features/cart/api/get-cart'
+import { cartKeys } from '@/lib/cart/api/get-cart'
 import { api, ApiError } from '@/lib/api-client'
 import { toast } from '@/lib/toast'
 import { accountOrderKeys } from './get-orders'

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AddressFields } from '@techbazaar/shared'
+import type { AddressFields, AddressParams, AddressResponse } from '@techbazaar/shared'
 import { api, type ApiError } from '@/lib/api-client'
-import type { AddressResponse } from './add-address'
-import { addressKeys } from './get-addresses'
+import { addressKeys } from '@/lib/addresses/get-addresses'
 
-export type UpdateAddressInput = { userId: string; addressId: string; fields: AddressFields }
+export type UpdateAddressInput = AddressParams & { fields: AddressFields }
 
 export function updateAddress({ userId, addressId, fields }: UpdateAddressInput) {
   return api<AddressResponse>(

@@ -1,13 +1,7 @@
-import {
-  formatRupees,
-  formatShopDate,
-  ORDER_STATUS_LABELS,
-  type OrderStatus,
-} from '@techbazaar/shared'
+import { formatRupees, formatShopDate, type OrderSummary } from '@techbazaar/shared'
 import { PackageOpen } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -17,23 +11,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useSession } from '@/features/auth/api/get-session'
-import { useOrders, type OrderSummary } from '../api/get-orders'
+import { OrderStatusBadge } from '@/components/order-status-badge'
+import { useSession } from '@/lib/session/get-session'
+import { useOrders } from '../api/get-orders'
 import { OrderDetails } from './order-details'
 import { isAwaitingPayment, PendingOrderActions } from './pending-order-actions'
-
-/** Date part only, Indian style (spec §9), the day it was in India. */
-export function orderDate(iso: string): string {
-  return formatShopDate(iso)
-}
-
-/** Spec §4: confirmed green, rejected red, otherwise black; in words (decision 42). */
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  const label = ORDER_STATUS_LABELS[status]
-  if (status === 'confirmed') return <Badge variant="success">{label}</Badge>
-  if (status === 'rejected') return <Badge variant="destructive">{label}</Badge>
-  return <Badge className="border-transparent bg-foreground text-background">{label}</Badge>
-}
 
 /** The account's order history: a table on wide screens, stacked cards on phones and tablets. */
 export function OrdersTab() {
@@ -96,7 +78,7 @@ export function OrdersTab() {
             {orders.data.map((order) => (
               <tr key={order._id}>
                 <td className="tabular px-4 py-3 font-medium">{order.orderNumber}</td>
-                <td className="tabular px-4 py-3">{orderDate(order.orderDate)}</td>
+                <td className="tabular px-4 py-3">{formatShopDate(order.orderDate)}</td>
                 <td className="px-4 py-3">
                   <OrderStatusBadge status={order.orderStatus} />
                 </td>
@@ -119,7 +101,9 @@ export function OrdersTab() {
           <li key={order._id} className="flex flex-col gap-2 rounded-xl border p-4 text-sm">
             <p className="tabular font-medium">{order.orderNumber}</p>
             <div className="flex items-center justify-between gap-2">
-              <span className="tabular text-muted-foreground">{orderDate(order.orderDate)}</span>
+              <span className="tabular text-muted-foreground">
+                {formatShopDate(order.orderDate)}
+              </span>
               <OrderStatusBadge status={order.orderStatus} />
             </div>
             <div className="flex items-center justify-between gap-2">
@@ -139,7 +123,7 @@ export function OrdersTab() {
           {open && (
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
               <dt className="text-muted-foreground">Order Date</dt>
-              <dd className="tabular">{orderDate(open.orderDate)}</dd>
+              <dd className="tabular">{formatShopDate(open.orderDate)}</dd>
               <dt className="text-muted-foreground">Order Status</dt>
               <dd>
                 <OrderStatusBadge status={open.orderStatus} />

@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { pendingOrder } from '@/features/payments/pending-order'
+import { pendingOrder } from '@/lib/pending-order'
 import { useCancelPendingOrder, usePayPendingOrder } from '../api/pending-order-actions'
 
 /** An online order placed but not paid yet (cash-on-delivery orders are never waiting). */

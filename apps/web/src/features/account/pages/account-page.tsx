@@ -1,10 +1,11 @@
 import { MapPin, Package, UserRound } from 'lucide-react'
 import { Tabs } from 'radix-ui'
 import { useSearchParams } from 'react-router'
-import { useSession } from '@/features/auth/api/get-session'
+import { useSession } from '@/lib/session/get-session'
 import { AddressBook } from '../components/address-book'
 import { OrdersTab } from '../components/orders-tab'
 import { UserTab } from '../components/user-tab'
+import { DocumentTitle } from '@/components/document-title'
 
 const TABS = [
   { value: 'orders', label: 'Orders', icon: Package },
@@ -29,7 +30,7 @@ export default function AccountPage() {
       aria-labelledby="page-title"
       className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8"
     >
-      <title>My Account | TechBazaar</title>
+      <DocumentTitle>My Account | TechBazaar</DocumentTitle>
       <div className="flex flex-col gap-1">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
           My Account

@@ -2,7 +2,7 @@ import type { AdminOrderRow } from '@techbazaar/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createUser, mockApi, ok, renderAt } from '@/features/auth/__tests__/helpers'
+import { createUser, mockApi, ok, renderAt } from '@/test/api-helpers'
 import AdminOrdersPage from '../pages/admin-orders-page'
 
 const rows: AdminOrderRow[] = Array.from({ length: 20 }, (_, i) => ({

@@ -1,8 +1,13 @@
-import type { AdminOrderDetails, AdminOrderRow, VendorSubOrder } from '@techbazaar/shared'
+import type {
+  AdminOrderDetails,
+  AdminOrderRow,
+  UpdateOrderStatusInput,
+  VendorSubOrder,
+} from '@techbazaar/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { mockApi, ok, renderAt, sentBodies } from '@/features/auth/__tests__/helpers'
+import { mockApi, ok, renderAt, sentBodies } from '@/test/api-helpers'
 import { OrdersTable } from '../components/orders-table'
 
 const ORDER_ID = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d'
@@ -70,7 +75,7 @@ describe('OrdersTable details dialog', () => {
       'GET /admin/orders/get': () => ok(page([{ ...row, orderStatus: status }])),
       [`GET /admin/orders/details/${ORDER_ID}`]: () => ok({ data: details(status) }),
       [`PUT /admin/orders/update/${ORDER_ID}`]: (body) => {
-        status = (body as { orderStatus: AdminOrderRow['orderStatus'] }).orderStatus
+        status = (body as UpdateOrderStatusInput).orderStatus
         return ok({ message: 'Order status updated successfully' })
       },
     })

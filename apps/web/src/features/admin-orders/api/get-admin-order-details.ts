@@ -1,10 +1,10 @@
-import type { AdminOrderDetails } from '@techbazaar/shared'
+import type { AdminOrderDetailsResponse } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { adminOrderKeys } from './get-admin-orders'
 
 export function getAdminOrderDetails(orderId: string, signal?: AbortSignal) {
-  return api<{ success: true; data: AdminOrderDetails }>(`/admin/orders/details/${orderId}`, {
+  return api<AdminOrderDetailsResponse>(`/admin/orders/details/${orderId}`, {
     signal,
   }).then((response) => response.data)
 }

@@ -2,7 +2,7 @@ import type {
   AdminOrderList,
   AdminOrderRow,
   AdminOrdersQuery,
-  VendorSubOrder,
+  VendorSubOrderListResponse,
 } from '@techbazaar/shared'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
@@ -57,7 +57,7 @@ export function getAdminOrders(filter: OrdersFilter, signal?: AbortSignal): Prom
 
 /** A seller's own sub-orders arrive in one list (a seller's volume fits one page). */
 export function getVendorOrders(signal?: AbortSignal): Promise<OrdersPage> {
-  return api<{ success: true; data: VendorSubOrder[] }>('/admin/orders/getVendor', {
+  return api<VendorSubOrderListResponse>('/admin/orders/getVendor', {
     signal,
   }).then(({ data }) => ({ rows: data, total: data.length, page: 1, limit: data.length }))
 }

@@ -1,4 +1,8 @@
-import type { OrderStatus } from '@techbazaar/shared'
+import type {
+  OrderStatus,
+  UpdateOrderStatusResponse,
+  VendorUpdateResponse,
+} from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { adminOrderKeys } from './get-admin-orders'
@@ -10,14 +14,14 @@ export interface StatusChange {
 }
 
 export function updateOrderStatus({ id, status }: StatusChange) {
-  return api<{ success: true; message: string }>(`/admin/orders/update/${id}`, {
+  return api<UpdateOrderStatusResponse>(`/admin/orders/update/${id}`, {
     method: 'PUT',
     json: { orderStatus: status },
   })
 }
 
 export function updateVendorOrderStatus({ id, status }: StatusChange) {
-  return api<{ message: string }>('/admin/orders/vendor-update', {
+  return api<VendorUpdateResponse>('/admin/orders/vendor-update', {
     method: 'PUT',
     json: { _id: id, status },
   })
@@ -27,7 +31,9 @@ export function updateVendorOrderStatus({ id, status }: StatusChange) {
 export function useUpdateOrderStatus(scope: 'admin' | 'vendor') {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (change: StatusChange) =>
+    mutationFn: (
+      change: StatusChange,
+    ): Promise<UpdateOrderStatusResponse | VendorUpdateResponse> =>
       scope === 'admin' ? updateOrderStatus(change) : updateVendorOrderStatus(change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
   })

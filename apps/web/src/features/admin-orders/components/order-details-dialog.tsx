@@ -1,6 +1,7 @@
 import {
   ADMIN_ORDER_STATUSES,
   formatRupees,
+  formatShopDate,
   ORDER_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -26,8 +27,8 @@ import {
   SelectValue,
 } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
-import { OrderStatusBadge, orderDate } from '@/features/account/components/orders-tab'
-import { messageOf } from '@/features/auth/lib/server-errors'
+import { OrderStatusBadge } from '@/components/order-status-badge'
+import { messageOf } from '@/lib/server-errors'
 import { useAdminOrderDetails } from '../api/get-admin-order-details'
 import type { OrderRow } from '../api/get-admin-orders'
 import { useUpdateOrderStatus } from '../api/update-order-status'
@@ -117,7 +118,7 @@ function DetailsBody({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' 
       <Facts
         rows={[
           ['Order ID', <span className="tabular font-medium">{order.orderNumber}</span>],
-          ['Order Date', orderDate(order.orderDate)],
+          ['Order Date', formatShopDate(order.orderDate)],
           ['Order Price', <span className="tabular">{formatRupees(order.totalAmount)}</span>],
           ['Payment Method', PAYMENT_METHOD_LABELS[order.paymentMethod]],
           ['Payment Status', PAYMENT_STATUS_LABELS[order.paymentStatus]],

@@ -3,7 +3,7 @@ import { SearchIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { useDebouncedValue } from '@/features/catalog/hooks/use-debounced-value'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 import type { OrdersFilter } from '../api/get-admin-orders'
 
 const selectClass =

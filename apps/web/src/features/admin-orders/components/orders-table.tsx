@@ -1,12 +1,12 @@
-import { formatRupees } from '@techbazaar/shared'
+import { formatRupees, formatShopDate } from '@techbazaar/shared'
 import { PackageOpen } from 'lucide-react'
 import type * as React from 'react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { OrderStatusBadge, orderDate } from '@/features/account/components/orders-tab'
-import { messageOf } from '@/features/auth/lib/server-errors'
-import { EmptyState } from '@/features/catalog/components/state-views'
+import { OrderStatusBadge } from '@/components/order-status-badge'
+import { messageOf } from '@/lib/server-errors'
+import { EmptyState } from '@/components/state-views'
 import { cn } from '@/lib/utils'
 import { useAdminOrders, type OrderRow, type OrdersFilter } from '../api/get-admin-orders'
 import { OrderDetailsDialog } from './order-details-dialog'
@@ -28,7 +28,7 @@ const COLUMNS: { header: string; cell: (row: OrderRow) => React.ReactNode; class
         </span>
       ),
     },
-    { header: 'Order Date', cell: (row) => orderDate(row.orderDate), className: 'tabular' },
+    { header: 'Order Date', cell: (row) => formatShopDate(row.orderDate), className: 'tabular' },
     { header: 'Order Status', cell: (row) => <OrderStatusBadge status={row.orderStatus} /> },
     {
       header: 'Order Price',

@@ -1,7 +1,8 @@
-import { useSession } from '@/features/auth/api/get-session'
+import { useSession } from '@/lib/session/get-session'
 import { OrdersFilters } from '../components/orders-filters'
 import { OrdersTable } from '../components/orders-table'
 import { useOrdersFilter } from '../components/use-orders-filter'
+import { DocumentTitle } from '@/components/document-title'
 
 /**
  * /admin/orders: every order for an admin, a page at a time with a status filter and a customer
@@ -13,7 +14,7 @@ export default function AdminOrdersPage() {
   const { filter, setPage, setStatus, setQuery } = useOrdersFilter()
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <title>Orders | TechBazaar Admin</title>
+      <DocumentTitle>Orders | TechBazaar Admin</DocumentTitle>
       <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
         All Orders
       </h1>

@@ -1,12 +1,10 @@
-import type { AdminProduct, ProductValues } from '@techbazaar/shared'
+import type { AdminProductResponse, ProductValues } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { invalidateProducts } from './invalidate'
 
-type Answer = { success: true; message: string; data: AdminProduct }
-
 export function addProduct(input: ProductValues) {
-  return api<Answer>('/admin/products/add', { method: 'POST', json: input })
+  return api<AdminProductResponse>('/admin/products/add', { method: 'POST', json: input })
 }
 
 export function useAddProduct() {

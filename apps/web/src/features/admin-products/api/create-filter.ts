@@ -1,4 +1,4 @@
-import { createFilterBody, type CreateFilterInput } from '@techbazaar/shared'
+import { createFilterBody, type CreateFilterInput, type MessageResponse } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { api } from '@/lib/api-client'
@@ -7,7 +7,7 @@ export const createFilterInputSchema = createFilterBody
 export type { CreateFilterInput }
 
 export function createFilter(input: z.output<typeof createFilterBody>) {
-  return api<{ success: true; message: string }>('/shop/filter/create', {
+  return api<MessageResponse>('/shop/filter/create', {
     method: 'POST',
     json: input,
   })

@@ -1,9 +1,10 @@
+import type { MessageResponse } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { invalidateProducts } from './invalidate'
 
 export function deleteProduct(id: string) {
-  return api<{ success: true; message: string }>(`/admin/products/delete/${id}`, {
+  return api<MessageResponse>(`/admin/products/delete/${id}`, {
     method: 'DELETE',
   })
 }

@@ -1,11 +1,11 @@
-import type { AdminProduct } from '@techbazaar/shared'
+import type { AdminProductListResponse } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { adminProductKeys } from './query-keys'
 
 export function getAdminProducts(userName?: string, signal?: AbortSignal) {
   const query = userName ? `?userName=${encodeURIComponent(userName)}` : ''
-  return api<{ success: true; data: AdminProduct[] }>(`/admin/products/get${query}`, {
+  return api<AdminProductListResponse>(`/admin/products/get${query}`, {
     signal,
   }).then((response) => response.data)
 }

@@ -3,7 +3,7 @@ import { PencilIcon, Trash2Icon } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { optionLabel } from '@/features/catalog/lib/filters'
+import { optionLabel } from '@/lib/catalog/option-label'
 
 interface AdminProductCardProps {
   product: AdminProduct

@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
-import { messageOf } from '@/features/auth/lib/server-errors'
+import { messageOf } from '@/lib/server-errors'
 import { createFilterInputSchema, useCreateFilter } from '../api/create-filter'
 
 type Input = z.input<typeof createFilterInputSchema>

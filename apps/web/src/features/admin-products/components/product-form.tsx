@@ -15,11 +15,11 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
-import { showFieldErrors } from '@/features/auth/lib/server-errors'
-import { optionLabel } from '@/features/catalog/lib/filters'
+import { showFieldErrors } from '@/lib/server-errors'
+import { optionLabel } from '@/lib/catalog/option-label'
 import { cn } from '@/lib/utils'
-import type { UploadFn } from '../api/upload-image'
-import { ImageUpload } from './image-upload'
+import type { UploadFn } from '@/components/image-upload/upload-image'
+import { ImageUpload } from '@/components/image-upload/image-upload'
 
 type FormInput = z.input<typeof productBody>
 /** RHF types errors of `unknown` inputs (the number fields) as a merge; only the message matters. */

@@ -8,9 +8,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useFilterOptions } from '@/features/catalog/api/get-filter-options'
-import { ErrorState } from '@/features/catalog/components/state-views'
-import { messageOf } from '@/features/auth/lib/server-errors'
+import { useFilterOptions } from '@/lib/catalog/get-filter-options'
+import { ErrorState } from '@/components/state-views'
+import { messageOf } from '@/lib/server-errors'
 import { useAddProduct } from '../api/add-product'
 import { useEditProduct } from '../api/edit-product'
 import { ProductForm } from './product-form'

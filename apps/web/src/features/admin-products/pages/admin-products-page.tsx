@@ -1,4 +1,4 @@
-import type { AdminProduct } from '@techbazaar/shared'
+import { isMarketplaceAdmin, type AdminProduct } from '@techbazaar/shared'
 import { FilterIcon, PackageIcon, PlusIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from '@/lib/toast'
@@ -13,21 +13,22 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog'
-import { useSession } from '@/features/auth/api/get-session'
-import { messageOf } from '@/features/auth/lib/server-errors'
-import { EmptyState, ErrorState } from '@/features/catalog/components/state-views'
+import { useSession } from '@/lib/session/get-session'
+import { messageOf } from '@/lib/server-errors'
+import { EmptyState, ErrorState } from '@/components/state-views'
 import { useDeleteProduct } from '../api/delete-product'
 import { useAdminProducts } from '../api/get-admin-products'
 import { AdminProductCard, AdminProductCardSkeleton } from '../components/admin-product-card'
 import { CreateFilterForm } from '../components/create-filter-form'
 import { ProductSheet } from '../components/product-sheet'
+import { DocumentTitle } from '@/components/document-title'
 
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 2xl:grid-cols-5'
 
 /** /admin/products: an admin sees every product, a seller its own (the server decides). */
 export default function AdminProductsPage() {
   const { user } = useSession()
-  const isAdmin = user?.type === 'admin'
+  const isAdmin = user ? isMarketplaceAdmin(user) : false
   const products = useAdminProducts()
   const [sheet, setSheet] = useState<{ open: boolean; product?: AdminProduct; key: number }>({
     open: false,
@@ -53,7 +54,7 @@ export default function AdminProductsPage() {
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <title>Products | TechBazaar Admin</title>
+      <DocumentTitle>Products | TechBazaar Admin</DocumentTitle>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">

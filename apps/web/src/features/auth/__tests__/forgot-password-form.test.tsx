@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import ForgotPasswordPage from '../pages/forgot-password-page'
-import { fail, mockApi, ok, renderAt, sentBodies } from './helpers'
+import { fail, mockApi, ok, renderAt, sentBodies } from '@/test/api-helpers'
 
 const SENT =
   'If asha@example.in has an account, we have sent it a link to set a new password. The link works for 15 minutes.'

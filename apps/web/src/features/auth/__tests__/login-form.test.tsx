@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { sessionQueryKey } from '../api/get-session'
+import { sessionQueryKey } from '@/lib/session/get-session'
 import LoginPage from '../pages/login-page'
-import { createUser, fail, mockApi, ok, renderAt, sentBodies } from './helpers'
+import { createUser, fail, mockApi, ok, renderAt, sentBodies } from '@/test/api-helpers'
 
 async function signIn(email: string, password: string) {
   const user = userEvent.setup()

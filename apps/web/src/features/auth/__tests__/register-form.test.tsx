@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { sessionQueryKey } from '../api/get-session'
+import { sessionQueryKey } from '@/lib/session/get-session'
 import { REGISTRATION_TOKEN_KEY } from '../api/registration-token'
 import RegisterPage from '../pages/register-page'
-import { createUser, fail, mockApi, ok, renderAt, sentBodies } from './helpers'
+import { createUser, fail, mockApi, ok, renderAt, sentBodies } from '@/test/api-helpers'
 
 const SHOPPER = {
   userName: 'Asha Verma',

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { sessionQueryKey } from '../api/get-session'
+import { sessionQueryKey } from '@/lib/session/get-session'
 import ResetPasswordPage from '../pages/reset-password-page'
-import { createUser, fail, mockApi, ok, renderAt, sentBodies } from './helpers'
+import { createUser, fail, mockApi, ok, renderAt, sentBodies } from '@/test/api-helpers'
 
 const DONE = 'Password changed. You are signed in, and signed out on your other devices.'
 

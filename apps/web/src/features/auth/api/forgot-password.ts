@@ -2,14 +2,13 @@ import { useMutation } from '@tanstack/react-query'
 import {
   forgotPasswordBody,
   type ForgotPasswordInput,
-  type messageResponse,
+  type MessageResponse,
 } from '@techbazaar/shared'
 import type { z } from 'zod'
 import { api } from '@/lib/api-client'
 
 export const forgotPasswordInputSchema = forgotPasswordBody
 export type ForgotPasswordFormValues = z.input<typeof forgotPasswordInputSchema>
-type MessageResponse = z.infer<typeof messageResponse>
 
 export function forgotPassword(input: ForgotPasswordInput): Promise<MessageResponse> {
   return api<MessageResponse>('/auth/forgot-password', { method: 'POST', json: input })

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { loginBody, type authUserResponse } from '@techbazaar/shared'
+import { loginBody, type AuthUserResponse } from '@techbazaar/shared'
 import { toast } from '@/lib/toast'
 import type { z } from 'zod'
 import { api } from '@/lib/api-client'
-import { messageOf } from '../lib/server-errors'
-import { sessionQueryKey } from './get-session'
+import { messageOf } from '@/lib/server-errors'
+import { sessionQueryKey } from '@/lib/session/get-session'
 
 export const loginInputSchema = loginBody
 export type LoginFormValues = z.input<typeof loginInputSchema>
 export type LoginInput = z.output<typeof loginInputSchema>
-export type AuthUserResponse = z.infer<typeof authUserResponse>
 
 export function login(input: LoginInput): Promise<AuthUserResponse> {
   return api<AuthUserResponse>('/auth/login', { method: 'POST', json: input })

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { toast } from '@/lib/toast'
 import { api, ApiError } from '@/lib/api-client'
-import { sessionQueryKey } from './get-session'
+import { sessionQueryKey } from '@/lib/session/get-session'
 
 export function logout(): Promise<unknown> {
   return api('/auth/logout', { method: 'POST' })

@@ -1,16 +1,15 @@
 import { useMutation } from '@tanstack/react-query'
-import { registerBody, type messageResponse, type RegisterResponse } from '@techbazaar/shared'
+import { registerBody, type MessageResponse, type RegisterResponse } from '@techbazaar/shared'
 import { toast } from '@/lib/toast'
 import type { z } from 'zod'
 import { api } from '@/lib/api-client'
-import { messageOf } from '../lib/server-errors'
+import { messageOf } from '@/lib/server-errors'
 import { readRegistrationToken, saveRegistrationToken } from './registration-token'
 
 export const registerInputSchema = registerBody
 export type RegisterFormValues = z.input<typeof registerInputSchema>
 /** The checked details: trimmed, email lower-cased, mobile as 10 digits, GSTIN upper-cased. */
 export type RegisterInput = z.output<typeof registerInputSchema>
-type MessageResponse = z.infer<typeof messageResponse>
 
 /** Step 1 of registration: the server keeps the details, mails a 6-digit OTP, answers a token. */
 export function register(input: RegisterInput): Promise<RegisterResponse> {

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { resetPasswordBody, type ResetPasswordInput } from '@techbazaar/shared'
+import {
+  resetPasswordBody,
+  type AuthUserResponse,
+  type ResetPasswordInput,
+} from '@techbazaar/shared'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
 import { toast } from '@/lib/toast'
-import type { AuthUserResponse } from './login'
-import { sessionQueryKey } from './get-session'
+import { sessionQueryKey } from '@/lib/session/get-session'
 
 /** The server's password rule plus a confirmation, which only the form needs (the token is the link's). */
 export const resetPasswordInputSchema = resetPasswordBody

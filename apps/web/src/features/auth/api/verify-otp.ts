@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { otpField, type authUserResponse, type VerifyOtpBody } from '@techbazaar/shared'
+import { otpField, type AuthUserResponse, type VerifyOtpBody } from '@techbazaar/shared'
 import { toast } from '@/lib/toast'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import { messageOf } from '../lib/server-errors'
-import { sessionQueryKey } from './get-session'
+import { messageOf } from '@/lib/server-errors'
+import { sessionQueryKey } from '@/lib/session/get-session'
 import { clearRegistrationToken, readRegistrationToken } from './registration-token'
 
 export const verifyOtpInputSchema = z.object({ otp: otpField })
 export type VerifyOtpFormValues = z.input<typeof verifyOtpInputSchema>
 export type VerifyOtpInput = z.output<typeof verifyOtpInputSchema>
-type AuthUserResponse = z.infer<typeof authUserResponse>
 
 /**
  * Step 2 of registration: the code and the token of the sign-up this tab started (the server

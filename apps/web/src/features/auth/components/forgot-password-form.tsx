@@ -12,7 +12,7 @@ import {
   useForgotPassword,
   type ForgotPasswordFormValues,
 } from '../api/forgot-password'
-import { messageOf, showFieldErrors } from '../lib/server-errors'
+import { messageOf, showFieldErrors } from '@/lib/server-errors'
 
 /**
  * "Forgot password?": asks for the account's email and mails it a single-use link. The answer

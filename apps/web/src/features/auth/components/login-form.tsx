@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { loginInputSchema, useLogin, type LoginFormValues, type LoginInput } from '../api/login'
-import { showFieldErrors } from '../lib/server-errors'
+import { showFieldErrors } from '@/lib/server-errors'
 import { FormField } from '@/components/ui/form-field'
 
 /** Sign-in by email and password (spec §2 "Login screen"). */

@@ -21,7 +21,7 @@ import {
   type VerifyOtpInput,
 } from '../api/verify-otp'
 import { useCountdown } from '../hooks/use-countdown'
-import { showFieldErrors } from '../lib/server-errors'
+import { showFieldErrors } from '@/lib/server-errors'
 import { FormField } from '@/components/ui/form-field'
 import { OtpActions } from './otp-actions'
 

@@ -11,7 +11,7 @@ import {
   useResetPassword,
   type ResetPasswordFormValues,
 } from '../api/reset-password'
-import { messageOf, showFieldErrors } from '../lib/server-errors'
+import { messageOf, showFieldErrors } from '@/lib/server-errors'
 
 const EMPTY: ResetPasswordFormValues = { newPassword: '', confirmPassword: '' }
 type Checked = { newPassword: string; confirmPassword: string }

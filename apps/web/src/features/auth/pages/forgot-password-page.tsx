@@ -1,9 +1,10 @@
 import { ForgotPasswordForm } from '../components/forgot-password-form'
+import { DocumentTitle } from '@/components/document-title'
 
 export default function ForgotPasswordPage() {
   return (
     <>
-      <title>Forgot password | TechBazaar</title>
+      <DocumentTitle>Forgot password | TechBazaar</DocumentTitle>
       <ForgotPasswordForm />
     </>
   )

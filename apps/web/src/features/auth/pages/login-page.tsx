@@ -1,9 +1,10 @@
 import { LoginForm } from '../components/login-form'
+import { DocumentTitle } from '@/components/document-title'
 
 export default function LoginPage() {
   return (
     <>
-      <title>Sign in | TechBazaar</title>
+      <DocumentTitle>Sign in | TechBazaar</DocumentTitle>
       <LoginForm />
     </>
   )

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router'
 import { RegisterForm, type RegisterVariant } from '../components/register-form'
+import { DocumentTitle } from '@/components/document-title'
 
 /** /register/user and /register/seller: the same form, with a seller flag. */
 export default function RegisterPage() {
@@ -9,7 +10,7 @@ export default function RegisterPage() {
     : 'user'
   return (
     <>
-      <title>{`${variant === 'seller' ? 'Register as Seller' : 'Create account'} | TechBazaar`}</title>
+      <DocumentTitle>{`${variant === 'seller' ? 'Register as Seller' : 'Create account'} | TechBazaar`}</DocumentTitle>
       {/* Switching between the shopper and seller forms starts afresh. */}
       <RegisterForm key={variant} variant={variant} />
     </>

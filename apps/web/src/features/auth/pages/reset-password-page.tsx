@@ -1,9 +1,10 @@
 import { ResetPasswordForm } from '../components/reset-password-form'
+import { DocumentTitle } from '@/components/document-title'
 
 export default function ResetPasswordPage() {
   return (
     <>
-      <title>Set a new password | TechBazaar</title>
+      <DocumentTitle>Set a new password | TechBazaar</DocumentTitle>
       <ResetPasswordForm />
     </>
   )

@@ -1,10 +1,10 @@
-import type { AddFeatureInput, FeatureImage } from '@techbazaar/shared'
+import type { AddFeatureInput, FeatureResponse } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { featureImagesQueryOptions } from '@/features/catalog/api/get-feature-images'
+import { featureImagesQueryOptions } from '@/lib/catalog/get-feature-images'
 import { api } from '@/lib/api-client'
 
 export function addBanner(input: AddFeatureInput) {
-  return api<{ success: true; message: string; data: FeatureImage }>('/common/feature/add', {
+  return api<FeatureResponse>('/common/feature/add', {
     method: 'POST',
     json: input,
   })

@@ -1,9 +1,10 @@
+import type { MessageResponse } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { featureImagesQueryOptions } from '@/features/catalog/api/get-feature-images'
+import { featureImagesQueryOptions } from '@/lib/catalog/get-feature-images'
 import { api } from '@/lib/api-client'
 
 export function deleteBanner(id: string) {
-  return api<{ success: true; message: string }>(`/common/feature/${id}`, { method: 'DELETE' })
+  return api<MessageResponse>(`/common/feature/${id}`, { method: 'DELETE' })
 }
 
 export function useDeleteBanner() {

@@ -5,12 +5,13 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
-import { ImageUpload } from '@/features/admin-products/components/image-upload'
-import { messageOf } from '@/features/auth/lib/server-errors'
-import { useFeatureImages } from '@/features/catalog/api/get-feature-images'
-import { EmptyState, ErrorState } from '@/features/catalog/components/state-views'
+import { ImageUpload } from '@/components/image-upload/image-upload'
+import { messageOf } from '@/lib/server-errors'
+import { useFeatureImages } from '@/lib/catalog/get-feature-images'
+import { EmptyState, ErrorState } from '@/components/state-views'
 import { useAddBanner } from '../api/add-banner'
 import { useDeleteBanner } from '../api/delete-banner'
+import { DocumentTitle } from '@/components/document-title'
 
 /**
  * /admin/features: the image uploads as soon as it is chosen or dropped; Upload then adds it to
@@ -48,7 +49,7 @@ export default function AdminFeaturesPage() {
 
   return (
     <section aria-labelledby="page-title" className="flex max-w-3xl flex-col gap-6">
-      <title>Feature Images | TechBazaar Admin</title>
+      <DocumentTitle>Feature Images | TechBazaar Admin</DocumentTitle>
       <div>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
           Feature Images

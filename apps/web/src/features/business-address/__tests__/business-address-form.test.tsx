@@ -2,7 +2,7 @@ import type { BusinessAddress } from '@techbazaar/shared'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fail, mockApi, ok, renderAt } from '@/features/auth/__tests__/helpers'
+import { fail, mockApi, ok, renderAt } from '@/test/api-helpers'
 import BusinessAddressPage from '../pages/business-address-page'
 
 const GSTIN = '29AAKFM7315Q1ZP'

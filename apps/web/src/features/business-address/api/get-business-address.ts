@@ -1,4 +1,4 @@
-import type { BusinessAddress } from '@techbazaar/shared'
+import type { BusinessAddressResponse } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 
@@ -7,7 +7,7 @@ export const businessAddressKeys = {
 }
 
 export function getBusinessAddress(signal?: AbortSignal) {
-  return api<{ success: true; data: BusinessAddress }>('/admin/business-address', {
+  return api<BusinessAddressResponse>('/admin/business-address', {
     signal,
   }).then((response) => response.data)
 }

@@ -1,10 +1,10 @@
-import type { BusinessAddress, BusinessAddressFields } from '@techbazaar/shared'
+import type { BusinessAddressFields, BusinessAddressSavedResponse } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { businessAddressKeys } from './get-business-address'
 
 export function updateBusinessAddress(input: BusinessAddressFields) {
-  return api<{ success: true; message: string; data: BusinessAddress }>('/admin/business-address', {
+  return api<BusinessAddressSavedResponse>('/admin/business-address', {
     method: 'PUT',
     json: input,
   })

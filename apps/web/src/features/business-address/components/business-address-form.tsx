@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Field, FormField } from '@/components/ui/form-field'
-import { messageOf, showFieldErrors } from '@/features/auth/lib/server-errors'
+import { messageOf, showFieldErrors } from '@/lib/server-errors'
 import { useUpdateBusinessAddress } from '../api/update-business-address'
 
 const FIELDS = ['businessName', 'addressLine', 'city', 'stateCode', 'pincode'] as const

@@ -1,13 +1,14 @@
 import { useBusinessAddress } from '../api/get-business-address'
 import { BusinessAddressForm } from '../components/business-address-form'
 import { Skeleton } from '@/components/ui/skeleton'
+import { DocumentTitle } from '@/components/document-title'
 
 /** /admin/business-address: the seller's own supplier details for its GST invoices. */
 export default function BusinessAddressPage() {
   const address = useBusinessAddress()
   return (
     <section aria-labelledby="page-title" className="flex max-w-2xl flex-col gap-5">
-      <title>Business Address | TechBazaar Seller Hub</title>
+      <DocumentTitle>Business Address | TechBazaar Seller Hub</DocumentTitle>
       <div>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
           Business Address

@@ -2,14 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from '@/lib/toast'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  createProduct,
-  jsonResponse,
-  mockFetch,
-  renderRoute,
-} from '@/features/catalog/__tests__/helpers'
+import { createProduct, jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 import { CartSheet } from '../components/cart-sheet'
-import { addGuestCartItem, getGuestCart } from '../guest-cart'
+import { addGuestCartItem, getGuestCart } from '@/lib/cart/guest-cart'
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CartMutationResponse, MergeCartInput } from '@techbazaar/shared'
 import { toast } from '@/lib/toast'
 import { api } from '@/lib/api-client'
-import { clearGuestCart } from '../guest-cart'
-import { cartKeys } from './get-cart'
-import { cartMutationKey, cartMutationScope } from './cart-cache'
+import { clearGuestCart } from '@/lib/cart/guest-cart'
+import { cartKeys } from '@/lib/cart/api/get-cart'
+import { cartMutationKey, cartMutationScope } from '@/lib/cart/api/cart-cache'
 
 export function mergeGuestCart(input: MergeCartInput) {
   return api<CartMutationResponse>('/shop/cart/merge', { method: 'POST', json: input })

@@ -5,9 +5,9 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
-import type { CartApi } from '../use-cart'
-import { cartBlockedReason, useCartLines } from '../use-cart-lines'
-import { CartLineItem } from './cart-line-item'
+import type { CartApi } from '@/lib/cart/use-cart'
+import { cartBlockedReason, useCartLines } from '@/lib/cart/use-cart-lines'
+import { CartLineItem } from '@/components/cart-line-item'
 
 /**
  * The cart's right-hand sheet: lines, quantities, total and Checkout. Its code (Radix Dialog and

@@ -1,9 +1,9 @@
 import { ShoppingCart } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { Button } from '@/components/ui/button'
-import { useSession } from '@/features/auth/api/get-session'
+import { useSession } from '@/lib/session/get-session'
 import { useLazySheet } from '@/lib/use-lazy-sheet'
-import { useCart } from '../use-cart'
+import { useCart } from '@/lib/cart/use-cart'
 import { useGuestCartMerge } from '../use-guest-cart-merge'
 
 const loadContent = () => import('./cart-sheet-content')

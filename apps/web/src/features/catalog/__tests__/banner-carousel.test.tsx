@@ -2,7 +2,7 @@ import type { FeatureImage } from '@techbazaar/shared'
 import { screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { BannerCarousel } from '../components/banner-carousel'
-import { jsonResponse, mockFetch, renderRoute } from './helpers'
+import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 
 const PHONE = '/uploads/u/0123456789abcdef0123456789abcdef.webp'
 

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FilterPanel } from '../components/filter-panel'
-import type { ProductFilters } from '../lib/filters'
-import { jsonResponse, mockFetch, renderRoute } from './helpers'
+import type { ListingFilters } from '@techbazaar/shared'
+import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 
 /** Filter options from the admin lists; counts from the facets endpoint for the chosen filters. */
 function serve() {
@@ -33,7 +33,7 @@ function serve() {
   })
 }
 
-function renderPanel(filters: ProductFilters, onChange = vi.fn()) {
+function renderPanel(filters: ListingFilters, onChange = vi.fn()) {
   renderRoute(<FilterPanel filters={filters} onChange={onChange} idPrefix="t" />)
   return onChange
 }

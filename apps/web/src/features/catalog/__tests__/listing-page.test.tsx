@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import ListingPage from '../pages/listing-page'
-import { createProduct, jsonResponse, mockFetch, renderRoute } from './helpers'
+import { createProduct, jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 
 const apple = createProduct({ title: 'iPhone 16', brand: 'apple', price: 79_900 })
 const samsung = createProduct({ title: 'Galaxy S25', brand: 'samsung', price: 74_999 })

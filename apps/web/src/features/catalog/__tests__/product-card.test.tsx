@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ProductCard, productBadges } from '../components/product-card'
-import { createProduct, renderRoute } from './helpers'
+import { createProduct, renderRoute } from '@/test/route-helpers'
 
 function renderCard(overrides: Parameters<typeof createProduct>[0]) {
   const product = createProduct(overrides)

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ProductDetailDialog } from '../components/product-detail-dialog'
-import { createProduct, jsonResponse, mockFetch, renderRoute } from './helpers'
+import { createProduct, jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 
 const product = createProduct({ title: 'boAt Airdopes 141', averageReview: 4.5, reviewCount: 2 })
 const unreviewed = createProduct({ title: 'boAt Stone 352', averageReview: 0, reviewCount: 0 })

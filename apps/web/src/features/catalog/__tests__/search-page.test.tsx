@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import SearchPage from '../pages/search-page'
-import { createProduct, jsonResponse, mockFetch, renderRoute } from './helpers'
+import { createProduct, jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 
 describe('SearchPage', () => {
   afterEach(() => vi.unstubAllGlobals())

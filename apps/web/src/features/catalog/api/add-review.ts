@@ -1,10 +1,7 @@
-import type { AddReviewInput, addReviewResponse } from '@techbazaar/shared'
+import type { AddReviewInput, AddReviewResponse } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { api, type ApiError } from '@/lib/api-client'
-import { catalogKeys } from './query-keys'
-
-export type AddReviewResponse = z.infer<typeof addReviewResponse>
+import { catalogKeys } from '@/lib/catalog/query-keys'
 
 /** Adds the signed-in shopper's review, or edits their earlier one for the same product. */
 export function addReview(input: AddReviewInput) {

@@ -1,19 +1,18 @@
-import type { ListingFacets } from '@techbazaar/shared'
+import type { ListingFacetsReply, ListingFilters } from '@techbazaar/shared'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { normalizeFilters, type ProductFilters } from '../lib/filters'
+import { normalizeFilters } from '../lib/filters'
 import { productFilterSearch } from './get-products'
-import { catalogKeys } from './query-keys'
+import { catalogKeys } from '@/lib/catalog/query-keys'
 
-export function getListingFacets(filters: ProductFilters, signal?: AbortSignal) {
-  return api<{ success: true; data: ListingFacets }>(
-    `/shop/products/facets?${productFilterSearch(filters)}`,
-    { signal },
-  ).then((response) => response.data)
+export function getListingFacets(filters: ListingFilters, signal?: AbortSignal) {
+  return api<ListingFacetsReply>(`/shop/products/facets?${productFilterSearch(filters)}`, {
+    signal,
+  }).then((response) => response.data)
 }
 
 /** Products per filter option for the chosen filters (each group counted without its own). */
-export function listingFacetsQueryOptions(filters: ProductFilters) {
+export function listingFacetsQueryOptions(filters: ListingFilters) {
   const normalized = normalizeFilters(filters)
   return queryOptions({
     queryKey: catalogKeys.facets(normalized),
@@ -23,6 +22,6 @@ export function listingFacetsQueryOptions(filters: ProductFilters) {
 }
 
 /** Keeps the previous counts on screen while the next filters' counts load (no flicker). */
-export function useListingFacets(filters: ProductFilters) {
+export function useListingFacets(filters: ListingFilters) {
   return useQuery({ ...listingFacetsQueryOptions(filters), placeholderData: keepPreviousData })
 }

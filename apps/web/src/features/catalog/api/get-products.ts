@@ -1,4 +1,4 @@
-import type { Product } from '@techbazaar/shared'
+import type { ListingFilters, ProductList } from '@techbazaar/shared'
 import { DEFAULT_SORT, LIMITS } from '@techbazaar/shared'
 import {
   infiniteQueryOptions,
@@ -8,20 +8,11 @@ import {
   useQuery,
 } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { LIST_FILTER_GROUPS, type ProductFilters } from '../lib/filters'
-import { catalogKeys, type ProductListQuery } from './query-keys'
-
-export type ProductListResponse = {
-  success: true
-  data: Product[]
-  total: number
-  page: number
-  limit: number
-  totalPages: number
-}
+import { LIST_FILTER_GROUPS } from '../lib/filters'
+import { catalogKeys, type ProductListQuery } from '@/lib/catalog/query-keys'
 
 /** The filters as the API expects them: comma-joined lists, empty values left out. */
-function filterParams(filters: ProductFilters): URLSearchParams {
+function filterParams(filters: ListingFilters): URLSearchParams {
   const params = new URLSearchParams()
   for (const key of LIST_FILTER_GROUPS) {
     const values = filters[key]
@@ -33,7 +24,7 @@ function filterParams(filters: ProductFilters): URLSearchParams {
 }
 
 /** The facet counts' query string: the filters alone. */
-export function productFilterSearch(filters: ProductFilters): string {
+export function productFilterSearch(filters: ListingFilters): string {
   return filterParams(filters).toString()
 }
 
@@ -47,7 +38,7 @@ export function productListSearch(query: ProductListQuery): string {
 }
 
 export function getProducts(query: ProductListQuery, signal?: AbortSignal) {
-  return api<ProductListResponse>(`/shop/products/get?${productListSearch(query)}`, { signal })
+  return api<ProductList>(`/shop/products/get?${productListSearch(query)}`, { signal })
 }
 
 /** One page of products: the home page's sections and carousels. */

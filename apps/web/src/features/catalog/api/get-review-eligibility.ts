@@ -1,10 +1,10 @@
-import type { ReviewEligibility } from '@techbazaar/shared'
+import type { ReviewEligibilityResponse } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { catalogKeys } from './query-keys'
+import { catalogKeys } from '@/lib/catalog/query-keys'
 
 export function getReviewEligibility(productId: string, signal?: AbortSignal) {
-  return api<{ success: true; data: ReviewEligibility }>(
+  return api<ReviewEligibilityResponse>(
     `/shop/review/eligibility/${encodeURIComponent(productId)}`,
     { signal },
   ).then((response) => response.data)

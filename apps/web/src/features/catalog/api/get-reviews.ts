@@ -1,10 +1,10 @@
-import type { Review } from '@techbazaar/shared'
+import type { ReviewListReply } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { catalogKeys } from './query-keys'
+import { catalogKeys } from '@/lib/catalog/query-keys'
 
 export function getReviews(productId: string, signal?: AbortSignal) {
-  return api<{ success: true; data: Review[] }>(`/shop/review/${encodeURIComponent(productId)}`, {
+  return api<ReviewListReply>(`/shop/review/${encodeURIComponent(productId)}`, {
     signal,
   }).then((response) => response.data)
 }

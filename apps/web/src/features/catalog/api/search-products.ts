@@ -1,11 +1,11 @@
-import type { Product } from '@techbazaar/shared'
+import type { SearchReply } from '@techbazaar/shared'
 import { LIMITS } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { catalogKeys } from './query-keys'
+import { catalogKeys } from '@/lib/catalog/query-keys'
 
 export function searchProducts(keyword: string, signal?: AbortSignal) {
-  return api<{ success: true; data: Product[] }>(`/shop/search/${encodeURIComponent(keyword)}`, {
+  return api<SearchReply>(`/shop/search/${encodeURIComponent(keyword)}`, {
     signal,
   }).then((response) => response.data)
 }

@@ -1,7 +1,7 @@
 import type { Product } from '@techbazaar/shared'
 import { ShoppingCart } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { useCart } from '@/features/cart/use-cart'
+import { useCart } from '@/lib/cart/use-cart'
 import { cn } from '@/lib/utils'
 
 /** "Add to cart", or a disabled "Out Of Stock" that says why it cannot be pressed. */

@@ -2,9 +2,10 @@ import type { FeatureImage } from '@techbazaar/shared'
 import { LIMITS } from '@techbazaar/shared'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Link } from 'react-router'
+import { HydrateLater } from '@/components/hydrate-later'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
-import { useFeatureImages } from '../api/get-feature-images'
+import { useFeatureImages } from '@/lib/catalog/get-feature-images'
 import { CAROUSEL_VIEWPORT_CLASS, useCarousel } from '../hooks/use-carousel'
 import {
   BANNER_PHONE_IMAGE_SIZES,
@@ -12,7 +13,7 @@ import {
   BANNER_PHONE_SIZE,
   bannerPhoneImageSrcSet,
 } from '../lib/banner-phone-images'
-import { BANNER_IMAGE_SIZES, bannerImageSrcSet } from '../lib/images'
+import { BANNER_IMAGE_SIZES, bannerImageSrcSet } from '@/lib/catalog/images'
 
 // On phones the 3:1 banner is short, so the controls sit in a row under it; from 640 px they
 // float over the banner's edges.
@@ -33,7 +34,11 @@ export function BannerCarousel() {
   }
   // A banner is decoration: when there are none (or they fail) the hero below carries the page.
   if (query.isError || query.data.length === 0) return null
-  return <Banners banners={query.data} />
+  return (
+    <HydrateLater slot="home-banners">
+      <Banners banners={query.data} />
+    </HydrateLater>
+  )
 }
 
 /**

@@ -1,23 +1,18 @@
-import { LIMITS, SECTIONS } from '@techbazaar/shared'
+import { LIMITS, SECTIONS, type ListingFilters } from '@techbazaar/shared'
 import { useState, type KeyboardEvent } from 'react'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
-import { useFilterOptions } from '../api/get-filter-options'
+import { useFilterOptions } from '@/lib/catalog/get-filter-options'
 import { useListingFacets } from '../api/get-listing-facets'
-import {
-  optionLabel,
-  parsePrice,
-  type FilterGroup,
-  type FiltersUpdate,
-  type ProductFilters,
-} from '../lib/filters'
-import { ErrorState } from './state-views'
+import { optionLabel } from '@/lib/catalog/option-label'
+import { parsePrice, type FilterGroup, type FiltersUpdate } from '../lib/filters'
+import { ErrorState } from '@/components/state-views'
 
 type FilterPanelProps = {
-  filters: ProductFilters
+  filters: ListingFilters
   onChange: (update: FiltersUpdate) => void
   /** Two panels can be on the page (sidebar and phone drawer); ids must not collide. */
   idPrefix: string

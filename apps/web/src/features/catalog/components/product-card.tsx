@@ -3,8 +3,8 @@ import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
-import { optionLabel } from '../lib/filters'
-import { CARD_IMAGE_SIZES, productImageSrcSet } from '../lib/images'
+import { optionLabel } from '@/lib/catalog/option-label'
+import { CARD_IMAGE_SIZES, productImageSrcSet } from '@/lib/catalog/images'
 import { AddToCartButton } from './add-to-cart-button'
 
 type BadgeInfo = { label: string; variant: 'deal' | 'warning' | 'destructive' }

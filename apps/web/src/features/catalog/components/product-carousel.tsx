@@ -1,6 +1,7 @@
 import type { Product } from '@techbazaar/shared'
 import { LIMITS } from '@techbazaar/shared'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { HydrateLater } from '@/components/hydrate-later'
 import { Button } from '@/components/ui/button'
 import { CAROUSEL_VIEWPORT_CLASS, useCarousel } from '../hooks/use-carousel'
 import { ProductCard, ProductCardSkeleton } from './product-card'
@@ -33,7 +34,9 @@ export function ProductCarousel({
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${products.length}`}
             >
-              <ProductCard product={product} to={linkFor(product)} />
+              <HydrateLater slot={`card-${product._id}`}>
+                <ProductCard product={product} to={linkFor(product)} />
+              </HydrateLater>
             </li>
           ))}
         </ul>

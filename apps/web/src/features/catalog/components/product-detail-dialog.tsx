@@ -9,14 +9,14 @@ import {
 } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError } from '@/lib/api-client'
-import { useProduct } from '../api/get-product'
-import { optionLabel } from '../lib/filters'
-import { DIALOG_IMAGE_SIZES, productImageSrcSet } from '../lib/images'
+import { useProduct } from '@/lib/catalog/get-product'
+import { optionLabel } from '@/lib/catalog/option-label'
+import { DIALOG_IMAGE_SIZES, productImageSrcSet } from '@/lib/catalog/images'
 import { AddToCartButton } from './add-to-cart-button'
 import { PriceRow, ProductBadges } from './product-card'
 import { WriteReview } from './review-form'
 import { ReviewList } from './review-list'
-import { ErrorState } from './state-views'
+import { ErrorState } from '@/components/state-views'
 import { StarRating } from './star-rating'
 
 export type ProductDetailDialogProps = {

@@ -1,4 +1,5 @@
 import type { Product } from '@techbazaar/shared'
+import { HydrateLater } from '@/components/hydrate-later'
 import { cn } from '@/lib/utils'
 import { ProductCard, ProductCardSkeleton } from './product-card'
 
@@ -29,12 +30,14 @@ export function ProductGrid({
     <ul className={cn(productGridClass, className)}>
       {products.map((product, index) => (
         <li key={product._id} className={cn('render-when-visible-card', itemClassName?.(index))}>
-          <ProductCard
-            product={product}
-            to={linkFor?.(product)}
-            onOpen={onOpen}
-            eager={index < eagerCount}
-          />
+          <HydrateLater slot={`card-${product._id}`}>
+            <ProductCard
+              product={product}
+              to={linkFor?.(product)}
+              onOpen={onOpen}
+              eager={index < eagerCount}
+            />
+          </HydrateLater>
         </li>
       ))}
     </ul>

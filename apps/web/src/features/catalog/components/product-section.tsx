@@ -5,11 +5,11 @@ import { useRef } from 'react'
 import { Link } from 'react-router'
 import { cn } from '@/lib/utils'
 import { useProducts } from '../api/get-products'
-import type { ProductListQuery } from '../api/query-keys'
+import type { ProductListQuery } from '@/lib/catalog/query-keys'
 import { useNearViewport } from '../hooks/use-near-viewport'
 import { ProductCarousel, ProductCarouselSkeleton } from './product-carousel'
 import { ProductGrid, ProductGridSkeleton } from './product-grid'
-import { EmptyState, ErrorState } from './state-views'
+import { EmptyState, ErrorState } from '@/components/state-views'
 
 export const productLink = (product: Product) => `/shop/listing?product=${product._id}`
 

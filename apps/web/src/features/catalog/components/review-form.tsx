@@ -16,12 +16,12 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { cn } from '@/lib/utils'
-import { useSession } from '@/features/auth/api/get-session'
-import { savePreviousUrl } from '@/features/auth/api/previous-url'
+import { useSession } from '@/lib/session/get-session'
+import { savePreviousUrl } from '@/lib/previous-url'
 import { useAddReview } from '../api/add-review'
 import { useReviewEligibility } from '../api/get-review-eligibility'
 import { useReviews } from '../api/get-reviews'
-import { ErrorState } from './state-views'
+import { ErrorState } from '@/components/state-views'
 
 /**
  * The write-a-review box: a sign-in link for guests, the form for shoppers who received the

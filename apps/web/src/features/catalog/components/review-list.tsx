@@ -4,7 +4,7 @@ import { Avatar, AvatarFallback } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useReviews } from '../api/get-reviews'
-import { ErrorState } from './state-views'
+import { ErrorState } from '@/components/state-views'
 import { StarRating } from './star-rating'
 
 /** A product's reviews, newest first; messages are plain text (React escapes them). */

@@ -1,5 +1,5 @@
 import { UPLOAD_WIDTHS } from '@techbazaar/shared'
-import { UPLOADED, variant } from './images'
+import { UPLOADED, variant } from '@/lib/catalog/images'
 
 // The banners' phone artwork, apart from images.ts: the first chunk needs the wide banner's
 // srcset for its early preload, and only the carousel needs these (page budget).

@@ -1,13 +1,10 @@
-import { LIMITS, SORT_OPTIONS, DEFAULT_SORT, type SortOption } from '@techbazaar/shared'
-
-/** The listing's filters. Lists are lower-case option values; prices are whole rupees. */
-export type ProductFilters = {
-  category?: string[]
-  brand?: string[]
-  section?: string[]
-  minPrice?: number
-  maxPrice?: number
-}
+import {
+  LIMITS,
+  SORT_OPTIONS,
+  DEFAULT_SORT,
+  type ListingFilters,
+  type SortOption,
+} from '@techbazaar/shared'
 
 export const LIST_FILTER_GROUPS = ['category', 'brand', 'section'] as const
 export type FilterGroup = (typeof LIST_FILTER_GROUPS)[number]
@@ -43,7 +40,7 @@ export function parsePrice(value: unknown): number | undefined {
   return Math.min(LIMITS.priceFilterMax, Math.round(number))
 }
 
-export function filtersFromSearchParams(params: URLSearchParams): ProductFilters {
+export function filtersFromSearchParams(params: URLSearchParams): ListingFilters {
   return normalizeFilters({
     category: parseList(params.get('category')),
     brand: parseList(params.get('brand')),
@@ -54,8 +51,8 @@ export function filtersFromSearchParams(params: URLSearchParams): ProductFilters
 }
 
 /** Drops empty groups so `{}` means "no filters" and keys compare equal. */
-export function normalizeFilters(filters: ProductFilters): ProductFilters {
-  const out: ProductFilters = {}
+export function normalizeFilters(filters: ListingFilters): ListingFilters {
+  const out: ListingFilters = {}
   for (const group of LIST_FILTER_GROUPS) {
     const values = filters[group]?.filter(Boolean)
     if (values?.length) out[group] = values
@@ -65,11 +62,11 @@ export function normalizeFilters(filters: ProductFilters): ProductFilters {
   return out
 }
 
-export function hasFilters(filters: ProductFilters): boolean {
+export function hasFilters(filters: ListingFilters): boolean {
   return Object.keys(normalizeFilters(filters)).length > 0
 }
 
-export function countFilters(filters: ProductFilters): number {
+export function countFilters(filters: ListingFilters): number {
   const f = normalizeFilters(filters)
   return (
     (f.category?.length ?? 0) +
@@ -86,7 +83,7 @@ export function countFilters(filters: ProductFilters): number {
  */
 export function applyFiltersToSearchParams(
   params: URLSearchParams,
-  filters: ProductFilters,
+  filters: ListingFilters,
 ): URLSearchParams {
   const next = new URLSearchParams(params)
   const f = normalizeFilters(filters)
@@ -120,7 +117,7 @@ export function readStoredFiltersRaw(): string | null {
 }
 
 /** Reads `filters` from sessionStorage; anything unreadable counts as no filters. */
-export function readStoredFilters(raw = readStoredFiltersRaw()): ProductFilters {
+export function readStoredFilters(raw = readStoredFiltersRaw()): ListingFilters {
   try {
     if (!raw) return {}
     const value: unknown = JSON.parse(raw)
@@ -140,7 +137,7 @@ export function readStoredFilters(raw = readStoredFiltersRaw()): ProductFilters 
   }
 }
 
-export function writeStoredFilters(filters: ProductFilters): void {
+export function writeStoredFilters(filters: ListingFilters): void {
   try {
     const f = normalizeFilters(filters)
     if (hasFilters(f)) sessionStorage.setItem(FILTERS_STORAGE_KEY, JSON.stringify(f))
@@ -150,25 +147,8 @@ export function writeStoredFilters(filters: ProductFilters): void {
   }
 }
 
-/** "top-deals" -> "Top Deals", "oneplus" -> "OnePlus": labels for option values. */
-const SPECIAL_LABELS: Record<string, string> = {
-  oneplus: 'OnePlus',
-  boat: 'boAt',
-  realme: 'realme',
-  'top-deals': 'Top Deals',
-}
-export function optionLabel(value: string): string {
-  return (
-    SPECIAL_LABELS[value] ??
-    value
-      .split(/[-_\s]+/)
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join(' ')
-  )
-}
-
 /**
  * A change to the filters, applied to the latest ones: quick successive changes (a brand, then a
  * price before the page re-rendered) must build on each other, never on a stale render's copy.
  */
-export type FiltersUpdate = (current: ProductFilters) => ProductFilters
+export type FiltersUpdate = (current: ListingFilters) => ListingFilters

@@ -1,4 +1,11 @@
-import { formatRupees, LIMITS, type Product, type SortOption } from '@techbazaar/shared'
+import { HydrateLater } from '@/components/hydrate-later'
+import {
+  formatRupees,
+  LIMITS,
+  type ListingFilters,
+  type Product,
+  type SortOption,
+} from '@techbazaar/shared'
 import { SlidersHorizontal, X } from 'lucide-react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
@@ -17,7 +24,7 @@ import { FilterPanel } from '../components/filter-panel'
 import { LazyProductDetailDialog } from '../components/lazy-product-detail-dialog'
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid'
 import { SortSelect } from '../components/sort-select'
-import { EmptyState, ErrorState } from '../components/state-views'
+import { EmptyState, ErrorState } from '@/components/state-views'
 import {
   applyFiltersToSearchParams,
   countFilters,
@@ -25,14 +32,13 @@ import {
   hasFilters,
   LIST_FILTER_GROUPS,
   normalizeFilters,
-  optionLabel,
   readStoredFilters,
   readStoredFiltersRaw,
   sortFromSearchParams,
   writeStoredFilters,
   type FiltersUpdate,
-  type ProductFilters,
 } from '../lib/filters'
+import { optionLabel } from '@/lib/catalog/option-label'
 
 /** The stored filters change only through this page's own writes, which re-render it anyway. */
 const noSubscription = () => () => {}
@@ -140,19 +146,21 @@ export default function ListingPage() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <div className="flex gap-8">
-        <aside aria-label="Filters" className="hidden w-60 shrink-0 lg:block">
-          <div className="sticky top-24 flex max-h-[calc(100dvh-7rem)] flex-col gap-4 overflow-y-auto pr-2 pb-4">
-            <div className="flex items-center justify-between">
-              <h2 className="text-lg font-bold">Filters</h2>
-              {activeCount > 0 && (
-                <Button variant="link" size="sm" className="h-auto px-0" onClick={clearFilters}>
-                  Clear all
-                </Button>
-              )}
+        <HydrateLater slot="listing-filters">
+          <aside aria-label="Filters" className="hidden w-60 shrink-0 lg:block">
+            <div className="sticky top-24 flex max-h-[calc(100dvh-7rem)] flex-col gap-4 overflow-y-auto pr-2 pb-4">
+              <div className="flex items-center justify-between">
+                <h2 className="text-lg font-bold">Filters</h2>
+                {activeCount > 0 && (
+                  <Button variant="link" size="sm" className="h-auto px-0" onClick={clearFilters}>
+                    Clear all
+                  </Button>
+                )}
+              </div>
+              {panel('sidebar')}
             </div>
-            {panel('sidebar')}
-          </div>
-        </aside>
+          </aside>
+        </HydrateLater>
 
         <div className="flex min-w-0 flex-1 flex-col gap-4">
           <div className="flex flex-col gap-1">
@@ -298,7 +306,7 @@ function ActiveFilterChips({
   filters,
   onChange,
 }: {
-  filters: ProductFilters
+  filters: ListingFilters
   onChange: (update: FiltersUpdate) => void
 }) {
   const chips: { key: string; label: string; remove: () => void }[] = []

@@ -9,8 +9,8 @@ import { Label } from '@/components/ui/label'
 import { isSearchable, useSearchProducts } from '../api/search-products'
 import { LazyProductDetailDialog } from '../components/lazy-product-detail-dialog'
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid'
-import { EmptyState } from '../components/state-views'
-import { useDebouncedValue } from '../hooks/use-debounced-value'
+import { EmptyState } from '@/components/state-views'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 export default function SearchPage() {
   const [searchParams, setSearchParams] = useSearchParams()

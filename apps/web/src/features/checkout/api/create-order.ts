@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CreateOrderInput, CreateOrderResponse } from '@techbazaar/shared'
-import { cartKeys } from '@/features/cart/api/get-cart'
+import { cartKeys } from '@/lib/cart/api/get-cart'
 import { api } from '@/lib/api-client'
 
 export interface CreateOrderRequest {

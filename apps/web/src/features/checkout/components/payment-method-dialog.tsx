@@ -13,11 +13,12 @@ import {
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
 
-const METHODS: Record<PaymentMethod, { label: string; hint: string; icon: React.ElementType }> = {
-  PAYU: { label: 'PAYU', hint: 'Cards, UPI and net banking', icon: CreditCard },
-  GATEPAY: { label: 'GATEPAY', hint: 'Pay through GatePay checkout', icon: Wallet },
-  CASHFREE: { label: 'CASHFREE', hint: 'UPI, cards and wallets', icon: Landmark },
-  COD: { label: 'COD', hint: 'Cash on delivery', icon: Banknote },
+/** How each of the shop's methods (PAYMENT_METHODS, shown by their codes) is described. */
+const METHODS: Record<PaymentMethod, { hint: string; icon: React.ElementType }> = {
+  PAYU: { hint: 'Cards, UPI and net banking', icon: CreditCard },
+  GATEPAY: { hint: 'Pay through GatePay checkout', icon: Wallet },
+  CASHFREE: { hint: 'UPI, cards and wallets', icon: Landmark },
+  COD: { hint: 'Cash on delivery', icon: Banknote },
 }
 
 /**
@@ -52,7 +53,7 @@ export function PaymentMethodDialog({
         </DialogHeader>
         <div role="radiogroup" aria-label="Payment method" className="grid gap-2">
           {PAYMENT_METHODS.map((value) => {
-            const { label, hint, icon: Icon } = METHODS[value]
+            const { hint, icon: Icon } = METHODS[value]
             const selected = method === value
             const reason = unavailable[value]
             return (
@@ -76,7 +77,7 @@ export function PaymentMethodDialog({
                 />
                 <span className="flex flex-col">
                   <span className={cn('font-semibold', reason && 'text-muted-foreground')}>
-                    {label}
+                    {value}
                   </span>
                   <span
                     className={cn('text-sm', reason ? 'text-destructive' : 'text-muted-foreground')}

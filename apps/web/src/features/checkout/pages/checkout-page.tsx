@@ -2,32 +2,48 @@ import {
   codLimitMessage,
   formatRupees,
   rupeesToPaise,
+  type Address,
   type PaymentMethod,
 } from '@techbazaar/shared'
 import { useQuery } from '@tanstack/react-query'
 import { ShoppingBag } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useRef, useState, type ComponentType } from 'react'
 import { Link } from 'react-router'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { addressesQueryOptions } from '@/features/account/api/get-addresses'
-import { AddressBook } from '@/features/account/components/address-book'
-import { useSession } from '@/features/auth/api/get-session'
-import { useServerCart } from '@/features/cart/api/get-cart'
-import { CartLineItem } from '@/features/cart/components/cart-line-item'
-import { useCart } from '@/features/cart/use-cart'
-import { cartBlockedReason, serverViewLines, useCartLines } from '@/features/cart/use-cart-lines'
-import { pendingOrder } from '@/features/payments/pending-order'
+import { addressesQueryOptions } from '@/lib/addresses/get-addresses'
+import { useSession } from '@/lib/session/get-session'
+import { useServerCart } from '@/lib/cart/api/get-cart'
+import { CartLineItem } from '@/components/cart-line-item'
+import { useCart } from '@/lib/cart/use-cart'
+import { cartBlockedReason, serverViewLines, useCartLines } from '@/lib/cart/use-cart-lines'
+import { pendingOrder } from '@/lib/pending-order'
 import { ApiError } from '@/lib/api-client'
 import { useCreateOrder } from '../api/create-order'
 import { useOrderLimits } from '../api/get-order-limits'
 import { OrderPlacedDialog } from '../components/order-placed-dialog'
 import { DeliverTo } from '../components/deliver-to'
 import { PaymentMethodDialog } from '../components/payment-method-dialog'
+import { DocumentTitle } from '@/components/document-title'
+import { HydrateLater } from '@/components/hydrate-later'
 
 const GOAL = 'to place your order'
+
+/** What checkout asks of its address panel: show the chosen address, report a new choice. */
+export interface AddressPickerProps {
+  selectedId?: string
+  onSelect(address: Address): void
+}
+
+export interface CheckoutPageProps {
+  /**
+   * The shopper's saved addresses, one to choose, with the form to add one: the account's address
+   * book, which the app layer puts in (features do not import each other).
+   */
+  AddressPicker: ComponentType<AddressPickerProps>
+}
 
 /**
  * /shop/checkout (signed in only; the route guard sends guests to /login and back): pick one
@@ -39,7 +55,7 @@ const GOAL = 'to place your order'
  * The order summary with Place Your Order comes first in the page (a phone's single column shows
  * it at the top); from `lg` it sits in the right-hand column beside the addresses.
  */
-export default function CheckoutPage() {
+export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
   const { user } = useSession()
   const userId = user?.id ?? null
   const cart = useServerCart(userId)
@@ -141,7 +157,7 @@ export default function CheckoutPage() {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-      <title>Checkout | TechBazaar</title>
+      <DocumentTitle>Checkout | TechBazaar</DocumentTitle>
       <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start">
         <Card className="gap-0 p-0 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
@@ -162,7 +178,9 @@ export default function CheckoutPage() {
           ) : (
             <ul className="max-h-[60vh] divide-y overflow-y-auto px-5" aria-label="Cart items">
               {view.lines.map((line) => (
-                <CartLineItem key={line.productId} line={line} cart={cartApi} />
+                <HydrateLater key={line.productId} slot={`checkout-line-${line.productId}`}>
+                  <CartLineItem line={line} cart={cartApi} />
+                </HydrateLater>
               ))}
             </ul>
           )}
@@ -201,11 +219,9 @@ export default function CheckoutPage() {
           aria-label="Delivery address"
           className="min-w-0 scroll-mt-24 lg:col-start-1 lg:row-start-1"
         >
-          <AddressBook
-            selectable
-            selectedId={address?._id}
-            onSelect={(a) => selectAddress(a._id)}
-          />
+          <HydrateLater slot="checkout-addresses">
+            <AddressPicker selectedId={address?._id} onSelect={(a) => selectAddress(a._id)} />
+          </HydrateLater>
         </section>
       </div>
 

@@ -1,7 +1,7 @@
 import type { DashboardStats } from '@techbazaar/shared'
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fail, mockApi, ok, renderAt } from '@/features/auth/__tests__/helpers'
+import { fail, mockApi, ok, renderAt } from '@/test/api-helpers'
 import DashboardPage from '../pages/dashboard-page'
 
 const series = Array.from({ length: 30 }, (_, i) => ({

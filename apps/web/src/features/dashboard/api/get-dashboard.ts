@@ -1,13 +1,11 @@
-import type { DashboardStats } from '@techbazaar/shared'
+import type { DashboardResponse } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 
 export const dashboardKeys = { all: ['dashboard'] as const }
 
 export function getDashboard(signal?: AbortSignal) {
-  return api<{ success: true; data: DashboardStats }>('/admin/dashboard', { signal }).then(
-    (response) => response.data,
-  )
+  return api<DashboardResponse>('/admin/dashboard', { signal }).then((response) => response.data)
 }
 
 export function dashboardQueryOptions() {

@@ -1,8 +1,7 @@
-import type { DashboardStats } from '@techbazaar/shared'
+import { formatShopDate, type DashboardStats } from '@techbazaar/shared'
 import type { LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { orderDate } from '@/features/account/components/orders-tab'
 
 export function StatCard({
   label,
@@ -114,7 +113,7 @@ export function MessagesPanel({ messages }: { messages: DashboardStats['latestMe
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span className="font-medium">{m.subject}</span>
                 <span className="tabular text-xs text-muted-foreground">
-                  {orderDate(m.createdAt)}
+                  {formatShopDate(m.createdAt)}
                 </span>
               </div>
               <p className="truncate text-muted-foreground">

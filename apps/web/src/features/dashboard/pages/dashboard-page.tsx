@@ -3,8 +3,8 @@ import { CalendarDaysIcon, IndianRupeeIcon, ShoppingBagIcon, TrendingUpIcon } fr
 import { Navigate } from 'react-router'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useSession } from '@/features/auth/api/get-session'
-import { messageOf } from '@/features/auth/lib/server-errors'
+import { useSession } from '@/lib/session/get-session'
+import { messageOf } from '@/lib/server-errors'
 import { useDashboard } from '../api/get-dashboard'
 import {
   LowStockPanel,
@@ -13,6 +13,7 @@ import {
   StatCard,
 } from '../components/dashboard-panels'
 import { RevenueChart } from '../components/revenue-chart'
+import { DocumentTitle } from '@/components/document-title'
 
 function DashboardBody() {
   const dashboard = useDashboard()
@@ -91,7 +92,7 @@ export default function DashboardPage() {
   if (user?.type === 'vendor') return <Navigate to="/admin/products" replace />
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
-      <title>Dashboard | TechBazaar Admin</title>
+      <DocumentTitle>Dashboard | TechBazaar Admin</DocumentTitle>
       <h1
         id="page-title"
         className="text-2xl font-bold tracking-tight first-letter:uppercase sm:text-3xl"

@@ -1,7 +1,7 @@
 import { MapPinOffIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { MessagePage } from '../components/message-page'
+import { MessagePage } from '@/components/message-page'
 
 export default function NotFoundPage() {
   return (

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { jsonResponse, mockFetch, renderRoute } from '@/features/catalog/__tests__/helpers'
+import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 import DepositPage from '../pages/deposit-page'
 import PaymentReturnPage from '../pages/payment-return-page'
 import PaymentStatusPage from '../pages/payment-status-page'
 import PaymentSuccessPage from '../pages/payment-success-page'
-import { pendingOrder } from '../pending-order'
+import { pendingOrder } from '@/lib/pending-order'
 
 const orderId = '00000000-0000-4000-8000-0000000000dd'
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { PaymentStatusResult } from '@techbazaar/shared'
+import type { PaymentStatusResponse, PaymentStatusResult } from '@techbazaar/shared'
 import { api } from '@/lib/api-client'
 
 /** The payment's state, re-checked with the provider by the server. */
 export async function getPaymentStatus(sessionId: string): Promise<PaymentStatusResult> {
-  const body = await api<{ result: PaymentStatusResult }>('/payments/status', {
+  const body = await api<PaymentStatusResponse>('/payments/status', {
     method: 'POST',
     json: { payment_session_id: sessionId },
   })

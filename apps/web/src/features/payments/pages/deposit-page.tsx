@@ -1,14 +1,16 @@
+import { ORDER_PAYMENT_METHODS } from '@techbazaar/shared'
 import { CreditCardIcon, LinkIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { MessagePage } from '@/features/misc/components/message-page'
+import { MessagePage } from '@/components/message-page'
 import { useDeposit } from '../api/get-deposit'
 import { openCashfreeCheckout } from '../cashfree-checkout'
 
 const INVALID = 'Payment link is invalid, expired, or already used.'
-const REDIRECT_MODES = ['CASHFREE', 'PAYU', 'PHONEPAY', 'GATEPAY']
+/** Every online method: each may answer with an address to send the browser to. */
+const REDIRECT_MODES: readonly string[] = ORDER_PAYMENT_METHODS.filter((mode) => mode !== 'COD')
 const GATEWAY_FAILED = 'Failed to load payment gateway. Please try again later.'
 
 /**

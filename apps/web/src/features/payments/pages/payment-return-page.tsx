@@ -2,9 +2,9 @@ import { BanknoteIcon, CircleAlertIcon, CircleXIcon, LoaderCircleIcon } from 'lu
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { MessagePage } from '@/features/misc/components/message-page'
+import { MessagePage } from '@/components/message-page'
 import { useCapturePayment } from '../api/capture-payment'
-import { pendingOrder } from '../pending-order'
+import { pendingOrder } from '@/lib/pending-order'
 
 /**
  * /shop/paypal-return (the generic return page): captures the payment of the pending order

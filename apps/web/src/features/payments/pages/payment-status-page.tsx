@@ -3,9 +3,9 @@ import { useEffect } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { MessagePage } from '@/features/misc/components/message-page'
+import { MessagePage } from '@/components/message-page'
 import { usePaymentStatus } from '../api/get-payment-status'
-import { pendingOrder } from '../pending-order'
+import { pendingOrder } from '@/lib/pending-order'
 
 /** How long the thank-you stays before the page moves on by itself. */
 const REDIRECT_AFTER_MS = 3000

@@ -2,7 +2,7 @@ import { formatOrderNumber, parseOrderNumber } from '@techbazaar/shared'
 import { CircleCheckIcon } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { MessagePage } from '@/features/misc/components/message-page'
+import { MessagePage } from '@/components/message-page'
 
 /**
  * /shop/payment-success: shown once the shop has confirmed the payment with the provider. The

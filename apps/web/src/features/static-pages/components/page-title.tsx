@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '@/lib/utils'
+import { DocumentTitle } from '@/components/document-title'
 
 export const containerWidths = {
   /** Policies: a contents column beside a ~768 px reading column. */
@@ -35,7 +36,7 @@ export function PageTitle({
 }: PageTitleProps) {
   return (
     <header className="border-b bg-linear-to-b from-accent/80 via-accent/30 to-background">
-      <title>{`${title} | TechBazaar`}</title>
+      <DocumentTitle>{`${title} | TechBazaar`}</DocumentTitle>
       <div className={cn(pageContainer(width), 'py-10 sm:py-12 lg:py-14')}>
         <p className="inline-flex items-center gap-1.5 rounded-full border border-primary/15 bg-background/80 px-3 py-1 text-xs font-semibold tracking-wide text-primary uppercase">
           <Icon className="size-3.5" aria-hidden="true" />

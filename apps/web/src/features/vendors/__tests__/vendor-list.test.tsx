@@ -1,8 +1,8 @@
-import type { Vendor } from '@techbazaar/shared'
+import type { Vendor, VendorStatusInput } from '@techbazaar/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fail, mockApi, ok, renderAt } from '@/features/auth/__tests__/helpers'
+import { fail, mockApi, ok, renderAt } from '@/test/api-helpers'
 import VendorVerificationPage from '../pages/vendor-verification-page'
 
 const pending: Vendor = {
@@ -23,7 +23,7 @@ describe('VendorVerificationPage', () => {
     const fetchMock = mockApi({
       'GET /admin/vendors': () => ok({ data: [{ ...pending, status }] }),
       [`PUT /admin/vendors/${pending._id}/status`]: (body) => {
-        status = (body as { status: Vendor['status'] }).status
+        status = (body as VendorStatusInput).status
         return ok({ message: 'Vendor approved', data: { ...pending, status } })
       },
     })

@@ -1,10 +1,10 @@
-import { type CompleteVendorValues, type Vendor } from '@techbazaar/shared'
+import type { CompleteVendorValues, VendorResponse } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { vendorKeys } from './get-vendors'
 
 export function completeVendor({ id, ...input }: CompleteVendorValues & { id: string }) {
-  return api<{ success: true; message: string; data: Vendor }>(`/admin/vendors/${id}/details`, {
+  return api<VendorResponse>(`/admin/vendors/${id}/details`, {
     method: 'PUT',
     json: input,
   })

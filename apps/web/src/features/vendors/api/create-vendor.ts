@@ -1,4 +1,4 @@
-import { createVendorBody, type CreateVendorValues, type Vendor } from '@techbazaar/shared'
+import { createVendorBody, type CreateVendorValues, type VendorResponse } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { vendorKeys } from './get-vendors'
@@ -7,7 +7,7 @@ export const createVendorInputSchema = createVendorBody
 export type { CreateVendorValues }
 
 export function createVendor(input: CreateVendorValues) {
-  return api<{ success: true; message: string; data: Vendor }>('/admin/vendors', {
+  return api<VendorResponse>('/admin/vendors', {
     method: 'POST',
     json: input,
   })

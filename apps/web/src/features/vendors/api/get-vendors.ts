@@ -1,4 +1,4 @@
-import type { Vendor } from '@techbazaar/shared'
+import type { VendorListResponse } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 
@@ -8,9 +8,7 @@ export const vendorKeys = {
 }
 
 export function getVendors(signal?: AbortSignal) {
-  return api<{ success: true; data: Vendor[] }>('/admin/vendors', { signal }).then(
-    (response) => response.data,
-  )
+  return api<VendorListResponse>('/admin/vendors', { signal }).then((response) => response.data)
 }
 
 export function vendorsQueryOptions() {

@@ -1,10 +1,10 @@
-import type { Vendor, VendorStatusInput } from '@techbazaar/shared'
+import type { VendorResponse, VendorStatusInput } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { vendorKeys } from './get-vendors'
 
 export function setVendorStatus({ id, status }: { id: string } & VendorStatusInput) {
-  return api<{ success: true; message: string; data: Vendor }>(`/admin/vendors/${id}/status`, {
+  return api<VendorResponse>(`/admin/vendors/${id}/status`, {
     method: 'PUT',
     json: { status },
   })

@@ -8,7 +8,7 @@ import {
 import { LoaderCircleIcon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
-import { messageOf, showFieldErrors } from '@/features/auth/lib/server-errors'
+import { messageOf, showFieldErrors } from '@/lib/server-errors'
 import { toast } from '@/lib/toast'
 import { useCompleteVendor } from '../api/complete-vendor'
 import {

@@ -22,8 +22,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
-import { messageOf } from '@/features/auth/lib/server-errors'
-import { EmptyState } from '@/features/catalog/components/state-views'
+import { messageOf } from '@/lib/server-errors'
+import { EmptyState } from '@/components/state-views'
 import { useVendors } from '../api/get-vendors'
 import { useSetVendorStatus } from '../api/set-vendor-status'
 import { CompleteVendorForm } from './complete-vendor-form'

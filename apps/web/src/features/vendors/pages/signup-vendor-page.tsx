@@ -10,13 +10,14 @@ import {
 } from '@/components/ui/dialog'
 import { AddVendorForm } from '../components/add-vendor-form'
 import { VendorList } from '../components/vendor-list'
+import { DocumentTitle } from '@/components/document-title'
 
 /** /admin/signup-vendor: the "Add New Vendor" side sheet, with the sellers list under it. */
 export default function SignupVendorPage() {
   const [open, setOpen] = useState(false)
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <title>Sign up vendor | TechBazaar Admin</title>
+      <DocumentTitle>Sign up vendor | TechBazaar Admin</DocumentTitle>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">

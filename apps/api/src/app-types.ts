@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Redis } from 'ioredis'
+import type { Config } from './config'
+import type { Database, Db } from './db/client'
+import type { JobWorker } from './jobs/worker'
+import type { Counters } from './lib/counters'
+import type { Mailer } from './lib/mail'
+import type { ShopMetrics } from './lib/metrics'
+import type { PageCache } from './lib/page-cache'
+import type { Storage } from './lib/storage'
+import type { ReplyCache } from './modules/catalog/cached-json'
+import type { ListingTotals } from './modules/catalog/catalog.service'
+import type { Payments } from './payments'
+
+/**
+ * What the app is made of, as routes and services see it: the composition root (app.ts) builds
+ * it, and modules take it from here so none of them imports the root.
+ */
+export interface AppDeps {
+  config: Config
+  db: Db
+  dbKind: Database['kind']
+  redis?: Redis
+  mailer: Mailer
+  counters: Counters
+  /** The clock every rule reads (OTP expiry, sessions); tests move it. */
+  now: () => Date
+  /** Prometheus counters of this app (its own registry: tests build many apps in one process). */
+  metrics: ShopMetrics
+  /** Public catalog replies kept between catalog changes (absent when turned off). */
+  catalogCache?: ReplyCache
+  /** Anonymous visitors' finished storefront pages, on the catalog cache's generation. */
+  pageCache?: PageCache
+  /** The payment providers (a provider without keys is played by the sandbox gateway). */
+  payments: Payments
+  /** Where uploaded images are kept: the data directory, or S3 when configured. */
+  storage: Storage
+  /** Large listing totals kept for a while (catalog.service.ts). */
+  listingTotals: ListingTotals
+  /** Delivers the outbox and runs the periodic jobs; `server.ts` starts it, tests `drain()` it. */
+  jobs: JobWorker
+}
+
+/** What a caller must give; the rest has defaults built from the config. */
+export type AppDepsInput = Omit<
+  AppDeps,
+  | 'mailer'
+  | 'counters'
+  | 'now'
+  | 'catalogCache'
+  | 'pageCache'
+  | 'metrics'
+  | 'jobs'
+  | 'payments'
+  | 'storage'
+  | 'listingTotals'
+> &
+  Partial<Pick<AppDeps, 'mailer' | 'counters' | 'now'>> & {
+    /** The database's LISTEN; without it the listing is not cached. */
+    listen?: Database['listen']
+  }
+
+/** The Fastify instance every module registers on, typed for zod schemas. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps
+  }
+}

@@ -1,0 +1,85 @@
+import { lt } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../config'
+import type { Database, Db } from '../db/client'
+import { idempotencyKeys } from '../db/schema'
+import type { Mailer } from '../lib/mail'
+import type { ShopMetrics } from '../lib/metrics'
+import { purgeExpiredAuthRows } from '../modules/auth/cleanup'
+import { expireUnpaidOrders } from '../modules/orders/order-state'
+import type { Payments } from '../payments'
+import { purgeDelivered } from './outbox'
+import { createJobWorker, PermanentFailure, type JobWorker } from './worker'
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+/** Delivered items are kept a week for support questions ("did the mail go?"), then deleted. */
+const KEEP_DELIVERED_MS = 7 * 24 * HOUR
+/** An Idempotency-Key answers repeats for a day (clients retry within minutes). */
+const KEEP_IDEMPOTENCY_KEYS_MS = 24 * HOUR
+
+export interface ShopJobDeps {
+  db: Db
+  now: () => Date
+  config: Config
+  mailer: Mailer
+  payments: Payments
+  metrics: Pick<ShopMetrics, 'paymentFailed' | 'outboxDelivery'>
+  listen?: Database['listen']
+}
+
+/**
+ * The shop's worker: what each outbox kind does, and the periodic jobs. Every process runs one;
+ * the outbox's claims and the schedules' conditional updates share the work out between them.
+ */
+export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWorker {
+  const mailDomain = new URL(deps.config.appUrl).hostname || 'techbazaar.local'
+  return createJobWorker({
+    db: deps.db,
+    now: deps.now,
+    log,
+    listen: deps.listen,
+    settings: deps.config.jobs,
+    onDelivery: deps.metrics.outboxDelivery,
+    handlers: {
+      // The item's id names the message: a mail sent again after a crash between the server's
+      // "accepted" and our "done" carries the same Message-ID, which mail systems fold into one.
+      mail: ({ mail }, item) =>
+        deps.mailer.send({ ...mail, messageId: `<${item.id}@${mailDomain}>` }),
+      'payment.terminate': async ({ provider, providerOrderId }) => {
+        const adapter = deps.payments.provider(provider)
+        if (!adapter) throw new PermanentFailure(`${provider} is not configured`)
+        await adapter.cancel(providerOrderId)
+      },
+    },
+    schedules: [
+      {
+        name: 'expire-unpaid-orders',
+        everyMs: MINUTE,
+        run: async () => {
+          const released = await expireUnpaidOrders(deps)
+          if (released > 0)
+            log.info(`released ${released} unpaid order(s) past their payment window`)
+        },
+      },
+      {
+        name: 'purge-expired-auth',
+        everyMs: HOUR,
+        run: () => purgeExpiredAuthRows(deps.db, deps.now()),
+      },
+      {
+        name: 'purge-idempotency-keys',
+        everyMs: HOUR,
+        run: async () => {
+          const before = new Date(deps.now().getTime() - KEEP_IDEMPOTENCY_KEYS_MS)
+          await deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before))
+        },
+      },
+      {
+        name: 'purge-delivered-outbox',
+        everyMs: HOUR,
+        run: () => purgeDelivered(deps.db, new Date(deps.now().getTime() - KEEP_DELIVERED_MS)),
+      },
+    ],
+  })
+}

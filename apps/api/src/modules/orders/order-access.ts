@@ -1,0 +1,47 @@
+import { isMarketplaceAdmin, type SessionUser } from '@techbazaar/shared'
+import { and, asc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { orders, subOrders } from '../../db/schema'
+import { notFound } from '../../lib/errors'
+
+type OrderRow = typeof orders.$inferSelect
+type SubOrderRow = typeof subOrders.$inferSelect
+
+/** Who is looking at an order, and so which of its sub-orders they see. */
+export interface OrderView {
+  order: OrderRow
+  viewer: 'owner' | 'admin' | 'seller'
+  /** Every sub-order for the owner and an admin; a seller's own only. */
+  subOrders: SubOrderRow[]
+}
+
+/**
+ * The one rule for "who may see this order": its owner and the marketplace's admins see all of
+ * it; a seller with a part in it sees that part; anyone else gets the same 404 as for an order
+ * that does not exist, so order ids cannot be probed.
+ */
+export async function viewOrder(db: Db, user: SessionUser, orderId: string): Promise<OrderView> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+  if (!order) throw notFound('Order not found')
+  const viewer =
+    order.userId === user.id
+      ? 'owner'
+      : isMarketplaceAdmin(user)
+        ? 'admin'
+        : user.type === 'vendor'
+          ? 'seller'
+          : null
+  if (!viewer) throw notFound('Order not found')
+  const parts = await db
+    .select()
+    .from(subOrders)
+    .where(
+      and(
+        eq(subOrders.orderId, orderId),
+        viewer === 'seller' ? eq(subOrders.sellerId, user.id) : undefined,
+      ),
+    )
+    .orderBy(asc(subOrders.createdAt), asc(subOrders.id))
+  if (viewer === 'seller' && parts.length === 0) throw notFound('Order not found')
+  return { order, viewer, subOrders: parts }
+}

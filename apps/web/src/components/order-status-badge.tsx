@@ -1,0 +1,13 @@
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@techbazaar/shared'
+import { Badge } from '@/components/ui/badge'
+
+/**
+ * An order's status as the shopper's orders, the admin's orders and the seller's orders show it.
+ * Spec §4: confirmed green, rejected red, otherwise black; in words (decision 42).
+ */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const label = ORDER_STATUS_LABELS[status]
+  if (status === 'confirmed') return <Badge variant="success">{label}</Badge>
+  if (status === 'rejected') return <Badge variant="destructive">{label}</Badge>
+  return <Badge className="border-transparent bg-foreground text-background">{label}</Badge>
+}

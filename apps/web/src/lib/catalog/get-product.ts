@@ -1,0 +1,30 @@
+import type { Product, ProductReply } from '@techbazaar/shared'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, ApiError } from '@/lib/api-client'
+import { catalogKeys } from './query-keys'
+
+export function getProduct(id: string, signal?: AbortSignal) {
+  return api<ProductReply>(`/shop/products/get/${encodeURIComponent(id)}`, {
+    signal,
+  }).then((response) => response.data)
+}
+
+/** One product by id; the detail dialog and the cart lines share this cache entry. */
+export function productQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: catalogKeys.detail(id),
+    queryFn: ({ signal }) => getProduct(id, signal),
+    staleTime: 60_000,
+    // A missing product will not appear by asking again.
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && error.status === 404) && failureCount < 2,
+  })
+}
+
+export function useProduct(id: string | null, options: { placeholder?: Product } = {}) {
+  return useQuery({
+    ...productQueryOptions(id ?? ''),
+    enabled: Boolean(id),
+    placeholderData: options.placeholder,
+  })
+}
