@@ -56,7 +56,7 @@ test.describe('an online payment left at the gateway', () => {
       page.getByText('Your order was cancelled. Its items are back in your cart.'),
     ).toBeVisible()
     const cancelled = page.getByRole('row').filter({ hasText: order.orderNumber })
-    await expect(cancelled.getByText('Rejected')).toBeVisible()
+    await expect(cancelled.getByText('Cancelled')).toBeVisible()
     expect(await stockOf(page, product._id)).toBe(product.totalStock)
     expect(await cartOf(page, userId)).toEqual([
       expect.objectContaining({ productId: product._id, quantity: 1 }),

@@ -86,6 +86,11 @@ test('admin ships an order, found by its number, and the shopper sees it', async
   await expect(admin.getByText('Order status updated successfully')).toBeVisible()
   // The details reload with the new status; behind the modal dialog the table is hidden.
   await expect(dialog.locator('[data-slot="badge"]', { hasText: 'Shipped' })).toBeVisible()
+  // The timeline says who shipped it; the next choices are only the lifecycle's next steps.
+  await expect(dialog.getByRole('region', { name: 'Timeline' })).toContainText('Shipped')
+  await dialog.getByRole('combobox', { name: 'Order Status' }).click()
+  await expect(admin.getByRole('option')).toHaveText(['Delivered'])
+  await admin.keyboard.press('Escape')
   await admin.keyboard.press('Escape')
   await expect(row.getByText('Shipped')).toBeVisible()
   // The lookup by number the back office's search uses.
@@ -100,4 +105,8 @@ test('admin ships an order, found by its number, and the shopper sees it', async
   await page.goto('/shop/account?tab=orders')
   const mine = page.getByRole('row', { name: new RegExp(orderNumber) })
   await expect(mine.getByText('Shipped')).toBeVisible()
+  await mine.getByRole('button', { name: 'View Details' }).click()
+  const timeline = page.getByRole('dialog').getByRole('region', { name: 'Timeline' })
+  await expect(timeline).toContainText('Order placed')
+  await expect(timeline).toContainText('Shipped')
 })

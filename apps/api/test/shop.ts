@@ -90,7 +90,7 @@ export async function buyProduct(
   productId: string,
   opts: {
     paymentMethod?: 'COD' | 'CASHFREE'
-    sellerSets?: 'pending' | 'inProcess' | 'inShipping' | 'delivered' | null
+    sellerSets?: 'inProcess' | 'inShipping' | 'delivered' | null
   } = {},
 ) {
   // Only this product: lines a test left in the cart would be ordered too.
@@ -120,13 +120,17 @@ export async function buyProduct(
       .where(eq(subOrders.orderId, orderId))
     if (!part) throw new Error('sub-order not found')
     const token = await createSession(db, { userId: part.sellerId, days: 1, now: new Date() })
-    const update = await app.inject({
-      method: 'PUT',
-      url: '/api/admin/orders/vendor-update',
-      headers: { cookie: sessionCookieFor(app, token) },
-      payload: { _id: part.id, status },
-    })
-    if (update.statusCode !== 200) throw new Error(`sub-order not updated: ${update.body}`)
+    // The seller walks the lifecycle's steps (it cannot jump from confirmed to delivered).
+    const steps = ['inProcess', 'inShipping', 'delivered'] as const
+    for (const step of steps.slice(0, steps.indexOf(status) + 1)) {
+      const update = await app.inject({
+        method: 'PUT',
+        url: '/api/admin/orders/vendor-update',
+        headers: { cookie: sessionCookieFor(app, token) },
+        payload: { _id: part.id, status: step },
+      })
+      if (update.statusCode !== 200) throw new Error(`sub-order not updated: ${update.body}`)
+    }
   }
   return orderId
 }

@@ -30,6 +30,9 @@ export const ORDER_STATUSES = [
   'inShipping',
   'delivered',
   'rejected',
+  'cancelled',
+  'paymentFailed',
+  'expired',
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 /** The statuses an admin may pick in the order details dialog. */

@@ -20,6 +20,15 @@ const formats = {
     year: 'numeric',
     timeZone: SHOP_TIME_ZONE,
   }),
+  /** "23 Nov 2026, 2:05 pm": an order's timeline. */
+  moment: new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: SHOP_TIME_ZONE,
+  }),
 } as const
 
 export type ShopDateStyle = keyof typeof formats

@@ -3,15 +3,19 @@ import type { OrderPaymentMethod } from './orders'
 
 /**
  * What a person reads for each status (web, mails, invoices); the API keeps the codes
- * (decision 42). `pending` is an order the shop has received and not yet confirmed.
+ * (decision 42). `pending` is an online order whose payment has not arrived (a COD order starts
+ * confirmed).
  */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Placed',
+  pending: 'Awaiting payment',
   confirmed: 'Confirmed',
   inProcess: 'In process',
   inShipping: 'Shipped',
   delivered: 'Delivered',
   rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  paymentFailed: 'Payment failed',
+  expired: 'Expired',
 }
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idParam } from './api'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants'
+import { ORDER_ACTORS, ORDER_HISTORY_EVENTS } from './order-lifecycle'
 
 /** Every method an order may carry; PHONEPAY is a deposit mode, not offered at checkout. */
 export const ORDER_PAYMENT_METHODS = ['PAYU', 'GATEPAY', 'CASHFREE', 'PHONEPAY', 'COD'] as const
@@ -77,6 +78,19 @@ export const orderAddress = z.object({
   notes: z.string(),
 })
 
+/** One line of an order's timeline (when, who, from, to, note). */
+export const orderTimelineEntry = z.object({
+  at: z.iso.datetime(),
+  event: z.enum(ORDER_HISTORY_EVENTS),
+  from: z.enum(ORDER_STATUSES).nullable(),
+  to: z.enum(ORDER_STATUSES).nullable(),
+  actor: z.enum(ORDER_ACTORS),
+  /** The seller whose part moved alone; null when the whole order moved. */
+  part: z.string().nullable(),
+  note: z.string().nullable(),
+})
+export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>
+
 export const order = z.object({
   _id: z.uuid(),
   orderNumber,
@@ -92,10 +106,12 @@ export const order = z.object({
   orderUpdateDate: z.iso.datetime(),
   paymentId: z.string().nullable(),
   payerId: z.string().nullable(),
+  /** Oldest first. */
+  timeline: z.array(orderTimelineEntry),
 })
 export type Order = z.infer<typeof order>
 
-export const orderSummary = order.omit({ cartItems: true, addressInfo: true })
+export const orderSummary = order.omit({ cartItems: true, addressInfo: true, timeline: true })
 export type OrderSummary = z.infer<typeof orderSummary>
 
 export const orderListResponse = z.object({ success: z.literal(true), data: z.array(orderSummary) })

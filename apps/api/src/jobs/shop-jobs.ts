@@ -6,8 +6,10 @@ import { idempotencyKeys } from '../db/schema'
 import type { Mailer } from '../lib/mail'
 import type { ShopMetrics } from '../lib/metrics'
 import { purgeExpiredAuthRows } from '../modules/auth/cleanup'
-import { expireUnpaidOrders } from '../modules/orders/order-state'
+import { expireUnpaidOrders } from '../modules/orders/lifecycle/expiry'
+import { recordRefund } from '../modules/orders/lifecycle/late-payment'
 import type { Payments } from '../payments'
+import { PaymentProviderError } from '../payments/types'
 import { purgeDelivered } from './outbox'
 import { createJobWorker, PermanentFailure, type JobWorker } from './worker'
 
@@ -50,6 +52,29 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
         const adapter = deps.payments.provider(provider)
         if (!adapter) throw new PermanentFailure(`${provider} is not configured`)
         await adapter.cancel(providerOrderId)
+      },
+      'payment.refund': async (refund) => {
+        const adapter = deps.payments.provider(refund.provider)
+        if (!adapter) throw new PermanentFailure(`${refund.provider} is not configured`)
+        if (!adapter.refund) {
+          // Left failed in the outbox (and /api/metrics) for an operator to refund by hand.
+          throw new PermanentFailure(`${refund.provider} refunds are made in its dashboard`)
+        }
+        try {
+          await adapter.refund(refund)
+        } catch (err) {
+          // The provider refused it (not a rate limit): asking again cannot change its answer.
+          if (
+            err instanceof PaymentProviderError &&
+            err.status &&
+            err.status < 500 &&
+            err.status !== 429
+          ) {
+            throw new PermanentFailure(err.message)
+          }
+          throw err
+        }
+        await recordRefund(deps.db, refund)
       },
     },
     schedules: [

@@ -54,6 +54,7 @@ const db = () => database.db
 const noHandlers = {
   mail: async () => {},
   'payment.terminate': async () => {},
+  'payment.refund': async () => {},
 }
 
 function worker(over: Partial<JobWorkerOptions> = {}) {

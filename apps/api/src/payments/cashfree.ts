@@ -207,6 +207,19 @@ export function createCashfree(opts: CashfreeOptions): PaymentProvider {
         if (!refused) throw err
       }
     },
+    async refund({ providerOrderId, amountPaise, refundId }) {
+      try {
+        await call('POST', `/orders/${encodeURIComponent(providerOrderId)}/refunds`, {
+          refund_amount: paiseToRupees(amountPaise),
+          refund_id: refundId,
+          refund_note: 'Order ended before this payment arrived',
+        })
+      } catch (err) {
+        // 409: a refund under this id exists already (an earlier attempt reached Cashfree).
+        if (err instanceof PaymentProviderError && err.status === 409) return
+        throw err
+      }
+    },
     deposit(sessionId) {
       return opts.sandbox
         ? {

@@ -14,6 +14,8 @@ export interface SandboxOrder {
   sessionId: string
   returnUrl: string
   customer: Record<string, unknown>
+  /** Refunds by our refund_id, in rupees. */
+  refunds: Map<string, number>
 }
 
 export interface SandboxGateway {
@@ -51,9 +53,25 @@ export function createSandboxGateway(): SandboxGateway {
       return json(401, { code: 'authentication_error', type: 'authentication_error' })
     }
     const method = init?.method ?? 'GET'
-    const match = url.pathname.match(/\/orders(?:\/([^/]+))?$/)
+    const match = url.pathname.match(/\/orders(?:\/([^/]+))?(\/refunds)?$/)
     if (!match) return json(404, { code: 'not_found' })
     const id = match[1] ? decodeURIComponent(match[1]) : undefined
+    if (match[2]) {
+      const order = id ? orders.get(id) : undefined
+      if (!order || method !== 'POST') return json(404, { code: 'order_not_found' })
+      const body = JSON.parse(String(init?.body)) as { refund_id: string; refund_amount: number }
+      if (order.refunds.has(body.refund_id)) return json(409, { code: 'refund_already_exists' })
+      const refunded = [...order.refunds.values()].reduce((sum, r) => sum + r, 0)
+      if (order.status !== 'PAID' || refunded + body.refund_amount > order.amount) {
+        return json(400, { code: 'refund_invalid', message: 'Nothing left to refund' })
+      }
+      order.refunds.set(body.refund_id, body.refund_amount)
+      return json(200, {
+        refund_id: body.refund_id,
+        refund_amount: body.refund_amount,
+        refund_status: 'PENDING',
+      })
+    }
     if (method === 'POST' && !id) {
       const body = JSON.parse(String(init?.body)) as {
         order_id: string
@@ -71,6 +89,7 @@ export function createSandboxGateway(): SandboxGateway {
         sessionId: `session_${randomBytes(24).toString('base64url')}`,
         returnUrl: body.order_meta?.return_url ?? '/',
         customer: body.customer_details,
+        refunds: new Map(),
       }
       orders.set(order.orderId, order)
       sessions.set(order.sessionId, order.orderId)

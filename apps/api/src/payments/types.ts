@@ -85,6 +85,12 @@ export interface HostedFormInput {
   returnUrl: string
 }
 
+export interface RefundInput {
+  providerOrderId: string
+  amountPaise: number
+  refundId: string
+}
+
 /** One interface for every provider; adapters convert money to the provider's units. */
 export interface PaymentProvider {
   readonly name: ProviderName
@@ -119,6 +125,12 @@ export interface PaymentProvider {
    * throws PaymentProviderError when the provider could not be asked (the outbox retries).
    */
   cancel(providerOrderId: string): Promise<void>
+  /**
+   * Refunds `amountPaise` of a paid provider order under our `refundId`. Resolves once the
+   * provider has accepted it (or already had it); throws PaymentProviderError to be retried.
+   * Absent where the adapter has no refund call yet (the refund is then made by hand).
+   */
+  refund?(input: RefundInput): Promise<void>
   deposit(sessionId: string): DepositInstructions
   /** Providers whose checkout is a browser form POST build it here. */
   hostedForm?(input: HostedFormInput): HostedForm

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream'
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addresses, orders, paymentEvents, payments, products } from '../../src/db/schema'
-import { expireUnpaidOrders } from '../../src/modules/orders/order-state'
+import { addresses, orders, outbox, paymentEvents, payments, products } from '../../src/db/schema'
+import { expireUnpaidOrders } from '../../src/modules/orders/lifecycle/expiry'
 import { cashfreeSignature } from '../../src/payments/cashfree'
 import { createTestApp, type TestContext } from '../app'
 import { createClock } from '../clock'
@@ -274,12 +274,20 @@ describe('webhook and capture forgery and replay', () => {
     cf.orders.get(orderId)!.order_status = 'PAID'
     const late = cf.webhook(orderId, { paymentId: '903' })
     for (let i = 0; i < 2; i++) expect((await webhook('cashfree', late)).json().applied).toBe(false)
+    // Recorded as taken, once, and its refund queued; the expired order stays ended.
     expect(await orderRow(orderId)).toMatchObject({
-      paymentStatus: 'failed',
-      orderStatus: 'rejected',
+      paymentStatus: 'paid',
+      orderStatus: 'expired',
     })
+    const refunds = await db()
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(
+        and(eq(outbox.kind, 'payment.refund'), sql`${outbox.payload}->>'orderId' = ${orderId}`),
+      )
+    expect(refunds).toEqual([{ payload: expect.objectContaining({ amountPaise: 65_000 }) }])
     expect(await stockOf(item.id)).toBe(2)
-    expect(logLines.join('')).toContain('refund needed')
+    expect(logLines.join('')).toContain('refund queued')
     expect(logLines.join('')).toContain(orderId)
   })
 

@@ -216,8 +216,9 @@ export async function readInvariants(db: Db, initial: Map<string, number>): Prom
       stock: products.totalStock,
       // Written out with table names: drizzle leaves a one-table select's columns unqualified.
       held: sql<number>`coalesce((
-        SELECT sum(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = products.id AND o.order_status <> 'rejected'
+        SELECT sum(l.quantity) FROM order_lines l JOIN sub_orders s ON s.id = l.sub_order_id
+        WHERE l.product_id = products.id
+          AND s.status NOT IN ('rejected', 'cancelled', 'paymentFailed', 'expired')
       ), 0)::int`,
     })
     .from(products)

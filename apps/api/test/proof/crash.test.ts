@@ -8,7 +8,7 @@ import { inArray } from 'drizzle-orm'
 import { openDatabase, type Database } from '../../src/db/client'
 import { orders } from '../../src/db/schema'
 import { PROVIDER_TIMEOUT_MS } from '../../src/modules/orders/checkout-payment'
-import { expireUnpaidOrders } from '../../src/modules/orders/order-state'
+import { expireUnpaidOrders } from '../../src/modules/orders/lifecycle/expiry'
 import { createSeller } from '../factories'
 import {
   PLENTY_STOCK,
@@ -295,7 +295,7 @@ describe.runIf(onPostgres || process.env.CRASH_PGLITE === '1')(
               db,
               now: () => new Date(Date.now() + 31 * 60_000),
               metrics: { paymentFailed: () => {} },
-              config: { orderLimits: { maxQtyPerProduct: 5 } },
+              config: { shopName: 'TechBazaar', orderLimits: { maxQtyPerProduct: 5 } },
             })
             expect(await readInvariants(db, initial), context()).toEqual(CLEAN)
           })

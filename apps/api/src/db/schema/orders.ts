@@ -1,4 +1,9 @@
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '@techbazaar/shared'
+import {
+  ORDER_ACTORS,
+  ORDER_HISTORY_EVENTS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+} from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import {
   check,
@@ -174,4 +179,29 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+)
+
+/**
+ * Every move of an order or one of its sub-orders, written in the move's own transaction (the
+ * order's timeline). `subOrderId` is set when one seller's part moved alone. `actorId` is the
+ * person who moved it (none for providers, couriers and the shop's jobs); no foreign key, so the
+ * record outlives an account.
+ */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    subOrderId: uuid('sub_order_id').references(() => subOrders.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: ORDER_HISTORY_EVENTS }).notNull(),
+    fromStatus: text('from_status', { enum: orderStatus }),
+    toStatus: text('to_status', { enum: orderStatus }),
+    actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
+    actorId: uuid('actor_id'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_history_order_idx').on(t.orderId, t.createdAt)],
 )

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Tx } from '../client'
-import { orderLines, orders, subOrders } from '../schema'
+import { orderHistory, orderLines, orders, subOrders } from '../schema'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -81,5 +81,27 @@ export async function seedPurchases(tx: Tx, purchases: readonly SeedPurchase[]):
       unitPricePaise: r.unitPricePaise,
       quantity: 1,
     })),
+  )
+  // Their timelines, as the lifecycle would have written them (placed, through to delivered).
+  const steps = [
+    ['place', 'shopper', null, 'confirmed', 0],
+    ['process', 'seller', 'confirmed', 'inProcess', 1],
+    ['ship', 'seller', 'inProcess', 'inShipping', 2],
+    ['deliver', 'seller', 'inShipping', 'delivered', 4],
+  ] as const
+  await tx.insert(orderHistory).values(
+    rows.flatMap((r) =>
+      steps.map(([event, actor, fromStatus, toStatus, day]) => ({
+        orderId: r.orderId,
+        subOrderId: event === 'place' ? null : r.subOrderId,
+        event,
+        actor,
+        actorId: actor === 'shopper' ? r.userId : r.sellerId,
+        fromStatus,
+        toStatus,
+        createdAt:
+          event === 'deliver' ? r.deliveredAt : new Date(r.placedAt.getTime() + day * DAY_MS),
+      })),
+    ),
   )
 }

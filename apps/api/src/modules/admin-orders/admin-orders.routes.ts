@@ -23,6 +23,10 @@ const tags = ['admin-orders']
 
 export async function adminOrdersRoutes(app: App) {
   const { db } = app.deps
+  const lifecycle = {
+    maxPerProduct: app.deps.config.orderLimits.maxQtyPerProduct,
+    shopName: app.deps.config.shopName,
+  }
 
   app.get(
     '/admin/orders/get',
@@ -47,7 +51,7 @@ export async function adminOrdersRoutes(app: App) {
     },
     async (request) => ({
       success: true as const,
-      data: await listSellerSubOrders(db, assertSelf(request, undefined).id),
+      data: await listSellerSubOrders(db, assertSelf(request, undefined)),
     }),
   )
 
@@ -75,7 +79,13 @@ export async function adminOrdersRoutes(app: App) {
       },
     },
     async (request) => {
-      await updateOrderStatus(db, request.params.id, request.body)
+      await updateOrderStatus(
+        db,
+        lifecycle,
+        assertSelf(request, undefined),
+        request.params.id,
+        request.body,
+      )
       return { success: true as const, message: 'Order status updated successfully' }
     },
   )
@@ -83,12 +93,13 @@ export async function adminOrdersRoutes(app: App) {
   app.put(
     '/admin/orders/vendor-update',
     {
-      config: { access: 'seller' },
+      // A rejected (suspended) seller keeps its list but no longer fulfils orders.
+      config: { access: 'activeSeller' },
       schema: { tags, body: vendorUpdateBody, response: { 200: vendorUpdateResponse } },
     },
     async (request) => ({
       message: 'Order status updated successfully',
-      data: await updateSellerSubOrder(db, assertSelf(request, undefined).id, request.body),
+      data: await updateSellerSubOrder(db, lifecycle, assertSelf(request, undefined), request.body),
     }),
   )
 }

@@ -1,6 +1,12 @@
 import {
   formatOrderNumber,
+  ORDER_EVENTS,
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  orderEventFor,
   paiseToRupees,
+  type OrderEvent,
+  type OrderStatus,
   parseOrderNumber,
   type AdminOrderDetails,
   type AdminOrderList,
@@ -10,16 +16,16 @@ import {
   type VendorSubOrder,
   type VendorUpdateInput,
 } from '@techbazaar/shared'
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orderLines, orders, payments, subOrders, users } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../lib/errors'
-import { restockOrder } from '../orders/order-state'
+import type { LifecycleContext } from '../orders/lifecycle/effects'
+import { moveOrder } from '../orders/lifecycle/move'
+import { BUYER_HIDDEN, seesBuyers } from '../orders/order-access'
 import { getOrderDetails } from '../orders/orders.service'
 
 const LIST_LIMIT = 500
-/** Once an order has left the warehouse its units are not back on the shelf. */
-const SHIPPED = ['inShipping', 'delivered'] as const
 
 /** `text` matched literally inside a LIKE pattern: its %, _ and \\ are not wildcards. */
 const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
@@ -82,7 +88,9 @@ export async function listAllOrders(
 }
 
 /** A seller's sub-orders, newest first, each with only its own lines and subtotal. */
-export async function listSellerSubOrders(db: Db, sellerId: string): Promise<VendorSubOrder[]> {
+export async function listSellerSubOrders(db: Db, seller: SessionUser): Promise<VendorSubOrder[]> {
+  const sellerId = seller.id
+  const buyers = seesBuyers(seller)
   const rows = await db
     .select({ sub: subOrders, order: orders, userName: users.userName, email: users.email })
     .from(subOrders)
@@ -111,8 +119,8 @@ export async function listSellerSubOrders(db: Db, sellerId: string): Promise<Ven
     totalAmount: paiseToRupees(sub.subtotalPaise),
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
-    userName,
-    email,
+    userName: buyers ? userName : BUYER_HIDDEN,
+    email: buyers ? email : '',
     cartItems: lines
       .filter((l) => l.subOrderId === sub.id)
       .map((l) => ({
@@ -147,7 +155,7 @@ export async function getAdminOrderDetails(
     .limit(1)
   return {
     ...order,
-    userName: buyer?.userName ?? '',
+    userName: seesBuyers(user) ? (buyer?.userName ?? '') : BUYER_HIDDEN,
     payment: payment
       ? {
           provider: payment.provider,
@@ -159,13 +167,14 @@ export async function getAdminOrderDetails(
 }
 
 /**
- * Sets an order's status (admin); its sub-orders follow. Rejecting an order that has not
- * shipped returns its stock and fails a pending payment, once: the conditional update finds an
- * already rejected order unchanged, so a second reject is a no-op. A rejected order stays
- * rejected (its stock is already back on sale).
+ * An admin moves a whole order to `orderStatus` (every live part that is not already past it),
+ * through the lifecycle's table: a move it refuses is a 409, asking for the status the order
+ * already has changes nothing.
  */
 export async function updateOrderStatus(
   db: Db,
+  ctx: LifecycleContext,
+  admin: SessionUser,
   orderId: string,
   { orderStatus }: UpdateOrderStatusInput,
 ): Promise<void> {
@@ -174,55 +183,56 @@ export async function updateOrderStatus(
       .select({ status: orders.orderStatus })
       .from(orders)
       .where(eq(orders.id, orderId))
-      .for('update')
     if (!row) throw notFound('Order not found')
-    if (row.status === 'rejected') {
-      if (orderStatus === 'rejected') return
-      throw conflict('This order was rejected and its stock returned; it cannot be reopened.')
-    }
-    if (orderStatus === 'rejected') {
-      const restock = !(SHIPPED as readonly string[]).includes(row.status)
-      const updated = await tx
-        .update(orders)
-        .set({ orderStatus: 'rejected', expiresAt: null })
-        .where(and(eq(orders.id, orderId), notInArray(orders.orderStatus, ['rejected'])))
-        .returning({ id: orders.id })
-      if (updated.length === 0) return
-      if (restock) await restockOrder(tx, orderId)
-      await tx
-        .update(orders)
-        .set({ paymentStatus: 'failed' })
-        .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
-      await tx
-        .update(payments)
-        .set({ status: 'failed' })
-        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
-    } else {
-      await tx.update(orders).set({ orderStatus }).where(eq(orders.id, orderId))
-    }
-    await tx.update(subOrders).set({ status: orderStatus }).where(eq(subOrders.orderId, orderId))
+    if (row.status === orderStatus) return
+    const event = eventTo(orderStatus)
+    if (!event) throw refusedMove(row.status, orderStatus)
+    await moveOrder(tx, ctx, { orderId, event, actor: { kind: 'admin', id: admin.id } })
   })
 }
 
-/** A seller moves its own sub-order along: someone else's is 403, an unknown one 404. */
+/** The event that leads to `status`; the lifecycle's table then judges it for the order's parts. */
+function eventTo(status: OrderStatus): OrderEvent | null {
+  return ORDER_EVENTS.find((e) => ORDER_TRANSITIONS[e].to === status) ?? null
+}
+
+function refusedMove(from: OrderStatus, to: OrderStatus) {
+  return conflict(
+    `This order is ${ORDER_STATUS_LABELS[from]}; it cannot be marked ${ORDER_STATUS_LABELS[to]}.`,
+  )
+}
+
+/**
+ * A seller moves its own sub-order along, through the lifecycle's table (an unpaid order cannot
+ * be processed, nothing moves backwards): someone else's is 403, an unknown one 404.
+ */
 export async function updateSellerSubOrder(
   db: Db,
-  sellerId: string,
+  ctx: LifecycleContext,
+  seller: SessionUser,
   { _id, status }: VendorUpdateInput,
 ) {
-  const [sub] = await db
-    .select({ sellerId: subOrders.sellerId, orderStatus: orders.orderStatus })
-    .from(subOrders)
-    .innerJoin(orders, eq(orders.id, subOrders.orderId))
-    .where(eq(subOrders.id, _id))
-  if (!sub) throw notFound('Order not found')
-  if (sub.sellerId !== sellerId) throw forbidden('You can only update your own orders')
-  if (sub.orderStatus === 'rejected') throw conflict('This order was rejected.')
-  const [updated] = await db
-    .update(subOrders)
-    .set({ status })
-    .where(eq(subOrders.id, _id))
-    .returning({ _id: subOrders.id, orderId: subOrders.orderId, status: subOrders.status })
-  if (!updated) throw notFound('Order not found')
-  return updated
+  return db.transaction(async (tx) => {
+    const [sub] = await tx
+      .select({
+        sellerId: subOrders.sellerId,
+        orderId: subOrders.orderId,
+        status: subOrders.status,
+      })
+      .from(subOrders)
+      .where(eq(subOrders.id, _id))
+    if (!sub) throw notFound('Order not found')
+    if (sub.sellerId !== seller.id) throw forbidden('You can only update your own orders')
+    if (sub.status !== status) {
+      const event = orderEventFor(sub.status, status, 'seller')
+      if (!event) throw refusedMove(sub.status, status)
+      await moveOrder(tx, ctx, {
+        orderId: sub.orderId,
+        subOrderId: _id,
+        event,
+        actor: { kind: 'seller', id: seller.id },
+      })
+    }
+    return { _id, orderId: sub.orderId, status }
+  })
 }

@@ -1,10 +1,11 @@
 import {
+  ENDED_ORDER_STATUSES,
   DASHBOARD_SERIES_DAYS,
   IST_OFFSET_MINUTES,
   paiseToRupees,
   type DashboardStats,
 } from '@techbazaar/shared'
-import { and, asc, count, desc, eq, gte, lt, ne, or, sql, sum } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lt, ne, notInArray, or, sql, sum } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { contactMessages, orders, products, users, vendorProfiles } from '../../db/schema'
 
@@ -26,9 +27,10 @@ function istMonthStart(now: Date): Date {
 /** YYYY-MM-DD of the shop day starting at `start`. */
 const istDate = (start: Date) => new Date(start.getTime() + OFFSET_MS).toISOString().slice(0, 10)
 
-/** Orders that count as sales: paid online, or cash on delivery the shop confirmed; never rejected. */
+/** Orders that count as sales: paid online, or cash on delivery the shop confirmed; never
+ * one that ended (rejected, cancelled, expired: a late payment there is being refunded). */
 const counted = and(
-  ne(orders.orderStatus, 'rejected'),
+  notInArray(orders.orderStatus, [...ENDED_ORDER_STATUSES]),
   or(
     eq(orders.paymentStatus, 'paid'),
     and(eq(orders.paymentMethod, 'COD'), ne(orders.orderStatus, 'pending')),

@@ -6,7 +6,7 @@ import { idempotencyKeys, orders, payments, users, type AddressSnapshot } from '
 import { AppError, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { PaymentCheckout, PaymentProvider } from '../../payments/types'
-import { failPendingOrder } from './order-state'
+import { moveOrder } from './lifecycle/move'
 
 export const ORDER_ROUTE = 'POST /shop/order/create'
 
@@ -111,6 +111,7 @@ export interface CheckoutDeps {
   metrics: Pick<ShopMetrics, 'paymentFailed'>
   /** The shop's limit per order, for the lines a failed checkout puts back in the cart. */
   maxPerProduct: number
+  shopName: string
 }
 
 /**
@@ -153,7 +154,12 @@ export async function startCheckout(
     if (err instanceof AppError) throw err
     deps.metrics.paymentFailed(provider.name, 'provider_error')
     await deps.db.transaction(async (tx) => {
-      await failPendingOrder(tx, pending.orderId, deps.maxPerProduct)
+      await moveOrder(tx, deps, {
+        orderId: pending.orderId,
+        event: 'failPayment',
+        actor: { kind: 'system' },
+        note: 'The payment provider could not be reached',
+      })
       if (key) {
         await tx
           .delete(idempotencyKeys)

@@ -9,7 +9,7 @@ import { createClock } from '../../../test/clock'
 import { createProduct, createSeller } from '../../../test/factories'
 import { createShopper, fillCart } from '../../../test/shop'
 import { PROVIDER_TIMEOUT_MS } from './checkout-payment'
-import { expireUnpaidOrders } from './order-state'
+import { expireUnpaidOrders } from './lifecycle/expiry'
 
 // The app builds its providers inside buildApp; keep a handle on them so a test can stop one
 // mid-call, as a SIGKILL would.
@@ -201,7 +201,7 @@ describe('POST /api/shop/order/create after an attempt died before its payment l
     expect(late.json()).toEqual(expired)
     // Once the expiry job has cancelled it (stock back), the same answer.
     expect(await expireUnpaidOrders(t.app.deps)).toBeGreaterThanOrEqual(1)
-    expect(await orderRow(orderId)).toMatchObject({ orderStatus: 'rejected' })
+    expect(await orderRow(orderId)).toMatchObject({ orderStatus: 'expired' })
     expect(await stockOf(s.item.id)).toBe(5)
     const after = await s.checkout()
     expect(after.statusCode).toBe(409)

@@ -45,3 +45,14 @@ export async function viewOrder(db: Db, user: SessionUser, orderId: string): Pro
   if (viewer === 'seller' && parts.length === 0) throw notFound('Order not found')
   return { order, viewer, subOrders: parts }
 }
+
+/** What a seller whose account is no longer approved reads in place of a buyer's name. */
+export const BUYER_HIDDEN = 'Hidden'
+
+/**
+ * A seller sees its buyers' names, addresses and phones only while its account is approved: a
+ * rejected (suspended) seller keeps its order list for its records, without their personal data.
+ */
+export function seesBuyers(user: SessionUser): boolean {
+  return user.type !== 'vendor' || user.vendorStatus === 'Approved'
+}

@@ -6,7 +6,7 @@ import { createClock } from '../../../test/clock'
 import { createProduct, createSeller, createUser } from '../../../test/factories'
 import { createShopper, fillCart } from '../../../test/shop'
 import { createSession } from '../auth/sessions'
-import { expireUnpaidOrders } from './order-state'
+import { expireUnpaidOrders } from './lifecycle/expiry'
 
 let t: TestContext
 const clock = createClock(new Date())
@@ -172,7 +172,7 @@ describe('POST /api/shop/order/create', () => {
     expect(await expireUnpaidOrders(t.app.deps)).toBe(0)
     expect(await stockOf(item.id)).toBe(4)
     const [expired] = await db().select().from(orders).where(eq(orders.id, order!.id))
-    expect(expired).toMatchObject({ orderStatus: 'rejected', paymentStatus: 'failed' })
+    expect(expired).toMatchObject({ orderStatus: 'expired', paymentStatus: 'failed' })
   })
 })
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import {
   codLimitMessage,
+  deriveOrderStatus,
   formatOrderNumber,
   ORDER_PAYMENT_WINDOW_MINUTES,
   overOrderLimitMessage,
@@ -30,8 +31,9 @@ import { badRequest, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
-import { viewOrder } from './order-access'
-import { queueOrderConfirmation } from './order-state'
+import { BUYER_HIDDEN, seesBuyers, viewOrder } from './order-access'
+import { queueOrderConfirmation } from './lifecycle/confirmation-mail'
+import { recordHistory, readTimeline } from './lifecycle/history'
 
 /**
  * Amounts are integer paise columns: a cart of many costly units (stock and cart quantities are
@@ -208,6 +210,13 @@ export async function createOrder(
         })
         .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)))
     }
+    await recordHistory(tx, {
+      orderId: order.id,
+      event: 'place',
+      toStatus: online ? 'pending' : 'confirmed',
+      actor: 'shopper',
+      actorId: user.id,
+    })
     if (!online) {
       await queueOrderConfirmation(tx, order.id, deps.shopName)
       return { kind: 'cod', response }
@@ -325,7 +334,12 @@ export async function getOrderDetails(db: Db, user: SessionUser, orderId: string
     .orderBy(asc(orderLines.title))
   return {
     ...toSummary(row, totalPaise),
-    addressInfo: row.addressInfo,
+    // A seller reads its own part's status; everyone else the order's.
+    ...(seller ? { orderStatus: deriveOrderStatus(parts.map((s) => s.status)) } : {}),
+    addressInfo: seesBuyers(user)
+      ? row.addressInfo
+      : { ...row.addressInfo, address: BUYER_HIDDEN, phone: '', notes: '' },
+    timeline: await readTimeline(db, orderId, seller ? user.id : undefined),
     cartItems: lines.map((l) => ({
       productId: l.productId,
       title: l.title,

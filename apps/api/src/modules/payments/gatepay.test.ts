@@ -71,7 +71,7 @@ describe('GatePay adapter against the fake', () => {
     await notify(gp.notification(orderId, { bizStatus: 'PAY_ERROR' }))
     expect(await orderRow(orderId)).toMatchObject({
       paymentStatus: 'failed',
-      orderStatus: 'rejected',
+      orderStatus: 'paymentFailed',
     })
     const [product] = await db().select().from(products).where(eq(products.id, item.id))
     expect(product!.totalStock).toBe(3)

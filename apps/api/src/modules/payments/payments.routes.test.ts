@@ -104,7 +104,7 @@ describe('Cashfree adapter against the fake', () => {
     expect(res.json().applied).toBe(true)
     expect(await orderRow(orderId)).toMatchObject({
       paymentStatus: 'failed',
-      orderStatus: 'rejected',
+      orderStatus: 'paymentFailed',
     })
     expect(await stockOf(item.id)).toBe(5)
     await t.app.deps.jobs.drain()

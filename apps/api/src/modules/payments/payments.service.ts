@@ -13,7 +13,8 @@ import type { Mailer } from '../../lib/mail'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import type { ProviderStatus, VerifiedEvent } from '../../payments/types'
-import { failPendingOrder, markOrderPaid, queueOrderConfirmation } from '../orders/order-state'
+import { recordLatePayment } from '../orders/lifecycle/late-payment'
+import { moveOrder } from '../orders/lifecycle/move'
 
 export interface PaymentDeps {
   db: Db
@@ -62,35 +63,42 @@ async function apply(
       .returning({ id: paymentEvents.id })
     if (recorded.length === 0) return 'replayed' as const
     if (status.state === 'paid') {
-      const paid = await markOrderPaid(tx, payment.orderId, {
-        providerPaymentId: event.providerPaymentId,
+      const paid = await moveOrder(tx, deps, {
+        orderId: payment.orderId,
+        event: 'pay',
+        actor: { kind: 'provider' },
+        payment: { providerPaymentId: event.providerPaymentId },
       })
-      if (!paid) return 'unchanged' as const
-      await queueOrderConfirmation(tx, payment.orderId, deps.shopName)
-      return 'paid' as const
+      if (paid.changed) return 'paid' as const
+      return (await recordLatePayment(tx, payment, event.providerPaymentId))
+        ? ('late' as const)
+        : ('unchanged' as const)
     }
-    return (await failPendingOrder(tx, payment.orderId, deps.maxPerProduct))
-      ? ('failed' as const)
-      : ('unchanged' as const)
+    const failed = await moveOrder(tx, deps, {
+      orderId: payment.orderId,
+      event: 'failPayment',
+      actor: { kind: 'provider' },
+    })
+    return failed.changed ? ('failed' as const) : ('unchanged' as const)
   })
   if (outcome === 'paid') deps.metrics.paymentCaptured(payment.provider)
   if (outcome === 'failed') deps.metrics.paymentFailed(payment.provider, 'declined')
-  const [order] = await deps.db
-    .select({ paymentStatus: orders.paymentStatus })
-    .from(orders)
-    .where(eq(orders.id, payment.orderId))
-  if (status.state === 'paid' && order?.paymentStatus !== 'paid') {
-    // Paid after the shop had already cancelled the order (expired or failed): the money must
-    // go back. Logged loudly for the operator; refunds are not automated yet.
-    deps.log.error(
+  if (outcome === 'late') {
+    // Paid after the order had ended: recorded, and its refund queued (the outbox asks the
+    // provider). Logged for the operator, who may want to tell the shopper.
+    deps.log.warn(
       {
         orderId: payment.orderId,
         provider: payment.provider,
         providerOrderId: payment.providerOrderId,
       },
-      'payment received for an order that is no longer pending: refund needed',
+      'payment received for an order that had ended: refund queued',
     )
   }
+  const [order] = await deps.db
+    .select({ paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, payment.orderId))
   return {
     changed: outcome === 'paid' || outcome === 'failed',
     paymentStatus: order?.paymentStatus ?? 'pending',

@@ -121,7 +121,7 @@ describe('PayU adapter against the fake', () => {
     await postReturn(payu.response({ ...echoed, status: 'failure', mihpayid: '9' }))
     expect(await orderRow(orderId)).toMatchObject({
       paymentStatus: 'failed',
-      orderStatus: 'rejected',
+      orderStatus: 'paymentFailed',
     })
     const [product] = await db().select().from(products).where(eq(products.id, item.id))
     expect(product!.totalStock).toBe(4)

@@ -112,7 +112,7 @@ describe('POST /api/shop/order/:orderId/cancel', () => {
     expect(await stockOf(item.id)).toBe(5)
     expect(await orderRow(orderId)).toMatchObject({
       paymentStatus: 'failed',
-      orderStatus: 'rejected',
+      orderStatus: 'cancelled',
       expiresAt: null,
     })
     expect((await paymentRow(orderId)).status).toBe('failed')

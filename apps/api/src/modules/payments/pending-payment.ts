@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import { orders, payments } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../lib/errors'
 import { startCheckout } from '../orders/checkout-payment'
-import { failPendingOrder } from '../orders/order-state'
+import { moveOrder } from '../orders/lifecycle/move'
 import { reconcile, type PaymentDeps, type Reconciled } from './payments.service'
 
 /** What "Pay now" and "Cancel" need beyond the payment deps. */
@@ -71,7 +71,13 @@ export async function payPendingOrder(
     throw conflict(`${payment.provider} payments are not available now. Please cancel this order.`)
   }
   return startCheckout(
-    { db: deps.db, appUrl: deps.appUrl, metrics: deps.metrics, maxPerProduct: deps.maxPerProduct },
+    {
+      db: deps.db,
+      appUrl: deps.appUrl,
+      metrics: deps.metrics,
+      maxPerProduct: deps.maxPerProduct,
+      shopName: deps.shopName,
+    },
     user,
     provider,
     {
@@ -98,9 +104,18 @@ export async function cancelPendingOrder(
   orderId: string,
 ): Promise<Reconciled> {
   const { order, payment } = await waitingOrder(deps, user, orderId)
-  const cancelled = await deps.db.transaction((tx) =>
-    failPendingOrder(tx, orderId, deps.maxPerProduct),
-  )
+  const cancelled = await deps.db
+    .transaction((tx) =>
+      moveOrder(tx, deps, { orderId, event: 'cancel', actor: { kind: 'shopper', id: user.id } }),
+    )
+    .then(
+      (moved) => moved.changed,
+      // Ended meanwhile (a webhook, the expiry): answered below from the order as it stands.
+      (err: unknown) => {
+        if (err instanceof AppError && err.statusCode === 409) return false
+        throw err
+      },
+    )
   if (cancelled) {
     deps.metrics.paymentFailed(payment.provider, 'cancelled')
   } else {

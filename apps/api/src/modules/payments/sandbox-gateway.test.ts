@@ -71,7 +71,7 @@ describe('GET/POST /sandbox-gateway (no Cashfree keys)', () => {
     const { item, orderId, sessionId } = await placeCashfreeOrder()
     expect((await pay(sessionId, 'fail')).statusCode).toBe(303)
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId))
-    expect(order).toMatchObject({ paymentStatus: 'failed', orderStatus: 'rejected' })
+    expect(order).toMatchObject({ paymentStatus: 'failed', orderStatus: 'paymentFailed' })
     const [product] = await db().select().from(products).where(eq(products.id, item.id))
     expect(product!.totalStock).toBe(3)
   })
@@ -175,7 +175,7 @@ describe('GET/POST /sandbox-gateway/phonepe (no PhonePe keys)', () => {
       `http://localhost:3000/shop/paypal-return?order_id=${orderId}`,
     )
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId))
-    expect(order).toMatchObject({ paymentStatus: 'failed', orderStatus: 'rejected' })
+    expect(order).toMatchObject({ paymentStatus: 'failed', orderStatus: 'paymentFailed' })
     const [product] = await db().select().from(products).where(eq(products.id, item.id))
     expect(product!.totalStock).toBe(1)
   })

@@ -1,19 +1,24 @@
-import { REVIEW_REFUSALS, type ReviewEligibility, type SessionUser } from '@techbazaar/shared'
-import { and, eq, exists, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import {
+  ENDED_ORDER_STATUSES,
+  REVIEW_REFUSALS,
+  type ReviewEligibility,
+  type SessionUser,
+} from '@techbazaar/shared'
+import { and, eq, exists, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { orderLines, orders, products, subOrders, users } from '../../db/schema'
 
 type Ref = SQLWrapper | string
 
 /**
- * An order that still stands: not rejected, and paid online or cash on delivery (COD orders
+ * An order that still stands: not ended (rejected, cancelled, expired, payment failed), and paid online or cash on delivery (COD orders
  * stay payment-pending; the cash is collected at the door). Pending, failed and refunded online
  * payments do not count.
  */
 const standingOrder = () =>
   and(
-    ne(orders.orderStatus, 'rejected'),
-    ne(subOrders.status, 'rejected'),
+    notInArray(orders.orderStatus, [...ENDED_ORDER_STATUSES]),
+    notInArray(subOrders.status, [...ENDED_ORDER_STATUSES]),
     or(
       eq(orders.paymentStatus, 'paid'),
       and(eq(orders.paymentMethod, 'COD'), eq(orders.paymentStatus, 'pending')),

@@ -2,7 +2,7 @@ import { REVIEW_REFUSALS } from '@techbazaar/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reviews as reviewsTable, vendorProfiles } from '../../db/schema'
 import { createSession } from '../auth/sessions'
-import { failPendingOrder } from '../orders/order-state'
+import { moveOrder } from '../orders/lifecycle/move'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { createProduct, createSeller, createUser } from '../../../test/factories'
 import { buyProduct, createShopper } from '../../../test/shop'
@@ -334,9 +334,11 @@ describe('only shoppers who received the product may review it', () => {
     await expectRefused(shopper, REVIEW_REFUSALS.notDelivered)
   })
 
-  it('refuses an unpaid online order, even one marked delivered, and a failed one', async () => {
+  it('refuses an unpaid online order (its seller cannot mark it delivered either), and a failed one', async () => {
     const unpaid = await createShopper(t.database.db)
-    await buyProduct(t.app, t.database.db, unpaid, target, { paymentMethod: 'CASHFREE' })
+    await expect(
+      buyProduct(t.app, t.database.db, unpaid, target, { paymentMethod: 'CASHFREE' }),
+    ).rejects.toThrow('This order is Awaiting payment; it cannot be marked In process.')
     await expectRefused(unpaid, REVIEW_REFUSALS.notBought)
 
     const failed = await createShopper(t.database.db)
@@ -344,11 +346,17 @@ describe('only shoppers who received the product may review it', () => {
       paymentMethod: 'CASHFREE',
       sellerSets: null,
     })
-    await t.database.db.transaction((tx) => failPendingOrder(tx, orderId, 5))
+    await t.database.db.transaction((tx) =>
+      moveOrder(
+        tx,
+        { maxPerProduct: 5, shopName: 'TechBazaar' },
+        { orderId, event: 'failPayment', actor: { kind: 'provider' } },
+      ),
+    )
     await expectRefused(failed, REVIEW_REFUSALS.notBought)
   })
 
-  it('accepts a delivered order, marks the review verified, and drops the mark if the order is rejected', async () => {
+  it('accepts a delivered order and marks the review verified; a delivered order cannot be rejected', async () => {
     const shopper = await createShopper(t.database.db, { userName: 'Meera Nair' })
     const orderId = await buyProduct(t.app, t.database.db, shopper, target)
     expect((await eligibility(shopper.cookie)).json()).toEqual({
@@ -371,12 +379,10 @@ describe('only shoppers who received the product may review it', () => {
       headers: { cookie: await sessionOf(admin.id) },
       payload: { orderStatus: 'rejected' },
     })
-    expect(reject.statusCode).toBe(200)
-    expect(await mine()).toMatchObject({ reviewValue: 4, verifiedPurchase: false })
-    const edit = await attempt(shopper, 1)
-    expect(edit.statusCode).toBe(403)
-    expect(edit.json().message).toBe(REVIEW_REFUSALS.notBought)
-    expect(await mine()).toMatchObject({ reviewValue: 4 })
+    // Delivered goods come back by a return, not by rejecting the order (the lifecycle's table).
+    expect(reject.statusCode).toBe(409)
+    expect(reject.json().message).toBe('This order is Delivered; it cannot be marked Rejected.')
+    expect(await mine()).toMatchObject({ reviewValue: 4, verifiedPurchase: true })
   })
 
   it('shows reviews written before the rule without the mark', async () => {

@@ -24,6 +24,30 @@ const order = (orderStatus: string, paymentStatus: string) => ({
   orderUpdateDate: '2026-11-20T10:30:00.000Z',
   paymentId: null,
   payerId: null,
+  timeline: [
+    {
+      at: '2026-11-20T10:30:00.000Z',
+      event: 'place',
+      from: null,
+      to: 'pending',
+      actor: 'shopper',
+      part: null,
+      note: null,
+    },
+    ...(paymentStatus === 'paid'
+      ? [
+          {
+            at: '2026-11-20T10:31:00.000Z',
+            event: 'pay',
+            from: 'pending',
+            to: 'confirmed',
+            actor: 'provider',
+            part: null,
+            note: null,
+          },
+        ]
+      : []),
+  ],
 })
 
 function serve(body: unknown) {
@@ -38,11 +62,16 @@ describe('OrderDetails invoice link', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('offers the invoice PDF of a paid order as a download', async () => {
-    serve(order('pending', 'paid'))
+    serve(order('confirmed', 'paid'))
     renderRoute(<OrderDetails orderId={ORDER_ID} />)
     const link = await screen.findByRole('link', { name: 'Download invoice' })
     expect(link).toHaveAttribute('href', `/api/shop/order/${ORDER_ID}/invoice.pdf`)
     expect(link).toHaveAttribute('download')
+    // The timeline, oldest first, in words and India's time.
+    const timeline = screen.getByRole('region', { name: 'Timeline' })
+    expect(timeline).toHaveTextContent(
+      /Order placed.*20 Nov 2026, 4:00 pm.*Shopper.*Payment received/,
+    )
   })
 
   it('has no invoice while an online order is unpaid', async () => {

@@ -60,11 +60,14 @@ describe('OrdersTab', () => {
 
   it('names orders by number and statuses in words, on desks and phones, never by UUID or code', async () => {
     const statuses = {
-      pending: 'Placed',
+      pending: 'Awaiting payment',
       inProcess: 'In process',
       inShipping: 'Shipped',
       delivered: 'Delivered',
       rejected: 'Rejected',
+      cancelled: 'Cancelled',
+      paymentFailed: 'Payment failed',
+      expired: 'Expired',
     }
     serve(
       Object.keys(statuses).map((orderStatus, i) => ({

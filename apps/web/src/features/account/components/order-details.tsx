@@ -7,6 +7,7 @@ import {
 } from '@techbazaar/shared'
 import { FileDown } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { OrderTimeline } from '@/components/order-timeline'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useOrderDetails } from '../api/get-order-details'
 import { isAwaitingPayment, PendingOrderActions } from './pending-order-actions'
@@ -86,6 +87,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
           )}
         </address>
       </section>
+      <OrderTimeline entries={order.timeline} />
       {isInvoiceAvailable(order) && (
         <div className="border-t pt-3">
           <Button asChild variant="outline" size="sm">

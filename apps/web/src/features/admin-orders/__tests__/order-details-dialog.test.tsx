@@ -39,6 +39,17 @@ const details = (orderStatus: AdminOrderDetails['orderStatus']): AdminOrderDetai
   paymentId: null,
   payerId: null,
   payment: null,
+  timeline: [
+    {
+      at: row.orderDate,
+      event: 'place',
+      from: null,
+      to: 'confirmed',
+      actor: 'shopper',
+      part: null,
+      note: null,
+    },
+  ],
   cartItems: [
     {
       productId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
@@ -93,13 +104,16 @@ describe('OrdersTable details dialog', () => {
     expect(within(dialog).getByText(ORDER_NUMBER)).toBeInTheDocument()
     expect(within(dialog).getByText('Cash on delivery')).toBeInTheDocument()
     expect(within(dialog).getByText('Pending')).toBeInTheDocument()
+    const timeline = within(dialog).getByRole('region', { name: 'Timeline' })
+    expect(within(timeline).getByText('Order placed')).toBeInTheDocument()
     expect(within(dialog).queryByText(ORDER_ID)).not.toBeInTheDocument()
     const submit = within(dialog).getByRole('button', { name: 'Update Order Status' })
     expect(submit).toBeDisabled()
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Order Status' }))
     const options = screen.getAllByRole('option').map((o) => o.textContent)
-    expect(options).toEqual(['Placed', 'In process', 'Shipped', 'Delivered', 'Rejected'])
+    // Only the moves the order lifecycle allows from Confirmed, for an admin.
+    expect(options).toEqual(['In process', 'Shipped', 'Rejected'])
     await user.click(screen.getByRole('option', { name: 'Shipped' }))
     await user.click(submit)
 
@@ -138,13 +152,17 @@ describe('OrdersTable details dialog', () => {
     const dialog = await screen.findByRole('dialog')
     await within(dialog).findByText(/Redmi Note 13 Pro/)
     await user.click(within(dialog).getByRole('combobox', { name: 'Order Status' }))
-    expect(screen.queryByRole('option', { name: 'Rejected' })).not.toBeInTheDocument()
-    await user.click(screen.getByRole('option', { name: 'Delivered' }))
+    // A seller never rejects, and a confirmed part cannot be marked delivered before it ships.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'In process',
+      'Shipped',
+    ])
+    await user.click(screen.getByRole('option', { name: 'Shipped' }))
     await user.click(within(dialog).getByRole('button', { name: 'Update Order Status' }))
     // Sonner keeps its toasts in module state, so the first test's toast may still be listed.
     expect(await screen.findAllByText('Order status updated successfully')).not.toHaveLength(0)
     expect(sentBodies(fetchMock, '/admin/orders/vendor-update')).toEqual([
-      { _id: SUB_ID, status: 'delivered' },
+      { _id: SUB_ID, status: 'inShipping' },
     ])
   })
 

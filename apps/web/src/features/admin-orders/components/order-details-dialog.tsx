@@ -1,11 +1,10 @@
 import {
-  ADMIN_ORDER_STATUSES,
   formatRupees,
   formatShopDate,
   ORDER_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
+  nextOrderStatuses,
   PAYMENT_STATUS_LABELS,
-  VENDOR_ORDER_STATUSES,
   type OrderStatus,
 } from '@techbazaar/shared'
 import { useState } from 'react'
@@ -28,6 +27,7 @@ import {
 } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { OrderStatusBadge } from '@/components/order-status-badge'
+import { OrderTimeline } from '@/components/order-timeline'
 import { messageOf } from '@/lib/server-errors'
 import { useAdminOrderDetails } from '../api/get-admin-order-details'
 import type { OrderRow } from '../api/get-admin-orders'
@@ -46,10 +46,20 @@ function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
   )
 }
 
-/** The status picker: admins move the whole order, sellers their own part of it. */
-function StatusForm({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' }) {
-  const options: readonly OrderStatus[] =
-    scope === 'admin' ? ADMIN_ORDER_STATUSES : VENDOR_ORDER_STATUSES
+/**
+ * The status picker: admins move the whole order, sellers their own part of it, each only to the
+ * statuses the order lifecycle allows next from `current` (the server enforces the same table).
+ */
+function StatusForm({
+  row,
+  current,
+  scope,
+}: {
+  row: OrderRow
+  current: OrderStatus
+  scope: 'admin' | 'vendor'
+}) {
+  const options = nextOrderStatuses(current, scope === 'admin' ? 'admin' : 'seller')
   const [status, setStatus] = useState<OrderStatus | ''>('')
   const update = useUpdateOrderStatus(scope)
   const submit = (event: React.FormEvent) => {
@@ -64,6 +74,13 @@ function StatusForm({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' }
         },
         onError: (error) => toast.error(messageOf(error, 'The status could not be updated.')),
       },
+    )
+  }
+  if (options.length === 0) {
+    return (
+      <p className="border-t pt-3 text-muted-foreground">
+        This order is {ORDER_STATUS_LABELS[current]}: there is no status to set next.
+      </p>
     )
   }
   return (
@@ -122,7 +139,7 @@ function DetailsBody({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' 
           ['Order Price', <span className="tabular">{formatRupees(order.totalAmount)}</span>],
           ['Payment Method', PAYMENT_METHOD_LABELS[order.paymentMethod]],
           ['Payment Status', PAYMENT_STATUS_LABELS[order.paymentStatus]],
-          ['Order Status', <OrderStatusBadge status={row.orderStatus} />],
+          ['Order Status', <OrderStatusBadge status={order.orderStatus} />],
         ]}
       />
       <section aria-label="Items" className="border-t pt-3">
@@ -152,7 +169,13 @@ function DetailsBody({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' 
           ]}
         />
       </section>
-      <StatusForm key={row._id} row={row} scope={scope} />
+      <OrderTimeline entries={order.timeline} />
+      <StatusForm
+        key={`${row._id}-${order.orderStatus}`}
+        row={row}
+        current={order.orderStatus}
+        scope={scope}
+      />
     </div>
   )
 }

@@ -1,0 +1,130 @@
+import {
+  deriveOrderStatus,
+  ENDED_ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  type OrderActor,
+  type OrderEvent,
+  type OrderStatus,
+} from '@techbazaar/shared'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Tx } from '../../../db/client'
+import { orders, subOrders } from '../../../db/schema'
+import { conflict, notFound } from '../../../lib/errors'
+import { applyEffects, type LifecycleContext } from './effects'
+import { recordHistory } from './history'
+
+/** Who asks for a move: the kind of actor, and the person when it is one. */
+export interface MoveActor {
+  kind: OrderActor
+  id?: string
+}
+
+export interface MoveRequest {
+  orderId: string
+  event: OrderEvent
+  actor: MoveActor
+  /** One seller's part only; without it every live part of the order moves. */
+  subOrderId?: string
+  /** The provider's payment references, for `pay`. */
+  payment?: { providerPaymentId?: string; payerId?: string }
+  note?: string
+}
+
+export interface MoveResult {
+  /** False when everything asked for was already so (a replayed webhook, a second click). */
+  changed: boolean
+  /** The order's derived status after the move. */
+  orderStatus: OrderStatus
+}
+
+/** How far along a live status is, to leave parts that are already past the target alone. */
+const PROGRESS: Partial<Record<OrderStatus, number>> = {
+  pending: 0,
+  confirmed: 1,
+  inProcess: 2,
+  inShipping: 3,
+  delivered: 4,
+}
+const isPast = (status: OrderStatus, target: OrderStatus) =>
+  PROGRESS[status] !== undefined &&
+  PROGRESS[target] !== undefined &&
+  PROGRESS[status] > PROGRESS[target]
+
+/**
+ * The one way an order or a sub-order changes status. Locks the order, checks the move against
+ * ORDER_TRANSITIONS for this actor, moves the sub-orders, carries out the event's side effects,
+ * writes the order's derived status and a history line, all in the caller's transaction.
+ *
+ * People get a 409 for a move the table refuses; a provider or a job asking for a move that no
+ * longer applies (the order ended meanwhile) changes nothing and hears `changed: false`.
+ */
+export async function moveOrder(
+  tx: Tx,
+  ctx: LifecycleContext,
+  request: MoveRequest,
+): Promise<MoveResult> {
+  const transition = ORDER_TRANSITIONS[request.event]
+  const [order] = await tx
+    .select({ status: orders.orderStatus })
+    .from(orders)
+    .where(eq(orders.id, request.orderId))
+    .for('update')
+  if (!order) throw notFound('Order not found')
+  const parts = await tx
+    .select({ id: subOrders.id, status: subOrders.status })
+    .from(subOrders)
+    .where(eq(subOrders.orderId, request.orderId))
+    .orderBy(asc(subOrders.id))
+    .for('update')
+  const targets = request.subOrderId
+    ? parts.filter((p) => p.id === request.subOrderId)
+    : parts.filter((p) => !ENDED_ORDER_STATUSES.has(p.status) || p.status === transition.to)
+  if (request.subOrderId && targets.length === 0) throw notFound('Order not found')
+
+  const refuse = (status: OrderStatus): MoveResult => {
+    const people = request.actor.kind !== 'provider' && request.actor.kind !== 'system'
+    if (people) {
+      throw conflict(
+        `This order is ${ORDER_STATUS_LABELS[status]}; it cannot be marked ${ORDER_STATUS_LABELS[transition.to]}.`,
+      )
+    }
+    return { changed: false, orderStatus: order.status }
+  }
+  if (!transition.actors.includes(request.actor.kind)) return refuse(order.status)
+  const moving = targets.filter(
+    (p) => p.status !== transition.to && !isPast(p.status, transition.to),
+  )
+  const stuck = moving.find((p) => !transition.from.includes(p.status))
+  if (stuck) return refuse(stuck.status)
+  // An order whose every part has ended (or none was live to move) cannot move as a whole.
+  if (!request.subOrderId && targets.length === 0) return refuse(order.status)
+  if (moving.length === 0) return { changed: false, orderStatus: order.status }
+
+  const movingIds = moving.map((p) => p.id)
+  await tx
+    .update(subOrders)
+    .set({ status: transition.to, updatedAt: new Date() })
+    .where(and(eq(subOrders.orderId, request.orderId), inArray(subOrders.id, movingIds)))
+  const after = parts.map((p) => (movingIds.includes(p.id) ? transition.to : p.status))
+  const orderStatus = deriveOrderStatus(after)
+  if (orderStatus !== order.status) {
+    await tx
+      .update(orders)
+      .set({ orderStatus, updatedAt: new Date() })
+      .where(eq(orders.id, request.orderId))
+  }
+  await applyEffects(tx, ctx, request, movingIds)
+  const single = request.subOrderId ? moving[0] : undefined
+  await recordHistory(tx, {
+    orderId: request.orderId,
+    subOrderId: single?.id ?? null,
+    event: request.event,
+    fromStatus: single?.status ?? order.status,
+    toStatus: single ? transition.to : orderStatus,
+    actor: request.actor.kind,
+    actorId: request.actor.id ?? null,
+    note: request.note ?? null,
+  })
+  return { changed: true, orderStatus }
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { deriveOrderStatus, nextOrderStatuses, orderEventFor } from './order-lifecycle'
+
+describe('the order lifecycle table', () => {
+  it('offers each actor only its next steps', () => {
+    expect(nextOrderStatuses('confirmed', 'admin')).toEqual(['inProcess', 'inShipping', 'rejected'])
+    expect(nextOrderStatuses('confirmed', 'seller')).toEqual(['inProcess', 'inShipping'])
+    expect(nextOrderStatuses('pending', 'seller')).toEqual([])
+    expect(nextOrderStatuses('pending', 'shopper')).toEqual(['cancelled'])
+    expect(nextOrderStatuses('inShipping', 'courier')).toEqual(['delivered'])
+    expect(nextOrderStatuses('delivered', 'admin')).toEqual([])
+    expect(nextOrderStatuses('rejected', 'admin')).toEqual([])
+  })
+
+  it('names the event of a move, or none', () => {
+    expect(orderEventFor('pending', 'confirmed', 'provider')).toBe('pay')
+    expect(orderEventFor('pending', 'confirmed', 'admin')).toBeNull()
+    expect(orderEventFor('inShipping', 'inProcess', 'seller')).toBeNull()
+    expect(orderEventFor('pending', 'expired', 'system')).toBe('expire')
+  })
+
+  it('derives the order from its least advanced live part', () => {
+    expect(deriveOrderStatus(['delivered', 'inProcess'])).toBe('inProcess')
+    expect(deriveOrderStatus(['delivered', 'rejected'])).toBe('delivered')
+    expect(deriveOrderStatus(['cancelled', 'cancelled'])).toBe('cancelled')
+    expect(deriveOrderStatus(['cancelled', 'rejected'])).toBe('rejected')
+    expect(deriveOrderStatus(['confirmed'])).toBe('confirmed')
+  })
+})

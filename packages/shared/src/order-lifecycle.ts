@@ -1,0 +1,130 @@
+import type { OrderStatus } from './constants'
+
+/**
+ * Who moves an order: the buyer, the seller of a sub-order, a marketplace admin, a payment
+ * provider (webhook or verified return), a courier (tracking, issue 16) or one of the shop's own
+ * jobs (the expiry sweep).
+ */
+export const ORDER_ACTORS = ['shopper', 'seller', 'admin', 'provider', 'courier', 'system'] as const
+export type OrderActor = (typeof ORDER_ACTORS)[number]
+
+/** What happens to an order; each is one row of the table below. */
+export const ORDER_EVENTS = [
+  'pay',
+  'failPayment',
+  'expire',
+  'cancel',
+  'process',
+  'ship',
+  'deliver',
+  'reject',
+] as const
+export type OrderEvent = (typeof ORDER_EVENTS)[number]
+
+interface Transition {
+  from: readonly OrderStatus[]
+  to: OrderStatus
+  actors: readonly OrderActor[]
+}
+
+/**
+ * Every move a sub-order may make, and who may make it; anything else is refused (409). An
+ * order's own status is derived from its sub-orders (`deriveOrderStatus`). `pending` is an online
+ * order awaiting its payment (a COD order starts confirmed). Shipped goods do not come back by
+ * rejection: that is a return (issue 18). To add a transition: a row here (and the event to
+ * ORDER_EVENTS), its side effects in the API's `orders/lifecycle/effects.ts`, a label in
+ * `ORDER_EVENT_LABELS`.
+ */
+export const ORDER_TRANSITIONS: Record<OrderEvent, Transition> = {
+  pay: { from: ['pending'], to: 'confirmed', actors: ['provider'] },
+  failPayment: { from: ['pending'], to: 'paymentFailed', actors: ['provider', 'system'] },
+  expire: { from: ['pending'], to: 'expired', actors: ['system'] },
+  cancel: { from: ['pending'], to: 'cancelled', actors: ['shopper'] },
+  process: { from: ['confirmed'], to: 'inProcess', actors: ['seller', 'admin'] },
+  ship: { from: ['confirmed', 'inProcess'], to: 'inShipping', actors: ['seller', 'admin'] },
+  deliver: { from: ['inShipping'], to: 'delivered', actors: ['seller', 'admin', 'courier'] },
+  reject: { from: ['pending', 'confirmed', 'inProcess'], to: 'rejected', actors: ['admin'] },
+}
+
+/** Ends from which nothing moves any more (returns and refunds will leave `delivered`). */
+export const ENDED_ORDER_STATUSES: ReadonlySet<OrderStatus> = new Set([
+  'rejected',
+  'cancelled',
+  'paymentFailed',
+  'expired',
+])
+
+/** The event that takes a sub-order from `from` to `to` for `actor`, or null when none may. */
+export function orderEventFor(
+  from: OrderStatus,
+  to: OrderStatus,
+  actor: OrderActor,
+): OrderEvent | null {
+  for (const event of ORDER_EVENTS) {
+    const t = ORDER_TRANSITIONS[event]
+    if (t.to === to && t.from.includes(from) && t.actors.includes(actor)) return event
+  }
+  return null
+}
+
+/** The statuses `actor` may move a sub-order in `from` to (what a status select offers). */
+export function nextOrderStatuses(from: OrderStatus, actor: OrderActor): OrderStatus[] {
+  return ORDER_EVENTS.map((e) => ORDER_TRANSITIONS[e])
+    .filter((t) => t.from.includes(from) && t.actors.includes(actor))
+    .map((t) => t.to)
+}
+
+/** How far along each live status is; the order reads as its least advanced live part. */
+const PROGRESS: Partial<Record<OrderStatus, number>> = {
+  pending: 0,
+  confirmed: 1,
+  inProcess: 2,
+  inShipping: 3,
+  delivered: 4,
+}
+
+/**
+ * The one rule for an order's status: its least advanced sub-order that is still live (a parcel
+ * delivered while another is being packed reads "In process"). When every part has ended, the
+ * order ends the way they did, or as rejected when they ended differently (some parts rejected).
+ */
+export function deriveOrderStatus(subStatuses: readonly OrderStatus[]): OrderStatus {
+  const live = subStatuses.filter((s) => !ENDED_ORDER_STATUSES.has(s))
+  if (live.length > 0) {
+    return live.reduce((least, s) => ((PROGRESS[s] ?? 0) < (PROGRESS[least] ?? 0) ? s : least))
+  }
+  const [first] = subStatuses
+  if (first === undefined) return 'pending'
+  return subStatuses.every((s) => s === first) ? first : 'rejected'
+}
+
+/**
+ * What an order's timeline records: the moves above, plus its placing, a payment that arrived
+ * after the order had ended, and the refund of such a payment.
+ */
+export const ORDER_HISTORY_EVENTS = [...ORDER_EVENTS, 'place', 'latePayment', 'refund'] as const
+export type OrderHistoryEvent = (typeof ORDER_HISTORY_EVENTS)[number]
+
+/** A timeline line as a person reads it. */
+export const ORDER_HISTORY_LABELS: Record<OrderHistoryEvent, string> = {
+  place: 'Order placed',
+  pay: 'Payment received',
+  failPayment: 'Payment failed',
+  expire: 'Payment window expired',
+  cancel: 'Cancelled by the shopper',
+  process: 'Being processed',
+  ship: 'Shipped',
+  deliver: 'Delivered',
+  reject: 'Rejected',
+  latePayment: 'Payment received after the order had ended; a refund is queued',
+  refund: 'Payment refunded',
+}
+
+export const ORDER_ACTOR_LABELS: Record<OrderActor, string> = {
+  shopper: 'Shopper',
+  seller: 'Seller',
+  admin: 'TechBazaar',
+  provider: 'Payment provider',
+  courier: 'Courier',
+  system: 'TechBazaar',
+}
