@@ -78,6 +78,26 @@ export async function placeOrder(
   return { shopper, item, orderId, orderNumber, paymentUrl }
 }
 
+/** `shopper` orders what is in its cart, to its first address, through the real route. */
+export async function orderCart(
+  app: App,
+  shopper: Awaited<ReturnType<typeof createShopper>>,
+  paymentMethod: 'COD' | 'CASHFREE' | 'PAYU' | 'GATEPAY' | 'PHONEPAY' = 'COD',
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/shop/order/create',
+    headers: { cookie: shopper.cookie },
+    payload: {
+      userId: shopper.user.id,
+      addressInfo: { addressId: shopper.address.id },
+      paymentMethod,
+    },
+  })
+  if (res.statusCode !== 201) throw new Error(`order not created: ${res.body}`)
+  return (res.json() as { orderId: string }).orderId
+}
+
 /**
  * `shopper` buys one unit of `productId` through the real `POST /api/shop/order/create`, and the
  * product's seller then moves its part of the order to `sellerSets` through the real
@@ -100,18 +120,7 @@ export async function buyProduct(
     .where(eq(carts.userId, shopper.user.id))
   if (cart) await db.delete(cartLines).where(eq(cartLines.cartId, cart.id))
   await fillCart(db, shopper.user.id, [{ productId, quantity: 1 }])
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/shop/order/create',
-    headers: { cookie: shopper.cookie },
-    payload: {
-      userId: shopper.user.id,
-      addressInfo: { addressId: shopper.address.id },
-      paymentMethod: opts.paymentMethod ?? 'COD',
-    },
-  })
-  if (res.statusCode !== 201) throw new Error(`order not created: ${res.body}`)
-  const { orderId } = res.json() as { orderId: string }
+  const orderId = await orderCart(app, shopper, opts.paymentMethod ?? 'COD')
   const status = opts.sellerSets === undefined ? 'delivered' : opts.sellerSets
   if (status) {
     const [part] = await db

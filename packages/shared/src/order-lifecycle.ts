@@ -75,7 +75,7 @@ export function nextOrderStatuses(from: OrderStatus, actor: OrderActor): OrderSt
 }
 
 /** How far along each live status is; the order reads as its least advanced live part. */
-const PROGRESS: Partial<Record<OrderStatus, number>> = {
+export const ORDER_PROGRESS: Partial<Record<OrderStatus, number>> = {
   pending: 0,
   confirmed: 1,
   inProcess: 2,
@@ -91,7 +91,9 @@ const PROGRESS: Partial<Record<OrderStatus, number>> = {
 export function deriveOrderStatus(subStatuses: readonly OrderStatus[]): OrderStatus {
   const live = subStatuses.filter((s) => !ENDED_ORDER_STATUSES.has(s))
   if (live.length > 0) {
-    return live.reduce((least, s) => ((PROGRESS[s] ?? 0) < (PROGRESS[least] ?? 0) ? s : least))
+    return live.reduce((least, s) =>
+      (ORDER_PROGRESS[s] ?? 0) < (ORDER_PROGRESS[least] ?? 0) ? s : least,
+    )
   }
   const [first] = subStatuses
   if (first === undefined) return 'pending'

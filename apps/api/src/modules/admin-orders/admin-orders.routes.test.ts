@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { payments, products } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { createProduct, createSeller, createUser } from '../../../test/factories'
-import { createShopper, fillCart } from '../../../test/shop'
+import { createShopper, fillCart, orderCart } from '../../../test/shop'
 import { createSession } from '../auth/sessions'
 
 let t: TestContext
@@ -22,7 +22,7 @@ const stockOf = async (id: string) =>
   (await db().select().from(products).where(eq(products.id, id)))[0]!.totalStock
 
 /** A COD order with one line from each seller; answers its id and the products. */
-async function placeOrder(paymentMethod = 'COD') {
+async function placeOrder(paymentMethod: 'COD' | 'CASHFREE' = 'COD') {
   const phone = await createProduct(db(), { sellerId: sellerA.id, price: 20000, totalStock: 5 })
   const cable = await createProduct(db(), { sellerId: sellerB.id, price: 500, totalStock: 5 })
   const shopper = await createShopper(db(), { userName: 'Asha Rao' })
@@ -31,18 +31,8 @@ async function placeOrder(paymentMethod = 'COD') {
     { productId: phone.id, quantity: 2 },
     { productId: cable.id, quantity: 1 },
   ])
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/order/create',
-    headers: { cookie: shopper.cookie },
-    payload: {
-      userId: shopper.user.id,
-      addressInfo: { addressId: shopper.address.id },
-      paymentMethod,
-    },
-  })
-  expect(res.statusCode).toBe(201)
-  return { orderId: res.json().orderId as string, phone, cable, shopper }
+  const orderId = await orderCart(t.app, shopper, paymentMethod)
+  return { orderId, phone, cable, shopper }
 }
 
 beforeAll(async () => {

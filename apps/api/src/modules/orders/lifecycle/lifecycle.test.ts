@@ -13,7 +13,7 @@ import { createSession } from '../../auth/sessions'
 import { createTestApp, type TestContext } from '../../../../test/app'
 import { sessionCookieFor } from '../../../../test/auth'
 import { createProduct, createSeller, createUser } from '../../../../test/factories'
-import { createShopper, fillCart, placeOrder } from '../../../../test/shop'
+import { createShopper, fillCart, orderCart, placeOrder } from '../../../../test/shop'
 
 let t: TestContext
 beforeAll(async () => {
@@ -72,18 +72,7 @@ async function twoSellerOrder() {
     { productId: pa.id, quantity: 1 },
     { productId: pb.id, quantity: 1 },
   ])
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/order/create',
-    headers: { cookie: shopper.cookie },
-    payload: {
-      userId: shopper.user.id,
-      addressInfo: { addressId: shopper.address.id },
-      paymentMethod: 'COD',
-    },
-  })
-  expect(res.statusCode).toBe(201)
-  const orderId = res.json().orderId as string
+  const orderId = await orderCart(t.app, shopper)
   const parts = await partsOf(orderId)
   const partOf = (sellerId: string) => parts.find((p) => p.sellerId === sellerId)!.id
   return { orderId, shopper, a, b, partA: partOf(a.id), partB: partOf(b.id) }

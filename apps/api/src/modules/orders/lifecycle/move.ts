@@ -1,6 +1,7 @@
 import {
   deriveOrderStatus,
   ENDED_ORDER_STATUSES,
+  ORDER_PROGRESS,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
   type OrderActor,
@@ -38,18 +39,11 @@ export interface MoveResult {
   orderStatus: OrderStatus
 }
 
-/** How far along a live status is, to leave parts that are already past the target alone. */
-const PROGRESS: Partial<Record<OrderStatus, number>> = {
-  pending: 0,
-  confirmed: 1,
-  inProcess: 2,
-  inShipping: 3,
-  delivered: 4,
-}
+/** A live part already further along than `target` is left alone by a whole-order move. */
 const isPast = (status: OrderStatus, target: OrderStatus) =>
-  PROGRESS[status] !== undefined &&
-  PROGRESS[target] !== undefined &&
-  PROGRESS[status] > PROGRESS[target]
+  ORDER_PROGRESS[status] !== undefined &&
+  ORDER_PROGRESS[target] !== undefined &&
+  ORDER_PROGRESS[status] > ORDER_PROGRESS[target]
 
 /**
  * The one way an order or a sub-order changes status. Locks the order, checks the move against
