@@ -12,6 +12,7 @@ import type { PageCache } from './lib/page-cache'
 import type { Storage } from './lib/storage'
 import type { ReplyCache } from './modules/catalog/cached-json'
 import type { ListingTotals } from './modules/catalog/catalog.service'
+import type { Couriers } from './couriers'
 import type { Payments } from './payments'
 
 /**
@@ -35,6 +36,8 @@ export interface AppDeps {
   pageCache?: PageCache
   /** The payment providers (a provider without keys is played by the sandbox gateway). */
   payments: Payments
+  /** The couriers parcels are booked with (the sandbox courier plays one in demo mode). */
+  couriers: Couriers
   /** Where uploaded images are kept: the data directory, or S3 when configured. */
   storage: Storage
   /** Large listing totals kept for a while (catalog.service.ts). */
@@ -54,6 +57,7 @@ export type AppDepsInput = Omit<
   | 'metrics'
   | 'jobs'
   | 'payments'
+  | 'couriers'
   | 'storage'
   | 'listingTotals'
 > &

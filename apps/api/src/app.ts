@@ -35,6 +35,9 @@ import { ordersRoutes } from './modules/orders/orders.routes'
 import { paymentsRoutes } from './modules/payments/payments.routes'
 import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes'
 import { createPayments, paymentCsp } from './payments'
+import { createCouriers } from './couriers'
+import { shippingRoutes } from './modules/shipping/shipping.routes'
+import { sandboxCourierRoutes } from './modules/shipping/sandbox-courier.routes'
 import { createStorage } from './lib/storage'
 import { createListingTotals } from './modules/catalog/catalog.service'
 import { directUploadsRoutes } from './modules/uploads/direct-uploads.routes'
@@ -118,6 +121,7 @@ export async function buildApp(
     catalogCache,
     pageCache,
     payments,
+    couriers: createCouriers(config),
     storage: createStorage(config),
     listingTotals: createListingTotals(),
     jobs: createShopJobs(
@@ -169,6 +173,7 @@ export async function buildApp(
       await typed.register(ordersRoutes)
       await typed.register(invoicesRoutes)
       await typed.register(paymentsRoutes)
+      await typed.register(shippingRoutes)
       await typed.register(uploadsRoutes)
       await typed.register(directUploadsRoutes)
       await typed.register(adminProductsRoutes)
@@ -183,7 +188,10 @@ export async function buildApp(
   )
 
   // Outside demo mode no provider is played by the sandbox, so its pages do not exist either.
-  if (config.demo.enabled) await app.register(sandboxGatewayRoutes)
+  if (config.demo.enabled) {
+    await app.register(sandboxGatewayRoutes)
+    await app.register(sandboxCourierRoutes)
+  }
   await app.register(webPlugin, {
     uploadsDir: path.join(config.dataDir, 'uploads'),
     webDistDir: config.webDistDir,

@@ -33,6 +33,7 @@ export const ORDER_STATUSES = [
   'cancelled',
   'paymentFailed',
   'expired',
+  'returned',
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 /** The statuses an admin may pick in the order details dialog. */

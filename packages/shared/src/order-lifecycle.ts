@@ -18,6 +18,7 @@ export const ORDER_EVENTS = [
   'ship',
   'deliver',
   'reject',
+  'returnToOrigin',
 ] as const
 export type OrderEvent = (typeof ORDER_EVENTS)[number]
 
@@ -41,9 +42,15 @@ export const ORDER_TRANSITIONS: Record<OrderEvent, Transition> = {
   expire: { from: ['pending'], to: 'expired', actors: ['system'] },
   cancel: { from: ['pending'], to: 'cancelled', actors: ['shopper'] },
   process: { from: ['confirmed'], to: 'inProcess', actors: ['seller', 'admin'] },
-  ship: { from: ['confirmed', 'inProcess'], to: 'inShipping', actors: ['seller', 'admin'] },
+  ship: {
+    from: ['confirmed', 'inProcess'],
+    to: 'inShipping',
+    actors: ['seller', 'admin', 'courier'],
+  },
   deliver: { from: ['inShipping'], to: 'delivered', actors: ['seller', 'admin', 'courier'] },
   reject: { from: ['pending', 'confirmed', 'inProcess'], to: 'rejected', actors: ['admin'] },
+  /** The courier could not deliver and brought the parcel back (RTO): stock back, money back. */
+  returnToOrigin: { from: ['inProcess', 'inShipping'], to: 'returned', actors: ['courier'] },
 }
 
 /** Ends from which nothing moves any more (returns and refunds will leave `delivered`). */
@@ -52,6 +59,7 @@ export const ENDED_ORDER_STATUSES: ReadonlySet<OrderStatus> = new Set([
   'cancelled',
   'paymentFailed',
   'expired',
+  'returned',
 ])
 
 /** The event that takes a sub-order from `from` to `to` for `actor`, or null when none may. */
@@ -118,6 +126,7 @@ export const ORDER_HISTORY_LABELS: Record<OrderHistoryEvent, string> = {
   ship: 'Shipped',
   deliver: 'Delivered',
   reject: 'Rejected',
+  returnToOrigin: 'Returned to the seller by the courier',
   latePayment: 'Payment received after the order had ended; a refund is queued',
   refund: 'Payment refunded',
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { idParam } from './api'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants'
 import { ORDER_ACTORS, ORDER_HISTORY_EVENTS } from './order-lifecycle'
+import { orderParcel } from './shipping'
 
 /** Every method an order may carry; PHONEPAY is a deposit mode, not offered at checkout. */
 export const ORDER_PAYMENT_METHODS = ['PAYU', 'GATEPAY', 'CASHFREE', 'PHONEPAY', 'COD'] as const
@@ -108,10 +109,17 @@ export const order = z.object({
   payerId: z.string().nullable(),
   /** Oldest first. */
   timeline: z.array(orderTimelineEntry),
+  /** Each seller's parcel (a seller sees its own). */
+  parcels: z.array(orderParcel),
 })
 export type Order = z.infer<typeof order>
 
-export const orderSummary = order.omit({ cartItems: true, addressInfo: true, timeline: true })
+export const orderSummary = order.omit({
+  cartItems: true,
+  addressInfo: true,
+  timeline: true,
+  parcels: true,
+})
 export type OrderSummary = z.infer<typeof orderSummary>
 
 export const orderListResponse = z.object({ success: z.literal(true), data: z.array(orderSummary) })

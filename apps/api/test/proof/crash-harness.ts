@@ -218,7 +218,7 @@ export async function readInvariants(db: Db, initial: Map<string, number>): Prom
       held: sql<number>`coalesce((
         SELECT sum(l.quantity) FROM order_lines l JOIN sub_orders s ON s.id = l.sub_order_id
         WHERE l.product_id = products.id
-          AND s.status NOT IN ('rejected', 'cancelled', 'paymentFailed', 'expired')
+          AND s.status NOT IN ('rejected', 'cancelled', 'paymentFailed', 'expired', 'returned')
       ), 0)::int`,
     })
     .from(products)

@@ -82,6 +82,8 @@ const CATALOG = 'the storefront catalog is for everyone'
 const AUTH = 'signing up and in is for guests; a session changes nothing'
 const DOCS = 'the OpenAPI description of the API holds no data'
 const PROBE = 'load balancers and orchestrators probe it'
+const SANDBOX_COURIER =
+  "the built-in courier's desk exists in demo mode only, where no real parcel moves (as a courier's own panel would push these events)"
 const SANDBOX =
   "the built-in provider's hosted page: the unguessable session/transaction id in the link is the credential, as on the provider's own page"
 
@@ -440,6 +442,34 @@ export const ACCESS: Record<string, AccessRule> = {
     ...json({ _id: (await w.freshOrderA()).subOrderId, status: 'inShipping' }),
   })),
   'GET /api/admin/dashboard': rule(200, ADMIN, 403, () => ({ url: '/api/admin/dashboard' })),
+  'POST /api/admin/orders/vendor-ship': rule(200, ['seller1'], 403, async (w) => ({
+    url: '/api/admin/orders/vendor-ship',
+    ...json({
+      _id: (await w.freshOrderA()).subOrderId,
+      weightGrams: 500,
+      lengthCm: 20,
+      breadthCm: 15,
+      heightCm: 5,
+    }),
+  })),
+
+  // Shipping
+  'GET /api/shop/serviceability': open(200, 'anyone may ask whether a pincode is served', (w) => ({
+    url: `/api/shop/serviceability?pincode=700016&productId=${w.productS1.id}`,
+  })),
+  'POST /api/couriers/:courier/webhook': open(
+    400,
+    "courier notifications carry no session: the courier's key is the credential, so one without it is refused for everyone (keyed ones: shipping tests)",
+    () => ({ url: '/api/couriers/sandbox/webhook', ...json({ awb: 'SBX1' }) }),
+  ),
+  'GET /sandbox-courier': open(200, SANDBOX_COURIER, () => ({ url: '/sandbox-courier' })),
+  'POST /sandbox-courier/:awb/events': open(404, SANDBOX_COURIER, () => ({
+    url: '/sandbox-courier/SBX0/events',
+    ...json({ status: 'picked_up' }),
+  })),
+  'GET /sandbox-courier/:awb/label': open(404, SANDBOX_COURIER, () => ({
+    url: '/sandbox-courier/SBX0/label',
+  })),
 
   // Files and the web app
   'GET /uploads/*': open(200, 'uploaded images are public (server-made names)', () => ({

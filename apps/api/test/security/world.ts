@@ -126,6 +126,17 @@ export async function createWorld() {
     seller2: await createSeller(db),
     admin: await createUser(db, { role: 'admin', type: 'admin' }),
   }
+  // Seller S1 ships: the courier picks its parcels up at its business address.
+  await db
+    .update(vendorProfiles)
+    .set({
+      businessName: 'S1 Traders',
+      addressLine: '1 Test Road',
+      city: 'Kolkata',
+      stateCode: '19',
+      pincode: '700001',
+    })
+    .where(eq(vendorProfiles.userId, users.seller1.id))
   const knownHash = await hashPassword(LOGIN_PASSWORD)
   const login = await createUser(db, { passwordHash: knownHash })
 

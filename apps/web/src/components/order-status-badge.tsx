@@ -13,7 +13,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
     return <Badge variant="destructive">{label}</Badge>
   }
   // Ended without anyone refusing it (the shopper cancelled, the payment window passed).
-  if (status === 'cancelled' || status === 'expired')
+  if (status === 'cancelled' || status === 'expired' || status === 'returned')
     return <Badge variant="secondary">{label}</Badge>
   return <Badge className="border-transparent bg-foreground text-background">{label}</Badge>
 }

@@ -34,6 +34,7 @@ import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './c
 import { BUYER_HIDDEN, seesBuyers, viewOrder } from './order-access'
 import { queueOrderConfirmation } from './lifecycle/confirmation-mail'
 import { recordHistory, readTimeline } from './lifecycle/history'
+import { parcelsOf } from '../shipping/parcels'
 
 /**
  * Amounts are integer paise columns: a cart of many costly units (stock and cart quantities are
@@ -340,6 +341,10 @@ export async function getOrderDetails(db: Db, user: SessionUser, orderId: string
       ? row.addressInfo
       : { ...row.addressInfo, address: BUYER_HIDDEN, phone: '', notes: '' },
     timeline: await readTimeline(db, orderId, seller ? user.id : undefined),
+    parcels: await parcelsOf(
+      db,
+      parts.map((p) => p.id),
+    ),
     cartItems: lines.map((l) => ({
       productId: l.productId,
       title: l.title,

@@ -52,6 +52,11 @@ export async function applyEffects(
       await queueRefundOfPaid(tx, request.orderId, parts)
       await restock(tx, parts)
       return
+    case 'returnToOrigin':
+      // Back at the seller: on sale again; money taken online goes back (COD took none).
+      await queueRefundOfPaid(tx, request.orderId, parts)
+      await restock(tx, parts)
+      return
     case 'process':
     case 'ship':
     case 'deliver':

@@ -39,6 +39,7 @@ const details = (orderStatus: AdminOrderDetails['orderStatus']): AdminOrderDetai
   paymentId: null,
   payerId: null,
   payment: null,
+  parcels: [],
   timeline: [
     {
       at: row.orderDate,

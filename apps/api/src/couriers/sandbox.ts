@@ -1,0 +1,88 @@
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import type { CourierEventStatus, ShipmentStatus } from '@techbazaar/shared'
+import { z } from 'zod'
+import { sandboxServiceability } from './pincodes'
+import { CourierAuthError, type Courier } from './types'
+
+/**
+ * The built-in sandbox courier (demo mode only): answers serviceability from the pincodes, issues
+ * AWBs with a printable label, and sends tracking webhooks the way an aggregator does (a JSON POST
+ * with the status words, the scan's time and place, and an `x-api-key` header; no signature).
+ */
+export interface SandboxCourier {
+  courier: Courier
+  /** The webhook the courier would send for `status` of `awb`. */
+  event(
+    awb: string,
+    status: CourierEventStatus,
+    at: Date,
+    location?: string,
+  ): { rawBody: string; headers: Record<string, string> }
+}
+
+/** The words the courier's webhook carries, per status. */
+const WORDS: Record<CourierEventStatus, string> = {
+  picked_up: 'PICKED UP',
+  in_transit: 'IN TRANSIT',
+  out_for_delivery: 'OUT FOR DELIVERY',
+  delivered: 'DELIVERED',
+  failed_attempt: 'UNDELIVERED',
+  rto: 'RTO DELIVERED',
+}
+const STATUS_OF = Object.fromEntries(
+  Object.entries(WORDS).map(([status, words]) => [words, status]),
+) as Record<string, ShipmentStatus>
+
+const webhookBody = z.object({
+  awb: z.string().min(1),
+  current_status: z.string(),
+  current_timestamp: z.iso.datetime(),
+  scans: z.array(z.object({ location: z.string().nullish() })).default([]),
+})
+
+export function createSandboxCourier(): SandboxCourier {
+  const apiKey = randomBytes(24).toString('base64url')
+  const courier: Courier = {
+    name: 'SANDBOX',
+    sandbox: true,
+    async serviceability({ pickupPincode, deliveryPincode }) {
+      return sandboxServiceability(pickupPincode, deliveryPincode)
+    },
+    async book({ reference, pickup, delivery }) {
+      const { transitDays } = sandboxServiceability(pickup.pincode, delivery.pincode)
+      const awb = `SBX${String(randomInt(1e9, 1e10))}`
+      return { awb, labelUrl: `/sandbox-courier/${awb}/label?ref=${reference}`, transitDays }
+    },
+    verifyWebhook(rawBody, headers) {
+      const given = headers['x-api-key']
+      const key = Buffer.from(Array.isArray(given) ? (given[0] ?? '') : (given ?? ''))
+      const expected = Buffer.from(apiKey)
+      if (key.length !== expected.length || !timingSafeEqual(key, expected)) {
+        throw new CourierAuthError('x-api-key does not match')
+      }
+      const body = webhookBody.parse(JSON.parse(rawBody))
+      const status = STATUS_OF[body.current_status]
+      if (!status) throw new CourierAuthError(`unknown status ${body.current_status}`)
+      return {
+        eventKey: `${body.current_status}@${body.current_timestamp}`,
+        awb: body.awb,
+        status,
+        at: new Date(body.current_timestamp),
+        location: body.scans.at(-1)?.location ?? null,
+      }
+    },
+  }
+  return {
+    courier,
+    event(awb, status, at, location) {
+      const rawBody = JSON.stringify({
+        awb,
+        current_status: WORDS[status],
+        shipment_status: WORDS[status],
+        current_timestamp: at.toISOString(),
+        scans: [{ date: at.toISOString(), activity: WORDS[status], location: location ?? null }],
+      })
+      return { rawBody, headers: { 'content-type': 'application/json', 'x-api-key': apiKey } }
+    },
+  }
+}

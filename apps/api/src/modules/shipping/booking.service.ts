@@ -1,0 +1,144 @@
+import {
+  ORDER_STATUS_LABELS,
+  type SessionUser,
+  type VendorShipInput,
+  type VendorShipResponse,
+} from '@techbazaar/shared'
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { orderLines, orders, shipments, subOrders, users, vendorProfiles } from '../../db/schema'
+import type { Couriers } from '../../couriers'
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
+import type { LifecycleContext } from '../orders/lifecycle/effects'
+import { moveOrder } from '../orders/lifecycle/move'
+import { deliveryDay } from './delivery-estimate'
+
+export interface BookingDeps {
+  db: Db
+  couriers: Couriers
+  now: () => Date
+  lifecycle: LifecycleContext
+}
+
+/** What the courier needs of the parcel, read and checked before anything is written. */
+async function parcelFor(db: Db, seller: SessionUser, subOrderId: string) {
+  const [row] = await db
+    .select({ sub: subOrders, order: orders, buyer: users.userName })
+    .from(subOrders)
+    .innerJoin(orders, eq(orders.id, subOrders.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(subOrders.id, subOrderId))
+  if (!row) throw notFound('Order not found')
+  if (row.sub.sellerId !== seller.id) throw forbidden('You can only ship your own orders')
+  if (row.sub.status !== 'confirmed' && row.sub.status !== 'inProcess') {
+    throw conflict(
+      `This order is ${ORDER_STATUS_LABELS[row.sub.status]}; only a confirmed order can be shipped.`,
+    )
+  }
+  const [profile] = await db
+    .select()
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.userId, seller.id))
+  if (!profile?.pincode || !profile.addressLine || !profile.city) {
+    throw conflict('Add your business address first: the courier picks the parcel up there.')
+  }
+  const lines = await db.select().from(orderLines).where(eq(orderLines.subOrderId, subOrderId))
+  return { ...row, profile, lines }
+}
+
+/**
+ * "Ship": books the courier for one seller's parcel and answers the AWB and label. The parcel is
+ * claimed first (a `booking` row; a second click is a 409), the courier is asked outside any
+ * transaction, and then the AWB is recorded and the part moves to In process in one transaction.
+ * When the courier fails, the claim is removed: the part stays unshipped and the seller retries.
+ */
+export async function shipParcel(
+  deps: BookingDeps,
+  seller: SessionUser,
+  input: VendorShipInput,
+): Promise<VendorShipResponse['data']> {
+  const courier = deps.couriers.default
+  if (!courier) throw conflict('No courier is set up for this shop yet. Please contact support.')
+  const { sub, order, buyer, profile, lines } = await parcelFor(deps.db, seller, input._id)
+  const [claim] = await deps.db
+    .insert(shipments)
+    .values({
+      subOrderId: sub.id,
+      courier: courier.name,
+      status: 'booking',
+      weightGrams: input.weightGrams,
+      lengthCm: input.lengthCm,
+      breadthCm: input.breadthCm,
+      heightCm: input.heightCm,
+    })
+    .onConflictDoNothing()
+    .returning({ id: shipments.id })
+  if (!claim) throw conflict('This parcel is already booked with the courier.')
+
+  let booking
+  try {
+    booking = await courier.book({
+      reference: sub.id,
+      pickup: {
+        name: profile.businessName ?? seller.userName,
+        address: profile.addressLine!,
+        city: profile.city!,
+        pincode: profile.pincode!,
+        phone: seller.mobile ?? '',
+      },
+      delivery: {
+        name: buyer,
+        address: order.addressInfo.address,
+        city: order.addressInfo.city,
+        pincode: order.addressInfo.pincode,
+        phone: order.addressInfo.phone,
+      },
+      codPaise: order.paymentMethod === 'COD' ? sub.subtotalPaise : 0,
+      declaredValuePaise: sub.subtotalPaise,
+      weightGrams: input.weightGrams,
+      lengthCm: input.lengthCm,
+      breadthCm: input.breadthCm,
+      heightCm: input.heightCm,
+      items: lines.map((l) => ({
+        title: l.title,
+        quantity: l.quantity,
+        unitPricePaise: l.unitPricePaise,
+      })),
+    })
+  } catch (err) {
+    await deps.db
+      .delete(shipments)
+      .where(and(eq(shipments.id, claim.id), eq(shipments.status, 'booking')))
+    throw Object.assign(
+      new AppError(
+        502,
+        'The courier could not be reached, so nothing was booked. Please try again.',
+      ),
+      { cause: err },
+    )
+  }
+
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(shipments)
+      .set({
+        awb: booking.awb,
+        labelUrl: booking.labelUrl,
+        status: 'booked',
+        expectedBy:
+          booking.transitDays === null ? null : deliveryDay(deps.now(), booking.transitDays),
+        updatedAt: deps.now(),
+      })
+      .where(eq(shipments.id, claim.id))
+    if (sub.status === 'confirmed') {
+      await moveOrder(tx, deps.lifecycle, {
+        orderId: sub.orderId,
+        subOrderId: sub.id,
+        event: 'process',
+        actor: { kind: 'seller', id: seller.id },
+        note: `${courier.name} AWB ${booking.awb} booked`,
+      })
+    }
+  })
+  return { awb: booking.awb, courier: courier.name, labelUrl: booking.labelUrl }
+}

@@ -1,0 +1,139 @@
+import {
+  COURIER_EVENT_STATUSES,
+  formatOrderNumber,
+  formatRupees,
+  paiseToRupees,
+  sandboxCourierEventBody,
+  SHIPMENT_STATUS_LABELS,
+  type CourierEventStatus,
+} from '@techbazaar/shared'
+import { and, desc, eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { orders, shipments, subOrders, vendorProfiles } from '../../db/schema'
+import { escape, page } from '../payments/html'
+
+/** The events the sandbox offers next for a parcel in `status` (none once it has ended). */
+function nextEvents(status: string): CourierEventStatus[] {
+  if (status === 'delivered' || status === 'rto' || status === 'booking') return []
+  if (status === 'booked') return ['picked_up', 'rto']
+  return COURIER_EVENT_STATUSES.filter((s) => s !== 'picked_up')
+}
+
+/**
+ * `/sandbox-courier` (demo mode only): the built-in courier's desk. It lists the parcels booked
+ * with it and pushes each next tracking event to the shop's webhook exactly as a courier would;
+ * `POST /sandbox-courier/{awb}/events` does the same for tests. `/{awb}/label` is the label.
+ */
+export async function sandboxCourierRoutes(app: FastifyInstance) {
+  const { db, couriers } = app.deps
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 10_000 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  )
+
+  const parcel = async (awb: string) => {
+    const [row] = await db
+      .select({ shipment: shipments, order: orders, sub: subOrders, seller: vendorProfiles })
+      .from(shipments)
+      .innerJoin(subOrders, eq(subOrders.id, shipments.subOrderId))
+      .innerJoin(orders, eq(orders.id, subOrders.orderId))
+      .leftJoin(vendorProfiles, eq(vendorProfiles.userId, subOrders.sellerId))
+      .where(and(eq(shipments.courier, 'SANDBOX'), eq(shipments.awb, awb)))
+    return row
+  }
+  const unknown = (reply: FastifyReply) =>
+    reply
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .send(page('Unknown parcel', '<h1>No parcel has this AWB.</h1>'))
+
+  app.get('/sandbox-courier', async (_request, reply) => {
+    const rows = await db
+      .select({ shipment: shipments, order: orders })
+      .from(shipments)
+      .innerJoin(subOrders, eq(subOrders.id, shipments.subOrderId))
+      .innerJoin(orders, eq(orders.id, subOrders.orderId))
+      .where(eq(shipments.courier, 'SANDBOX'))
+      .orderBy(desc(shipments.createdAt))
+      .limit(50)
+    const items = rows
+      .filter(({ shipment }) => shipment.awb)
+      .map(({ shipment, order }) => {
+        const awb = escape(shipment.awb!)
+        const buttons = nextEvents(shipment.status)
+          .map(
+            (s) =>
+              `<button class="pay" name="status" value="${s}">${escape(SHIPMENT_STATUS_LABELS[s])}</button>`,
+          )
+          .join('')
+        return `<li><strong>${awb}</strong> · ${escape(formatOrderNumber(order.orderNumber))} · ${escape(
+          SHIPMENT_STATUS_LABELS[shipment.status as CourierEventStatus] ?? shipment.status,
+        )} · <a href="/sandbox-courier/${awb}/label">Label</a>${
+          buttons
+            ? `<form method="post" action="/sandbox-courier/${awb}/events" class="row">${buttons}</form>`
+            : ''
+        }</li>`
+      })
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          'Sandbox courier',
+          `<h1>Sandbox courier</h1><p class="note">Plays a courier for ${escape(
+            app.deps.config.shopName,
+          )}: each button sends the shop the tracking webhook a courier would.</p>${
+            items.length ? `<ol>${items.join('')}</ol>` : '<p>No parcels booked yet.</p>'
+          }`,
+        ),
+      )
+  })
+
+  app.post('/sandbox-courier/:awb/events', async (request, reply) => {
+    const { awb } = request.params as { awb: string }
+    const form = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+    const body = sandboxCourierEventBody.safeParse(request.body)
+    if (!body.success) {
+      return reply.status(400).send({ success: false, message: 'Unknown tracking status' })
+    }
+    if (!(await parcel(awb))) {
+      return form
+        ? unknown(reply)
+        : reply.status(404).send({ success: false, message: 'Unknown AWB' })
+    }
+    const message = couriers.sandbox.event(
+      awb,
+      body.data.status,
+      app.deps.now(),
+      body.data.location,
+    )
+    const delivered = await app.inject({
+      method: 'POST',
+      url: '/api/couriers/sandbox/webhook',
+      headers: message.headers,
+      payload: message.rawBody,
+    })
+    if (form) return reply.redirect('/sandbox-courier', 303)
+    return reply.status(delivered.statusCode).send(delivered.json())
+  })
+
+  app.get('/sandbox-courier/:awb/label', async (request, reply) => {
+    const { awb } = request.params as { awb: string }
+    const row = await parcel(awb)
+    if (!row?.shipment.awb) return unknown(reply)
+    const { shipment, order, sub, seller } = row
+    const awbText = escape(row.shipment.awb)
+    const to = order.addressInfo
+    const cod = order.paymentMethod === 'COD'
+    return reply.type('text/html; charset=utf-8').send(
+      page(
+        `Label ${row.shipment.awb}`,
+        `<h1>AWB ${awbText}</h1>
+<p class="note">Sandbox courier · ${escape(formatOrderNumber(order.orderNumber))} · ${shipment.weightGrams} g · ${shipment.lengthCm}×${shipment.breadthCm}×${shipment.heightCm} cm</p>
+<p><strong>To</strong><br>${escape(to.address)}<br>${escape(to.city)} ${escape(to.pincode)}<br>Phone ${escape(to.phone)}</p>
+<p><strong>From</strong><br>${escape(seller?.businessName ?? '')}<br>${escape(seller?.addressLine ?? '')}<br>${escape(seller?.city ?? '')} ${escape(seller?.pincode ?? '')}</p>
+<div class="amount">${cod ? `COD ${escape(formatRupees(paiseToRupees(sub.subtotalPaise)))}` : 'PREPAID'}</div>`,
+      ),
+    )
+  })
+}

@@ -1,0 +1,154 @@
+import {
+  formatOrderNumber,
+  type CourierName,
+  SHIPMENT_STATUS_LABELS,
+  type OrderEvent,
+  type ShipmentStatus,
+} from '@techbazaar/shared'
+import { and, eq } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import { orders, shipmentEvents, shipments, subOrders, users } from '../../db/schema'
+import { enqueue } from '../../jobs/outbox'
+import type { Couriers } from '../../couriers'
+import type { CourierEvent } from '../../couriers/types'
+import { badRequest, notFound } from '../../lib/errors'
+import type { LifecycleContext } from '../orders/lifecycle/effects'
+import { moveOrder } from '../orders/lifecycle/move'
+
+export interface TrackingDeps {
+  db: Db
+  couriers: Couriers
+  lifecycle: LifecycleContext
+}
+
+/** How far along a parcel is: an event behind the parcel's status (out of order) moves nothing. */
+const RANK: Record<'booking' | ShipmentStatus, number> = {
+  booking: 0,
+  booked: 1,
+  picked_up: 2,
+  in_transit: 3,
+  failed_attempt: 4,
+  out_for_delivery: 4,
+  delivered: 9,
+  rto: 9,
+}
+const FINAL = new Set(['delivered', 'rto'])
+
+/** The lifecycle events a parcel's status brings about for its sub-order, in order. */
+function lifecycleEvents(status: ShipmentStatus): OrderEvent[] {
+  if (status === 'delivered') return ['ship', 'deliver']
+  if (status === 'rto') return ['returnToOrigin']
+  if (status === 'booked') return []
+  return ['ship']
+}
+
+/**
+ * A courier's tracking webhook: authenticated the way the courier allows (403 otherwise), then
+ * recorded once per event. A replayed event changes nothing; one that arrives after a later one
+ * is kept in the parcel's history but does not move it back.
+ */
+export async function handleCourierWebhook(
+  deps: TrackingDeps,
+  courierName: string,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<{ applied: boolean }> {
+  const courier = deps.couriers.courier(courierName)
+  if (!courier) throw notFound('Unknown courier')
+  let event: CourierEvent
+  try {
+    event = courier.verifyWebhook(rawBody, headers)
+  } catch {
+    throw badRequest('Invalid courier notification')
+  }
+  return deps.db.transaction((tx) => applyTrackingEvent(tx, deps.lifecycle, courier.name, event))
+}
+
+async function applyTrackingEvent(
+  tx: Tx,
+  lifecycle: LifecycleContext,
+  courier: CourierName,
+  event: CourierEvent,
+): Promise<{ applied: boolean }> {
+  const [parcel] = await tx
+    .select({ shipment: shipments, orderId: subOrders.orderId })
+    .from(shipments)
+    .innerJoin(subOrders, eq(subOrders.id, shipments.subOrderId))
+    .where(and(eq(shipments.courier, courier), eq(shipments.awb, event.awb)))
+    .for('update')
+  if (!parcel) throw notFound('Unknown AWB')
+  const recorded = await tx
+    .insert(shipmentEvents)
+    .values({
+      shipmentId: parcel.shipment.id,
+      eventKey: event.eventKey,
+      status: event.status,
+      location: event.location,
+      at: event.at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: shipmentEvents.id })
+  if (recorded.length === 0) return { applied: false }
+  const current = parcel.shipment.status
+  if (FINAL.has(current) || RANK[event.status] <= RANK[current]) return { applied: false }
+
+  await tx
+    .update(shipments)
+    .set({ status: event.status, updatedAt: new Date() })
+    .where(eq(shipments.id, parcel.shipment.id))
+  for (const step of lifecycleEvents(event.status)) {
+    const moved = await moveOrder(tx, lifecycle, {
+      orderId: parcel.orderId,
+      subOrderId: parcel.shipment.subOrderId,
+      event: step,
+      actor: { kind: 'courier' },
+      note: `${courier} ${event.awb}: ${SHIPMENT_STATUS_LABELS[event.status]}${event.location ? `, ${event.location}` : ''}`,
+    })
+    if (moved.changed && (step === 'ship' || step === 'deliver')) {
+      await queueParcelMail(tx, lifecycle.shopName, parcel.orderId, step, event.awb, courier)
+    }
+  }
+  return { applied: true }
+}
+
+/** The shopper hears when a parcel leaves and when it arrives (through the outbox). */
+async function queueParcelMail(
+  tx: Tx,
+  shopName: string,
+  orderId: string,
+  step: 'ship' | 'deliver',
+  awb: string,
+  courier: CourierName,
+) {
+  const [row] = await tx
+    .select({ number: orders.orderNumber, email: users.email, name: users.userName })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+  if (!row) return
+  const number = formatOrderNumber(row.number)
+  const shipped = step === 'ship'
+  await enqueue(
+    tx,
+    'mail',
+    {
+      mail: {
+        to: row.email,
+        subject: shipped
+          ? `Your ${shopName} order ${number} has shipped`
+          : `Your ${shopName} order ${number} was delivered`,
+        text: [
+          `Hi ${row.name},`,
+          '',
+          shipped
+            ? `A parcel of your order ${number} is on its way with ${courier}, tracking number ${awb}.`
+            : `A parcel of your order ${number} (tracking number ${awb}) was delivered.`,
+          'Follow it under My Orders.',
+          '',
+          `— ${shopName}`,
+        ].join('\n'),
+      },
+    },
+    { dedupeKey: `parcel-${step}:${awb}` },
+  )
+}

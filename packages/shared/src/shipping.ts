@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import { idParam } from './api'
+import { ORDER_STATUSES } from './constants'
+import { pincodeField } from './validators'
+
+/** The couriers the shop books through; SANDBOX plays one where no keys are set (demo mode). */
+export const COURIERS = ['SANDBOX', 'SHIPROCKET', 'DELHIVERY'] as const
+export type CourierName = (typeof COURIERS)[number]
+
+/** A parcel's state as the courier reports it, in the shop's words. */
+export const SHIPMENT_STATUSES = [
+  'booked',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'failed_attempt',
+  'delivered',
+  'rto',
+] as const
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number]
+
+export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
+  booked: 'Courier booked',
+  picked_up: 'Picked up',
+  in_transit: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  failed_attempt: 'Delivery attempt failed',
+  delivered: 'Delivered',
+  rto: 'Returned to the seller',
+}
+
+/** The events the sandbox courier page (and `POST /sandbox-courier/{awb}/events`) can push. */
+export const COURIER_EVENT_STATUSES = [
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'failed_attempt',
+  'rto',
+] as const
+export type CourierEventStatus = (typeof COURIER_EVENT_STATUSES)[number]
+
+export const serviceabilityQuery = z.object({
+  pincode: pincodeField(),
+  productId: idParam,
+})
+export type ServiceabilityQuery = z.infer<typeof serviceabilityQuery>
+
+export const serviceability = z.object({
+  serviceable: z.boolean(),
+  /** Cash on delivery is taken at this pincode (and the courier is serviceable). */
+  cod: z.boolean(),
+  /** The expected delivery day (IST), when serviceable. */
+  deliveryBy: z.iso.date().nullable(),
+})
+export type Serviceability = z.infer<typeof serviceability>
+export const serviceabilityResponse = z.object({
+  success: z.literal(true),
+  data: serviceability,
+})
+export type ServiceabilityResponse = z.infer<typeof serviceabilityResponse>
+
+/** What a seller enters to book the courier for one parcel. */
+export const vendorShipBody = z.object({
+  _id: idParam,
+  weightGrams: z.coerce
+    .number({ error: 'Enter the weight in grams' })
+    .int('Enter the weight in whole grams')
+    .min(10, 'A parcel weighs at least 10 g')
+    .max(50_000, 'A parcel may weigh up to 50 kg'),
+  lengthCm: dimension('Length'),
+  breadthCm: dimension('Breadth'),
+  heightCm: dimension('Height'),
+})
+export type VendorShipInput = z.infer<typeof vendorShipBody>
+
+function dimension(label: string) {
+  return z.coerce
+    .number({ error: `Enter the ${label.toLowerCase()} in cm` })
+    .int(`Enter the ${label.toLowerCase()} in whole cm`)
+    .min(1, `${label} is at least 1 cm`)
+    .max(200, `${label} is at most 200 cm`)
+}
+
+export const vendorShipResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ awb: z.string(), courier: z.enum(COURIERS), labelUrl: z.string() }),
+})
+export type VendorShipResponse = z.infer<typeof vendorShipResponse>
+
+export const trackingEvent = z.object({
+  at: z.iso.datetime(),
+  status: z.enum(SHIPMENT_STATUSES),
+  location: z.string().nullable(),
+})
+export type TrackingEvent = z.infer<typeof trackingEvent>
+
+/** One seller's parcel as the shopper follows it. */
+export const shipment = z.object({
+  courier: z.enum(COURIERS),
+  awb: z.string(),
+  status: z.enum(SHIPMENT_STATUSES),
+  expectedBy: z.iso.date().nullable(),
+  events: z.array(trackingEvent),
+})
+export type Shipment = z.infer<typeof shipment>
+
+export const sandboxCourierEventBody = z.object({
+  status: z.enum(COURIER_EVENT_STATUSES, 'Unknown tracking status'),
+  location: z.string().max(100).optional(),
+})
+
+/** One seller's part of an order with its parcel (null until the seller books the courier). */
+export const orderParcel = z.object({
+  subOrderId: z.uuid(),
+  seller: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  shipment: shipment.nullable(),
+})
+export type OrderParcel = z.infer<typeof orderParcel>
