@@ -24,6 +24,25 @@ const order = (orderStatus: string, paymentStatus: string) => ({
   orderUpdateDate: '2026-11-20T10:30:00.000Z',
   paymentId: null,
   payerId: null,
+  parcels: [
+    {
+      subOrderId: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3e',
+      seller: 'Store Bengaluru',
+      status: orderStatus,
+      shipment:
+        orderStatus === 'inShipping'
+          ? {
+              courier: 'SANDBOX',
+              awb: 'SBX1234567890',
+              status: 'picked_up',
+              expectedBy: '2026-11-25',
+              events: [
+                { at: '2026-11-21T05:00:00.000Z', status: 'picked_up', location: 'Bengaluru hub' },
+              ],
+            }
+          : null,
+    },
+  ],
   timeline: [
     {
       at: '2026-11-20T10:30:00.000Z',
@@ -79,5 +98,15 @@ describe('OrderDetails invoice link', () => {
     renderRoute(<OrderDetails orderId={ORDER_ID} />)
     expect(await screen.findByText('Delivery Address')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Download invoice' })).not.toBeInTheDocument()
+  })
+
+  it("follows a shipped parcel: courier, AWB, expected day and scans in India's time", async () => {
+    serve(order('inShipping', 'paid'))
+    renderRoute(<OrderDetails orderId={ORDER_ID} />)
+    const tracking = await screen.findByRole('region', { name: 'Tracking' })
+    expect(tracking).toHaveTextContent('Store Bengaluru')
+    expect(tracking).toHaveTextContent('Sandbox courier · AWB SBX1234567890')
+    expect(tracking).toHaveTextContent('Picked up · expected by 25 Nov 2026')
+    expect(tracking).toHaveTextContent('Picked up · 21 Nov 2026, 10:30 am · Bengaluru hub')
   })
 })

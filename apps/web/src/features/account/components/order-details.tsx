@@ -7,6 +7,7 @@ import {
 } from '@techbazaar/shared'
 import { FileDown } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { OrderParcels } from '@/components/order-parcels'
 import { OrderTimeline } from '@/components/order-timeline'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useOrderDetails } from '../api/get-order-details'
@@ -87,6 +88,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
           )}
         </address>
       </section>
+      <OrderParcels parcels={order.parcels} />
       <OrderTimeline entries={order.timeline} />
       {isInvoiceAvailable(order) && (
         <div className="border-t pt-3">

@@ -27,6 +27,7 @@ import {
 } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { OrderStatusBadge } from '@/components/order-status-badge'
+import { OrderParcels } from '@/components/order-parcels'
 import { OrderTimeline } from '@/components/order-timeline'
 import { messageOf } from '@/lib/server-errors'
 import { useAdminOrderDetails } from '../api/get-admin-order-details'
@@ -169,6 +170,7 @@ function DetailsBody({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' 
           ]}
         />
       </section>
+      <OrderParcels parcels={order.parcels} />
       <OrderTimeline entries={order.timeline} />
       <StatusForm
         key={`${row._id}-${order.orderStatus}`}

@@ -1,0 +1,70 @@
+import {
+  formatShopDate,
+  ORDER_STATUS_LABELS,
+  SHIPMENT_STATUS_LABELS,
+  type OrderParcel,
+} from '@techbazaar/shared'
+import { Truck } from 'lucide-react'
+
+/**
+ * Each seller's parcel of an order: the courier and tracking number once booked, the expected
+ * day, and the courier's scans (times in India). Shown in the shopper's and the admin's details.
+ */
+export function OrderParcels({ parcels }: { parcels: OrderParcel[] }) {
+  if (parcels.length === 0) return null
+  return (
+    <section aria-label="Tracking" className="flex flex-col gap-3 border-t pt-3">
+      <h3 className="font-semibold">Tracking</h3>
+      {parcels.map((parcel) => (
+        <article
+          key={parcel.subOrderId}
+          aria-label={`Parcel from ${parcel.seller}`}
+          className="rounded-lg border p-3"
+        >
+          <p className="flex items-center gap-2 font-medium">
+            <Truck aria-hidden="true" className="size-4 text-muted-foreground" />
+            {parcel.seller}
+          </p>
+          {parcel.shipment ? (
+            <>
+              <p className="text-muted-foreground">
+                {parcel.shipment.courier === 'SANDBOX'
+                  ? 'Sandbox courier'
+                  : parcel.shipment.courier}
+                {' · AWB '}
+                <span className="tabular">{parcel.shipment.awb}</span>
+              </p>
+              <p>
+                {SHIPMENT_STATUS_LABELS[parcel.shipment.status]}
+                {parcel.shipment.expectedBy && parcel.shipment.status !== 'delivered' && (
+                  <span className="text-muted-foreground">
+                    {' · expected by '}
+                    {formatShopDate(`${parcel.shipment.expectedBy}T12:00:00+05:30`, 'medium')}
+                  </span>
+                )}
+              </p>
+              {parcel.shipment.events.length > 0 && (
+                <ol className="mt-2 flex flex-col gap-1 border-l pl-3">
+                  {parcel.shipment.events.map((event, i) => (
+                    <li key={`${event.at}-${i}`}>
+                      {SHIPMENT_STATUS_LABELS[event.status]}
+                      <span className="text-muted-foreground">
+                        {' · '}
+                        <time dateTime={event.at}>{formatShopDate(event.at, 'moment')}</time>
+                        {event.location && ` · ${event.location}`}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </>
+          ) : (
+            <p className="text-muted-foreground">
+              {ORDER_STATUS_LABELS[parcel.status]}: not handed to a courier yet.
+            </p>
+          )}
+        </article>
+      ))}
+    </section>
+  )
+}
