@@ -12,6 +12,7 @@ main{background:#fff;border-radius:12px;box-shadow:0 4px 24px rgba(15,23,42,.08)
 h1{font-size:20px;margin:0 0 4px}.note{color:#64748b;font-size:14px;margin:0 0 24px}
 .amount{font-size:36px;font-weight:700;font-variant-numeric:tabular-nums;margin:8px 0 4px}
 .row{display:flex;gap:12px;margin-top:24px}button{flex:1;min-height:44px;border-radius:8px;border:0;font-size:16px;font-weight:600;cursor:pointer}
+.wrap{flex-wrap:wrap}.wrap button{flex:1 1 140px}
 .pay{background:#2563eb;color:#fff}.fail{background:#fee2e2;color:#b91c1c}a{color:#2563eb}
 </style></head><body><main>${body}</main></body></html>`
 }

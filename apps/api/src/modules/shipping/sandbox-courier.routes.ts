@@ -16,7 +16,7 @@ import { escape, page } from '../payments/html'
 function nextEvents(status: string): CourierEventStatus[] {
   if (status === 'delivered' || status === 'rto' || status === 'booking') return []
   if (status === 'booked') return ['picked_up', 'rto']
-  return COURIER_EVENT_STATUSES.filter((s) => s !== 'picked_up')
+  return COURIER_EVENT_STATUSES.filter((s) => s !== 'picked_up' && s !== status)
 }
 
 /**
@@ -71,7 +71,7 @@ export async function sandboxCourierRoutes(app: FastifyInstance) {
           SHIPMENT_STATUS_LABELS[shipment.status as CourierEventStatus] ?? shipment.status,
         )} · <a href="/sandbox-courier/${awb}/label">Label</a>${
           buttons
-            ? `<form method="post" action="/sandbox-courier/${awb}/events" class="row">${buttons}</form>`
+            ? `<form method="post" action="/sandbox-courier/${awb}/events" class="row wrap">${buttons}</form>`
             : ''
         }</li>`
       })
