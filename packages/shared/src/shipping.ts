@@ -7,6 +7,13 @@ import { pincodeField } from './validators'
 export const COURIERS = ['SANDBOX', 'SHIPROCKET', 'DELHIVERY'] as const
 export type CourierName = (typeof COURIERS)[number]
 
+/** How a courier is named to people (tracking, timeline notes, mails). */
+export const COURIER_LABELS: Record<CourierName, string> = {
+  SANDBOX: 'Sandbox courier',
+  SHIPROCKET: 'Shiprocket',
+  DELHIVERY: 'Delhivery',
+}
+
 /** A parcel's state as the courier reports it, in the shop's words. */
 export const SHIPMENT_STATUSES = [
   'booked',

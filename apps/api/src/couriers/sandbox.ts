@@ -48,10 +48,10 @@ export function createSandboxCourier(): SandboxCourier {
     async serviceability({ pickupPincode, deliveryPincode }) {
       return sandboxServiceability(pickupPincode, deliveryPincode)
     },
-    async book({ reference, pickup, delivery }) {
+    async book({ pickup, delivery }) {
       const { transitDays } = sandboxServiceability(pickup.pincode, delivery.pincode)
       const awb = `SBX${String(randomInt(1e9, 1e10))}`
-      return { awb, labelUrl: `/sandbox-courier/${awb}/label?ref=${reference}`, transitDays }
+      return { awb, labelUrl: `/sandbox-courier/${awb}/label`, transitDays }
     },
     verifyWebhook(rawBody, headers) {
       const given = headers['x-api-key']

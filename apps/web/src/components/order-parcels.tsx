@@ -1,4 +1,5 @@
 import {
+  COURIER_LABELS,
   formatShopDate,
   ORDER_STATUS_LABELS,
   SHIPMENT_STATUS_LABELS,
@@ -28,9 +29,7 @@ export function OrderParcels({ parcels }: { parcels: OrderParcel[] }) {
           {parcel.shipment ? (
             <>
               <p className="text-muted-foreground">
-                {parcel.shipment.courier === 'SANDBOX'
-                  ? 'Sandbox courier'
-                  : parcel.shipment.courier}
+                {COURIER_LABELS[parcel.shipment.courier]}
                 {' · AWB '}
                 <span className="tabular">{parcel.shipment.awb}</span>
               </p>

@@ -1,7 +1,6 @@
 import {
   formatOrderNumber,
   ORDER_EVENTS,
-  ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
   orderEventFor,
   paiseToRupees,
@@ -19,9 +18,9 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orderLines, orders, payments, subOrders, users } from '../../db/schema'
-import { conflict, forbidden, notFound } from '../../lib/errors'
+import { forbidden, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
-import { moveOrder } from '../orders/lifecycle/move'
+import { moveOrder, refusedMove } from '../orders/lifecycle/move'
 import { BUYER_HIDDEN, seesBuyers } from '../orders/order-access'
 import { getOrderDetails } from '../orders/orders.service'
 
@@ -194,12 +193,6 @@ export async function updateOrderStatus(
 /** The event that leads to `status`; the lifecycle's table then judges it for the order's parts. */
 function eventTo(status: OrderStatus): OrderEvent | null {
   return ORDER_EVENTS.find((e) => ORDER_TRANSITIONS[e].to === status) ?? null
-}
-
-function refusedMove(from: OrderStatus, to: OrderStatus) {
-  return conflict(
-    `This order is ${ORDER_STATUS_LABELS[from]}; it cannot be marked ${ORDER_STATUS_LABELS[to]}.`,
-  )
 }
 
 /**

@@ -318,21 +318,21 @@ export async function getOrderDetails(db: Db, user: SessionUser, orderId: string
   const { order: row, viewer, subOrders: parts } = await viewOrder(db, user, orderId)
   const seller = viewer === 'seller'
   const totalPaise = seller ? parts.reduce((sum, s) => sum + s.subtotalPaise, 0) : row.totalPaise
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      and(
-        eq(orderLines.orderId, orderId),
-        seller
-          ? inArray(
-              orderLines.subOrderId,
-              parts.map((s) => s.id),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(asc(orderLines.title))
+  const partIds = parts.map((s) => s.id)
+  const [lines, timeline, parcels] = await Promise.all([
+    db
+      .select()
+      .from(orderLines)
+      .where(
+        and(
+          eq(orderLines.orderId, orderId),
+          seller ? inArray(orderLines.subOrderId, partIds) : undefined,
+        ),
+      )
+      .orderBy(asc(orderLines.title)),
+    readTimeline(db, orderId, seller ? user.id : undefined),
+    parcelsOf(db, partIds),
+  ])
   return {
     ...toSummary(row, totalPaise),
     // A seller reads its own part's status; everyone else the order's.
@@ -340,11 +340,8 @@ export async function getOrderDetails(db: Db, user: SessionUser, orderId: string
     addressInfo: seesBuyers(user)
       ? row.addressInfo
       : { ...row.addressInfo, address: BUYER_HIDDEN, phone: '', notes: '' },
-    timeline: await readTimeline(db, orderId, seller ? user.id : undefined),
-    parcels: await parcelsOf(
-      db,
-      parts.map((p) => p.id),
-    ),
+    timeline,
+    parcels,
     cartItems: lines.map((l) => ({
       productId: l.productId,
       title: l.title,

@@ -1,4 +1,5 @@
 import {
+  COURIER_LABELS,
   ORDER_STATUS_LABELS,
   type SessionUser,
   type VendorShipInput,
@@ -127,7 +128,6 @@ export async function shipParcel(
         status: 'booked',
         expectedBy:
           booking.transitDays === null ? null : deliveryDay(deps.now(), booking.transitDays),
-        updatedAt: deps.now(),
       })
       .where(eq(shipments.id, claim.id))
     if (sub.status === 'confirmed') {
@@ -136,7 +136,7 @@ export async function shipParcel(
         subOrderId: sub.id,
         event: 'process',
         actor: { kind: 'seller', id: seller.id },
-        note: `${courier.name} AWB ${booking.awb} booked`,
+        note: `${COURIER_LABELS[courier.name]} booked, AWB ${booking.awb}`,
       })
     }
   })

@@ -2,6 +2,7 @@ import type { OrderParcel } from '@techbazaar/shared'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { shipmentEvents, shipments, subOrders, users, vendorProfiles } from '../../db/schema'
+import { sellerName } from '../orders/lifecycle/history'
 
 /**
  * Each seller's parcel of an order, as the shopper follows it: the seller, the part's status and,
@@ -13,8 +14,7 @@ export async function parcelsOf(db: Db, subOrderIds: string[]): Promise<OrderPar
     .select({
       id: subOrders.id,
       status: subOrders.status,
-      seller: users.userName,
-      business: vendorProfiles.businessName,
+      seller: sellerName,
       shipment: shipments,
     })
     .from(subOrders)
@@ -32,9 +32,9 @@ export async function parcelsOf(db: Db, subOrderIds: string[]): Promise<OrderPar
           .from(shipmentEvents)
           .where(inArray(shipmentEvents.shipmentId, booked))
           .orderBy(asc(shipmentEvents.at), asc(shipmentEvents.createdAt))
-  return parts.map(({ id, status, seller, business, shipment }) => ({
+  return parts.map(({ id, status, seller, shipment }) => ({
     subOrderId: id,
-    seller: business ?? seller,
+    seller,
     status,
     shipment:
       shipment?.awb && shipment.status !== 'booking'

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors'
 import { deliveryDay } from './delivery-estimate'
 
 /** The seller's pickup pincode (its business address), or null when it has none yet. */
-export async function pickupPincodeOf(db: Db, sellerId: string): Promise<string | null> {
+async function pickupPincodeOf(db: Db, sellerId: string): Promise<string | null> {
   const [profile] = await db
     .select({ pincode: vendorProfiles.pincode })
     .from(vendorProfiles)

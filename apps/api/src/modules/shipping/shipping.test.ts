@@ -5,7 +5,7 @@ import { createSession } from '../auth/sessions'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { sessionCookieFor } from '../../../test/auth'
 import { createClock } from '../../../test/clock'
-import { createProduct, createSeller } from '../../../test/factories'
+import { createProduct, createSeller, createUser } from '../../../test/factories'
 import { createShopper, fillCart, orderCart } from '../../../test/shop'
 
 let t: TestContext
@@ -241,5 +241,24 @@ describe('shipping a parcel', () => {
     expect(keys).toContain(`parcel-deliver:${awbNear}`)
     expect(keys).toContain(`parcel-ship:${awbFar}`)
     expect(keys).not.toContain(`parcel-deliver:${awbFar}`)
+  })
+
+  it("takes a courier's event for a parcel whose order was rejected meanwhile, without reviving it", async () => {
+    const seller = await sellerAt('560001')
+    const { orderId } = await orderFrom(seller)
+    const part = await partOf(orderId, seller.id)
+    const awb = (await ship(seller.id, part.id)).json().data.awb as string
+    const admin = await createUser(db(), { role: 'admin', type: 'admin' })
+    const reject = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/update/${orderId}`,
+      headers: { cookie: await cookieOf(admin.id) },
+      payload: { orderStatus: 'rejected' },
+    })
+    expect(reject.statusCode).toBe(200)
+    // The courier is answered 200 (a 409 would have it retry for ever); the order stays rejected.
+    const late = await push(awb, 'picked_up')
+    expect(late.statusCode).toBe(200)
+    expect((await partOf(orderId, seller.id)).status).toBe('rejected')
   })
 })

@@ -1,4 +1,5 @@
 import {
+  COURIER_LABELS,
   formatOrderNumber,
   type CourierName,
   SHIPMENT_STATUS_LABELS,
@@ -94,7 +95,7 @@ async function applyTrackingEvent(
 
   await tx
     .update(shipments)
-    .set({ status: event.status, updatedAt: new Date() })
+    .set({ status: event.status })
     .where(eq(shipments.id, parcel.shipment.id))
   for (const step of lifecycleEvents(event.status)) {
     const moved = await moveOrder(tx, lifecycle, {
@@ -102,7 +103,7 @@ async function applyTrackingEvent(
       subOrderId: parcel.shipment.subOrderId,
       event: step,
       actor: { kind: 'courier' },
-      note: `${courier} ${event.awb}: ${SHIPMENT_STATUS_LABELS[event.status]}${event.location ? `, ${event.location}` : ''}`,
+      note: `${COURIER_LABELS[courier]} ${event.awb}: ${SHIPMENT_STATUS_LABELS[event.status]}${event.location ? `, ${event.location}` : ''}`,
     })
     if (moved.changed && (step === 'ship' || step === 'deliver')) {
       await queueParcelMail(tx, lifecycle.shopName, parcel.orderId, step, event.awb, courier)
@@ -141,7 +142,7 @@ async function queueParcelMail(
           `Hi ${row.name},`,
           '',
           shipped
-            ? `A parcel of your order ${number} is on its way with ${courier}, tracking number ${awb}.`
+            ? `A parcel of your order ${number} is on its way with ${COURIER_LABELS[courier]}, tracking number ${awb}.`
             : `A parcel of your order ${number} (tracking number ${awb}) was delivered.`,
           'Follow it under My Orders.',
           '',

@@ -16,13 +16,13 @@ export interface LifecycleContext {
 /**
  * What follows each move, in the move's transaction: payment fields, stock, the cart, and the
  * outbox items (mail, provider calls) that the worker carries out after commit. `parts` are the
- * sub-orders that moved.
+ * sub-orders that moved, `userId` the order's shopper.
  */
 export async function applyEffects(
   tx: Tx,
   ctx: LifecycleContext,
   request: MoveRequest,
-  parts: string[],
+  { userId, parts }: { userId: string; parts: string[] },
 ): Promise<void> {
   switch (request.event) {
     case 'pay':
@@ -45,7 +45,7 @@ export async function applyEffects(
     case 'expire':
     case 'cancel':
       await endUnpaidPayment(tx, request.orderId)
-      await returnToCart(tx, request.orderId, parts, ctx.maxPerProduct)
+      await returnToCart(tx, userId, parts, ctx.maxPerProduct)
       return
     case 'reject':
       await endUnpaidPayment(tx, request.orderId)
@@ -140,18 +140,13 @@ export async function queueRefund(
  */
 async function returnToCart(
   tx: Tx,
-  orderId: string,
+  userId: string,
   parts: string[],
   maxPerProduct: number,
 ): Promise<void> {
-  const [order] = await tx
-    .select({ userId: orders.userId })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-  if (!order) return
-  await lockCartOf(tx, order.userId)
+  await lockCartOf(tx, userId)
   const lines = await restock(tx, parts)
-  await mergeIntoCart(tx, order.userId, lines, maxPerProduct)
+  await mergeIntoCart(tx, userId, lines, maxPerProduct)
 }
 
 /** Gives the parts' units back to the catalog; answers the lines it returned. */

@@ -1,7 +1,13 @@
 import type { OrderTimelineEntry } from '@techbazaar/shared'
-import { and, asc, eq, isNull, or } from 'drizzle-orm'
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { orderHistory, subOrders, users } from '../../../db/schema'
+import { orderHistory, subOrders, users, vendorProfiles } from '../../../db/schema'
+
+/**
+ * How a seller is named to buyers (timeline, tracking): its business name, or its account name
+ * until it has entered a business address. Needs `users` and `vendorProfiles` joined.
+ */
+export const sellerName = sql<string>`coalesce(${vendorProfiles.businessName}, ${users.userName})`
 
 /** Writes one timeline line; callers pass their transaction, so the line exists exactly when the change does. */
 export async function recordHistory(tx: Tx, row: typeof orderHistory.$inferInsert): Promise<void> {
@@ -19,10 +25,11 @@ export async function readTimeline(
   sellerId?: string,
 ): Promise<OrderTimelineEntry[]> {
   const rows = await db
-    .select({ line: orderHistory, seller: users.userName })
+    .select({ line: orderHistory, seller: sellerName })
     .from(orderHistory)
     .leftJoin(subOrders, eq(subOrders.id, orderHistory.subOrderId))
     .leftJoin(users, eq(users.id, subOrders.sellerId))
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, subOrders.sellerId))
     .where(
       and(
         eq(orderHistory.orderId, orderId),

@@ -1,3 +1,4 @@
+import { formatRupees, paiseToRupees } from '@techbazaar/shared'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
 import { orders, payments } from '../../../db/schema'
@@ -53,7 +54,7 @@ export async function recordRefund(
       orderId: refund.orderId,
       event: 'refund',
       actor: 'provider',
-      note: `₹${(refund.amountPaise / 100).toFixed(2)} to the original payment method (${refund.provider})`,
+      note: `${formatRupees(paiseToRupees(refund.amountPaise))} to the original payment method (${refund.provider})`,
     })
   })
 }

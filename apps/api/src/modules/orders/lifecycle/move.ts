@@ -39,6 +39,15 @@ export interface MoveResult {
   orderStatus: OrderStatus
 }
 
+const PEOPLE: ReadonlySet<OrderActor> = new Set(['shopper', 'seller', 'admin'])
+
+/** The 409 a person hears for a move the lifecycle's table refuses. */
+export function refusedMove(from: OrderStatus, to: OrderStatus) {
+  return conflict(
+    `This order is ${ORDER_STATUS_LABELS[from]}; it cannot be marked ${ORDER_STATUS_LABELS[to]}.`,
+  )
+}
+
 /** A live part already further along than `target` is left alone by a whole-order move. */
 const isPast = (status: OrderStatus, target: OrderStatus) =>
   ORDER_PROGRESS[status] !== undefined &&
@@ -50,8 +59,8 @@ const isPast = (status: OrderStatus, target: OrderStatus) =>
  * ORDER_TRANSITIONS for this actor, moves the sub-orders, carries out the event's side effects,
  * writes the order's derived status and a history line, all in the caller's transaction.
  *
- * People get a 409 for a move the table refuses; a provider or a job asking for a move that no
- * longer applies (the order ended meanwhile) changes nothing and hears `changed: false`.
+ * People get a 409 for a move the table refuses; a provider, courier or job asking for a move
+ * that no longer applies (the order ended meanwhile) changes nothing and hears `changed: false`.
  */
 export async function moveOrder(
   tx: Tx,
@@ -60,7 +69,7 @@ export async function moveOrder(
 ): Promise<MoveResult> {
   const transition = ORDER_TRANSITIONS[request.event]
   const [order] = await tx
-    .select({ status: orders.orderStatus })
+    .select({ status: orders.orderStatus, userId: orders.userId })
     .from(orders)
     .where(eq(orders.id, request.orderId))
     .for('update')
@@ -76,13 +85,10 @@ export async function moveOrder(
     : parts.filter((p) => !ENDED_ORDER_STATUSES.has(p.status) || p.status === transition.to)
   if (request.subOrderId && targets.length === 0) throw notFound('Order not found')
 
+  // People hear why (409); a provider's, courier's or job's message that no longer applies (the
+  // order ended meanwhile) is answered as done, or its sender would retry it for ever.
   const refuse = (status: OrderStatus): MoveResult => {
-    const people = request.actor.kind !== 'provider' && request.actor.kind !== 'system'
-    if (people) {
-      throw conflict(
-        `This order is ${ORDER_STATUS_LABELS[status]}; it cannot be marked ${ORDER_STATUS_LABELS[transition.to]}.`,
-      )
-    }
+    if (PEOPLE.has(request.actor.kind)) throw refusedMove(status, transition.to)
     return { changed: false, orderStatus: order.status }
   }
   if (!transition.actors.includes(request.actor.kind)) return refuse(order.status)
@@ -98,17 +104,14 @@ export async function moveOrder(
   const movingIds = moving.map((p) => p.id)
   await tx
     .update(subOrders)
-    .set({ status: transition.to, updatedAt: new Date() })
+    .set({ status: transition.to })
     .where(and(eq(subOrders.orderId, request.orderId), inArray(subOrders.id, movingIds)))
   const after = parts.map((p) => (movingIds.includes(p.id) ? transition.to : p.status))
   const orderStatus = deriveOrderStatus(after)
   if (orderStatus !== order.status) {
-    await tx
-      .update(orders)
-      .set({ orderStatus, updatedAt: new Date() })
-      .where(eq(orders.id, request.orderId))
+    await tx.update(orders).set({ orderStatus }).where(eq(orders.id, request.orderId))
   }
-  await applyEffects(tx, ctx, request, movingIds)
+  await applyEffects(tx, ctx, request, { userId: order.userId, parts: movingIds })
   const single = request.subOrderId ? moving[0] : undefined
   await recordHistory(tx, {
     orderId: request.orderId,

@@ -1,6 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query'
-import type { Cart } from '@techbazaar/shared'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { Cart, CartMutationResponse } from '@techbazaar/shared'
 import { ApiError } from '@/lib/api-client'
+import { toast } from '@/lib/toast'
 import { cartKeys } from './get-cart'
 
 /** Every cart mutation shares this key and scope: they run one after another, in click order. */
@@ -37,4 +38,33 @@ export function settleCart(queryClient: QueryClient, userId: string, cart: Cart)
 export function cartErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message
   return 'Something went wrong'
+}
+
+/**
+ * A cart change shown at once (`patch` on the cached cart), settled by the server's cart, and put
+ * back with the server's message when it refuses. In click order with every other cart change.
+ */
+export function useOptimisticCartMutation<Input extends { userId: string }>(
+  mutationFn: (input: Input) => Promise<CartMutationResponse>,
+  patch: (cart: Cart, input: Input) => Cart,
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: cartMutationKey,
+    scope: cartMutationScope,
+    mutationFn,
+    onMutate: async (input: Input) => ({
+      previous: await patchCart(queryClient, input.userId, (cart) => patch(cart, input)),
+    }),
+    onSuccess: (response, input) => {
+      settleCart(queryClient, input.userId, response.data)
+      toast.success(response.message)
+    },
+    onError: (error, input, context) => {
+      toast.error(cartErrorMessage(error))
+      if (context?.previous) {
+        queryClient.setQueryData(cartKeys.detail(input.userId), context.previous)
+      }
+    },
+  })
 }
