@@ -90,8 +90,11 @@ test('admin ships an order, found by its number, and the shopper sees it', async
   await expect(dialog.getByRole('region', { name: 'Timeline' })).toContainText('Shipped')
   await dialog.getByRole('combobox', { name: 'Order Status' }).click()
   await expect(admin.getByRole('option')).toHaveText(['Delivered'])
+  // One Escape closes the list, the next the dialog: the second waits for the first to land.
   await admin.keyboard.press('Escape')
+  await expect(admin.getByRole('listbox')).toBeHidden()
   await admin.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
   await expect(row.getByText('Shipped')).toBeVisible()
   // The lookup by number the back office's search uses.
   const found = await admin.request.get(

@@ -4,8 +4,12 @@ import {
   ORDER_STATUS_LABELS,
   SHIPMENT_STATUS_LABELS,
   type OrderParcel,
+  type OrderStatus,
 } from '@techbazaar/shared'
 import { Truck } from 'lucide-react'
+
+/** Parts still at the seller: without a booking, they are simply not shipped yet. */
+const BEFORE_COURIER: ReadonlySet<OrderStatus> = new Set(['pending', 'confirmed', 'inProcess'])
 
 /**
  * Each seller's parcel of an order: the courier and tracking number once booked, the expected
@@ -59,7 +63,10 @@ export function OrderParcels({ parcels }: { parcels: OrderParcel[] }) {
             </>
           ) : (
             <p className="text-muted-foreground">
-              {ORDER_STATUS_LABELS[parcel.status]}: not handed to a courier yet.
+              {ORDER_STATUS_LABELS[parcel.status]}
+              {BEFORE_COURIER.has(parcel.status)
+                ? ': not handed to a courier yet.'
+                : ': no courier tracking for this parcel.'}
             </p>
           )}
         </article>
