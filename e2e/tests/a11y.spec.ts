@@ -195,6 +195,7 @@ test.describe('accessibility: signed in', () => {
       '/admin/dashboard',
       '/admin/products',
       '/admin/orders',
+      '/admin/shipments',
       '/admin/signup-vendor',
       '/admin/features',
       '/admin/vendor-verificaton',

@@ -44,6 +44,7 @@ const ROLES = [
       '/admin/dashboard',
       '/admin/products',
       '/admin/orders',
+      '/admin/shipments',
       '/admin/features',
       '/admin/vendor-verification',
       '/admin/signup-vendor',

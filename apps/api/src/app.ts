@@ -37,6 +37,7 @@ import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes'
 import { createPayments, paymentCsp } from './payments'
 import { createCouriers } from './couriers'
 import { shippingRoutes } from './modules/shipping/shipping.routes'
+import { shipmentsRoutes } from './modules/shipping/shipments.routes'
 import { sandboxCourierRoutes } from './modules/shipping/sandbox-courier.routes'
 import { createStorage } from './lib/storage'
 import { createListingTotals } from './modules/catalog/catalog.service'
@@ -174,6 +175,7 @@ export async function buildApp(
       await typed.register(invoicesRoutes)
       await typed.register(paymentsRoutes)
       await typed.register(shippingRoutes)
+      await typed.register(shipmentsRoutes)
       await typed.register(uploadsRoutes)
       await typed.register(directUploadsRoutes)
       await typed.register(adminProductsRoutes)

@@ -31,6 +31,14 @@ describe('loadConfig', () => {
     )
   })
 
+  it('gives sellers 2 working days to ship by default, from 1 to 10', () => {
+    expect(loadConfig({}).fulfilment).toEqual({ shipByWorkingDays: 2 })
+    expect(loadConfig({ SHIP_BY_WORKING_DAYS: '5' }).fulfilment.shipByWorkingDays).toBe(5)
+    expect(() => loadConfig({ SHIP_BY_WORKING_DAYS: '0' })).toThrow(/SHIP_BY_WORKING_DAYS/)
+    expect(() => loadConfig({ SHIP_BY_WORKING_DAYS: '11' })).toThrow(/SHIP_BY_WORKING_DAYS/)
+    expect(() => loadConfig({ SHIP_BY_WORKING_DAYS: '1.5' })).toThrow(/SHIP_BY_WORKING_DAYS/)
+  })
+
   it('names the variable when a value is bad', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError)
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
@@ -80,6 +88,64 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token)
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
       /METRICS_TOKEN: must be at least 16 characters/,
+    )
+  })
+
+  it('books with Shiprocket, else Delhivery, else the sandbox in demo mode; COURIER chooses', () => {
+    const shiprocket = { SHIPROCKET_EMAIL: 'api@shop.example.in', SHIPROCKET_PASSWORD: 'secret' }
+    const delhivery = { DELHIVERY_TOKEN: 'dl-token', DELHIVERY_ENV: 'production' }
+    expect(loadConfig({}).couriers).toEqual({
+      default: 'SANDBOX',
+      shiprocket: undefined,
+      delhivery: undefined,
+    })
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://x' }).couriers.default).toBe(
+      undefined,
+    )
+    const both = loadConfig({ ...shiprocket, ...delhivery, SHIPROCKET_WEBHOOK_TOKEN: '' })
+    expect(both.couriers).toEqual({
+      default: 'SHIPROCKET',
+      shiprocket: {
+        email: 'api@shop.example.in',
+        password: 'secret',
+        baseUrl: 'https://apiv2.shiprocket.in/v1/external',
+        webhookToken: undefined,
+      },
+      delhivery: {
+        token: 'dl-token',
+        environment: 'production',
+        baseUrl: 'https://track.delhivery.com',
+        webhookToken: undefined,
+      },
+    })
+    expect(loadConfig(delhivery).couriers.default).toBe('DELHIVERY')
+    expect(loadConfig({ DELHIVERY_TOKEN: 'x' }).couriers.delhivery?.baseUrl).toBe(
+      'https://staging-express.delhivery.com',
+    )
+    expect(loadConfig({ ...shiprocket, ...delhivery, COURIER: 'delhivery' }).couriers.default).toBe(
+      'DELHIVERY',
+    )
+    expect(
+      loadConfig({ ...shiprocket, SHIPROCKET_BASE_URL: 'http://127.0.0.1:9/v1/external/' }).couriers
+        .shiprocket?.baseUrl,
+    ).toBe('http://127.0.0.1:9/v1/external')
+  })
+
+  it('refuses a half-set courier, a COURIER without keys, and short webhook tokens', () => {
+    expect(() => loadConfig({ SHIPROCKET_EMAIL: 'api@shop.example.in' })).toThrow(
+      /SHIPROCKET_PASSWORD: is required when Shiprocket is configured/,
+    )
+    expect(() =>
+      loadConfig({ SHIPROCKET_EMAIL: 'not-an-email', SHIPROCKET_PASSWORD: 'x' }),
+    ).toThrow(/SHIPROCKET_EMAIL: must be an email/)
+    expect(() => loadConfig({ COURIER: 'delhivery' })).toThrow(/COURIER: delhivery needs/)
+    expect(() => loadConfig({ COURIER: 'shiprocket' })).toThrow(/COURIER: shiprocket needs/)
+    expect(() => loadConfig({ COURIER: 'bluedart' })).toThrow(/COURIER: must be shiprocket/)
+    expect(() => loadConfig({ COURIER: 'sandbox', DEMO_MODE: 'false' })).toThrow(
+      /COURIER: the sandbox courier books parcels in demo mode only/,
+    )
+    expect(() => loadConfig({ DELHIVERY_WEBHOOK_TOKEN: 'short' })).toThrow(
+      /DELHIVERY_WEBHOOK_TOKEN: must be at least 16 characters/,
     )
   })
 

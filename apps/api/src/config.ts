@@ -15,6 +15,12 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
       .optional(),
   )
 
+// A courier's webhook key is its only credential (no signature): too long to guess.
+const webhookToken = z.preprocess(
+  emptyAsUndefined,
+  z.string().min(16, 'must be at least 16 characters').optional(),
+)
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -82,6 +88,9 @@ const envSchema = z.object({
   COD_MAX_ORDER_RUPEES: z.coerce.number().int().min(0).max(199_999).default(50_000),
   // Orders one account may place (attempts counted) per hour.
   ORDER_CREATE_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  // Working days (Sundays off) a seller has after an order is confirmed to hand the parcel to
+  // the courier; past that day the part is flagged late.
+  SHIP_BY_WORKING_DAYS: z.coerce.number().int().min(1).max(10).default(2),
   // The job worker (decision 49): how often it looks for due work besides being woken by NOTIFY,
   // how long a claimed outbox item stays its own, and how failed deliveries are retried (doubling
   // from the base, capped; the defaults ride out an SMTP outage of about two hours).
@@ -119,6 +128,22 @@ const envSchema = z.object({
   PHONEPE_SALT_INDEX: z.string().regex(/^\d+$/, 'must be a number like 1').default('1'),
   PHONEPE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   PHONEPE_BASE_URL: optionalUrl(/^https?:/, 'https://api-preprod.phonepe.com/apis/pg-sandbox'),
+  // Couriers: each one with keys receives its tracking webhooks; COURIER names the one that books
+  // new parcels (unset: Shiprocket, else Delhivery, else the sandbox courier in demo mode).
+  SHIPROCKET_EMAIL: z.preprocess(emptyAsUndefined, z.email('must be an email').optional()),
+  SHIPROCKET_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SHIPROCKET_BASE_URL: optionalUrl(/^https?:/, 'https://apiv2.shiprocket.in/v1/external'),
+  SHIPROCKET_WEBHOOK_TOKEN: webhookToken,
+  DELHIVERY_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+  DELHIVERY_ENV: z.enum(['staging', 'production']).default('staging'),
+  DELHIVERY_BASE_URL: optionalUrl(/^https?:/, 'https://track.delhivery.com'),
+  DELHIVERY_WEBHOOK_TOKEN: webhookToken,
+  COURIER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['shiprocket', 'delhivery', 'sandbox'], 'must be shiprocket, delhivery or sandbox')
+      .optional(),
+  ),
   // S3-compatible image storage; unset, images stay on local disk under DATA_DIR/uploads.
   S3_ENDPOINT: optionalUrl(/^https?:/, 'https://s3.ap-south-1.amazonaws.com'),
   S3_REGION: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -163,6 +188,70 @@ function s3Config(e: z.infer<typeof envSchema>) {
     /** Images are served from `${publicUrl}/u/<name>.webp`. */
     publicUrl: publicUrl.replace(/\/+$/, ''),
     forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  }
+}
+
+const COURIER_NAMES = {
+  shiprocket: 'SHIPROCKET',
+  delhivery: 'DELHIVERY',
+  sandbox: 'SANDBOX',
+} as const
+
+/**
+ * The couriers' settings: each courier with keys (a half-set one is refused by name), and the
+ * one that books new parcels. The sandbox courier books only in demo mode.
+ */
+function couriersConfig(e: z.infer<typeof envSchema>, demo: boolean) {
+  const problems: string[] = []
+  if (Boolean(e.SHIPROCKET_EMAIL) !== Boolean(e.SHIPROCKET_PASSWORD)) {
+    const missing = e.SHIPROCKET_EMAIL ? 'SHIPROCKET_PASSWORD' : 'SHIPROCKET_EMAIL'
+    problems.push(`${missing}: is required when Shiprocket is configured`)
+  }
+  const shiprocket =
+    e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD
+      ? {
+          email: e.SHIPROCKET_EMAIL,
+          password: e.SHIPROCKET_PASSWORD,
+          baseUrl: (e.SHIPROCKET_BASE_URL ?? 'https://apiv2.shiprocket.in/v1/external').replace(
+            /\/+$/,
+            '',
+          ),
+          webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN,
+        }
+      : undefined
+  const delhivery = e.DELHIVERY_TOKEN
+    ? {
+        token: e.DELHIVERY_TOKEN,
+        environment: e.DELHIVERY_ENV,
+        baseUrl: (
+          e.DELHIVERY_BASE_URL ??
+          (e.DELHIVERY_ENV === 'production'
+            ? 'https://track.delhivery.com'
+            : 'https://staging-express.delhivery.com')
+        ).replace(/\/+$/, ''),
+        webhookToken: e.DELHIVERY_WEBHOOK_TOKEN,
+      }
+    : undefined
+  if (e.COURIER === 'shiprocket' && !shiprocket && problems.length === 0) {
+    problems.push('COURIER: shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD')
+  }
+  if (e.COURIER === 'delhivery' && !delhivery) {
+    problems.push('COURIER: delhivery needs DELHIVERY_TOKEN')
+  }
+  if (e.COURIER === 'sandbox' && !demo) {
+    problems.push('COURIER: the sandbox courier books parcels in demo mode only')
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+  }
+  const chosen = e.COURIER && COURIER_NAMES[e.COURIER]
+  return {
+    /** The courier that books new parcels; undefined: none (outside demo mode, no keys). */
+    default:
+      chosen ??
+      (shiprocket ? 'SHIPROCKET' : delhivery ? 'DELHIVERY' : demo ? 'SANDBOX' : undefined),
+    shiprocket,
+    delhivery,
   }
 }
 
@@ -266,6 +355,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       codMaxPaise: e.COD_MAX_ORDER_RUPEES * 100,
       createPerHour: e.ORDER_CREATE_PER_HOUR,
     },
+    fulfilment: {
+      shipByWorkingDays: e.SHIP_BY_WORKING_DAYS,
+    },
     /** '' → trust no proxy; 'true' → any; else a comma list of proxy addresses or CIDRs. */
     trustProxy:
       e.TRUST_PROXY === '' || e.TRUST_PROXY === 'false'
@@ -333,5 +425,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : undefined,
     },
     s3: s3Config(e),
+    couriers: couriersConfig(e, demoMode(e, appUrl).enabled),
   }
 }

@@ -100,8 +100,10 @@ export async function orderCart(
 
 /**
  * `shopper` buys one unit of `productId` through the real `POST /api/shop/order/create`, and the
- * product's seller then moves its part of the order to `sellerSets` through the real
- * `PUT /api/admin/orders/vendor-update` (none: the order stays as placed). Answers the order id.
+ * order then moves on to `advanceTo` (none: it stays as placed): the product's seller processes
+ * its part through the real `PUT /api/admin/orders/vendor-update`, and an admin marks it shipped
+ * and delivered through `PUT /api/admin/orders/update/:id` (sellers cannot: the courier's scans
+ * do, and booking one is the shipping tests' business). Answers the order id.
  */
 export async function buyProduct(
   app: App,
@@ -110,7 +112,7 @@ export async function buyProduct(
   productId: string,
   opts: {
     paymentMethod?: 'COD' | 'CASHFREE'
-    sellerSets?: 'inProcess' | 'inShipping' | 'delivered' | null
+    advanceTo?: 'inProcess' | 'inShipping' | 'delivered' | null
   } = {},
 ) {
   // Only this product: lines a test left in the cart would be ordered too.
@@ -121,24 +123,35 @@ export async function buyProduct(
   if (cart) await db.delete(cartLines).where(eq(cartLines.cartId, cart.id))
   await fillCart(db, shopper.user.id, [{ productId, quantity: 1 }])
   const orderId = await orderCart(app, shopper, opts.paymentMethod ?? 'COD')
-  const status = opts.sellerSets === undefined ? 'delivered' : opts.sellerSets
+  const status = opts.advanceTo === undefined ? 'delivered' : opts.advanceTo
   if (status) {
     const [part] = await db
       .select({ id: subOrders.id, sellerId: subOrders.sellerId })
       .from(subOrders)
       .where(eq(subOrders.orderId, orderId))
     if (!part) throw new Error('sub-order not found')
-    const token = await createSession(db, { userId: part.sellerId, days: 1, now: new Date() })
-    // The seller walks the lifecycle's steps (it cannot jump from confirmed to delivered).
+    const seller = await createSession(db, { userId: part.sellerId, days: 1, now: new Date() })
+    const admin = await createUser(db, { role: 'admin', type: 'admin' })
+    const adminToken = await createSession(db, { userId: admin.id, days: 1, now: new Date() })
+    // The lifecycle's steps, one at a time (nothing jumps from confirmed to delivered).
     const steps = ['inProcess', 'inShipping', 'delivered'] as const
     for (const step of steps.slice(0, steps.indexOf(status) + 1)) {
-      const update = await app.inject({
-        method: 'PUT',
-        url: '/api/admin/orders/vendor-update',
-        headers: { cookie: sessionCookieFor(app, token) },
-        payload: { _id: part.id, status: step },
-      })
-      if (update.statusCode !== 200) throw new Error(`sub-order not updated: ${update.body}`)
+      const update = await app.inject(
+        step === 'inProcess'
+          ? {
+              method: 'PUT',
+              url: '/api/admin/orders/vendor-update',
+              headers: { cookie: sessionCookieFor(app, seller) },
+              payload: { _id: part.id, status: step },
+            }
+          : {
+              method: 'PUT',
+              url: `/api/admin/orders/update/${orderId}`,
+              headers: { cookie: sessionCookieFor(app, adminToken) },
+              payload: { orderStatus: step },
+            },
+      )
+      if (update.statusCode !== 200) throw new Error(`order not moved: ${update.body}`)
     }
   }
   return orderId

@@ -120,6 +120,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('@/features/admin-orders/pages/admin-orders-page')),
           },
           {
+            path: 'shipments',
+            ...page(() => import('@/features/shipments/pages/shipments-page')),
+          },
+          {
             path: 'signup-vendor',
             ...page(() => import('@/features/vendors/pages/signup-vendor-page')),
           },

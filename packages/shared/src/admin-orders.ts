@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idParam } from './api'
 import { ADMIN_ORDER_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './constants'
+import { parcelBooking } from './fulfilment'
 import { plainNumber } from './numbers'
 import { parseOrderNumber } from './order-labels'
 import { ORDER_PAYMENT_METHODS, order, orderLine, orderNumber } from './orders'
@@ -69,10 +70,16 @@ export const adminOrderListResponse = z.object({
 })
 export type AdminOrderList = z.infer<typeof adminOrderListResponse>
 
-/** A seller's part of an order: `_id` is the sub-order, `totalAmount` its subtotal. */
+/**
+ * A seller's part of an order: `_id` is the sub-order, `totalAmount` its subtotal. `shipBy` is
+ * the day to hand it to the courier while it is to ship (confirmed or in process, no parcel
+ * booked), else null; `shipment` the booked parcel.
+ */
 export const vendorSubOrder = adminOrderRow.extend({
   orderId: z.uuid(),
   cartItems: z.array(orderLine),
+  shipBy: z.iso.date().nullable(),
+  shipment: parcelBooking.nullable(),
 })
 export type VendorSubOrder = z.infer<typeof vendorSubOrder>
 export const vendorSubOrderListResponse = z.object({
@@ -107,7 +114,10 @@ export const updateOrderStatusResponse = z.object({
 })
 export type UpdateOrderStatusResponse = z.infer<typeof updateOrderStatusResponse>
 
-/** Sellers move their own sub-order along; only an admin rejects (that returns stock). */
+/**
+ * Sellers move their own sub-order along; only an admin rejects (that returns stock). Shipped and
+ * Delivered are accepted here but refused by the lifecycle (409): the courier's scans set them.
+ */
 export const VENDOR_ORDER_STATUSES = ['pending', 'inProcess', 'inShipping', 'delivered'] as const
 export const vendorUpdateBody = z.object({
   _id: idParam,

@@ -17,6 +17,12 @@ export const dashboardStats = z.object({
     latest: z.array(z.object({ _id: z.uuid(), userName: z.string(), email: z.string() })),
   }),
   lowStock: z.array(z.object({ _id: z.uuid(), title: z.string(), totalStock: z.number().int() })),
+  /** Parcels late today (see LATE_REASONS), in all and by reason. */
+  lateShipments: z.object({
+    count: z.number().int(),
+    notShipped: z.number().int(),
+    notDelivered: z.number().int(),
+  }),
   latestMessages: z.array(
     z.object({
       _id: z.uuid(),

@@ -4,7 +4,11 @@ import { deriveOrderStatus, nextOrderStatuses, orderEventFor } from './order-lif
 describe('the order lifecycle table', () => {
   it('offers each actor only its next steps', () => {
     expect(nextOrderStatuses('confirmed', 'admin')).toEqual(['inProcess', 'inShipping', 'rejected'])
-    expect(nextOrderStatuses('confirmed', 'seller')).toEqual(['inProcess', 'inShipping'])
+    // A seller books the courier; its scans, not the seller, mark the parcel shipped and delivered.
+    expect(nextOrderStatuses('confirmed', 'seller')).toEqual(['inProcess'])
+    expect(nextOrderStatuses('inProcess', 'seller')).toEqual([])
+    expect(nextOrderStatuses('inShipping', 'seller')).toEqual([])
+    expect(nextOrderStatuses('inShipping', 'admin')).toEqual(['delivered'])
     expect(nextOrderStatuses('pending', 'seller')).toEqual([])
     expect(nextOrderStatuses('pending', 'shopper')).toEqual(['cancelled'])
     expect(nextOrderStatuses('inShipping', 'courier')).toEqual(['delivered', 'returned'])
@@ -17,6 +21,9 @@ describe('the order lifecycle table', () => {
     expect(orderEventFor('pending', 'confirmed', 'provider')).toBe('pay')
     expect(orderEventFor('pending', 'confirmed', 'admin')).toBeNull()
     expect(orderEventFor('inShipping', 'inProcess', 'seller')).toBeNull()
+    expect(orderEventFor('confirmed', 'inShipping', 'seller')).toBeNull()
+    expect(orderEventFor('inShipping', 'delivered', 'seller')).toBeNull()
+    expect(orderEventFor('inShipping', 'delivered', 'courier')).toBe('deliver')
     expect(orderEventFor('pending', 'expired', 'system')).toBe('expire')
   })
 

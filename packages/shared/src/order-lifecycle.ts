@@ -42,12 +42,12 @@ export const ORDER_TRANSITIONS: Record<OrderEvent, Transition> = {
   expire: { from: ['pending'], to: 'expired', actors: ['system'] },
   cancel: { from: ['pending'], to: 'cancelled', actors: ['shopper'] },
   process: { from: ['confirmed'], to: 'inProcess', actors: ['seller', 'admin'] },
-  ship: {
-    from: ['confirmed', 'inProcess'],
-    to: 'inShipping',
-    actors: ['seller', 'admin', 'courier'],
-  },
-  deliver: { from: ['inShipping'], to: 'delivered', actors: ['seller', 'admin', 'courier'] },
+  /**
+   * Shipped and Delivered are the courier's to say (its tracking scans, issue 16): a seller books
+   * the courier ("Ship") instead. An admin may still move a parcel shipped outside the shop.
+   */
+  ship: { from: ['confirmed', 'inProcess'], to: 'inShipping', actors: ['admin', 'courier'] },
+  deliver: { from: ['inShipping'], to: 'delivered', actors: ['admin', 'courier'] },
   reject: { from: ['pending', 'confirmed', 'inProcess'], to: 'rejected', actors: ['admin'] },
   /** The courier could not deliver and brought the parcel back (RTO): stock back, money back. */
   returnToOrigin: { from: ['inProcess', 'inShipping'], to: 'returned', actors: ['courier'] },

@@ -67,6 +67,30 @@ export const serviceabilityResponse = z.object({
 })
 export type ServiceabilityResponse = z.infer<typeof serviceabilityResponse>
 
+/** Checkout: can the signed-in shopper's cart be delivered to `pincode`, and how. */
+export const cartServiceabilityQuery = z.object({ pincode: pincodeField() })
+export const cartServiceability = serviceability.extend({
+  /** The cart's products the courier cannot bring to this pincode (their titles). */
+  undeliverable: z.array(z.string()),
+  /** The cart's products whose parcels cannot be paid for in cash at this pincode. */
+  noCod: z.array(z.string()),
+})
+export type CartServiceability = z.infer<typeof cartServiceability>
+export const cartServiceabilityResponse = z.object({
+  success: z.literal(true),
+  data: cartServiceability,
+})
+export type CartServiceabilityResponse = z.infer<typeof cartServiceabilityResponse>
+
+/** What the shopper reads about a pincode: where nothing can go, and where cash is refused. */
+export function undeliverableMessage(pincode: string, titles: readonly string[]): string {
+  const what = titles.length === 1 ? `"${titles[0]}"` : 'some items in your cart'
+  return `We cannot deliver ${what} to pincode ${pincode} yet. Please choose another address or remove ${titles.length === 1 ? 'it' : 'them'} from your cart.`
+}
+export function noCodMessage(pincode: string): string {
+  return `Cash on delivery is not available at pincode ${pincode}. Please choose an online payment method.`
+}
+
 /** What a seller enters to book the courier for one parcel. */
 export const vendorShipBody = z.object({
   _id: idParam,

@@ -2,7 +2,13 @@ import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { CourierEventStatus, ShipmentStatus } from '@techbazaar/shared'
 import { z } from 'zod'
 import { sandboxServiceability } from './pincodes'
-import { CourierAuthError, type Courier } from './types'
+import {
+  CourierAuthError,
+  CourierError,
+  CourierUnserviceableError,
+  type Courier,
+  type CourierEvent,
+} from './types'
 
 /**
  * The built-in sandbox courier (demo mode only): answers serviceability from the pincodes, issues
@@ -40,48 +46,77 @@ const webhookBody = z.object({
   scans: z.array(z.object({ location: z.string().nullish() })).default([]),
 })
 
+/** A sandbox webhook body as an event; null for a status word it does not send. */
+function eventOf(body: z.infer<typeof webhookBody>): CourierEvent | null {
+  const status = STATUS_OF[body.current_status]
+  if (!status) return null
+  return {
+    eventKey: `${body.current_status}@${body.current_timestamp}`,
+    awb: body.awb,
+    status,
+    at: new Date(body.current_timestamp),
+    location: body.scans.at(-1)?.location ?? null,
+  }
+}
+
 export function createSandboxCourier(): SandboxCourier {
   const apiKey = randomBytes(24).toString('base64url')
+  /** What the sandbox has sent per AWB, so `track` answers what a poll of a courier would. */
+  const sent = new Map<string, CourierEvent[]>()
+  const cancelled = new Set<string>()
   const courier: Courier = {
     name: 'SANDBOX',
     sandbox: true,
     async serviceability({ pickupPincode, deliveryPincode }) {
       return sandboxServiceability(pickupPincode, deliveryPincode)
     },
-    async book({ pickup, delivery }) {
-      const { transitDays } = sandboxServiceability(pickup.pincode, delivery.pincode)
+    async book({ pickup, delivery, codPaise }) {
+      const { serviceable, cod, transitDays } = sandboxServiceability(
+        pickup.pincode,
+        delivery.pincode,
+      )
+      if (!serviceable || (codPaise > 0 && !cod)) {
+        throw new CourierUnserviceableError(`The sandbox courier does not deliver there`)
+      }
       const awb = `SBX${String(randomInt(1e9, 1e10))}`
       return { awb, labelUrl: `/sandbox-courier/${awb}/label`, transitDays }
     },
-    verifyWebhook(rawBody, headers) {
+    async label(awb) {
+      return `/sandbox-courier/${awb}/label`
+    },
+    async requestPickup() {
+      // The sandbox collects every parcel it booked: nothing to ask.
+    },
+    async cancel(awb) {
+      if (sent.has(awb)) throw new CourierError(`${awb} has been picked up already`)
+      cancelled.add(awb)
+    },
+    async track(awb) {
+      return [...(sent.get(awb) ?? [])]
+    },
+    verifyWebhook({ rawBody, headers }) {
       const given = headers['x-api-key']
       const key = Buffer.from(Array.isArray(given) ? (given[0] ?? '') : (given ?? ''))
       const expected = Buffer.from(apiKey)
       if (key.length !== expected.length || !timingSafeEqual(key, expected)) {
         throw new CourierAuthError('x-api-key does not match')
       }
-      const body = webhookBody.parse(JSON.parse(rawBody))
-      const status = STATUS_OF[body.current_status]
-      if (!status) throw new CourierAuthError(`unknown status ${body.current_status}`)
-      return {
-        eventKey: `${body.current_status}@${body.current_timestamp}`,
-        awb: body.awb,
-        status,
-        at: new Date(body.current_timestamp),
-        location: body.scans.at(-1)?.location ?? null,
-      }
+      return eventOf(webhookBody.parse(JSON.parse(rawBody)))
     },
   }
   return {
     courier,
     event(awb, status, at, location) {
-      const rawBody = JSON.stringify({
+      const body = {
         awb,
         current_status: WORDS[status],
         shipment_status: WORDS[status],
         current_timestamp: at.toISOString(),
         scans: [{ date: at.toISOString(), activity: WORDS[status], location: location ?? null }],
-      })
+      }
+      const event = eventOf(body)
+      if (event && !cancelled.has(awb)) sent.set(awb, [...(sent.get(awb) ?? []), event])
+      const rawBody = JSON.stringify(body)
       return { rawBody, headers: { 'content-type': 'application/json', 'x-api-key': apiKey } }
     },
   }

@@ -7,6 +7,11 @@ export interface ParcelAddress {
   city: string
   pincode: string
   phone: string
+  /**
+   * Couriers ask for one (Shiprocket's pickup location and bill-to, Delhivery's warehouse); a
+   * real adapter uses its own account's email when none is given.
+   */
+  email?: string
 }
 
 export interface ServiceabilityInput {
@@ -25,16 +30,22 @@ export interface ServiceabilityAnswer {
 export interface BookingInput {
   /** Ours, unique per parcel (the sub-order): an operator finds a booking by it. */
   reference: string
+  /**
+   * The seller's id (stable): names the seller's pickup place at the courier (Shiprocket's
+   * pickup location, Delhivery's warehouse), created on its first booking.
+   */
+  pickupId: string
   pickup: ParcelAddress
   delivery: ParcelAddress
-  /** Cash to collect at the door, in paise; 0 for a prepaid parcel. */
+  /** Cash to collect at the door, in paise; 0 for a prepaid parcel (more than 0 means COD). */
   codPaise: number
   declaredValuePaise: number
   weightGrams: number
   lengthCm: number
   breadthCm: number
   heightCm: number
-  items: { title: string; quantity: number; unitPricePaise: number }[]
+  /** `sku`: the product id (Shiprocket requires one per item). */
+  items: { sku: string; title: string; quantity: number; unitPricePaise: number }[]
 }
 
 export interface Booking {
@@ -42,11 +53,20 @@ export interface Booking {
   /** Where the seller prints the label. */
   labelUrl: string
   transitDays: number | null
+  /**
+   * The courier's own id of the booking when the AWB alone does not find it (Shiprocket: its
+   * order and shipment ids). Store it and give it back to label, requestPickup and cancel;
+   * without it they look the AWB up first (one more call).
+   */
+  providerRef?: string
 }
 
-/** A tracking notification whose authenticity has been checked. */
+/** A tracking event whose authenticity has been checked (webhook) or that we fetched (track). */
 export interface CourierEvent {
-  /** Unique per event for this AWB (the courier's id, or its status and time). */
+  /**
+   * Unique per event for this AWB. A real adapter builds it the same way from a webhook and from
+   * `track` (the shop's status and the scan's time), so a polled event and a pushed one dedupe.
+   */
   eventKey: string
   awb: string
   status: ShipmentStatus
@@ -54,7 +74,25 @@ export interface CourierEvent {
   location: string | null
 }
 
-export class CourierError extends Error {}
+/** What a webhook request brings: the exact bytes, the headers and the URL's query. */
+export interface WebhookRequest {
+  rawBody: string
+  headers: Record<string, string | string[] | undefined>
+  query: Record<string, string | undefined>
+}
+
+/** The courier refused or could not be reached; nothing of this call is left booked. */
+export class CourierError extends Error {
+  /** The courier's HTTP status, when it answered at all. */
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message)
+  }
+}
+/** The courier serves no parcel (or no cash-on-delivery parcel) between these pincodes. */
+export class CourierUnserviceableError extends CourierError {}
 export class CourierAuthError extends Error {}
 
 /** One interface for every courier, like the payment providers'. */
@@ -63,11 +101,32 @@ export interface Courier {
   /** True when the built-in sandbox courier plays it (demo mode). */
   readonly sandbox: boolean
   serviceability(input: ServiceabilityInput): Promise<ServiceabilityAnswer>
-  /** Books the pickup and answers the AWB; throws CourierError when the courier cannot. */
+  /**
+   * Books the parcel (AWB, label, pickup requested) and answers the AWB. All or nothing: when a
+   * step fails after the courier created something, that is cancelled (best effort) and a
+   * CourierError is thrown.
+   */
   book(input: BookingInput): Promise<Booking>
-  /** Checks a webhook's authentication; throws CourierAuthError when it fails. */
-  verifyWebhook(
-    rawBody: string,
-    headers: Record<string, string | string[] | undefined>,
-  ): CourierEvent
+  /** The label's URL, made anew (a courier's label links may expire). */
+  label(awb: string, providerRef?: string): Promise<string>
+  /**
+   * Asks the courier (again) to collect the parcel from the seller's pickup place (`book` has
+   * asked once); the place is made first when the seller's address changed since.
+   */
+  requestPickup(input: {
+    awb: string
+    pickupId: string
+    pickup: ParcelAddress
+    providerRef?: string
+  }): Promise<void>
+  /** Cancels a booking the courier has not picked up yet; throws CourierError when refused. */
+  cancel(awb: string, providerRef?: string): Promise<void>
+  /** The parcel's scans in the shop's words, oldest first; scans the shop ignores are left out. */
+  track(awb: string): Promise<CourierEvent[]>
+  /**
+   * Checks a webhook's authentication (throws CourierAuthError when it fails or the body is not
+   * a tracking notification) and answers its event, or null when it is authentic but carries a
+   * status the shop does not follow (manifested, RTO initiated, ...): acknowledge and ignore it.
+   */
+  verifyWebhook(request: WebhookRequest): CourierEvent | null
 }

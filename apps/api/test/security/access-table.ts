@@ -439,9 +439,13 @@ export const ACCESS: Record<string, AccessRule> = {
   })),
   'PUT /api/admin/orders/vendor-update': rule(200, ['seller1'], 403, async (w) => ({
     url: '/api/admin/orders/vendor-update',
-    ...json({ _id: (await w.freshOrderA()).subOrderId, status: 'inShipping' }),
+    // Shipped and Delivered are the courier's to mark (a seller books it with vendor-ship).
+    ...json({ _id: (await w.freshOrderA()).subOrderId, status: 'inProcess' }),
   })),
   'GET /api/admin/dashboard': rule(200, ADMIN, 403, () => ({ url: '/api/admin/dashboard' })),
+  'GET /api/admin/shipments': rule(200, ADMIN, 403, () => ({
+    url: '/api/admin/shipments?late=true',
+  })),
   'POST /api/admin/orders/vendor-ship': rule(200, ['seller1'], 403, async (w) => ({
     url: '/api/admin/orders/vendor-ship',
     ...json({
@@ -456,6 +460,9 @@ export const ACCESS: Record<string, AccessRule> = {
   // Shipping
   'GET /api/shop/serviceability': open(200, 'anyone may ask whether a pincode is served', (w) => ({
     url: `/api/shop/serviceability?pincode=700016&productId=${w.productS1.id}`,
+  })),
+  'GET /api/shop/cart/serviceability': rule(200, ['shopperA', 'shopperB'], 403, () => ({
+    url: '/api/shop/cart/serviceability?pincode=700016',
   })),
   'POST /api/couriers/:courier/webhook': open(
     400,

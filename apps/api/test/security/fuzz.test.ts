@@ -350,6 +350,8 @@ describe('fuzzing every route with a request schema', () => {
     await get('/api/admin/orders/get', 'admin')
     await get('/api/admin/vendors', 'admin')
     await get('/api/admin/dashboard', 'admin')
+    await get('/api/admin/shipments?late=true', 'admin')
+    await get('/api/admin/orders/getVendor', 'seller1')
     await get(`/api/shop/cart/get/${w.users.shopperA.id}`, 'shopperA')
     await get(`/api/shop/address/get/${w.users.shopperA.id}`, 'shopperA')
     await get(`/api/shop/order/list/${w.users.shopperA.id}`, 'shopperA')

@@ -1,6 +1,7 @@
 import {
   COURIER_LABELS,
   formatShopDate,
+  formatShopDay,
   ORDER_STATUS_LABELS,
   SHIPMENT_STATUS_LABELS,
   type OrderParcel,
@@ -42,7 +43,7 @@ export function OrderParcels({ parcels }: { parcels: OrderParcel[] }) {
                 {parcel.shipment.expectedBy && parcel.shipment.status !== 'delivered' && (
                   <span className="text-muted-foreground">
                     {' · expected by '}
-                    {formatShopDate(`${parcel.shipment.expectedBy}T12:00:00+05:30`, 'medium')}
+                    {formatShopDay(parcel.shipment.expectedBy)}
                   </span>
                 )}
               </p>

@@ -88,12 +88,19 @@ export const subOrders = pgTable(
       .references(() => users.id),
     status: text('status', { enum: orderStatus }).notNull().default('pending'),
     subtotalPaise: integer('subtotal_paise').notNull(),
+    /**
+     * When the part became confirmed (placed as cash on delivery, or paid): its ship-by day
+     * counts from here. Null while it awaits payment, or if it ended before.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('sub_orders_order_seller_key').on(t.orderId, t.sellerId),
     index('sub_orders_seller_idx').on(t.sellerId, t.createdAt),
+    // The admin's shipments, newest confirmation first, and the parts past their ship-by day.
+    index('sub_orders_confirmed_idx').on(t.confirmedAt),
   ],
 )
 

@@ -30,6 +30,8 @@ export const shipments = pgTable(
     awb: text('awb'),
     status: text('status', { enum: ['booking', ...SHIPMENT_STATUSES] }).notNull(),
     labelUrl: text('label_url'),
+    /** The courier's own ids for the booking (Shiprocket: order and shipment), for label and cancel. */
+    providerRef: text('provider_ref'),
     /** The delivery day the courier estimated (IST). */
     expectedBy: date('expected_by', { mode: 'string' }),
     weightGrams: integer('weight_grams').notNull(),

@@ -67,6 +67,7 @@ export async function seedPurchases(tx: Tx, purchases: readonly SeedPurchase[]):
       sellerId: r.sellerId,
       status: 'delivered' as const,
       subtotalPaise: r.unitPricePaise,
+      confirmedAt: r.placedAt,
       createdAt: r.placedAt,
       updatedAt: r.deliveredAt,
     })),
@@ -82,12 +83,13 @@ export async function seedPurchases(tx: Tx, purchases: readonly SeedPurchase[]):
       quantity: 1,
     })),
   )
-  // Their timelines, as the lifecycle would have written them (placed, through to delivered).
+  // Their timelines, as the lifecycle would have written them (placed, through to delivered):
+  // the seller processes, the courier's scans ship and deliver.
   const steps = [
     ['place', 'shopper', null, 'confirmed', 0],
     ['process', 'seller', 'confirmed', 'inProcess', 1],
-    ['ship', 'seller', 'inProcess', 'inShipping', 2],
-    ['deliver', 'seller', 'inShipping', 'delivered', 4],
+    ['ship', 'courier', 'inProcess', 'inShipping', 2],
+    ['deliver', 'courier', 'inShipping', 'delivered', 4],
   ] as const
   await tx.insert(orderHistory).values(
     rows.flatMap((r) =>
@@ -96,7 +98,7 @@ export async function seedPurchases(tx: Tx, purchases: readonly SeedPurchase[]):
         subOrderId: event === 'place' ? null : r.subOrderId,
         event,
         actor,
-        actorId: actor === 'shopper' ? r.userId : r.sellerId,
+        actorId: actor === 'shopper' ? r.userId : actor === 'seller' ? r.sellerId : null,
         fromStatus,
         toStatus,
         createdAt:

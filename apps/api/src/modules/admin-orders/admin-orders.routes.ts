@@ -47,11 +47,20 @@ export async function adminOrdersRoutes(app: App) {
     '/admin/orders/getVendor',
     {
       config: { access: 'seller' },
-      schema: { tags, response: { 200: vendorSubOrderListResponse } },
+      schema: {
+        tags,
+        summary:
+          "The seller's parts of orders: to ship first (oldest first, with a ship-by day), then the rest",
+        response: { 200: vendorSubOrderListResponse },
+      },
     },
     async (request) => ({
       success: true as const,
-      data: await listSellerSubOrders(db, assertSelf(request, undefined)),
+      data: await listSellerSubOrders(
+        db,
+        assertSelf(request, undefined),
+        app.deps.config.fulfilment,
+      ),
     }),
   )
 

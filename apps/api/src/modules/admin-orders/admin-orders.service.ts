@@ -15,14 +15,16 @@ import {
   type VendorSubOrder,
   type VendorUpdateInput,
 } from '@techbazaar/shared'
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orderLines, orders, payments, subOrders, users } from '../../db/schema'
-import { forbidden, notFound } from '../../lib/errors'
+import { orderLines, orders, payments, shipments, subOrders, users } from '../../db/schema'
+import { conflict, forbidden, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { moveOrder, refusedMove } from '../orders/lifecycle/move'
 import { BUYER_HIDDEN, seesBuyers } from '../orders/order-access'
 import { getOrderDetails } from '../orders/orders.service'
+import { shipByDay } from '../shipping/ship-by'
+import { bookingOf, toShip, type ShipByRule } from '../shipping/shipments.service'
 
 const LIST_LIMIT = 500
 
@@ -86,17 +88,38 @@ export async function listAllOrders(
   }
 }
 
-/** A seller's sub-orders, newest first, each with only its own lines and subtotal. */
-export async function listSellerSubOrders(db: Db, seller: SessionUser): Promise<VendorSubOrder[]> {
+/**
+ * A seller's sub-orders, each with only its own lines and subtotal: first the parts to ship
+ * (confirmed or in process, no parcel booked), oldest confirmation first, each with its ship-by
+ * day; then the rest, newest first, with their parcel once booked.
+ */
+export async function listSellerSubOrders(
+  db: Db,
+  seller: SessionUser,
+  rule: ShipByRule,
+): Promise<VendorSubOrder[]> {
   const sellerId = seller.id
   const buyers = seesBuyers(seller)
   const rows = await db
-    .select({ sub: subOrders, order: orders, userName: users.userName, email: users.email })
+    .select({
+      sub: subOrders,
+      order: orders,
+      userName: users.userName,
+      email: users.email,
+      shipment: shipments,
+      awaitsShipping: sql<boolean>`${toShip}`,
+    })
     .from(subOrders)
     .innerJoin(orders, eq(orders.id, subOrders.orderId))
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(shipments, eq(shipments.subOrderId, subOrders.id))
     .where(eq(subOrders.sellerId, sellerId))
-    .orderBy(desc(subOrders.createdAt), desc(subOrders.id))
+    .orderBy(
+      sql`case when ${toShip} then 0 else 1 end`,
+      sql`case when ${toShip} then coalesce(${subOrders.confirmedAt}, ${subOrders.createdAt}) end`,
+      desc(subOrders.createdAt),
+      desc(subOrders.id),
+    )
     .limit(LIST_LIMIT)
   if (rows.length === 0) return []
   const lines = await db
@@ -109,7 +132,7 @@ export async function listSellerSubOrders(db: Db, seller: SessionUser): Promise<
       ),
     )
     .orderBy(asc(orderLines.title))
-  return rows.map(({ sub, order, userName, email }) => ({
+  return rows.map(({ sub, order, userName, email, shipment, awaitsShipping }) => ({
     _id: sub.id,
     orderId: order.id,
     orderNumber: formatOrderNumber(order.orderNumber),
@@ -129,6 +152,10 @@ export async function listSellerSubOrders(db: Db, seller: SessionUser): Promise<
         price: paiseToRupees(l.unitPricePaise),
         quantity: l.quantity,
       })),
+    shipBy: awaitsShipping
+      ? shipByDay(sub.confirmedAt ?? sub.createdAt, rule.shipByWorkingDays)
+      : null,
+    shipment: bookingOf(shipment),
   }))
 }
 
@@ -195,6 +222,10 @@ function eventTo(status: OrderStatus): OrderEvent | null {
   return ORDER_EVENTS.find((e) => ORDER_TRANSITIONS[e].to === status) ?? null
 }
 
+/** Why a seller cannot mark its part Shipped or Delivered by hand (issue 16). */
+export const COURIER_MARKS =
+  'Book the courier with Ship: its tracking marks the parcel Shipped and then Delivered.'
+
 /**
  * A seller moves its own sub-order along, through the lifecycle's table (an unpaid order cannot
  * be processed, nothing moves backwards): someone else's is 403, an unknown one 404.
@@ -218,6 +249,7 @@ export async function updateSellerSubOrder(
     if (sub.sellerId !== seller.id) throw forbidden('You can only update your own orders')
     if (sub.status !== status) {
       const event = orderEventFor(sub.status, status, 'seller')
+      if (!event && orderEventFor(sub.status, status, 'courier')) throw conflict(COURIER_MARKS)
       if (!event) throw refusedMove(sub.status, status)
       await moveOrder(tx, ctx, {
         orderId: sub.orderId,

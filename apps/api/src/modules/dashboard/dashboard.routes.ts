@@ -9,6 +9,9 @@ export async function dashboardRoutes(app: App) {
       config: { access: 'admin' },
       schema: { tags: ['dashboard'], response: { 200: dashboardResponse } },
     },
-    async () => ({ success: true as const, data: await getDashboard(app.deps.db, app.deps.now()) }),
+    async () => ({
+      success: true as const,
+      data: await getDashboard(app.deps.db, app.deps.now(), app.deps.config.fulfilment),
+    }),
   )
 }

@@ -8,6 +8,7 @@ import {
 import { and, asc, count, desc, eq, gte, lt, ne, notInArray, or, sql, sum } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { contactMessages, orders, products, users, vendorProfiles } from '../../db/schema'
+import { countLateShipments, type ShipByRule } from '../shipping/shipments.service'
 
 const DAY_MS = 86_400_000
 const OFFSET_MS = IST_OFFSET_MINUTES * 60_000
@@ -45,7 +46,8 @@ async function salesSince(db: Db, from: Date, to: Date) {
   return { orders: row?.orders ?? 0, revenuePaise: row?.revenue ?? 0 }
 }
 
-export async function getDashboard(db: Db, now: Date): Promise<DashboardStats> {
+/** The admin dashboard at `now`: sales by shop day, sellers to review, low stock, late parcels. */
+export async function getDashboard(db: Db, now: Date, rule: ShipByRule): Promise<DashboardStats> {
   const end = istDayStart(now, -1)
   const today = await salesSince(db, istDayStart(now), end)
   const month = await salesSince(db, istMonthStart(now), end)
@@ -83,6 +85,8 @@ export async function getDashboard(db: Db, now: Date): Promise<DashboardStats> {
     .orderBy(asc(products.totalStock), asc(products.title))
     .limit(8)
 
+  const lateShipments = await countLateShipments(db, now, rule)
+
   const messages = await db
     .select()
     .from(contactMessages)
@@ -97,6 +101,7 @@ export async function getDashboard(db: Db, now: Date): Promise<DashboardStats> {
     revenueSeries,
     pendingVendors: { count: pendingCount?.n ?? 0, latest: pendingLatest },
     lowStock,
+    lateShipments,
     latestMessages: messages.map((m) => ({
       _id: m.id,
       name: m.name,

@@ -76,6 +76,7 @@ export async function ordersRoutes(app: App) {
           db,
           now: app.deps.now,
           payments: app.deps.payments,
+          couriers: app.deps.couriers,
           appUrl: config.appUrl,
           metrics: app.deps.metrics,
           limits,

@@ -35,6 +35,8 @@ import { BUYER_HIDDEN, seesBuyers, viewOrder } from './order-access'
 import { queueOrderConfirmation } from './lifecycle/confirmation-mail'
 import { recordHistory, readTimeline } from './lifecycle/history'
 import { parcelsOf } from '../shipping/parcels'
+import { assertDeliverable } from '../shipping/serviceability.service'
+import type { Couriers } from '../../couriers'
 
 /**
  * Amounts are integer paise columns: a cart of many costly units (stock and cart quantities are
@@ -46,6 +48,8 @@ export interface OrderDeps {
   db: Db
   now: () => Date
   payments: Payments
+  /** Asked whether the cart can be delivered to the address (and paid in cash there). */
+  couriers: Couriers
   appUrl: string
   metrics: Pick<ShopMetrics, 'orderCreated' | 'paymentFailed'>
   limits: Pick<Config['orderLimits'], 'maxQtyPerProduct' | 'codMaxPaise'>
@@ -67,7 +71,8 @@ function requestHash(input: CreateOrderInput): string {
 }
 
 /**
- * Places an order from the caller's server cart: prices from the catalog, each line within its
+ * Places an order from the caller's server cart: delivered only where the courier reaches (cash
+ * on delivery only where it takes cash), prices from the catalog, each line within its
  * product's limit per order, cash on delivery only up to its ceiling, stock taken with one
  * conditional update per line (all lines or none), one sub-order per seller, cart emptied.
  * With an Idempotency-Key a repeat answers the first response and never makes a second order;
@@ -87,6 +92,12 @@ export async function createOrder(
     )
   }
   const hash = requestHash(input)
+  const deliverable = await assertDeliverable(
+    deps,
+    user.id,
+    input.addressInfo.addressId,
+    input.paymentMethod === 'COD',
+  )
   const now = deps.now()
 
   const placed = await deps.db.transaction(async (tx): Promise<Placed> => {
@@ -112,6 +123,9 @@ export async function createOrder(
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id)).for('update')
     const lines = await cartOf(tx, user.id)
     if (lines.length === 0) throw badRequest('Your cart is empty. Please add items to proceed')
+    if (deliverable && lines.some((l) => !deliverable.has(l.sellerId))) {
+      throw conflict('Your cart changed while the order was being placed. Please review it.')
+    }
     const totalPaise = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0)
     if (totalPaise > MAX_ORDER_TOTAL_PAISE) {
       throw badRequest(
@@ -182,6 +196,8 @@ export async function createOrder(
           orderId: order.id,
           sellerId,
           status: online ? 'pending' : 'confirmed',
+          // Cash on delivery is confirmed as placed: the ship-by day counts from now.
+          confirmedAt: online ? null : now,
           subtotalPaise: sellerLines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0),
         })
         .returning({ id: subOrders.id })

@@ -328,9 +328,9 @@ describe('only shoppers who received the product may review it', () => {
 
   it('refuses a placed or shipping order until it is delivered', async () => {
     const shopper = await createShopper(t.database.db)
-    await buyProduct(t.app, t.database.db, shopper, target, { sellerSets: null })
+    await buyProduct(t.app, t.database.db, shopper, target, { advanceTo: null })
     await expectRefused(shopper, REVIEW_REFUSALS.notDelivered)
-    await buyProduct(t.app, t.database.db, shopper, target, { sellerSets: 'inShipping' })
+    await buyProduct(t.app, t.database.db, shopper, target, { advanceTo: 'inShipping' })
     await expectRefused(shopper, REVIEW_REFUSALS.notDelivered)
   })
 
@@ -344,7 +344,7 @@ describe('only shoppers who received the product may review it', () => {
     const failed = await createShopper(t.database.db)
     const orderId = await buyProduct(t.app, t.database.db, failed, target, {
       paymentMethod: 'CASHFREE',
-      sellerSets: null,
+      advanceTo: null,
     })
     await t.database.db.transaction((tx) =>
       moveOrder(

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orderLines, orders, shipments, subOrders, users, vendorProfiles } from '../../db/schema'
 import type { Couriers } from '../../couriers'
+import { CourierUnserviceableError } from '../../couriers/types'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { moveOrder } from '../orders/lifecycle/move'
@@ -47,11 +48,17 @@ async function parcelFor(db: Db, seller: SessionUser, subOrderId: string) {
   return { ...row, profile, lines }
 }
 
+/** Removes a claim whose booking did not happen, so the seller can try again. */
+async function releaseClaim(db: Db, claimId: string) {
+  await db.delete(shipments).where(and(eq(shipments.id, claimId), eq(shipments.status, 'booking')))
+}
+
 /**
  * "Ship": books the courier for one seller's parcel and answers the AWB and label. The parcel is
  * claimed first (a `booking` row; a second click is a 409), the courier is asked outside any
  * transaction, and then the AWB is recorded and the part moves to In process in one transaction.
- * When the courier fails, the claim is removed: the part stays unshipped and the seller retries.
+ * When the courier fails, the claim is removed: the part stays unshipped and the seller retries;
+ * when recording fails after the courier booked, the booking is cancelled at the courier too.
  */
 export async function shipParcel(
   deps: BookingDeps,
@@ -80,12 +87,14 @@ export async function shipParcel(
   try {
     booking = await courier.book({
       reference: sub.id,
+      pickupId: seller.id,
       pickup: {
         name: profile.businessName ?? seller.userName,
         address: profile.addressLine!,
         city: profile.city!,
         pincode: profile.pincode!,
         phone: seller.mobile ?? '',
+        email: seller.email,
       },
       delivery: {
         name: buyer,
@@ -101,15 +110,23 @@ export async function shipParcel(
       breadthCm: input.breadthCm,
       heightCm: input.heightCm,
       items: lines.map((l) => ({
+        sku: l.productId,
         title: l.title,
         quantity: l.quantity,
         unitPricePaise: l.unitPricePaise,
       })),
     })
   } catch (err) {
-    await deps.db
-      .delete(shipments)
-      .where(and(eq(shipments.id, claim.id), eq(shipments.status, 'booking')))
+    await releaseClaim(deps.db, claim.id)
+    if (err instanceof CourierUnserviceableError) {
+      const cod = order.paymentMethod === 'COD' ? ' with cash on delivery' : ''
+      throw Object.assign(
+        conflict(
+          `${COURIER_LABELS[courier.name]} does not deliver from ${profile.pincode} to ${order.addressInfo.pincode}${cod}, so nothing was booked. Please contact support.`,
+        ),
+        { cause: err },
+      )
+    }
     throw Object.assign(
       new AppError(
         502,
@@ -119,26 +136,35 @@ export async function shipParcel(
     )
   }
 
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(shipments)
-      .set({
-        awb: booking.awb,
-        labelUrl: booking.labelUrl,
-        status: 'booked',
-        expectedBy:
-          booking.transitDays === null ? null : deliveryDay(deps.now(), booking.transitDays),
-      })
-      .where(eq(shipments.id, claim.id))
-    if (sub.status === 'confirmed') {
-      await moveOrder(tx, deps.lifecycle, {
-        orderId: sub.orderId,
-        subOrderId: sub.id,
-        event: 'process',
-        actor: { kind: 'seller', id: seller.id },
-        note: `${COURIER_LABELS[courier.name]} booked, AWB ${booking.awb}`,
-      })
-    }
-  })
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(shipments)
+        .set({
+          awb: booking.awb,
+          labelUrl: booking.labelUrl,
+          providerRef: booking.providerRef ?? null,
+          status: 'booked',
+          expectedBy:
+            booking.transitDays === null ? null : deliveryDay(deps.now(), booking.transitDays),
+        })
+        .where(eq(shipments.id, claim.id))
+      if (sub.status === 'confirmed') {
+        await moveOrder(tx, deps.lifecycle, {
+          orderId: sub.orderId,
+          subOrderId: sub.id,
+          event: 'process',
+          actor: { kind: 'seller', id: seller.id },
+          note: `${COURIER_LABELS[courier.name]} booked, AWB ${booking.awb}`,
+        })
+      }
+    })
+  } catch (err) {
+    // Booked at the courier but not recorded here (the order was rejected meanwhile, or the
+    // database failed): the booking is cancelled so no courier comes for a parcel we do not know.
+    await courier.cancel(booking.awb, booking.providerRef).catch(() => {})
+    await releaseClaim(deps.db, claim.id)
+    throw err
+  }
   return { awb: booking.awb, courier: courier.name, labelUrl: booking.labelUrl }
 }

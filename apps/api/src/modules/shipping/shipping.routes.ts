@@ -1,4 +1,6 @@
 import {
+  cartServiceabilityQuery,
+  cartServiceabilityResponse,
   serviceabilityQuery,
   serviceabilityResponse,
   vendorShipBody,
@@ -9,7 +11,7 @@ import { z } from 'zod'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import { shipParcel } from './booking.service'
-import { serviceabilityFor } from './serviceability.service'
+import { cartServiceabilityFor, serviceabilityFor } from './serviceability.service'
 import { handleCourierWebhook } from './tracking.service'
 
 export async function shippingRoutes(app: App) {
@@ -37,6 +39,28 @@ export async function shippingRoutes(app: App) {
         { db, couriers, now },
         request.query.pincode,
         request.query.productId,
+      ),
+    }),
+  )
+
+  app.get(
+    '/shop/cart/serviceability',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['shipping'],
+        summary:
+          "Whether the signed-in shopper's cart can be delivered to a pincode, with cash on delivery, and by when",
+        querystring: cartServiceabilityQuery,
+        response: { 200: cartServiceabilityResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await cartServiceabilityFor(
+        { db, couriers, now },
+        assertSelf(request, undefined).id,
+        request.query.pincode,
       ),
     }),
   )
@@ -73,12 +97,13 @@ export async function shippingRoutes(app: App) {
     raw.withTypeProvider<ZodTypeProvider>().post(
       '/couriers/:courier/webhook',
       {
-        // No session: the courier's key (header) is the credential.
+        // No session: the courier's key (a header, or a token in the URL) is the credential.
         config: { access: 'public' },
         schema: {
           tags: ['shipping'],
           summary: 'Courier tracking notifications (each applied once, never backwards)',
           params: z.object({ courier: z.string().max(20) }),
+          querystring: z.record(z.string(), z.string().max(200)),
           body: z.string().max(100_000),
         },
       },
@@ -86,8 +111,7 @@ export async function shippingRoutes(app: App) {
         const { applied } = await handleCourierWebhook(
           { db, couriers, lifecycle },
           request.params.courier,
-          request.body,
-          request.headers,
+          { rawBody: request.body, headers: request.headers, query: request.query },
         )
         return { success: true, applied }
       },

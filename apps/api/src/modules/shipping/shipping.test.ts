@@ -209,6 +209,9 @@ describe('shipping a parcel', () => {
     clock.advance(60_000)
     expect((await push(awbFar, 'rto')).json().applied).toBe(true)
     expect((await partOf(orderId, far.id)).status).toBe('returned')
+    // The end told again later (couriers resend it) is neither applied nor kept twice.
+    clock.advance(60_000)
+    expect((await push(awbFar, 'rto')).json().applied).toBe(false)
     const [farItem] = await db().select().from(products).where(eq(products.id, items[1]!.id))
     expect(farItem!.totalStock).toBe(4)
     const [nearItem] = await db().select().from(products).where(eq(products.id, items[0]!.id))
@@ -233,6 +236,8 @@ describe('shipping a parcel', () => {
     )
     const nearEvents = parcels.find((p) => p.shipment.awb === awbNear)!.shipment.events
     expect(nearEvents.map((e) => e.status)).toEqual(['picked_up', 'delivered', 'in_transit'])
+    const farEvents = parcels.find((p) => p.shipment.awb === awbFar)!.shipment.events
+    expect(farEvents.map((e) => e.status)).toEqual(['picked_up', 'rto'])
 
     // A mail when it shipped and when it arrived, once each, through the outbox.
     const mails = await db().select().from(outbox).where(eq(outbox.kind, 'mail'))

@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/client'
 import { orders, shipmentEvents, shipments, subOrders, users } from '../../db/schema'
 import { enqueue } from '../../jobs/outbox'
 import type { Couriers } from '../../couriers'
-import type { CourierEvent } from '../../couriers/types'
+import type { CourierEvent, WebhookRequest } from '../../couriers/types'
 import { badRequest, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { moveOrder } from '../orders/lifecycle/move'
@@ -51,17 +51,18 @@ function lifecycleEvents(status: ShipmentStatus): OrderEvent[] {
 export async function handleCourierWebhook(
   deps: TrackingDeps,
   courierName: string,
-  rawBody: string,
-  headers: Record<string, string | string[] | undefined>,
+  request: WebhookRequest,
 ): Promise<{ applied: boolean }> {
   const courier = deps.couriers.courier(courierName)
   if (!courier) throw notFound('Unknown courier')
-  let event: CourierEvent
+  let event: CourierEvent | null
   try {
-    event = courier.verifyWebhook(rawBody, headers)
+    event = courier.verifyWebhook(request)
   } catch {
     throw badRequest('Invalid courier notification')
   }
+  // Authentic, but a status the shop does not follow: acknowledged so the courier stops sending.
+  if (!event) return { applied: false }
   return deps.db.transaction((tx) => applyTrackingEvent(tx, deps.lifecycle, courier.name, event))
 }
 
@@ -77,7 +78,13 @@ async function applyTrackingEvent(
     .innerJoin(subOrders, eq(subOrders.id, shipments.subOrderId))
     .where(and(eq(shipments.courier, courier), eq(shipments.awb, event.awb)))
     .for('update')
-  if (!parcel) throw notFound('Unknown AWB')
+  // Not a parcel the shop booked (one made in the courier's own panel): acknowledged, since a
+  // courier retries anything but a 2xx, and nothing here is about it.
+  if (!parcel) return { applied: false }
+  // The end told again (a courier resends "delivered" with a later time): nothing new to keep.
+  if (FINAL.has(parcel.shipment.status) && event.status === parcel.shipment.status) {
+    return { applied: false }
+  }
   const recorded = await tx
     .insert(shipmentEvents)
     .values({

@@ -1,4 +1,4 @@
-import type { UpdateCartInput } from '@techbazaar/shared'
+import type { CartServiceability, UpdateCartInput } from '@techbazaar/shared'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from '@/lib/toast'
@@ -36,6 +36,15 @@ let orderAnswer: () => Response
 let lines = [line]
 /** The shop's cash-on-delivery ceiling as the server publishes it (rupees). */
 let codMaxAmount = 50_000
+/** The courier's answer for the cart at the chosen address's pincode. */
+const DELIVERABLE: CartServiceability = {
+  serviceable: true,
+  cod: true,
+  deliveryBy: '2026-11-26',
+  undeliverable: [],
+  noCod: [],
+}
+let reach = DELIVERABLE
 
 const cartTotals = () => ({
   totalItems: lines.length,
@@ -68,6 +77,10 @@ function setup() {
       return jsonResponse({ success: true, data: [address] })
     }
     if (url.pathname === '/api/shop/order/create') return orderAnswer()
+    if (url.pathname === '/api/shop/cart/serviceability') {
+      expect(url.searchParams.get('pincode')).toBe('560001')
+      return jsonResponse({ success: true, data: reach })
+    }
     if (url.pathname === '/api/shop/order/limits') {
       return jsonResponse({
         success: true,
@@ -95,6 +108,7 @@ describe('CheckoutPage', () => {
   beforeEach(() => {
     lines = [line]
     codMaxAmount = 50_000
+    reach = DELIVERABLE
     orderAnswer = () =>
       jsonResponse(
         { success: true, orderId: '00000000-0000-4000-8000-0000000000dd', orderNumber: 'TB-10234' },
@@ -194,6 +208,48 @@ describe('CheckoutPage', () => {
     expect(callsOf(fetchMock).some(([input]) => String(input).includes('/order/create'))).toBe(
       false,
     )
+  })
+
+  it("shows the courier's delivery day for the chosen address", async () => {
+    setup()
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage />)
+    await u.click(await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ }))
+    expect(await screen.findByText('Thursday, 26 November')).toBeInTheDocument()
+    expect(screen.getByText('Cash on delivery available')).toBeInTheDocument()
+  })
+
+  it('keeps Place Your Order disabled, with the reason, where the courier does not deliver', async () => {
+    reach = {
+      serviceable: false,
+      cod: false,
+      deliveryBy: null,
+      undeliverable: ['Galaxy Buds'],
+      noCod: ['Galaxy Buds'],
+    }
+    setup()
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage />)
+    await u.click(await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ }))
+    expect(await screen.findByText('We do not deliver to pincode 560001 yet.')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'We cannot deliver "Galaxy Buds" to pincode 560001 yet. Please choose another address or remove it from your cart.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Place Your Order' })).toBeDisabled()
+  })
+
+  it('disables cash on delivery where the courier takes no cash there', async () => {
+    reach = { ...DELIVERABLE, cod: false, noCod: ['Galaxy Buds'] }
+    setup()
+    const { dialog } = await openPaymentDialog()
+    const reason =
+      'Cash on delivery is not available at pincode 560001. Please choose an online payment method.'
+    expect(screen.getByTestId('cod-limit')).toHaveTextContent(reason)
+    const cod = within(dialog).getByRole('radio', { name: /COD/ })
+    expect(cod).toBeDisabled()
+    expect(cod).toHaveTextContent(reason)
   })
 
   it('offers cash on delivery up to the ceiling', async () => {

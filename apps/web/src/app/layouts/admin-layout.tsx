@@ -10,6 +10,7 @@ import {
   MenuIcon,
   PackageIcon,
   ShoppingCartIcon,
+  TruckIcon,
   UserPlusIcon,
   XCircleIcon,
 } from 'lucide-react'
@@ -43,6 +44,7 @@ const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboardIcon },
   { label: 'Products', to: '/admin/products', icon: PackageIcon },
   { label: 'Orders', to: '/admin/orders', icon: ShoppingCartIcon },
+  { label: 'Shipments', to: '/admin/shipments', icon: TruckIcon },
   { label: 'Sign up vendor', to: '/admin/signup-vendor', icon: UserPlusIcon },
   { label: 'Verification', to: '/admin/vendor-verificaton', icon: BadgeCheckIcon },
   // Not in the spec's list, but the banner screen needs a way in other than typing its address.

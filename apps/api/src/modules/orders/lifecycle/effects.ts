@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Tx } from '../../../db/client'
-import { orderLines, orders, payments, products } from '../../../db/schema'
+import { orderLines, orders, payments, products, subOrders } from '../../../db/schema'
 import { enqueue } from '../../../jobs/outbox'
 import { lockCartOf, mergeIntoCart } from '../../cart/cart.service'
 import { queueOrderConfirmation } from './confirmation-mail'
@@ -39,6 +39,11 @@ export async function applyEffects(
         .update(payments)
         .set({ status: 'paid', providerPaymentId: request.payment?.providerPaymentId ?? null })
         .where(and(eq(payments.orderId, request.orderId), eq(payments.status, 'pending')))
+      // The sellers' ship-by days count from here (a COD part is confirmed when placed).
+      await tx
+        .update(subOrders)
+        .set({ confirmedAt: new Date() })
+        .where(and(inArray(subOrders.id, parts), isNull(subOrders.confirmedAt)))
       await queueOrderConfirmation(tx, request.orderId, ctx.shopName)
       return
     case 'failPayment':

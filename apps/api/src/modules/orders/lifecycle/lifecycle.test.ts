@@ -14,6 +14,7 @@ import { createTestApp, type TestContext } from '../../../../test/app'
 import { sessionCookieFor } from '../../../../test/auth'
 import { createProduct, createSeller, createUser } from '../../../../test/factories'
 import { createShopper, fillCart, orderCart, placeOrder } from '../../../../test/shop'
+import { moveOrder } from './move'
 
 let t: TestContext
 beforeAll(async () => {
@@ -95,26 +96,59 @@ describe('the order lifecycle', () => {
 
     const { partA, a } = await twoSellerOrder()
     expect((await sellerMoves(a.id, partA, 'delivered')).statusCode).toBe(409)
-    expect((await sellerMoves(a.id, partA, 'inShipping')).statusCode).toBe(200)
-    const back = await sellerMoves(a.id, partA, 'inProcess')
+    expect((await sellerMoves(a.id, partA, 'inProcess')).statusCode).toBe(200)
+    const back = await sellerMoves(a.id, partA, 'pending')
     expect(back.statusCode).toBe(409)
-    expect(back.json().message).toBe('This order is Shipped; it cannot be marked In process.')
-    expect((await sellerMoves(a.id, partA, 'pending')).statusCode).toBe(409)
+    expect(back.json().message).toBe(
+      'This order is In process; it cannot be marked Awaiting payment.',
+    )
     // Asking for the status it has is not an error: nothing changes.
-    expect((await sellerMoves(a.id, partA, 'inShipping')).statusCode).toBe(200)
+    expect((await sellerMoves(a.id, partA, 'inProcess')).statusCode).toBe(200)
+  })
+
+  it('leaves Shipped and Delivered to the courier: a seller asking is told to book it', async () => {
+    const admin = await adminCookie()
+    const { orderId, a, partA } = await twoSellerOrder()
+    const ship = await sellerMoves(a.id, partA, 'inShipping')
+    expect(ship.statusCode).toBe(409)
+    expect(ship.json().message).toBe(
+      'Book the courier with Ship: its tracking marks the parcel Shipped and then Delivered.',
+    )
+    const skip = await sellerMoves(a.id, partA, 'delivered')
+    expect(skip.statusCode).toBe(409)
+    expect(skip.json().message).toBe('This order is Confirmed; it cannot be marked Delivered.')
+    expect((await sellerMoves(a.id, partA, 'inProcess')).statusCode).toBe(200)
+    expect((await sellerMoves(a.id, partA, 'inShipping')).statusCode).toBe(409)
+    // An admin still may (a parcel sent outside the shop); then the seller cannot deliver it.
+    expect((await adminMoves(admin, orderId, 'inShipping')).statusCode).toBe(200)
+    const deliver = await sellerMoves(a.id, partA, 'delivered')
+    expect(deliver.statusCode).toBe(409)
+    expect(deliver.json().message).toBe(
+      'Book the courier with Ship: its tracking marks the parcel Shipped and then Delivered.',
+    )
+    expect((await partsOf(orderId)).map((p) => p.status)).toEqual(['inShipping', 'inShipping'])
   })
 
   it('derives the order status from its parts, so the shopper never reads a stale one', async () => {
     const admin = await adminCookie()
-    const { orderId, a, b, partA, partB } = await twoSellerOrder()
+    const { orderId, a, partA, partB } = await twoSellerOrder()
     expect((await adminMoves(admin, orderId, 'inShipping')).statusCode).toBe(200)
     expect((await partsOf(orderId)).map((p) => p.status)).toEqual(['inShipping', 'inShipping'])
     // The drift of the issue: the seller set inProcess after the admin shipped; now refused.
     expect((await sellerMoves(a.id, partA, 'inProcess')).statusCode).toBe(409)
 
-    expect((await sellerMoves(a.id, partA, 'delivered')).statusCode).toBe(200)
+    // The courier delivers one parcel, then the other.
+    const courierDelivers = (subOrderId: string) =>
+      db().transaction((tx) =>
+        moveOrder(
+          tx,
+          { maxPerProduct: 5, shopName: 'TechBazaar' },
+          { orderId, subOrderId, event: 'deliver', actor: { kind: 'courier' } },
+        ),
+      )
+    expect((await courierDelivers(partA)).changed).toBe(true)
     expect((await statusOf(orderId)).orderStatus).toBe('inShipping')
-    expect((await sellerMoves(b.id, partB, 'delivered')).statusCode).toBe(200)
+    expect((await courierDelivers(partB)).changed).toBe(true)
     expect((await statusOf(orderId)).orderStatus).toBe('delivered')
     // A delivered order is not rejected (that is a return), nor sent back to processing.
     expect((await adminMoves(admin, orderId, 'rejected')).statusCode).toBe(409)
@@ -126,8 +160,8 @@ describe('the order lifecycle', () => {
     ).toEqual([
       ['place', 'shopper', null, 'confirmed', false],
       ['ship', 'admin', 'confirmed', 'inShipping', false],
-      ['deliver', 'seller', 'inShipping', 'delivered', true],
-      ['deliver', 'seller', 'inShipping', 'delivered', true],
+      ['deliver', 'courier', 'inShipping', 'delivered', true],
+      ['deliver', 'courier', 'inShipping', 'delivered', true],
     ])
 
     // The timeline the shopper reads: every line, the sellers' parts named.

@@ -62,7 +62,7 @@ const COLUMNS: { title: string; links: { label: string; to: string }[] }[] = [
       { label: 'Return', to: '/return' },
       { label: 'Refund and Cancellation', to: '/returnAndRefunds' },
       { label: 'Contact Us', to: '/contact-us' },
-      { label: 'Order Tracking', to: '/shop/account?tab=orders' },
+      { label: 'Order Tracking', to: '/shop/account?tab=orders&track' },
     ],
   },
   {

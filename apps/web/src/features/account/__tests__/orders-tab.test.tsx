@@ -106,4 +106,19 @@ describe('OrdersTab', () => {
     const table = await screen.findByRole('table')
     expect(within(table).getByText('21/11/2026')).toBeInTheDocument()
   })
+
+  it('opens the newest order still on its way for Order Tracking (?track)', async () => {
+    const summary = (i: number, orderStatus: string) => ({
+      _id: `c0ffee00-0000-4000-8000-00000000001${i}`,
+      orderNumber: `TB-1001${i}`,
+      orderDate: '2026-11-20T10:30:00.000Z',
+      orderStatus,
+      totalAmount: 999,
+    })
+    // Newest first: a delivered order, then one being shipped.
+    serve([summary(2, 'delivered'), summary(1, 'inShipping'), summary(0, 'inShipping')])
+    renderRoute(<OrdersTab />, { initialEntry: '/?tab=orders&track' })
+    const dialog = await screen.findByRole('dialog', { name: 'Order details' })
+    expect(dialog).toHaveTextContent('TB-10011')
+  })
 })

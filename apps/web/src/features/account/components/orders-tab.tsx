@@ -1,4 +1,9 @@
-import { formatRupees, formatShopDate, type OrderSummary } from '@techbazaar/shared'
+import {
+  formatRupees,
+  formatShopDate,
+  type OrderStatus,
+  type OrderSummary,
+} from '@techbazaar/shared'
 import { PackageOpen } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -17,14 +22,26 @@ import { useOrders } from '../api/get-orders'
 import { OrderDetails } from './order-details'
 import { isAwaitingPayment, PendingOrderActions } from './pending-order-actions'
 
+/** Parts are with the seller or the courier: what a shopper wants to follow. */
+const ON_ITS_WAY: ReadonlySet<OrderStatus> = new Set(['confirmed', 'inProcess', 'inShipping'])
+
+/** The newest order still on its way, else the newest order (the list comes newest first). */
+function orderOnItsWay(orders: OrderSummary[]): OrderSummary | undefined {
+  return orders.find((order) => ON_ITS_WAY.has(order.orderStatus)) ?? orders[0]
+}
+
 /** The account's order history: a table on wide screens, stacked cards on phones and tablets. */
 export function OrdersTab() {
   const { user } = useSession()
   const orders = useOrders(user?.id ?? '')
-  // `?order=<id>` opens that order's details (the payment return page links there).
+  // `?order=<id>` opens that order's details (the payment return page links there); `?track`
+  // (the footer's Order Tracking) opens the newest order still on its way, known once loaded.
   const [params] = useSearchParams()
-  const [openId, setOpenId] = useState<string | null>(() => params.get('order'))
-  const open = orders.data?.find((order) => order._id === openId) ?? null
+  const [openId, setOpenId] = useState<string | null | undefined>(
+    () => params.get('order') ?? (params.has('track') ? undefined : null),
+  )
+  const wanted = openId === undefined ? orderOnItsWay(orders.data ?? [])?._id : openId
+  const open = orders.data?.find((order) => order._id === wanted) ?? null
 
   if (orders.isPending) {
     return (

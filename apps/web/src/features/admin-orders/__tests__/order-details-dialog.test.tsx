@@ -131,12 +131,14 @@ describe('OrdersTable details dialog', () => {
     expect(gets(`/admin/orders/details/${ORDER_ID}`).length).toBeGreaterThanOrEqual(2)
   }, 20_000)
 
-  it('lets a seller update its own sub-order through vendor-update', async () => {
+  it('lets a seller process its own part through vendor-update, and ship it with Ship', async () => {
     const sub: VendorSubOrder = {
       ...row,
       _id: SUB_ID,
       orderId: ORDER_ID,
       cartItems: details('confirmed').cartItems,
+      shipBy: '2099-01-05',
+      shipment: null,
     }
     const fetchMock = mockApi({
       'GET /admin/orders/getVendor': () => ok({ data: [sub] }),
@@ -148,23 +150,61 @@ describe('OrdersTable details dialog', () => {
     })
     const user = userEvent.setup()
     renderAt('/admin/orders', table('vendor'))
-    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_NUMBER) })
-    await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
+    // A confirmed part is to ship: it is listed above the other orders.
+    const card = await screen.findByRole('article', { name: ORDER_NUMBER })
+    await user.click(within(card).getByRole('button', { name: 'View Details' }))
     const dialog = await screen.findByRole('dialog')
     await within(dialog).findByText(/Redmi Note 13 Pro/)
     await user.click(within(dialog).getByRole('combobox', { name: 'Order Status' }))
-    // A seller never rejects, and a confirmed part cannot be marked delivered before it ships.
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'In process',
-      'Shipped',
-    ])
-    await user.click(screen.getByRole('option', { name: 'Shipped' }))
+    // A seller never rejects, nor marks a part Shipped or Delivered: the courier's scans do.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['In process'])
+    await user.click(screen.getByRole('option', { name: 'In process' }))
     await user.click(within(dialog).getByRole('button', { name: 'Update Order Status' }))
     // Sonner keeps its toasts in module state, so the first test's toast may still be listed.
     expect(await screen.findAllByText('Order status updated successfully')).not.toHaveLength(0)
     expect(sentBodies(fetchMock, '/admin/orders/vendor-update')).toEqual([
-      { _id: SUB_ID, status: 'inShipping' },
+      { _id: SUB_ID, status: 'inProcess' },
     ])
+
+    // Ship opens the booking form in place of the details.
+    const ship = within(dialog).getByRole('region', { name: 'Ship' })
+    await user.click(within(ship).getByRole('button', { name: 'Ship' }))
+    expect(await screen.findByRole('dialog', { name: `Ship ${ORDER_NUMBER}` })).toBeInTheDocument()
+    expect(screen.queryByRole('dialog', { name: 'Order Details' })).not.toBeInTheDocument()
+  })
+
+  it('tells a seller the courier marks a booked part, and offers no status to set', async () => {
+    const sub: VendorSubOrder = {
+      ...row,
+      _id: SUB_ID,
+      orderId: ORDER_ID,
+      orderStatus: 'inShipping',
+      cartItems: details('inShipping').cartItems,
+      shipBy: null,
+      shipment: {
+        courier: 'SANDBOX',
+        awb: 'SBX0000012345',
+        status: 'in_transit',
+        labelUrl: '/sandbox-courier/SBX0000012345/label',
+        expectedBy: '2026-11-25',
+      },
+    }
+    mockApi({
+      'GET /admin/orders/getVendor': () => ok({ data: [sub] }),
+      [`GET /admin/orders/details/${ORDER_ID}`]: () => ok({ data: details('inShipping') }),
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/orders', table('vendor'))
+    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_NUMBER) })
+    await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(
+      await within(dialog).findByText(
+        "The courier's tracking marks this parcel Shipped and then Delivered.",
+      ),
+    ).toBeInTheDocument()
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument()
   })
 
   it('shows the empty state', async () => {

@@ -2,6 +2,7 @@ import type {
   AdminOrderList,
   AdminOrderRow,
   AdminOrdersQuery,
+  VendorSubOrder,
   VendorSubOrderListResponse,
 } from '@techbazaar/shared'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
@@ -18,14 +19,17 @@ export const adminOrderKeys = {
   details: (orderId: string) => [...adminOrderKeys.all, 'details', orderId] as const,
 }
 
-/** One table row for both screens: `_id` is what updates (order or sub-order), `orderId` what opens. */
+/**
+ * One table row for both screens: `_id` is what updates (order or sub-order), `orderId` what
+ * opens. A seller's rows also carry their lines, ship-by day (while to ship) and parcel.
+ */
 export type OrderRow = Pick<
   AdminOrderRow,
   'orderNumber' | 'orderDate' | 'orderStatus' | 'totalAmount' | 'userName' | 'email'
 > & {
   _id: string
   orderId: string
-}
+} & Partial<Pick<VendorSubOrder, 'cartItems' | 'shipBy' | 'shipment'>>
 
 /** A page of rows and how many match over all pages. */
 export interface OrdersPage {
@@ -55,7 +59,10 @@ export function getAdminOrders(filter: OrdersFilter, signal?: AbortSignal): Prom
   )
 }
 
-/** A seller's own sub-orders arrive in one list (a seller's volume fits one page). */
+/**
+ * A seller's own sub-orders arrive in one list (a seller's volume fits one page): the parts to
+ * ship first, oldest first, then the rest, newest first.
+ */
 export function getVendorOrders(signal?: AbortSignal): Promise<OrdersPage> {
   return api<VendorSubOrderListResponse>('/admin/orders/getVendor', {
     signal,

@@ -1,12 +1,14 @@
 import {
   formatRupees,
   formatShopDate,
+  formatShopDay,
   ORDER_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
   nextOrderStatuses,
   PAYMENT_STATUS_LABELS,
   type OrderStatus,
 } from '@techbazaar/shared'
+import { TruckIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
@@ -25,7 +27,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingRows } from '@/components/state-views'
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { OrderParcels } from '@/components/order-parcels'
 import { OrderTimeline } from '@/components/order-timeline'
@@ -80,7 +82,9 @@ function StatusForm({
   if (options.length === 0) {
     return (
       <p className="border-t pt-3 text-muted-foreground">
-        This order is {ORDER_STATUS_LABELS[current]}: there is no status to set next.
+        {scope === 'vendor' && (row.shipBy || row.shipment)
+          ? "The courier's tracking marks this parcel Shipped and then Delivered."
+          : `This order is ${ORDER_STATUS_LABELS[current]}: there is no status to set next.`}
       </p>
     )
   }
@@ -106,21 +110,43 @@ function StatusForm({
   )
 }
 
-function DetailsBody({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' }) {
+/**
+ * A seller's part still to ship (confirmed or in process, no parcel booked): "Ship" books the
+ * courier. Sellers do not mark parts Shipped or Delivered; the courier's tracking does.
+ */
+function ShipAction({ row, onShip }: { row: OrderRow; onShip: (row: OrderRow) => void }) {
+  return (
+    <section aria-label="Ship" className="flex flex-col gap-2 border-t pt-3">
+      <p className="text-muted-foreground">
+        Packed? Book the courier: it picks the parcel up from your business address
+        {row.shipBy && (
+          <>
+            {' '}
+            (ship by <time dateTime={row.shipBy}>{formatShopDay(row.shipBy)}</time>)
+          </>
+        )}
+        .
+      </p>
+      <Button className="h-11" onClick={() => onShip(row)}>
+        <TruckIcon aria-hidden="true" />
+        Ship
+      </Button>
+    </section>
+  )
+}
+
+function DetailsBody({
+  row,
+  scope,
+  onShip,
+}: {
+  row: OrderRow
+  scope: 'admin' | 'vendor'
+  onShip: (row: OrderRow) => void
+}) {
   const details = useAdminOrderDetails(row.orderId)
   if (details.isPending) {
-    return (
-      <div
-        className="flex flex-col gap-2"
-        role="status"
-        aria-busy="true"
-        aria-label="Loading order"
-      >
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-10" />
-        ))}
-      </div>
-    )
+    return <LoadingRows label="Loading order" count={4} rowClassName="h-10" />
   }
   if (details.isError) {
     return (
@@ -172,6 +198,7 @@ function DetailsBody({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' 
       </section>
       <OrderParcels parcels={order.parcels} />
       <OrderTimeline entries={order.timeline} />
+      {scope === 'vendor' && row.shipBy && <ShipAction row={row} onShip={onShip} />}
       <StatusForm
         key={`${row._id}-${order.orderStatus}`}
         row={row}
@@ -182,15 +209,20 @@ function DetailsBody({ row, scope }: { row: OrderRow; scope: 'admin' | 'vendor' 
   )
 }
 
-/** "View Details": the order as the spec lists it, with the status update at the bottom. */
+/**
+ * "View Details": the order as the spec lists it, with the status update at the bottom (and, for
+ * a seller's part to ship, "Ship", handed to `onShip`).
+ */
 export function OrderDetailsDialog({
   row,
   scope,
   onOpenChange,
+  onShip,
 }: {
   row: OrderRow | null
   scope: 'admin' | 'vendor'
   onOpenChange: (open: boolean) => void
+  onShip: (row: OrderRow) => void
 }) {
   return (
     <Dialog open={row !== null} onOpenChange={onOpenChange}>
@@ -201,7 +233,7 @@ export function OrderDetailsDialog({
             {scope === 'admin' ? 'The whole order.' : 'Your part of this order.'}
           </DialogDescription>
         </DialogHeader>
-        {row && <DetailsBody row={row} scope={scope} />}
+        {row && <DetailsBody row={row} scope={scope} onShip={onShip} />}
       </DialogContent>
     </Dialog>
   )

@@ -3,14 +3,15 @@ import { PackageOpen } from 'lucide-react'
 import type * as React from 'react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { Skeleton } from '@/components/ui/skeleton'
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { messageOf } from '@/lib/server-errors'
-import { EmptyState } from '@/components/state-views'
+import { EmptyState, LoadFailed, LoadingRows } from '@/components/state-views'
+import { Pager } from '@/components/pager'
 import { cn } from '@/lib/utils'
 import { useAdminOrders, type OrderRow, type OrdersFilter } from '../api/get-admin-orders'
 import { OrderDetailsDialog } from './order-details-dialog'
-import { OrdersPager } from './orders-pager'
+import { ShipDialog } from './ship-dialog'
+import { ToShipList } from './to-ship-list'
 
 /**
  * The table's columns in one place, each with its cell: the desk table and the phone cards both
@@ -39,7 +40,8 @@ const COLUMNS: { header: string; cell: (row: OrderRow) => React.ReactNode; class
 
 /**
  * "All Orders": a table on desks, stacked cards on phones; one details dialog for both. An
- * admin's list is one page of the server's (filters and paging in `filter`), a seller's whole.
+ * admin's list is one page of the server's (filters and paging in `filter`), a seller's whole,
+ * with its parts to ship above the rest and the "Ship" dialog that books the courier.
  */
 export function OrdersTable({
   scope,
@@ -52,32 +54,17 @@ export function OrdersTable({
 }) {
   const orders = useAdminOrders(scope, filter)
   const [openId, setOpenId] = useState<string | null>(null)
+  // The row as it was when "Ship" was pressed: once booked it leaves the list to ship, and the
+  // dialog stays to show the AWB and label.
+  const [shipping, setShipping] = useState<OrderRow | null>(null)
 
-  if (orders.isPending) {
-    return (
-      <div
-        className="flex flex-col gap-2"
-        role="status"
-        aria-busy="true"
-        aria-label="Loading orders"
-      >
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} className="h-12 w-full" />
-        ))}
-      </div>
-    )
-  }
+  if (orders.isPending) return <LoadingRows label="Loading orders" />
   if (orders.isError) {
     return (
-      <p
-        role="alert"
-        className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm font-medium text-destructive"
-      >
-        {messageOf(orders.error, 'We could not load the orders.')}{' '}
-        <button type="button" className="underline" onClick={() => void orders.refetch()}>
-          Try again
-        </button>
-      </p>
+      <LoadFailed
+        message={messageOf(orders.error, 'We could not load the orders.')}
+        onRetry={() => void orders.refetch()}
+      />
     )
   }
   const { rows } = orders.data
@@ -98,12 +85,67 @@ export function OrdersTable({
       View Details
     </Button>
   )
+  // A seller's parts to ship (the server sends them first) get their own section on top.
+  const toShip = scope === 'vendor' ? rows.filter((row) => row.shipBy) : []
+  const listed = scope === 'vendor' ? rows.filter((row) => !row.shipBy) : rows
 
+  return (
+    <>
+      {scope === 'vendor' && (
+        <>
+          <ToShipList rows={toShip} onShip={setShipping} onView={(row) => setOpenId(row._id)} />
+          <h2 className="text-lg font-semibold">Other orders</h2>
+          {listed.length === 0 && (
+            <p className="text-sm text-muted-foreground">No other orders yet.</p>
+          )}
+        </>
+      )}
+      {listed.length > 0 && (
+        <OrdersList rows={listed} view={view} busy={orders.isPlaceholderData} />
+      )}
+
+      {scope === 'admin' && (
+        <Pager
+          page={orders.data.page}
+          limit={orders.data.limit}
+          total={orders.data.total}
+          shown={rows.length}
+          noun="orders"
+          onPage={onPage}
+        />
+      )}
+
+      <OrderDetailsDialog
+        row={open}
+        scope={scope}
+        onOpenChange={(isOpen) => !isOpen && setOpenId(null)}
+        onShip={(row) => {
+          setOpenId(null)
+          setShipping(row)
+        }}
+      />
+      {scope === 'vendor' && (
+        <ShipDialog row={shipping} onOpenChange={(isOpen) => !isOpen && setShipping(null)} />
+      )}
+    </>
+  )
+}
+
+/** The rows as a table on desks and stacked cards on phones. */
+function OrdersList({
+  rows,
+  view,
+  busy,
+}: {
+  rows: OrderRow[]
+  view: (id: string) => React.ReactNode
+  busy: boolean
+}) {
   return (
     <>
       <div
         className="relative hidden overflow-x-auto rounded-xl border bg-background lg:block"
-        aria-busy={orders.isPlaceholderData}
+        aria-busy={busy}
       >
         <table className="w-full text-sm">
           <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
@@ -148,14 +190,6 @@ export function OrdersTable({
           </li>
         ))}
       </ul>
-
-      {scope === 'admin' && <OrdersPager page={orders.data} onPage={onPage} />}
-
-      <OrderDetailsDialog
-        row={open}
-        scope={scope}
-        onOpenChange={(isOpen) => !isOpen && setOpenId(null)}
-      />
     </>
   )
 }

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '@techbazaar/shared'
 import { useSearchParams } from 'react-router'
+import { withChanges } from '@/lib/search-params'
 import type { OrdersFilter } from '../api/get-admin-orders'
 
 const isStatus = (value: string | null): value is OrderStatus =>
@@ -20,18 +21,7 @@ export function useOrdersFilter() {
     q: params.get('q')?.trim() || undefined,
   }
   const set = (changes: Partial<Record<'page' | 'status' | 'q', string | undefined>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
-        if (!('page' in changes)) next.delete('page')
-        for (const [key, value] of Object.entries(changes)) {
-          if (value && !(key === 'page' && value === '1')) next.set(key, value)
-          else next.delete(key)
-        }
-        return next
-      },
-      { replace: true },
-    )
+    setParams((current) => withChanges(current, changes), { replace: true })
   return {
     filter,
     setPage: (next: number) => set({ page: String(next) }),

@@ -13,6 +13,7 @@ import { useProduct } from '@/lib/catalog/get-product'
 import { optionLabel } from '@/lib/catalog/option-label'
 import { DIALOG_IMAGE_SIZES, productImageSrcSet } from '@/lib/catalog/images'
 import { AddToCartButton } from './add-to-cart-button'
+import { DeliveryCheck } from './delivery-check'
 import { PriceRow, ProductBadges } from './product-card'
 import { WriteReview } from './review-form'
 import { ReviewList } from './review-list'
@@ -109,6 +110,7 @@ function ProductDetail({ product }: { product: Product }) {
           {product.description}
         </p>
         <AddToCartButton product={product} label="Add to Cart" className="h-11" />
+        <DeliveryCheck productId={product._id} />
         <section
           aria-labelledby="product-reviews-heading"
           className="flex flex-col gap-4 border-t pt-4"

@@ -1,26 +1,53 @@
-import type { Address } from '@techbazaar/shared'
+import type { Address, CartServiceability } from '@techbazaar/shared'
+import type { UseQueryResult } from '@tanstack/react-query'
 import { MapPin } from 'lucide-react'
 import { useId } from 'react'
+import { DeliveryPromise } from '@/components/delivery-promise'
+import { Spinner } from '@/components/ui/spinner'
 
 /**
- * The order summary's "Deliver to": the chosen address in one line, or a nudge to choose one,
+ * The order summary's "Deliver to": the chosen address in one line with the courier's promise
+ * for it (the day the last parcel arrives, cash on delivery or not), or a nudge to choose one,
  * with a link to the address panel (below the summary on phones, beside it on desktops).
  */
-export function DeliverTo({ address }: { address: Address | null }) {
+export function DeliverTo({
+  address,
+  delivery,
+}: {
+  address: Address | null
+  delivery: Pick<UseQueryResult<CartServiceability>, 'data' | 'isError' | 'fetchStatus'>
+}) {
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="flex gap-3 border-t px-5 py-4 text-sm">
       <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <div className="min-w-0 flex-1">
-        <h3 id={headingId} className="font-medium">
-          Deliver to
-        </h3>
-        {address ? (
-          <p className="break-words text-muted-foreground">
-            {address.address}, {address.city} {address.pincode} · {address.phone}
-          </p>
-        ) : (
-          <p className="text-muted-foreground">No address chosen yet.</p>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div>
+          <h3 id={headingId} className="font-medium">
+            Deliver to
+          </h3>
+          {address ? (
+            <p className="break-words text-muted-foreground">
+              {address.address}, {address.city} {address.pincode} · {address.phone}
+            </p>
+          ) : (
+            <p className="text-muted-foreground">No address chosen yet.</p>
+          )}
+        </div>
+        {address && (
+          <div aria-live="polite">
+            {delivery.data ? (
+              <DeliveryPromise answer={delivery.data} pincode={address.pincode} />
+            ) : delivery.isError ? (
+              <p className="text-muted-foreground">
+                We could not check the delivery date right now.
+              </p>
+            ) : delivery.fetchStatus === 'fetching' ? (
+              <p className="flex items-center gap-2 text-muted-foreground">
+                <Spinner /> Checking delivery...
+              </p>
+            ) : null}
+          </div>
         )}
       </div>
       <a

@@ -1,7 +1,9 @@
 import {
   codLimitMessage,
   formatRupees,
+  noCodMessage,
   rupeesToPaise,
+  undeliverableMessage,
   type Address,
   type PaymentMethod,
 } from '@techbazaar/shared'
@@ -20,6 +22,7 @@ import { CartLineItem } from '@/components/cart-line-item'
 import { useCart } from '@/lib/cart/use-cart'
 import { cartBlockedReason, serverViewLines, useCartLines } from '@/lib/cart/use-cart-lines'
 import { pendingOrder } from '@/lib/pending-order'
+import { useCartServiceability } from '@/lib/shipping/serviceability'
 import { ApiError } from '@/lib/api-client'
 import { useCreateOrder } from '../api/create-order'
 import { useOrderLimits } from '../api/get-order-limits'
@@ -61,7 +64,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
   const cart = useServerCart(userId)
   const cartApi = useCart()
   const view = useCartLines(cartApi, userId)
-  const blockedReason = cartBlockedReason(view, GOAL)
+  const cartBlocked = cartBlockedReason(view, GOAL)
   const createOrder = useCreateOrder()
   const limits = useOrderLimits()
   const [addressId, setAddressId] = useState<string | null>(null)
@@ -77,12 +80,25 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
 
   const items = cart.data?.items ?? []
   const total = cart.data?.totalAmount ?? 0
+  // Asked again whenever the address or what is in the cart changes.
+  const delivery = useCartServiceability(
+    address?.pincode ?? null,
+    items.map((l) => l.productId).join(','),
+  )
+  const reach = address && delivery.data ? delivery.data : null
+  const blockedReason =
+    cartBlocked ??
+    (reach && !reach.serviceable
+      ? undeliverableMessage(address!.pincode, reach.undeliverable)
+      : null)
   const codMax = limits.data?.codMaxAmount
   // Compared in paise: rupee amounts are decimals.
   const codReason =
     codMax !== undefined && rupeesToPaise(total) > rupeesToPaise(codMax)
       ? codLimitMessage(codMax)
-      : null
+      : reach && reach.serviceable && !reach.cod
+        ? noCodMessage(address!.pincode)
+        : null
   // A choice made before the total grew past the ceiling no longer counts.
   const chosen = method === 'COD' && codReason ? null : method
 
@@ -184,7 +200,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
               ))}
             </ul>
           )}
-          <DeliverTo address={address} />
+          <DeliverTo address={address} delivery={delivery} />
           <div className="space-y-4 border-t px-5 py-4">
             <div className="flex items-center justify-between text-lg font-bold">
               <span>Total</span>

@@ -22,6 +22,7 @@ const stats: DashboardStats = {
     ],
   },
   lowStock: [{ _id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', title: 'Redmi 13C', totalStock: 2 }],
+  lateShipments: { count: 3, notShipped: 2, notDelivered: 1 },
   latestMessages: [
     {
       _id: '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
@@ -51,6 +52,14 @@ describe('DashboardPage', () => {
       '/admin/vendor-verificaton',
     )
     expect(screen.getByText('2 left')).toBeInTheDocument()
+    // Late parcels, by reason, with the way to the late ones.
+    expect(screen.getByText('Late shipments (3)')).toBeInTheDocument()
+    expect(screen.getByText('Not shipped by their ship-by day').nextSibling).toHaveTextContent('2')
+    expect(screen.getByText('Not delivered by the expected day').nextSibling).toHaveTextContent('1')
+    expect(screen.getByRole('link', { name: 'View late' })).toHaveAttribute(
+      'href',
+      '/admin/shipments?late=true',
+    )
     expect(screen.getByText('Where is my parcel?')).toBeInTheDocument()
   })
 

@@ -130,3 +130,42 @@ export function MessagesPanel({ messages }: { messages: DashboardStats['latestMe
     </Panel>
   )
 }
+
+export function LateShipmentsPanel({ late }: { late: DashboardStats['lateShipments'] }) {
+  return (
+    <Panel
+      title={`Late shipments (${late.count})`}
+      action={
+        <Link
+          to="/admin/shipments?late=true"
+          className="inline-flex min-h-10 items-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          View late
+        </Link>
+      }
+    >
+      {late.count === 0 ? (
+        none('Every parcel is on time.')
+      ) : (
+        <ul className="divide-y">
+          {late.notShipped > 0 && (
+            <li className="flex items-center justify-between gap-3 py-2">
+              <span>Not shipped by their ship-by day</span>
+              <span className="tabular shrink-0 font-semibold text-destructive">
+                {late.notShipped}
+              </span>
+            </li>
+          )}
+          {late.notDelivered > 0 && (
+            <li className="flex items-center justify-between gap-3 py-2">
+              <span>Not delivered by the expected day</span>
+              <span className="tabular shrink-0 font-semibold text-destructive">
+                {late.notDelivered}
+              </span>
+            </li>
+          )}
+        </ul>
+      )}
+    </Panel>
+  )
+}

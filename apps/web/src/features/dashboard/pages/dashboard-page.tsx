@@ -7,6 +7,7 @@ import { useSession } from '@/lib/session/get-session'
 import { messageOf } from '@/lib/server-errors'
 import { useDashboard } from '../api/get-dashboard'
 import {
+  LateShipmentsPanel,
   LowStockPanel,
   MessagesPanel,
   PendingVendorsPanel,
@@ -77,6 +78,7 @@ function DashboardBody() {
         </CardContent>
       </Card>
       <div className="grid items-start gap-4 lg:grid-cols-2 xl:grid-cols-3">
+        <LateShipmentsPanel late={d.lateShipments} />
         <PendingVendorsPanel vendors={d.pendingVendors} />
         <LowStockPanel products={d.lowStock} />
         <MessagesPanel messages={d.latestMessages} />

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeDelhivery } from '../../test/fakes/delhivery'
+import { createDelhivery, pickupSlot } from './delhivery'
+import { delhiveryStatus } from './delhivery-events'
+import { CourierAuthError, CourierError, type BookingInput, type Courier } from './types'
+
+const PUSH_TOKEN = 'dl-push-token-0123456789'
+let fake: Awaited<ReturnType<typeof startFakeDelhivery>>
+let delhivery: Courier
+// Monday morning in India: today's afternoon pickup.
+const now = () => new Date('2026-11-23T04:00:00Z')
+beforeAll(async () => {
+  fake = await startFakeDelhivery()
+  delhivery = createDelhivery({
+    token: fake.token,
+    baseUrl: fake.baseUrl,
+    webhookToken: PUSH_TOKEN,
+    now,
+  })
+})
+afterAll(() => fake.close())
+
+/** A COD parcel of ₹1,500 from a Bengaluru seller to `pincode`. */
+const parcel = (pincode = '560034', overrides: Partial<BookingInput> = {}): BookingInput => ({
+  reference: crypto.randomUUID(),
+  pickupId: '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
+  pickup: {
+    name: 'Store 560001',
+    address: '4 Brigade Road',
+    city: 'Bengaluru',
+    pincode: '560001',
+    phone: '9845012345',
+    email: 'seller@example.in',
+  },
+  delivery: {
+    name: 'Asha',
+    address: '12 Koramangala 5th Block',
+    city: 'Bengaluru',
+    pincode,
+    phone: '+919876543210',
+  },
+  codPaise: 150_000,
+  declaredValuePaise: 150_000,
+  weightGrams: 450,
+  lengthCm: 20,
+  breadthCm: 12,
+  heightCm: 6,
+  items: [{ sku: 'prod-1', title: 'USB-C cable', quantity: 2, unitPricePaise: 75_000 }],
+  ...overrides,
+})
+
+describe('Delhivery serviceability', () => {
+  it('reads the pin code list, estimating transit by postal circle', async () => {
+    expect(
+      await delhivery.serviceability({ pickupPincode: '560001', deliveryPincode: '560034' }),
+    ).toEqual({ serviceable: true, cod: true, transitDays: 2 })
+    expect(
+      await delhivery.serviceability({ pickupPincode: '560001', deliveryPincode: '791111' }),
+    ).toEqual({ serviceable: true, cod: false, transitDays: 5 })
+    expect(
+      await delhivery.serviceability({ pickupPincode: '560001', deliveryPincode: '744101' }),
+    ).toEqual({ serviceable: false, cod: false, transitDays: null })
+  })
+})
+
+describe('Delhivery book', () => {
+  it('makes the warehouse, manifests the parcel, gets the label and asks for the pickup', async () => {
+    const input = parcel()
+    const booking = await delhivery.book(input)
+    const [made] = fake.live(input.reference)
+    expect(booking).toEqual({
+      awb: made!.waybill,
+      labelUrl: `${fake.baseUrl}/slips/${made!.waybill}.pdf`,
+      transitDays: 2,
+    })
+    expect(made!.shipment).toMatchObject({
+      order: input.reference,
+      payment_mode: 'COD',
+      cod_amount: 1500,
+      total_amount: 1500,
+      weight: 450,
+      phone: '9876543210',
+      state: 'Karnataka',
+      products_desc: '2 x USB-C cable',
+    })
+    expect(fake.warehouses.get(made!.warehouse)).toMatchObject({
+      pin: '560001',
+      phone: '9845012345',
+    })
+    expect(fake.pickups.at(-1)).toMatchObject({
+      pickup_location: made!.warehouse,
+      expected_package_count: 1,
+      pickup_date: '2026-11-23',
+      pickup_time: '14:00:00',
+    })
+    // The second parcel of the day: the warehouse and the day's pickup request exist already.
+    const again = await createDelhivery({ token: fake.token, baseUrl: fake.baseUrl, now }).book(
+      parcel(),
+    )
+    expect(again.awb).not.toBe(booking.awb)
+    expect(fake.pickups.filter((p) => p.pickup_location === made!.warehouse)).toHaveLength(1)
+  })
+
+  it('cancels the waybill when the label cannot be had, and throws CourierError', async () => {
+    const input = parcel()
+    fake.outage('slip')
+    try {
+      await expect(delhivery.book(input)).rejects.toBeInstanceOf(CourierError)
+    } finally {
+      fake.outage('slip', false)
+    }
+    const made = [...fake.parcels.values()].filter((p) => p.shipment.order === input.reference)
+    expect(made.map((p) => p.cancelled)).toEqual([true])
+    expect(fake.live(input.reference)).toEqual([])
+  })
+
+  it('cancels when the pickup request fails', async () => {
+    const input = parcel()
+    fake.outage('pickup')
+    try {
+      await expect(delhivery.book(input)).rejects.toThrow(/pickup request answered 500/)
+    } finally {
+      fake.outage('pickup', false)
+    }
+    expect(fake.live(input.reference)).toEqual([])
+  })
+
+  it('creates nothing where it does not deliver, or takes no cash', async () => {
+    for (const pincode of ['744101', '791111']) {
+      const input = parcel(pincode)
+      await expect(delhivery.book(input)).rejects.toBeInstanceOf(CourierError)
+      expect([...fake.parcels.values()].some((p) => p.shipment.order === input.reference)).toBe(
+        false,
+      )
+    }
+  })
+
+  it('picks up today before noon, else on the next day that is not a Sunday', () => {
+    expect(pickupSlot(new Date('2026-11-23T04:00:00Z'))).toEqual({
+      date: '2026-11-23',
+      time: '14:00:00',
+    })
+    // Saturday 15:30 IST → Monday; Sunday morning → Monday.
+    expect(pickupSlot(new Date('2026-11-21T10:00:00Z'))).toEqual({
+      date: '2026-11-23',
+      time: '11:00:00',
+    })
+    expect(pickupSlot(new Date('2026-11-22T03:00:00Z')).date).toBe('2026-11-23')
+  })
+})
+
+describe('Delhivery cancel and track', () => {
+  it('cancels by waybill', async () => {
+    const input = parcel()
+    const { awb } = await delhivery.book(input)
+    expect(await delhivery.label(awb)).toContain(awb)
+    await delhivery.cancel(awb)
+    expect(fake.live(input.reference)).toEqual([])
+    await expect(delhivery.cancel('0000')).rejects.toBeInstanceOf(CourierError)
+  })
+
+  it('answers the scans it follows in order, keyed as the push is', async () => {
+    const { awb } = await delhivery.book(parcel())
+    fake.scan(awb, 'Manifested', 'UD', '2026-11-23T10:00:00.123')
+    fake.scan(awb, 'In Transit', 'UD', '2026-11-23T18:10:52')
+    fake.scan(awb, 'Pending', 'UD', '2026-11-24T06:00:00')
+    fake.scan(awb, 'Dispatched', 'UD', '2026-11-24T09:30:00', 'Koramangala_DC (Karnataka)')
+    const events = await delhivery.track(awb)
+    expect(events.map((e) => [e.status, e.at.toISOString()])).toEqual([
+      ['in_transit', '2026-11-23T12:40:52.000Z'],
+      ['in_transit', '2026-11-24T00:30:00.000Z'],
+      ['out_for_delivery', '2026-11-24T04:00:00.000Z'],
+    ])
+    const pushed = delhivery.verifyWebhook({
+      rawBody: fake.push(awb),
+      headers: { 'content-type': 'application/json' },
+      query: { token: PUSH_TOKEN },
+    })
+    expect(pushed).toEqual(events.at(-1))
+    await expect(delhivery.track('0000')).rejects.toBeInstanceOf(CourierError)
+  })
+})
+
+describe('Delhivery push', () => {
+  it('takes the token in the URL and refuses a wrong or missing one', async () => {
+    const { awb } = await delhivery.book(parcel())
+    fake.scan(awb, 'Delivered', 'DL', '2026-11-25T12:00:00')
+    const rawBody = fake.push(awb)
+    const headers = { 'content-type': 'application/json' }
+    expect(
+      delhivery.verifyWebhook({ rawBody, headers, query: { token: PUSH_TOKEN } }),
+    ).toMatchObject({ awb, status: 'delivered', eventKey: 'delivered@2026-11-25T06:30:00.000Z' })
+    for (const query of [{ token: 'wrong-token-0123456789ab' }, {}]) {
+      expect(() => delhivery.verifyWebhook({ rawBody, headers, query })).toThrow(CourierAuthError)
+    }
+    // A token in a header does not count, and without a configured token nothing passes.
+    expect(() =>
+      delhivery.verifyWebhook({ rawBody, headers: { ...headers, token: PUSH_TOKEN }, query: {} }),
+    ).toThrow(CourierAuthError)
+    const open = createDelhivery({ token: fake.token, baseUrl: fake.baseUrl })
+    expect(() => open.verifyWebhook({ rawBody, headers, query: { token: '' } })).toThrow(
+      CourierAuthError,
+    )
+  })
+
+  it('acknowledges a status the shop does not follow without an event', async () => {
+    const { awb } = await delhivery.book(parcel())
+    fake.scan(awb, 'In Transit', 'RT', '2026-11-26T12:00:00')
+    const query = { token: PUSH_TOKEN }
+    expect(delhivery.verifyWebhook({ rawBody: fake.push(awb), headers: {}, query })).toBeNull()
+    expect(() => delhivery.verifyWebhook({ rawBody: '[]', headers: {}, query })).toThrow(
+      CourierAuthError,
+    )
+  })
+
+  it("maps Delhivery's status and type to the shop's", () => {
+    const cases: [string, string][] = [
+      ['Manifested', 'UD'],
+      ['Not Picked', 'UD'],
+      ['In Transit', 'UD'],
+      ['Pending', 'UD'],
+      ['Dispatched', 'UD'],
+      ['Undelivered', 'UD'],
+      ['Delivered', 'DL'],
+      ['In Transit', 'RT'],
+      ['RTO', 'DL'],
+      ['Returned', 'DL'],
+      ['Open', 'PP'],
+    ]
+    expect(cases.map(([status, type]) => delhiveryStatus(status, type))).toEqual([
+      null,
+      null,
+      'in_transit',
+      'in_transit',
+      'out_for_delivery',
+      'failed_attempt',
+      'delivered',
+      null,
+      'rto',
+      'rto',
+      null,
+    ])
+  })
+})

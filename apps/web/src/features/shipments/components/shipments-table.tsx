@@ -1,0 +1,199 @@
+import {
+  COURIER_LABELS,
+  formatShopDay,
+  LATE_REASON_LABELS,
+  SHIPMENT_STATUS_LABELS,
+  type AdminShipmentRow,
+  type OrderStatus,
+} from '@techbazaar/shared'
+import { TruckIcon } from 'lucide-react'
+import type * as React from 'react'
+import { Link } from 'react-router'
+import { Badge } from '@/components/ui/badge'
+import { OrderStatusBadge } from '@/components/order-status-badge'
+import { Pager } from '@/components/pager'
+import { EmptyState, LoadFailed, LoadingRows } from '@/components/state-views'
+import { messageOf } from '@/lib/server-errors'
+import { cn } from '@/lib/utils'
+import { useShipments, type ShipmentsFilter } from '../api/get-shipments'
+
+/** Parts the seller has not handed over: without a parcel they are simply not booked yet. */
+const AT_SELLER: ReadonlySet<OrderStatus> = new Set(['confirmed', 'inProcess'])
+
+/** A day (`YYYY-MM-DD`, India) read at noon there, so no time zone moves it. */
+const day = (value: string | null) =>
+  value ? (
+    <time dateTime={value}>{formatShopDay(value)}</time>
+  ) : (
+    <span className="text-muted-foreground">—</span>
+  )
+
+/** The columns in one place: the desk table and the phone cards both read them. */
+const COLUMNS: {
+  header: string
+  cell: (row: AdminShipmentRow) => React.ReactNode
+  className?: string
+}[] = [
+  {
+    header: 'Order',
+    // The orders page finds an order by its number.
+    cell: (row) => (
+      <Link
+        to={`/admin/orders?q=${encodeURIComponent(row.orderNumber)}`}
+        className="font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {row.orderNumber}
+      </Link>
+    ),
+    className: 'tabular',
+  },
+  { header: 'Seller', cell: (row) => row.seller },
+  {
+    header: 'Courier',
+    cell: (row) =>
+      row.shipment ? (
+        <span className="flex min-w-0 flex-col">
+          <span>{COURIER_LABELS[row.shipment.courier]}</span>
+          <span className="tabular text-xs break-all text-muted-foreground">
+            AWB {row.shipment.awb}
+          </span>
+        </span>
+      ) : (
+        <span className="text-muted-foreground">
+          {AT_SELLER.has(row.orderStatus) ? 'Not booked' : 'No courier tracking'}
+        </span>
+      ),
+  },
+  {
+    header: 'Status',
+    cell: (row) => (
+      <span className="flex flex-col items-start gap-1">
+        <OrderStatusBadge status={row.orderStatus} />
+        {row.shipment && (
+          <span className="text-xs text-muted-foreground">
+            {SHIPMENT_STATUS_LABELS[row.shipment.status]}
+          </span>
+        )}
+      </span>
+    ),
+  },
+  { header: 'Ship by', cell: (row) => day(row.shipBy), className: 'tabular' },
+  {
+    header: 'Expected by',
+    cell: (row) => day(row.shipment?.expectedBy ?? null),
+    className: 'tabular',
+  },
+  {
+    header: 'Late',
+    cell: (row) =>
+      row.lateReason ? (
+        <span className="flex flex-col items-start gap-1">
+          <Badge variant="destructive">Late</Badge>
+          <span className="text-xs text-destructive">{LATE_REASON_LABELS[row.lateReason]}</span>
+        </span>
+      ) : (
+        <span className="text-muted-foreground">On time</span>
+      ),
+  },
+]
+
+/** "Shipments": a table on desks, stacked cards on phones, one page at a time. */
+export function ShipmentsTable({
+  filter,
+  onPage,
+}: {
+  filter: ShipmentsFilter
+  onPage: (page: number) => void
+}) {
+  const shipments = useShipments(filter)
+
+  if (shipments.isPending) {
+    return <LoadingRows label="Loading shipments" rowClassName="h-14" />
+  }
+  if (shipments.isError) {
+    return (
+      <LoadFailed
+        message={messageOf(shipments.error, 'We could not load the shipments.')}
+        onRetry={() => void shipments.refetch()}
+      />
+    )
+  }
+  const { data: rows, page, limit, total } = shipments.data
+  if (rows.length === 0) {
+    return (
+      <EmptyState
+        title={filter.late ? 'No late shipments' : 'No shipments yet'}
+        icon={<TruckIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+      >
+        <p className="text-sm text-muted-foreground">
+          {filter.late
+            ? 'Every parcel is on time.'
+            : 'Parts of orders show here once they are confirmed.'}
+        </p>
+      </EmptyState>
+    )
+  }
+
+  return (
+    <>
+      <div
+        className="relative hidden overflow-x-auto rounded-xl border bg-background lg:block"
+        aria-busy={shipments.isPlaceholderData}
+      >
+        <table className="w-full text-sm">
+          <caption className="sr-only">Shipments, newest first</caption>
+          <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
+            <tr>
+              {COLUMNS.map(({ header }) => (
+                <th key={header} scope="col" className="px-4 py-3 font-semibold">
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {rows.map((row) => (
+              <tr key={row._id} className={cn('align-middle', row.late && 'bg-destructive/5')}>
+                {COLUMNS.map(({ header, cell, className }) => (
+                  <td key={header} className={cn('max-w-56 px-4 py-2.5', className)}>
+                    {cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className="grid gap-3 sm:grid-cols-2 lg:hidden" aria-label="Shipments">
+        {rows.map((row) => (
+          <li
+            key={row._id}
+            className={cn(
+              'rounded-xl border bg-background p-4',
+              row.late && 'border-destructive/40',
+            )}
+          >
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+              {COLUMNS.map(({ header, cell, className }) => (
+                <div key={header} className="contents">
+                  <dt className="text-muted-foreground">{header}</dt>
+                  <dd className={cn('min-w-0', className)}>{cell(row)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+
+      <Pager
+        page={page}
+        limit={limit}
+        total={total}
+        shown={rows.length}
+        noun="shipments"
+        onPage={onPage}
+      />
+    </>
+  )
+}
