@@ -2,19 +2,11 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ProductDetailDialog } from '../components/product-detail-dialog'
+import { createUser } from '@/test/api-helpers'
 import { createProduct, jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 
 const product = createProduct({ title: 'boAt Airdopes 141' })
-const shopper = {
-  _id: '11111111-1111-4111-8111-111111111111',
-  id: '11111111-1111-4111-8111-111111111111',
-  userName: 'Rahul Sharma',
-  email: 'shopper@demo.test',
-  mobile: null,
-  role: 'user',
-  type: 'user',
-  vendorStatus: null,
-}
+const shopper = createUser()
 
 /** The courier's answers by pincode, as the API gives them. */
 const ANSWERS: Record<string, unknown> = {
