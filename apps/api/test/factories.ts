@@ -52,6 +52,8 @@ export interface ProductInput {
   price?: number
   salePrice?: number
   category?: string
+  /** Six-digit HSN from the shop's list; a phone's by default. */
+  hsn?: string
   brand?: string
   section?: 'featured' | 'top-deals' | 'trending' | 'accessories'
   totalStock?: number
@@ -71,6 +73,7 @@ export async function createProduct(db: Db, input: ProductInput) {
       description: 'A product made by a test.',
       image: `/uploads/test/${n}.webp`,
       category: input.category ?? 'electronics',
+      hsn: input.hsn ?? '851713',
       section: input.section ?? 'featured',
       brand: input.brand ?? 'samsung',
       pricePaise: rupeesToPaise(input.price ?? 1000),

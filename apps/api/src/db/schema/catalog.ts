@@ -30,6 +30,8 @@ export const products = pgTable(
     description: text('description').notNull(),
     image: text('image').notNull(),
     category: text('category').notNull(),
+    /** Six-digit HSN code from the shop's list for the category (shared `HSN_CODES`). */
+    hsn: text('hsn').notNull(),
     section: text('section', {
       enum: SECTIONS,
     }).notNull(),

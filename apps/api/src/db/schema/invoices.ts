@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   check,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -9,12 +10,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { id } from './columns'
+import type { InvoiceDocument } from '../../modules/invoices/invoice-document'
+import { createdAt, id } from './columns'
 import { subOrders } from './orders'
+import { users } from './users'
 
 /**
- * One GST tax invoice per seller sub-order, issued on first download; re-downloads reuse the
- * number. `supplierKey` is the seller's user id, or 'marketplace' for the shop's own products.
+ * One GST tax invoice per seller sub-order, issued when its goods are dispatched and never
+ * changed after: `document` holds every printed field as issued, and downloads render it.
+ * `supplierKey` is the seller's user id, or 'marketplace' for the shop's own products.
  */
 export const invoices = pgTable(
   'invoices',
@@ -22,13 +26,14 @@ export const invoices = pgTable(
     id: id(),
     subOrderId: uuid('sub_order_id')
       .notNull()
-      .references(() => subOrders.id, { onDelete: 'cascade' }),
+      .references(() => subOrders.id, { onDelete: 'restrict' }),
     supplierKey: text('supplier_key').notNull(),
     /** Indian financial year as 'YYYY' of its April start, e.g. 2026 for April 2026 to March 2027. */
     fy: integer('fy').notNull(),
     seq: integer('seq').notNull(),
     number: text('number').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    document: jsonb('document').$type<InvoiceDocument>().notNull(),
   },
   (t) => [
     uniqueIndex('invoices_sub_order_key').on(t.subOrderId),
@@ -37,13 +42,58 @@ export const invoices = pgTable(
   ],
 )
 
-/** The last serial issued per supplier and financial year; bumped with UPDATE … RETURNING. */
+/**
+ * A credit note reverses an issued invoice whose supply did not happen (the parcel came back,
+ * later a cancellation or return, CGST Act s.34). Numbered in its own series per supplier and
+ * financial year; `document` is frozen like an invoice's.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    supplierKey: text('supplier_key').notNull(),
+    fy: integer('fy').notNull(),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    document: jsonb('document').$type<InvoiceDocument>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_supplier_fy_seq_key').on(t.supplierKey, t.fy, t.seq),
+    check('credit_notes_number_length_check', sql`char_length(${t.number}) <= 16`),
+  ],
+)
+
+/** The last serial issued per supplier, series ('invoice' or 'credit') and financial year. */
 export const invoiceCounters = pgTable(
   'invoice_counters',
   {
     supplierKey: text('supplier_key').notNull(),
+    series: text('series', { enum: ['invoice', 'credit'] })
+      .notNull()
+      .default('invoice'),
     fy: integer('fy').notNull(),
     lastSeq: integer('last_seq').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.supplierKey, t.fy] })],
+  (t) => [primaryKey({ columns: [t.supplierKey, t.series, t.fy] })],
 )
+
+/**
+ * A seller's document-signing certificate (PKCS#12), for PAdES signatures on its invoices. The
+ * file and its passphrase are stored encrypted (AES-256-GCM) under the server's key.
+ */
+export const sellerSigningKeys = pgTable('seller_signing_keys', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Encrypted PKCS#12 file and passphrase (see invoices/signing-keys.ts). */
+  sealed: text('sealed').notNull(),
+  /** The certificate's subject common name and expiry, shown to admins. */
+  subject: text('subject').notNull(),
+  validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+})

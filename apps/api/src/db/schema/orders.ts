@@ -35,6 +35,8 @@ export interface AddressSnapshot {
   pincode: string
   phone: string
   notes: string
+  /** The GST state the shopper chose; absent on orders placed before states were asked. */
+  stateCode?: string
 }
 
 export const orders = pgTable(
@@ -52,6 +54,9 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     addressInfo: jsonb('address_info').$type<AddressSnapshot>().notNull(),
+    /** A business buyer's GSTIN and legal name, printed as the invoices' recipient. */
+    buyerGstin: text('buyer_gstin'),
+    buyerLegalName: text('buyer_legal_name'),
     orderStatus: text('order_status', { enum: orderStatus }).notNull().default('pending'),
     paymentMethod: text('payment_method', {
       enum: ['PAYU', 'GATEPAY', 'CASHFREE', 'PHONEPAY', 'COD'],

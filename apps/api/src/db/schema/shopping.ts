@@ -54,6 +54,12 @@ export const addresses = pgTable(
     pincode: text('pincode').notNull(),
     phone: text('phone').notNull(),
     notes: text('notes').notNull(),
+    /**
+     * Two-digit GST state code the shopper chose (prefilled from the PIN): the place of supply on
+     * invoices. Null on addresses saved before states were asked; such an address must be edited
+     * before an order can use it.
+     */
+    stateCode: text('state_code'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

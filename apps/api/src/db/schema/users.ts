@@ -1,6 +1,15 @@
 import { ROLES, USER_TYPES, VENDOR_STATUSES } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from './columns'
 
 export const users = pgTable(
@@ -39,6 +48,11 @@ export const vendorProfiles = pgTable(
     /** Two-digit GST state code; invoices fall back to the GSTIN's first two digits. */
     stateCode: text('state_code'),
     pincode: text('pincode'),
+    /**
+     * Aggregate turnover above ₹5 crore in the previous year: its invoices must print six-digit
+     * HSN codes (four otherwise; notification 78/2020-CT).
+     */
+    turnoverAbove5Cr: boolean('turnover_above_5cr').notNull().default(false),
     status: text('status', { enum: VENDOR_STATUSES }).notNull().default('Pending'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,0 +1,63 @@
+/**
+ * The frozen content of an issued invoice or credit note: every field it prints, as issued.
+ * Stored as JSON (`invoices.document`); downloads render it and nothing recomputes it. Change
+ * this shape only by adding optional fields: stored documents must keep rendering.
+ */
+export interface InvoiceParty {
+  name: string
+  address: string[]
+  stateCode: string
+  stateName: string
+  gstin: string | null
+}
+
+export interface InvoiceDocumentLine {
+  description: string
+  /** As printed: four or six digits per the supplier's turnover. */
+  hsn: string
+  quantity: number
+  unitPricePaise: number
+  /** What the shopper paid for the line (GST included). */
+  totalPaise: number
+  taxablePaise: number
+  /** Rate in basis points of the whole GST (1800 = 18%). */
+  rateBp: number
+  cgstPaise: number
+  /** SGST, or UTGST when `taxKind` is 'CGST+UTGST'. */
+  sgstPaise: number
+  igstPaise: number
+}
+
+export type TaxKind = 'IGST' | 'CGST+SGST' | 'CGST+UTGST'
+
+export interface InvoiceDocument {
+  kind: 'invoice' | 'credit'
+  number: string
+  /** ISO instant of issue. */
+  issuedAt: string
+  /** For a credit note: the invoice it reverses. */
+  against?: { number: string; issuedAt: string }
+  reason?: string
+  orderId: string
+  orderNumber: string
+  supplier: InvoiceParty
+  recipient: InvoiceParty
+  /** Delivery address, printed for e-commerce supplies (Rule 46(1)(e)). */
+  shipTo: { name: string; address: string[]; stateName: string; phone: string }
+  placeOfSupply: { code: string; name: string }
+  taxKind: TaxKind
+  lines: InvoiceDocumentLine[]
+  totals: {
+    taxablePaise: number
+    cgstPaise: number
+    sgstPaise: number
+    igstPaise: number
+    /** Sum of the paid line totals minus taxable and tax, printed as "Round off". */
+    roundOffPaise: number
+    totalPaise: number
+  }
+  /** The e-commerce operator the supply went through (for the seller's TCS reconciliation). */
+  operator: { name: string; gstin: string }
+  /** The marketplace's own products have no operator line: it is the supplier. */
+  soldVia: boolean
+}
