@@ -144,6 +144,8 @@ test.describe('back office', () => {
     await sheet.getByLabel('Category').selectOption('electronics')
     await sheet.getByLabel('Brand').selectOption('boat')
     await sheet.getByLabel('Section').selectOption('trending')
+    // Picked from the shop's list (the invoice prints it), not guessed from the title.
+    await sheet.getByLabel('HSN code').selectOption('851822')
     await sheet.getByLabel('Price (₹)', { exact: true }).fill('2499')
     await sheet.getByLabel('Sale Price (₹)').fill('1999')
     await sheet.getByLabel('Total Stock').fill('15')

@@ -100,6 +100,8 @@ export const TEST_ADDRESS = {
   pincode: '560025',
   phone: '9876543210',
   notes: 'Leave with the guard',
+  /** Karnataka, the PIN's state: the invoices' place of supply. */
+  stateCode: '29',
 }
 
 /** The mail catcher's JSON endpoint (mail-catcher.mjs), on the port the config gave it. */

@@ -64,6 +64,7 @@ async function kolkataSeller(browser: Browser, baseURL: string, image: string) {
       category: 'accessories',
       brand: 'boat',
       section: 'featured',
+      hsn: '850760',
       price: 999,
       salePrice: 0,
       totalStock: 5,
@@ -227,6 +228,19 @@ test('a two-seller order ships, one parcel is delivered and one returns to its s
   await expect(returned).toContainText(kolkataAwb)
   await expect(returned).toContainText('Returned to the seller')
   await expect(returned.getByRole('listitem')).toHaveCount(3)
+
+  // Each parcel's GST invoice was issued when it was booked; the returned one's is reversed by a
+  // credit note. The links download the stored documents as a PDF.
+  const invoice = delivered.getByRole('link', { name: /^Invoice TB\/\d{4}\/\d{6}$/ })
+  await expect(invoice).toBeVisible()
+  await expect(
+    returned.getByRole('link', {
+      name: /^Invoice TB\/\d{4}\/\d{6} and credit note CN\/\d{4}\/\d{6}$/,
+    }),
+  ).toBeVisible()
+  const pdf = await page.request.get((await invoice.getAttribute('href'))!)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
 
   // Statuses and stock: one part delivered, the other returned with its unit back on the shelf.
   const parcels = await parcelsOf(page.request, order._id)

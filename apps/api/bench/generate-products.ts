@@ -44,7 +44,7 @@ export async function generateProducts(db: Db, count: number): Promise<{ sellerI
         (ARRAY['Black','Blue','Silver','Midnight Green','Titanium Gray','Awesome Iceblue','Red','White'])[1 + r % 8] AS colour
       FROM g
     )
-    INSERT INTO products (seller_id, title, description, image, category, section, brand,
+    INSERT INTO products (seller_id, title, description, image, category, hsn, section, brand,
       price_paise, sale_price_paise, total_stock, listed)
     SELECT ${sellerId}::uuid,
       label || ' ' || line || CASE WHEN k = 4 THEN ' ' ELSE ' ' || (10 + r % 90) || ' ' END ||
@@ -55,6 +55,8 @@ export async function generateProducts(db: Db, count: number): Promise<{ sellerI
         'warranty. Batch ' || i || '.',
       '/uploads/bench/' || brand || '.webp',
       CASE WHEN k = 4 THEN 'accessories' ELSE 'electronics' END,
+      -- Phones, watches and tablets, audio, then chargers and cables (HSN from the shop's list).
+      CASE k WHEN 1 THEN '851713' WHEN 2 THEN '851762' WHEN 3 THEN '851830' ELSE '850440' END,
       CASE WHEN k = 4 THEN 'accessories'
            ELSE (ARRAY['featured','top-deals','trending'])[1 + r % 3] END,
       brand,

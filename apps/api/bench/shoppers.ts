@@ -26,8 +26,8 @@ export async function createBenchShoppers(db: Db, count: number): Promise<BenchS
   for (const { id } of users) {
     const [address] = rowsOf<{ id: string }>(
       await db.execute(sql`
-        INSERT INTO addresses (user_id, address, city, pincode, phone, notes)
-        VALUES (${id}, '12 MG Road', 'Bengaluru', '560001', '9876543210', '')
+        INSERT INTO addresses (user_id, address, city, pincode, phone, notes, state_code)
+        VALUES (${id}, '12 MG Road', 'Bengaluru', '560001', '9876543210', '', '29')
         RETURNING id`),
     )
     if (!address) throw new Error('bench address not created')
@@ -41,10 +41,10 @@ export async function createBenchShoppers(db: Db, count: number): Promise<BenchS
 export async function createBenchSkus(db: Db, sellerId: string, count: number) {
   const ids = rowsOf<{ id: string }>(
     await db.execute(sql`
-      INSERT INTO products (seller_id, image, title, description, category, section, brand,
+      INSERT INTO products (seller_id, image, title, description, category, hsn, section, brand,
                             price_paise, sale_price_paise, total_stock, listed)
       SELECT ${sellerId}, '/uploads/bench.webp', 'Bench SKU ' || i, 'Benchmark product', 'electronics',
-             'featured', 'samsung', 999900, 0, 1000000000, true
+             '851713', 'featured', 'samsung', 999900, 0, 1000000000, true
       FROM generate_series(0, ${count}::int) AS i
       RETURNING id`),
   ).map((row) => row.id)

@@ -29,6 +29,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { contactRoutes } from './modules/contact/contact.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { invoicesRoutes } from './modules/invoices/invoices.routes'
+import { signingKeysRoutes } from './modules/invoices/signing-keys.routes'
 import { reviewsRoutes } from './modules/reviews/reviews.routes'
 import { searchRoutes } from './modules/search/search.routes'
 import { ordersRoutes } from './modules/orders/orders.routes'
@@ -173,6 +174,7 @@ export async function buildApp(
       await typed.register(contactRoutes)
       await typed.register(ordersRoutes)
       await typed.register(invoicesRoutes)
+      await typed.register(signingKeysRoutes)
       await typed.register(paymentsRoutes)
       await typed.register(shippingRoutes)
       await typed.register(shipmentsRoutes)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
+import { MARKETPLACE_ENV, PRODUCTION_ENV } from '../test/production-env'
 
 describe('loadConfig', () => {
   it('has defaults that run the embedded shop on port 3000', () => {
@@ -99,9 +100,7 @@ describe('loadConfig', () => {
       shiprocket: undefined,
       delhivery: undefined,
     })
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://x' }).couriers.default).toBe(
-      undefined,
-    )
+    expect(loadConfig({ ...PRODUCTION_ENV, SMTP_URL: 'smtp://x' }).couriers.default).toBe(undefined)
     const both = loadConfig({ ...shiprocket, ...delhivery, SHIPROCKET_WEBHOOK_TOKEN: '' })
     expect(both.couriers).toEqual({
       default: 'SHIPROCKET',
@@ -176,7 +175,7 @@ describe('loadConfig', () => {
     })
 
     it('is off in production and with DEMO_MODE=false', () => {
-      const production = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25' })
+      const production = loadConfig(PRODUCTION_ENV)
       expect(production.demo).toMatchObject({ enabled: false, reason: /NODE_ENV=production/ })
       expect(loadConfig({ DEMO_MODE: 'false' }).demo).toMatchObject({
         enabled: false,
@@ -191,25 +190,50 @@ describe('loadConfig', () => {
         DEMO_MODE: 'true',
       })
       expect(asked.demo).toMatchObject({ enabled: true, reason: /DEMO_MODE=true/ })
-      const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25' }
+      const production = PRODUCTION_ENV
       expect(loadConfig({ ...production, DEMO_MODE: 'true' }).demo.enabled).toBe(true)
       expect(() => loadConfig({ DEMO_MODE: 'yes' })).toThrow(/DEMO_MODE/)
     })
   })
 
   it('refuses a production start without SMTP_URL, naming the variable', () => {
-    const start = () => loadConfig({ NODE_ENV: 'production', APP_URL: 'https://shop.example.in' })
+    const start = () =>
+      loadConfig({ ...MARKETPLACE_ENV, NODE_ENV: 'production', APP_URL: 'https://shop.example.in' })
     expect(start).toThrow(ConfigError)
     expect(start).toThrow(/SMTP_URL: is required in production/)
-    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: '' })).toThrow(/SMTP_URL/)
-    const withMail = { NODE_ENV: 'production', SMTP_URL: 'smtps://u:p@smtp.example.in:465' }
+    expect(() => loadConfig({ ...PRODUCTION_ENV, SMTP_URL: '' })).toThrow(/SMTP_URL/)
+    const withMail = { ...PRODUCTION_ENV, SMTP_URL: 'smtps://u:p@smtp.example.in:465' }
     expect(loadConfig(withMail).smtpUrl).toBe('smtps://u:p@smtp.example.in:465')
     // Development keeps writing mails to the log, so the demo needs no mail server.
     expect(loadConfig({}).smtpUrl).toBeUndefined()
   })
 
+  it("refuses a production start without the marketplace's legal name, address and GSTIN", () => {
+    const { MARKETPLACE_GSTIN: _gstin, ...withoutGstin } = PRODUCTION_ENV
+    expect(() => loadConfig(withoutGstin)).toThrow(/MARKETPLACE_GSTIN: is required in production/)
+    const blank = { ...PRODUCTION_ENV, MARKETPLACE_LEGAL_NAME: '', MARKETPLACE_ADDRESS: '' }
+    expect(() => loadConfig(blank)).toThrow(/MARKETPLACE_LEGAL_NAME[^]*MARKETPLACE_ADDRESS/)
+    expect(() => loadConfig({ ...PRODUCTION_ENV, MARKETPLACE_GSTIN: '07AAAAA0000A1Z8' })).toThrow(
+      /MARKETPLACE_GSTIN: must be a valid GSTIN/,
+    )
+    const shop = loadConfig({
+      ...PRODUCTION_ENV,
+      MARKETPLACE_LEGAL_NAME: 'Acme Bazaar LLP',
+      MARKETPLACE_ADDRESS: ' 5 Park Street ;Kolkata 700016; ',
+      MARKETPLACE_GSTIN: '27aapfu0939f1zv',
+    })
+    expect(shop.marketplace).toEqual({
+      legalName: 'Acme Bazaar LLP',
+      address: ['5 Park Street', 'Kolkata 700016'],
+      gstin: '27AAPFU0939F1ZV',
+      stateCode: '27',
+    })
+    // Outside production the demo business stands in, so `npm start` needs no setting.
+    expect(loadConfig({}).marketplace).toMatchObject({ gstin: '29AAGCB7383J1Z4', stateCode: '29' })
+  })
+
   it('serves the API docs outside production, and in production only with API_DOCS=true', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25' }
+    const production = PRODUCTION_ENV
     expect(loadConfig({}).apiDocs).toBe(true)
     expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true)
     expect(loadConfig(production).apiDocs).toBe(false)

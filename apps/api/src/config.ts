@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gstinProblem } from '@techbazaar/shared'
 import { z } from 'zod'
+import { readPkcs12, SigningKeyError } from './modules/invoices/cades'
 
 /** The repository root: DATA_DIR and the built web app are found relative to it. */
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../../..')
@@ -99,13 +101,24 @@ const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(600_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(25),
-  // The marketplace's own GSTIN: supplier on invoices for products the shop (an admin) lists.
-  MARKETPLACE_GSTIN: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((value) => gstinProblem(value) === null, 'must be a valid GSTIN like 29AAGCB7383J1Z4')
-    .default('29AAGCB7383J1Z4'),
+  // The marketplace as a business (decision 54): the supplier of the products an admin lists and
+  // the e-commerce operator every seller's invoice names. Its state is its GSTIN's state. Unset,
+  // demo values are used outside production; a production start without them refuses.
+  MARKETPLACE_LEGAL_NAME: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().min(2).max(120).optional(),
+  ),
+  // Address lines separated by ';', e.g. "No. 42, 80 Feet Road; Indiranagar; Bengaluru 560038".
+  MARKETPLACE_ADDRESS: z.preprocess(emptyAsUndefined, z.string().trim().min(5).max(300).optional()),
+  MARKETPLACE_GSTIN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((value) => gstinProblem(value) === null, 'must be a valid GSTIN like 29AAGCB7383J1Z4')
+      .optional(),
+  ),
   // Payment providers: a provider without keys is played by the built-in sandbox gateway.
   CASHFREE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   CASHFREE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -158,6 +171,36 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_PUBLIC_URL: optionalUrl(/^https?:/, 'https://images.shop.example.in'),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '']).default(''),
+  // The key sealing sellers' signing certificates in the database (32 bytes, hex or base64);
+  // unset, the server makes one on first use and keeps it in server_secrets.
+  SIGNING_KEYS_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        const key = /^[0-9a-f]{64}$/i.test(value)
+          ? Buffer.from(value, 'hex')
+          : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+            ? Buffer.from(value, 'base64')
+            : undefined
+        if (key?.length === 32) return key
+        ctx.addIssue({ code: 'custom', message: 'must be 32 bytes as 64 hex digits or base64' })
+        return z.NEVER
+      })
+      .optional(),
+  ),
+  // The marketplace's own certificate for signing its invoices (PAdES): a PKCS#12 file (path
+  // from the repository root, or inline as base64) and its passphrase.
+  INVOICE_SIGNING_P12: z.preprocess(emptyAsUndefined, z.string().optional()),
+  INVOICE_SIGNING_P12_BASE64: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/=_\s-]+$/, 'must be the .p12 file in base64')
+      .optional(),
+  ),
+  INVOICE_SIGNING_PASSPHRASE: z.preprocess(emptyAsUndefined, z.string().optional()),
 })
 
 /** The S3 settings, or undefined when none is set; a half-set one is refused by name. */
@@ -286,9 +329,92 @@ function demoMode(e: z.infer<typeof envSchema>, appUrl: string) {
   return demo(true, 'APP_URL and HOST are this machine only')
 }
 
+/**
+ * The marketplace's invoice signing key, or undefined when none is set. A half-set one, a file
+ * that cannot be read or a passphrase that does not open it is refused by name; an expired
+ * certificate is not (its invoices go out unsigned, with the text the law allows, until renewed).
+ */
+function invoiceSigningConfig(e: z.infer<typeof envSchema>) {
+  const file = e.INVOICE_SIGNING_P12
+  const inline = e.INVOICE_SIGNING_P12_BASE64
+  const passphrase = e.INVOICE_SIGNING_PASSPHRASE
+  if (!file && !inline && !passphrase) return undefined
+  const refuse = (lines: string[]) =>
+    new ConfigError(`Invalid configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`)
+  const fileName = file ? 'INVOICE_SIGNING_P12' : 'INVOICE_SIGNING_P12_BASE64'
+  const problems: string[] = []
+  if (file && inline) {
+    problems.push('INVOICE_SIGNING_P12_BASE64: set either it or INVOICE_SIGNING_P12, not both')
+  } else if (!file && !inline) {
+    problems.push(
+      'INVOICE_SIGNING_P12: is required (or INVOICE_SIGNING_P12_BASE64) when INVOICE_SIGNING_PASSPHRASE is set',
+    )
+  }
+  if (!passphrase) {
+    problems.push(`INVOICE_SIGNING_PASSPHRASE: is required when ${fileName} is set`)
+  }
+  if (problems.length > 0 || !passphrase) throw refuse(problems)
+  let p12: Buffer
+  try {
+    p12 = file ? readFileSync(path.resolve(ROOT_DIR, file)) : Buffer.from(inline ?? '', 'base64')
+  } catch (error) {
+    throw refuse([`INVOICE_SIGNING_P12: cannot read ${file}: ${(error as Error).message}`])
+  }
+  try {
+    readPkcs12(p12, passphrase)
+  } catch (error) {
+    if (!(error instanceof SigningKeyError)) throw error
+    const name = error.problem === 'wrong-passphrase' ? 'INVOICE_SIGNING_PASSPHRASE' : fileName
+    throw refuse([`${name}: ${error.message}`])
+  }
+  return { p12, passphrase }
+}
+
 export type Config = ReturnType<typeof loadConfig>
 
 export class ConfigError extends Error {}
+
+/** The demo business, for starts outside production that set none (never printed in production). */
+const DEMO_MARKETPLACE = {
+  legalName: 'TechBazaar Retail Pvt. Ltd.',
+  address: 'No. 42, 2nd Floor, 80 Feet Road; HAL 2nd Stage, Indiranagar; Bengaluru 560038',
+  gstin: '29AAGCB7383J1Z4',
+}
+
+/**
+ * The marketplace's legal identity for invoices. Production must name it: an invoice with a
+ * made-up supplier or operator GSTIN is worse than no shop.
+ */
+function marketplaceConfig(e: z.infer<typeof envSchema>) {
+  const given = {
+    MARKETPLACE_LEGAL_NAME: e.MARKETPLACE_LEGAL_NAME,
+    MARKETPLACE_ADDRESS: e.MARKETPLACE_ADDRESS,
+    MARKETPLACE_GSTIN: e.MARKETPLACE_GSTIN,
+  }
+  const missing = Object.entries(given)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name)
+  if (e.NODE_ENV === 'production' && missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing
+        .map(
+          (name) => `  ${name}: is required in production (the business printed on GST invoices)`,
+        )
+        .join('\n')}`,
+    )
+  }
+  const gstin = e.MARKETPLACE_GSTIN ?? DEMO_MARKETPLACE.gstin
+  return {
+    legalName: e.MARKETPLACE_LEGAL_NAME ?? DEMO_MARKETPLACE.legalName,
+    address: (e.MARKETPLACE_ADDRESS ?? DEMO_MARKETPLACE.address)
+      .split(';')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    gstin,
+    /** A GSTIN is issued per state: its first two digits are the state the business is in. */
+    stateCode: gstin.slice(0, 2),
+  }
+}
 
 /** Parses the environment once; a bad value stops the start with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -306,6 +432,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   return {
+    marketplace: marketplaceConfig(e),
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
@@ -342,7 +469,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     pageCacheMaxBytes: e.PAGE_CACHE_MAX_BYTES,
     pageCdnSeconds: e.PAGE_CDN_SECONDS,
     pageCdnStaleSeconds: e.PAGE_CDN_STALE_SECONDS,
-    marketplaceGstin: e.MARKETPLACE_GSTIN,
     jobs: {
       pollMs: e.JOBS_POLL_MS,
       leaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
@@ -426,5 +552,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     s3: s3Config(e),
     couriers: couriersConfig(e, demoMode(e, appUrl).enabled),
+    /** The marketplace's PKCS#12 signing key for its invoices (read by invoices/signing-keys.ts). */
+    invoiceSigning: invoiceSigningConfig(e),
+    /** The AES-256 key sealing sellers' signing keys; unset, one kept in server_secrets. */
+    signingKeysSecret: e.SIGNING_KEYS_SECRET,
   }
 }

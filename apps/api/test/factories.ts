@@ -35,15 +35,29 @@ export function testGstin(n: number): string {
   return first14 + gstinCheckChar(first14)
 }
 
-/** A seller with a GSTIN (one without is never listed, decision 44), unless `gstNumber: null`. */
+/**
+ * A seller with a GSTIN (one without is never listed, decision 44), unless `gstNumber: null`.
+ * It has the business address its GST invoices print (a Mumbai one, in its GSTIN's state, under
+ * its account name), which dispatching its parcels needs, unless `invoiceable: false`.
+ */
 export async function createSeller(
   db: Db,
   status: 'Pending' | 'Approved' | 'Rejected' = 'Approved',
-  profile: { gstNumber?: string | null } = {},
+  profile: { gstNumber?: string | null; invoiceable?: boolean } = {},
 ) {
   const user = await createUser(db, { role: 'admin', type: 'vendor' })
   const gstNumber = profile.gstNumber === undefined ? testGstin(next()) : profile.gstNumber
-  await db.insert(vendorProfiles).values({ userId: user.id, status, gstNumber })
+  const address =
+    (profile.invoiceable ?? gstNumber !== null)
+      ? {
+          businessName: user.userName,
+          addressLine: '1 Marine Drive',
+          city: 'Mumbai',
+          pincode: '400001',
+          stateCode: '27',
+        }
+      : {}
+  await db.insert(vendorProfiles).values({ userId: user.id, status, gstNumber, ...address })
   return user
 }
 
@@ -111,6 +125,7 @@ export async function createOrders(
       pincode: '560001',
       phone: '9876543210',
       notes: '',
+      stateCode: '29',
     },
     orderStatus: statuses[i % statuses.length],
     paymentMethod: 'COD' as const,

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
+import { MARKETPLACE_ENV } from './production-env'
 
 const apiDir = path.resolve(import.meta.dirname, '..')
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tb-server-'))
@@ -15,6 +16,7 @@ const baseEnv = {
   LOG_LEVEL: 'warn',
   DATABASE_URL: '',
   SMTP_URL: 'smtp://127.0.0.1:2525?tls=off',
+  ...MARKETPLACE_ENV,
 }
 
 /** Starts src/server.ts on a free port; resolves once it has printed its banner (output is live). */

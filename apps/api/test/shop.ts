@@ -19,6 +19,7 @@ export async function createShopper(db: Db, overrides: Parameters<typeof createU
       pincode: '560001',
       phone: '9876543210',
       notes: 'Ring the bell',
+      stateCode: '29',
     })
     .returning()
   if (!address) throw new Error('address not created')

@@ -1,19 +1,67 @@
 import { z } from 'zod'
 import { idParam } from './api'
+import { whenValid } from './business-address'
+import { GST_STATES } from './gst-states'
+import { pincodeStateProblem, stateCodesForPincode } from './pincode-states'
 import { mobileField, pincodeField, requiredText } from './validators'
 
-/** The fields a shopper types; every one trimmed and required (spec §5). */
-export const addressFields = z.object({
+/**
+ * The states a delivery address may be in, by name: every GST state but "Other Territory" (97),
+ * which has no PIN codes to deliver to.
+ */
+export const DELIVERY_STATES: ReadonlyArray<readonly [code: string, name: string]> = Object.entries(
+  GST_STATES,
+)
+  .filter(([code]) => code !== '97')
+  .sort(([, a], [, b]) => a.localeCompare(b))
+const DELIVERY_STATE_CODES = new Set(DELIVERY_STATES.map(([code]) => code))
+
+/**
+ * The fields a shopper types; every one trimmed and required (spec §5). The state is the place
+ * of supply on the order's GST invoices, so it is asked rather than guessed from the PIN.
+ */
+const addressShape = {
   address: requiredText('Address', 300),
   city: requiredText('City', 100),
   pincode: pincodeField(),
   phone: mobileField('Phone'),
   notes: requiredText('Notes', 300),
-})
+  stateCode: z
+    .string({ error: 'Choose the state' })
+    .refine((code) => DELIVERY_STATE_CODES.has(code), 'Choose the state'),
+}
+
+/**
+ * A PIN with no state cannot be delivered to nor taxed (army and field post offices are served
+ * by the army's own mail); a state the PIN cannot be in would print the wrong place of supply.
+ * Runs once the PIN is valid, so a blank state still shows the PIN's own problem.
+ */
+function checkDeliveryState(
+  address: { pincode: string; stateCode: unknown },
+  ctx: z.RefinementCtx,
+) {
+  const { pincode, stateCode } = address
+  if (stateCodesForPincode(pincode).length === 0) {
+    const message = pincode.startsWith('9')
+      ? 'We can’t deliver to army or field post office PIN codes'
+      : `We can’t find PIN code ${pincode}. Please check it`
+    ctx.addIssue({ code: 'custom', path: ['pincode'], message })
+    return
+  }
+  if (typeof stateCode !== 'string' || !DELIVERY_STATE_CODES.has(stateCode)) return
+  const problem = pincodeStateProblem(pincode, stateCode)
+  if (problem) ctx.addIssue({ code: 'custom', path: ['stateCode'], message: problem })
+}
+
+export const addressFields = z
+  .object(addressShape)
+  .superRefine(checkDeliveryState, whenValid('pincode'))
 export type AddressFormInput = z.input<typeof addressFields>
 export type AddressFields = z.output<typeof addressFields>
 
-export const addAddressBody = addressFields.extend({ userId: idParam })
+export const addAddressBody = z
+  .object({ ...addressShape, userId: idParam })
+  .superRefine(checkDeliveryState, whenValid('pincode'))
 export type AddAddressInput = z.output<typeof addAddressBody>
 
 export const updateAddressBody = addressFields
@@ -29,6 +77,8 @@ export const savedAddress = z.object({
   pincode: z.string(),
   phone: z.string(),
   notes: z.string(),
+  /** Null on addresses saved before states were asked: to be added before an order uses it. */
+  stateCode: z.string().nullable(),
 })
 export type Address = z.infer<typeof savedAddress>
 
@@ -43,3 +93,6 @@ export const addressResponse = z.object({
   data: savedAddress,
 })
 export type AddressResponse = z.infer<typeof addressResponse>
+
+/** Why an address saved before states were asked cannot take an order (API and checkout). */
+export const ADDRESS_STATE_MISSING = 'Add the state to this address before ordering'

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CART_QUANTITY_MAX } from './order-limits'
 import { product } from './catalog'
 import { LIMITS, SECTIONS } from './constants'
+import { hsnField } from './hsn'
 import { plainNumber } from './numbers'
 import { requiredText } from './validators'
 import { uploadedImageUrl } from './uploads'
@@ -52,6 +53,9 @@ export const productBody = z
     category: optionText('Category'),
     brand: optionText('Brand'),
     section: z.enum(SECTIONS, 'Section must be one of featured, top-deals, trending, accessories'),
+    // Picked by the seller from the shop's list, never guessed from the title: the invoice's HSN
+    // and GST rate follow it.
+    hsn: hsnField,
     price: rupeesInput('Price').refine((n) => n >= LIMITS.productPriceMin, {
       message: `Price must be at least ${MIN_PRICE}`,
     }),
@@ -79,6 +83,8 @@ export const adminProduct = product.extend({
   listed: z.boolean(),
   /** The product's own limit per order as its form set it; null uses the shop's default. */
   maxPerOrder: z.number().int().nullable(),
+  /** The six-digit HSN its form set; shoppers' product views do not carry it. */
+  hsn: z.string(),
 })
 export type AdminProduct = z.infer<typeof adminProduct>
 

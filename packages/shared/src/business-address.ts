@@ -39,7 +39,15 @@ export function checkPincodeState(
  * checks the state against the seller's GSTIN, since a GSTIN is issued per state.
  */
 export const businessAddressBody = z
-  .object(businessAddressShape)
+  .object({
+    ...businessAddressShape,
+    /**
+     * Aggregate turnover above ₹5 crore in the previous financial year: its invoices print
+     * six-digit HSN codes, four otherwise (notification 78/2020-CT). Absent keeps the saved
+     * answer, so a client that predates the field cannot clear it by saving the address.
+     */
+    turnoverAbove5Cr: z.boolean({ error: 'Turnover must be yes or no' }).optional(),
+  })
   .superRefine(checkPincodeState, whenValid('pincode', 'stateCode'))
 export type BusinessAddressInput = z.input<typeof businessAddressBody>
 export type BusinessAddressFields = z.output<typeof businessAddressBody>
@@ -54,6 +62,8 @@ export const businessAddress = z.object({
   pincode: z.string().nullable(),
   /** The seller's GSTIN; when set, the state must be the GSTIN's state. */
   gstNumber: z.string().nullable(),
+  /** Turnover above ₹5 crore last financial year: its invoices print six-digit HSN codes. */
+  turnoverAbove5Cr: z.boolean(),
 })
 export type BusinessAddress = z.infer<typeof businessAddress>
 

@@ -62,6 +62,7 @@ const PRODUCT = {
   category: 'electronics',
   brand: 'samsung',
   section: 'top-deals',
+  hsn: '851830',
   price: '9999',
   salePrice: '0',
   totalStock: '25',

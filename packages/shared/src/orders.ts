@@ -3,6 +3,7 @@ import { idParam } from './api'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants'
 import { ORDER_ACTORS, ORDER_HISTORY_EVENTS } from './order-lifecycle'
 import { orderParcel } from './shipping'
+import { gstinProblem } from './validators'
 
 /** Every method an order may carry; PHONEPAY is a deposit mode, not offered at checkout. */
 export const ORDER_PAYMENT_METHODS = ['PAYU', 'GATEPAY', 'CASHFREE', 'PHONEPAY', 'COD'] as const
@@ -11,10 +12,37 @@ export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number]
 /** An unpaid online order gives its stock back after this long. */
 export const ORDER_PAYMENT_WINDOW_MINUTES = 30
 
+export const BUYER_GSTIN_MESSAGE = 'Enter a valid GSTIN like 29AAGCB7383J1Z4'
+
 /**
- * The spec's payload. Only `userId`, `addressInfo.addressId` and `paymentMethod` are used: the
- * lines, prices, totals and statuses come from the server's catalog and the caller's cart, so
- * the other fields are accepted for compatibility and ignored.
+ * A business buyer, printed as the recipient on its invoices so it can claim the input tax
+ * credit. The GSTIN's check character is verified (a typo would put the credit on no one); its
+ * state need not be the delivery address's: a business may have goods shipped elsewhere.
+ */
+export const orderBuyerInput = z.object(
+  {
+    gstin: z
+      .string({ error: 'GSTIN is required' })
+      .trim()
+      .toUpperCase()
+      .min(1, 'GSTIN is required')
+      .refine((gstin) => gstinProblem(gstin) === null, BUYER_GSTIN_MESSAGE),
+    legalName: z
+      .string({ error: 'Legal name is required' })
+      .trim()
+      .min(1, 'Legal name is required')
+      .min(2, 'Legal name must be at least 2 characters')
+      .max(100, 'Legal name must be at most 100 characters'),
+  },
+  { error: 'Business details must have a GSTIN and a legal name' },
+)
+export type OrderBuyerInput = z.input<typeof orderBuyerInput>
+export type OrderBuyer = z.output<typeof orderBuyerInput>
+
+/**
+ * The spec's payload. Only `userId`, `addressInfo.addressId`, `paymentMethod` and a business
+ * `buyer` are used: the lines, prices, totals and statuses come from the server's catalog and the
+ * caller's cart, so the other fields are accepted for compatibility and ignored.
  */
 export const createOrderBody = z.object({
   userId: idParam,
@@ -26,6 +54,8 @@ export const createOrderBody = z.object({
   ),
   orderStatus: z.unknown().optional(),
   paymentMethod: z.enum(ORDER_PAYMENT_METHODS, 'Please choose a payment method'),
+  /** Absent for a personal purchase. */
+  buyer: orderBuyerInput.optional(),
   paymentStatus: z.unknown().optional(),
   totalAmount: z.unknown().optional(),
   orderDate: z.unknown().optional(),
@@ -77,6 +107,8 @@ export const orderAddress = z.object({
   pincode: z.string(),
   phone: z.string(),
   notes: z.string(),
+  /** The GST state chosen for the address; absent on orders placed before states were asked. */
+  stateCode: z.string().optional(),
 })
 
 /** One line of an order's timeline (when, who, from, to, note). */
@@ -111,6 +143,11 @@ export const order = z.object({
   timeline: z.array(orderTimelineEntry),
   /** Each seller's parcel (a seller sees its own). */
   parcels: z.array(orderParcel),
+  /**
+   * The business its invoices are billed to; null for a personal purchase. The API always sends
+   * it; optional only so order fixtures written before business buyers still type-check.
+   */
+  buyer: z.object({ gstin: z.string(), legalName: z.string() }).nullable().optional(),
 })
 export type Order = z.infer<typeof order>
 
@@ -119,6 +156,7 @@ export const orderSummary = order.omit({
   addressInfo: true,
   timeline: true,
   parcels: true,
+  buyer: true,
 })
 export type OrderSummary = z.infer<typeof orderSummary>
 

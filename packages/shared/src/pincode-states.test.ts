@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { addAddressBody, addressFields, DELIVERY_STATES } from './address'
 import { businessAddressBody } from './business-address'
 import { GST_STATES } from './gst-states'
 import {
@@ -64,9 +65,16 @@ describe('stateCodeForPincode', () => {
 })
 
 describe('stateCodesForPincode', () => {
+  it('lists only the states a PIN’s own digits allow, not its whole circle’s', () => {
+    // Goa is 403 only, Sikkim 737 only: Mumbai and Gangtok were wrongly open to either.
+    expect(stateCodesForPincode('400001')).toEqual(['27'])
+    expect(stateCodesForPincode('403001')).toEqual(['30'])
+    expect(stateCodesForPincode('737101')).toEqual(['11'])
+    expect(stateCodesForPincode('700001')).toEqual(['19'])
+    expect(stateCodesForPincode('600001')).toEqual(['33'])
+  })
+
   it('lists every state of a circle that serves several', () => {
-    expect(stateCodesForPincode('400001')).toEqual(['27', '30'])
-    expect(stateCodesForPincode('737101')).toEqual(['19', '11', '35'])
     expect(stateCodesForPincode('560001')).toEqual(['29'])
     expect(stateCodesForPincode('999001')).toEqual([])
   })
@@ -75,6 +83,84 @@ describe('stateCodesForPincode', () => {
     for (let prefix = 10; prefix <= 99; prefix++) {
       for (const code of stateCodesForPincode(`${prefix}0001`)) {
         expect(Object.hasOwn(GST_STATES, code), code).toBe(true)
+      }
+    }
+  })
+})
+
+describe('prefixes longer than three digits (issue 17)', () => {
+  type Expected = { likely: string; possible: string[] }
+  const only = (state: string): Expected => ({ likely: state, possible: [state] })
+  const onlyAt = (state: string, pins: string[]) =>
+    pins.map((pin): [string, Expected] => [pin, only(state)])
+  it.each<[string, Expected]>([
+    // Mohali (SAS Nagar), Punjab, inside Chandigarh's 160
+    ...onlyAt('03', ['160055', '160059', '160062', '160071']),
+    ['160017', { likely: '04', possible: ['04', '03'] }], // Chandigarh
+    ['160036', { likely: '04', possible: ['04', '03'] }],
+    // Karaikal, Puducherry, inside Tamil Nadu's 609
+    ...onlyAt('34', ['609602', '609605', '609606', '609607', '609609']),
+    ['609001', { likely: '33', possible: ['33', '34'] }], // Mayiladuthurai, Tamil Nadu
+    ['673310', only('34')], // Mahe
+    ['673001', { likely: '32', possible: ['32', '34'] }], // Kozhikode
+    ['605001', { likely: '34', possible: ['34', '33'] }], // Puducherry
+    ['605602', only('33')], // Villupuram, Tamil Nadu
+    // Daman, Diu
+    ...onlyAt('26', ['396210', '396215', '396220', '362520', '362540', '362570']),
+    ['396001', { likely: '24', possible: ['24', '26'] }], // Valsad, Gujarat
+    ['362001', { likely: '24', possible: ['24', '26'] }], // Junagadh, Gujarat
+    ...onlyAt('31', ['682551', '682555', '682559']), // Lakshadweep
+    ['682001', { likely: '32', possible: ['32', '31'] }], // Kochi
+    ['247001', { likely: '09', possible: ['09', '05'] }], // Saharanpur
+    ['247667', only('05')], // Roorkee
+    ['249401', only('05')], // Haridwar
+    ['246001', { likely: '05', possible: ['05', '09'] }], // Pauri, Garhwal
+    ['246701', only('09')], // Bijnor
+    ['262001', { likely: '09', possible: ['09', '05'] }], // Pilibhit
+    ['262701', { likely: '09', possible: ['09', '05'] }], // Lakhimpur Kheri
+    // Khatima, Sitarganj, Pithoragarh, Champawat (Uttarakhand), in Pilibhit's 262
+    ...onlyAt('05', ['262308', '262405', '262501', '262524', '262601']),
+    ['244001', { likely: '09', possible: ['09', '05'] }], // Moradabad
+    ...onlyAt('05', ['244713', '244712', '244715']), // Kashipur, Jaspur, Ramnagar
+    ['263001', only('05')], // Nainital
+    ['822101', only('20')], // Daltonganj, Palamu, Jharkhand
+    ['800001', { likely: '10', possible: ['10'] }], // Patna
+  ])('%s', (pin, { likely, possible }) => {
+    expect(stateCodeForPincode(pin)).toBe(likely)
+    expect(stateCodesForPincode(pin)).toEqual(possible)
+  })
+
+  it('keeps both states where one PIN’s post offices lie in two', () => {
+    expect(stateCodeForPincode('533464')).toBe('34') // Yanam, with Andhra Pradesh's villages
+    expect(stateCodesForPincode('533464')).toEqual(['34', '37'])
+    for (const pin of ['396193', '396230', '396235', '396240']) {
+      expect(stateCodeForPincode(pin), pin).toBe('26') // Dadra, Silvassa, ... and Vapi's villages
+      expect(stateCodesForPincode(pin), pin).toEqual(['26', '24'])
+    }
+    expect(stateCodesForPincode('609603')).toEqual(['34', '33']) // Nedungadu, Karaikal
+    expect(stateCodesForPincode('607402')).toEqual(['34', '33']) // Bahour, Puducherry
+    expect(stateCodesForPincode('247662')).toEqual(['09', '05']) // Chutmalpur, Saharanpur
+  })
+
+  it('keeps the circles whose states share PINs loose', () => {
+    expect(stateCodesForPincode('500001')).toEqual(['36', '37']) // Hyderabad
+    expect(stateCodesForPincode('520001')).toEqual(['37', '36']) // Vijayawada
+    expect(stateCodesForPincode('533001')).toEqual(['37', '34', '36']) // Kakinada, beside Yanam
+    expect(stateCodeForPincode('793001')).toBe('17') // Shillong
+    expect(stateCodesForPincode('793001')).toEqual(['17', '18', '12', '13', '14', '15', '16'])
+  })
+
+  it('has no state for army and field post offices', () => {
+    for (const pin of ['930056', '901234', '999001', '560']) {
+      expect(stateCodeForPincode(pin), pin).toBeUndefined()
+      expect(stateCodesForPincode(pin), pin).toEqual([])
+    }
+  })
+
+  it('checks every state in the table is a real GST state', () => {
+    for (let prefix = 100000; prefix <= 899999; prefix += 37) {
+      for (const code of stateCodesForPincode(String(prefix))) {
+        expect(Object.hasOwn(GST_STATES, code), `${prefix} → ${code}`).toBe(true)
       }
     }
   })
@@ -114,15 +200,15 @@ describe('pincodeStateProblem', () => {
       'PIN code 560001 is in Karnataka, not Maharashtra',
     )
     expect(pincodeStateProblem('400001', '29')).toBe(
-      'PIN code 400001 is in Maharashtra or Goa, not Karnataka',
+      'PIN code 400001 is in Maharashtra, not Karnataka',
     )
-    expect(pincodeStateProblem('700001', '07')).toBe(
-      'PIN code 700001 is in West Bengal, Sikkim or Andaman and Nicobar Islands, not Delhi',
-    )
+    expect(pincodeStateProblem('700001', '07')).toBe('PIN code 700001 is in West Bengal, not Delhi')
     expect(pincodeStateProblem('110001', '06')).toBe('PIN code 110001 is in Delhi, not Haryana')
-    expect(pincodeStateProblem('600001', '32')).toMatch(
-      /is in Tamil Nadu or Puducherry, not Kerala/,
+    expect(pincodeStateProblem('605001', '32')).toBe(
+      'PIN code 605001 is in Puducherry or Tamil Nadu, not Kerala',
     )
+    expect(pincodeStateProblem('160055', '04')).toBe('PIN code 160055 is in Punjab, not Chandigarh')
+    expect(pincodeStateProblem('400001', '30')).toBe('PIN code 400001 is in Maharashtra, not Goa')
   })
 
   it('has nothing to check for unmapped PINs or a state without PIN codes', () => {
@@ -172,5 +258,63 @@ describe('businessAddressBody', () => {
       ['stateCode', 'State is required'],
     ])
     expect(businessAddressBody.safeParse(null).success).toBe(false)
+  })
+})
+
+describe('addressFields (a delivery address’s state)', () => {
+  const address = {
+    address: '12, MG Road',
+    city: 'Bengaluru',
+    pincode: '560025',
+    phone: '9845012345',
+    notes: 'Gate 2',
+    stateCode: '29',
+  }
+  const issues = (input: object) =>
+    (addressFields.safeParse(input).error?.issues ?? []).map((issue) => [
+      issue.path.join('.'),
+      issue.message,
+    ])
+
+  it('accepts a state the PIN can be in, and keeps it', () => {
+    expect(addressFields.parse(address).stateCode).toBe('29')
+    expect(issues({ ...address, pincode: '160017', stateCode: '04' })).toEqual([])
+    expect(issues({ ...address, pincode: '160017', stateCode: '03' })).toEqual([]) // shared 160
+  })
+
+  it('requires a state, and never "Other Territory"', () => {
+    const { stateCode: _omitted, ...withoutState } = address
+    expect(issues(withoutState)).toEqual([['stateCode', 'Choose the state']])
+    expect(issues({ ...address, stateCode: '' })).toEqual([['stateCode', 'Choose the state']])
+    expect(issues({ ...address, stateCode: '97' })).toEqual([['stateCode', 'Choose the state']])
+    expect(DELIVERY_STATES.map(([code]) => code)).not.toContain('97')
+    expect(DELIVERY_STATES[0]).toEqual(['35', 'Andaman and Nicobar Islands'])
+  })
+
+  it('refuses a state the PIN cannot be in, on the state', () => {
+    expect(issues({ ...address, pincode: '160055', stateCode: '04' })).toEqual([
+      ['stateCode', 'PIN code 160055 is in Punjab, not Chandigarh'],
+    ])
+  })
+
+  it('refuses army post offices and unknown PINs, on the PIN, even without a state', () => {
+    expect(issues({ ...address, pincode: '930056' })).toEqual([
+      ['pincode', 'We can’t deliver to army or field post office PIN codes'],
+    ])
+    expect(issues({ ...address, pincode: '550001', stateCode: '' })).toEqual([
+      ['stateCode', 'Choose the state'],
+      ['pincode', 'We can’t find PIN code 550001. Please check it'],
+    ])
+  })
+
+  it('adds the same rules to the API’s add body', () => {
+    const result = addAddressBody.safeParse({
+      ...address,
+      userId: '00000000-0000-4000-8000-000000000000',
+      stateCode: '27',
+    })
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'PIN code 560025 is in Karnataka, not Maharashtra',
+    ])
   })
 })

@@ -2,103 +2,139 @@ import { GST_STATES } from './gst-states'
 import { PINCODE_PATTERN } from './validators'
 
 /*
- * PIN code → GST state, for the invoices' place of supply and to check that a seller's business
- * address is in the state it names. India Post assigns PIN codes by postal circle, and the first
- * two digits name a circle; a few circles also serve a neighbouring state or union territory
- * (Goa in Maharashtra's 40-44, Puducherry in Tamil Nadu's 60-64 with its enclaves Yanam (533)
- * and Mahe (673), the North-East beside Assam in 78-79, Jharkhand in Bihar's 80-85, Uttarakhand
- * in Uttar Pradesh's 20-28, Chandigarh in Punjab's 14-16, ...). Army post office PINs (9xxxxx)
- * and anything else unknown have no state.
+ * PIN code → GST state: the state a delivery address form proposes (the place of supply on
+ * invoices is the state the shopper then picks) and the states it accepts for the PIN, also for
+ * a seller's business address. India Post assigns PINs by postal circle (the first two digits),
+ * and several circles also serve a neighbouring state or union territory, sometimes down to
+ * single post offices: a prefix of 3 to 6 digits below names those, the longest match wins.
+ * Army and field post office PINs (9xxxxx) and anything else unknown have no state.
+ * Checked against India Post's directory of post offices; where one PIN's offices lie in two
+ * states, both are listed (the PIN's own office's first), so no real address is refused.
  */
 
 /**
- * First two PIN digits → every GST state code the circle serves, the circle's own state first
- * (the place of supply when no three-digit prefix below says otherwise).
+ * First two PIN digits → the circle's own state (the place of supply when no prefix below says
+ * otherwise), then the states any of its PINs may also be in, only where villages moved between
+ * states or the circle's states share PINs too freely to list.
  */
 const CIRCLES: ReadonlyArray<readonly [from: number, to: number, states: readonly string[]]> = [
   [11, 11, ['07']], // Delhi
   [12, 13, ['06']], // Haryana
-  [14, 16, ['03', '04']], // Punjab, Chandigarh
+  [14, 16, ['03']], // Punjab (Chandigarh below)
   [17, 17, ['02']], // Himachal Pradesh
-  [18, 19, ['01', '38']], // Jammu and Kashmir, Ladakh
-  [20, 28, ['09', '05']], // Uttar Pradesh, Uttarakhand
+  [18, 19, ['01']], // Jammu and Kashmir (Ladakh below)
+  [20, 28, ['09']], // Uttar Pradesh (Uttarakhand below)
   [30, 34, ['08']], // Rajasthan
-  [36, 39, ['24', '26']], // Gujarat, Dadra and Nagar Haveli and Daman and Diu
-  [40, 44, ['27', '30']], // Maharashtra, Goa
+  [36, 39, ['24']], // Gujarat (Dadra and Nagar Haveli and Daman and Diu below)
+  [40, 44, ['27']], // Maharashtra (Goa below)
   [45, 48, ['23']], // Madhya Pradesh
   [49, 49, ['22']], // Chhattisgarh
-  // Telangana and Andhra Pradesh were one circle until 2014, and villages moved between them.
+  // Telangana and Andhra Pradesh were one circle until 2014, and mandals moved between them.
   [50, 50, ['36', '37']],
-  [51, 53, ['37', '36', '34']], // Andhra Pradesh, Telangana, Puducherry (Yanam)
+  [51, 53, ['37', '36']],
   [56, 59, ['29']], // Karnataka
-  [60, 64, ['33', '34']], // Tamil Nadu, Puducherry
-  [67, 69, ['32', '31', '34']], // Kerala, Lakshadweep, Puducherry (Mahe)
-  [70, 74, ['19', '11', '35']], // West Bengal, Sikkim, Andaman and Nicobar Islands
+  [60, 64, ['33']], // Tamil Nadu (Puducherry below)
+  [67, 69, ['32']], // Kerala (Lakshadweep and Mahe below)
+  [70, 74, ['19']], // West Bengal (Sikkim, Andaman and Nicobar Islands below)
   [75, 77, ['21']], // Odisha
   // Assam and the North-East circle (Arunachal Pradesh, Nagaland, Manipur, Mizoram, Tripura,
-  // Meghalaya), once one circle.
+  // Meghalaya), once one circle, whose border PINs still cross states.
   [78, 79, ['18', '12', '13', '14', '15', '16', '17']],
-  [80, 85, ['10', '20']], // Bihar, Jharkhand
+  [80, 85, ['10']], // Bihar (Jharkhand below)
 ]
 
-/** First three PIN digits → the GST state code for the place of supply, before the circle's own. */
-const THREE_DIGIT: Readonly<Record<string, string>> = {
-  '160': '04',
-  '194': '38',
-  '246': '05',
-  '247': '05',
-  '248': '05',
-  '249': '05',
-  '262': '05',
-  '263': '05',
-  '403': '30',
-  '605': '34',
-  '737': '11',
-  '744': '35',
-  '790': '12',
-  '791': '12',
-  '792': '12',
-  '793': '17',
-  '794': '17',
-  '795': '14',
-  '796': '15',
-  '797': '13',
-  '798': '13',
-  '799': '16',
-  '814': '20',
-  '815': '20',
-  '816': '20',
-  '825': '20',
-  '826': '20',
-  '827': '20',
-  '828': '20',
-  '829': '20',
-  '831': '20',
-  '832': '20',
-  '833': '20',
-  '834': '20',
-  '835': '20',
+/**
+ * PIN prefixes (3 to 6 digits, space-separated) → their state, or states when one PIN's post
+ * offices lie in two (the first is proposed). A 3-digit prefix only proposes its state: the
+ * longer prefixes under it stay possible. A longer one is the whole answer for its PINs.
+ */
+const PREFIXES: ReadonlyArray<readonly [states: string, prefixes: string]> = [
+  ['04', '160'], // Chandigarh, in Punjab's circle
+  ['03', '160055 160059 160062 160071 160103 160104'], // Mohali (SAS Nagar) and Naya Gaon, Punjab
+  ['38', '194'], // Ladakh: Leh, Kargil
+  ['05', '2447'], // Kashipur, Jaspur, Ramnagar (Uttarakhand), in Moradabad's 244
+  ['09', '244701'], // Milak, Rampur, Uttar Pradesh
+  ['05', '246'], // Garhwal, Uttarakhand
+  ['09', '2467'], // Bijnor, Najibabad, Uttar Pradesh
+  ['09 05', '246763'], // Najibabad, whose offices also serve Haridwar's villages
+  ['05', '2476'], // Roorkee, Haridwar (Uttarakhand), in Saharanpur's 247
+  ['09', '247669'], // Gagalheri, Saharanpur, Uttar Pradesh
+  ['09 05', '247662'], // Chutmalpur, Saharanpur, whose offices also serve Haridwar's villages
+  ['05 09', '247665'], // Jhabrera, Haridwar, whose offices also serve a Saharanpur village
+  ['05', '248 249 263'], // Dehradun, Rishikesh and Haridwar, Kumaon
+  ['05', '2623 2624 2625 2626'], // Khatima, Sitarganj, Pithoragarh, Champawat, in Pilibhit's 262
+  ['09', '262302 262305 262406'], // Majhola, Neoria (Pilibhit), Nawabganj (Bareilly), UP
+  ['26', '362520 362540 362570'], // Diu, in Junagadh's 362
+  ['26', '396210 396215 396220'], // Daman, in Valsad's 396
+  ['26 24', '396193 396230 396235 396240'], // Dadra, Silvassa, Naroli, Khanvel; also Vapi's villages
+  ['30', '403'], // Goa
+  ['34 37', '533464'], // Yanam, Puducherry, whose office also serves Andhra Pradesh's villages
+  ['34', '605'], // Puducherry, whose PINs also serve Tamil Nadu's villages
+  ['33', '6052 6053 6054 6056 6057 6058'], // Villupuram district, Tamil Nadu, in Puducherry's 605
+  ['34 33', '607402'], // Bahour, Puducherry, in Cuddalore's 607; also Cuddalore's villages
+  ['34', '609601 609602 609605 609606 609607 609609'], // Karaikal, Puducherry, in Tamil Nadu's 609
+  ['34 33', '609603 609604'], // Nedungadu, Neravy (Karaikal), also Tamil Nadu villages
+  ['34', '673310'], // Mahe, Puducherry, in Kerala's 673
+  ['31', '68255'], // Lakshadweep, in Kochi's 682
+  ['11', '737'], // Sikkim
+  ['35', '744'], // Andaman and Nicobar Islands
+  ['12', '790 791 792'], // Arunachal Pradesh
+  ['17', '793 794'], // Meghalaya
+  ['14', '795'], // Manipur
+  ['15', '796'], // Mizoram
+  ['13', '797 798'], // Nagaland
+  ['16', '799'], // Tripura
+  ['20', '813208'], // Mirzachowki (Sahibganj, Godda), Jharkhand, in Bihar's 813
+  ['20', '814 815 816 822 825 826 827 828 829 831 832 833 834 835'], // Jharkhand, Daltonganj 822
+  ['10', '814131'], // Chandan, Banka, Bihar, in Jharkhand's 814
+]
+
+const PREFIX_STATES = new Map(
+  PREFIXES.flatMap(([states, prefixes]) =>
+    prefixes.split(' ').map((prefix) => [prefix, states.split(' ')] as const),
+  ),
+)
+
+/** 3-digit prefix → the states of the longer prefixes under it (possible for its other PINs). */
+const NESTED_STATES = new Map<string, string[]>()
+for (const [prefix, states] of PREFIX_STATES) {
+  if (prefix.length === 3) continue
+  const three = prefix.slice(0, 3)
+  NESTED_STATES.set(three, [...(NESTED_STATES.get(three) ?? []), ...states])
 }
 
-function circleOf(pincode: string) {
+/** The circle of a well-formed PIN and its longest matching prefix's states (else the circle's). */
+function lookup(pincode: string) {
   if (!PINCODE_PATTERN.test(pincode)) return undefined
   const two = Number(pincode.slice(0, 2))
-  return CIRCLES.find(([from, to]) => two >= from && two <= to)
+  const circle = CIRCLES.find(([from, to]) => two >= from && two <= to)
+  if (!circle) return undefined
+  for (let length = 6; length >= 3; length--) {
+    const states = PREFIX_STATES.get(pincode.slice(0, length))
+    if (states) return { circle: circle[2], length, states }
+  }
+  return { circle: circle[2], length: 2, states: circle[2].slice(0, 1) }
 }
 
 /** The most likely GST state code of a 6-digit PIN code, or undefined when it is not mapped. */
 export function stateCodeForPincode(pincode: string): string | undefined {
-  const circle = circleOf(pincode)
-  if (!circle) return undefined
-  return THREE_DIGIT[pincode.slice(0, 3)] ?? circle[2][0]
+  return lookup(pincode)?.states[0]
 }
 
 /**
- * Every GST state code a PIN code may belong to: all the states its postal circle serves, so
- * that a valid address near a border is never refused. Empty when the PIN is not mapped.
+ * Every GST state code a PIN code may belong to, the likely one first: only a prefix longer than
+ * three digits' state(s) when one matches; else the likely state, the states of the longer
+ * prefixes under the same three digits, and the circle's others where its states share PINs.
+ * Empty when the PIN is not mapped (army post offices).
  */
 export function stateCodesForPincode(pincode: string): readonly string[] {
-  return circleOf(pincode)?.[2] ?? []
+  const found = lookup(pincode)
+  if (!found) return []
+  if (found.length > 3) return found.states
+  const nested = NESTED_STATES.get(pincode.slice(0, 3)) ?? []
+  // A circle listing several states shares PINs among all of them (its own included).
+  const shared = found.circle.length > 1 ? found.circle : []
+  return [...new Set([...found.states, ...nested, ...shared])]
 }
 
 /** A GST state's name, or its code when unknown (never a blank on an invoice). */
@@ -107,7 +143,10 @@ export function gstStateName(code: string): string {
 }
 
 /** States with PIN codes of their own; "Other Territory" (97) has none to check against. */
-const STATES_WITH_PINS = new Set(CIRCLES.flatMap(([, , states]) => states))
+const STATES_WITH_PINS = new Set([
+  ...CIRCLES.flatMap(([, , states]) => states),
+  ...[...PREFIX_STATES.values()].flat(),
+])
 
 const listOf = (names: string[]) =>
   names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '')

@@ -147,5 +147,10 @@ export const orderParcel = z.object({
   seller: z.string(),
   status: z.enum(ORDER_STATUSES),
   shipment: shipment.nullable(),
+  /**
+   * The GST documents of this part: its invoice, issued when the goods were dispatched, and the
+   * credit note that reversed it if they came back. Null before dispatch.
+   */
+  invoice: z.object({ number: z.string(), creditNote: z.string().nullable() }).nullable(),
 })
 export type OrderParcel = z.infer<typeof orderParcel>

@@ -8,6 +8,7 @@ import { openDatabase } from './client'
 import { users } from './schema'
 import { DEMO_ACCOUNTS, seedDemo } from './seed'
 import { acquireStartupLock, migrationsApplied } from './startup'
+import { loadConfig } from '../config'
 
 const serverUrl = process.env.TEST_DATABASE_URL
 
@@ -72,7 +73,11 @@ describe.skipIf(!serverUrl)('two API processes starting on one PostgreSQL', () =
       try {
         const release = await acquireStartupLock(scratch.url)
         await database.migrate()
-        const { seeded } = await seedDemo(database.db, { uploadsDir, log: () => {} })
+        const { seeded } = await seedDemo(database.db, {
+          uploadsDir,
+          log: () => {},
+          marketplace: loadConfig({}).marketplace,
+        })
         await release()
         return seeded
       } finally {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
 import { createPayments, paymentCsp } from '.'
+import { PRODUCTION_ENV } from '../../test/production-env'
 
 describe('createPayments', () => {
   it('plays providers without keys with the sandbox outside production', () => {
@@ -13,9 +14,7 @@ describe('createPayments', () => {
   })
 
   it('never offers the sandbox in production', () => {
-    const payments = createPayments(
-      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25' }),
-    )
+    const payments = createPayments(loadConfig(PRODUCTION_ENV))
     expect(payments.provider('CASHFREE')).toBeUndefined()
     expect(payments.provider('PAYU')).toBeUndefined()
   })
@@ -34,8 +33,7 @@ describe('createPayments', () => {
 
   it('uses the real adapters and opens the CSP for them only when keys are configured', () => {
     const config = loadConfig({
-      NODE_ENV: 'production',
-      SMTP_URL: 'smtp://127.0.0.1:25',
+      ...PRODUCTION_ENV,
       CASHFREE_CLIENT_ID: 'id',
       CASHFREE_CLIENT_SECRET: 'secret',
       CASHFREE_ENV: 'production',

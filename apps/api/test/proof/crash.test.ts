@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inArray } from 'drizzle-orm'
+import { loadConfig } from '../../src/config'
 import { openDatabase, type Database } from '../../src/db/client'
 import { orders } from '../../src/db/schema'
 import { PROVIDER_TIMEOUT_MS } from '../../src/modules/orders/checkout-payment'
@@ -295,7 +296,7 @@ describe.runIf(onPostgres || process.env.CRASH_PGLITE === '1')(
               db,
               now: () => new Date(Date.now() + 31 * 60_000),
               metrics: { paymentFailed: () => {} },
-              config: { shopName: 'TechBazaar', orderLimits: { maxQtyPerProduct: 5 } },
+              config: { ...loadConfig({}), orderLimits: { maxQtyPerProduct: 5 } },
             })
             expect(await readInvariants(db, initial), context()).toEqual(CLEAN)
           })

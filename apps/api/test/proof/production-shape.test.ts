@@ -5,6 +5,7 @@ import { placeOrder } from '../shop'
 import { users } from '../../src/db/schema'
 import { DEMO_ACCOUNTS } from '../../src/db/seed'
 import { seedOnStart } from '../../src/db/seed/on-start'
+import { PRODUCTION_ENV } from '../production-env'
 
 /**
  * A shop started on a public address must not be the demo: the attack was a plain start on a
@@ -18,7 +19,7 @@ afterEach(async () => {
 })
 
 const PUBLIC = { APP_URL: 'https://shop.example.in' }
-const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25' }
+const PRODUCTION = PRODUCTION_ENV
 
 /** What the start would write to the log, one message per line. */
 function logLines() {

@@ -10,6 +10,7 @@ import {
   shopperBody,
   uniqueEmail,
 } from './requests'
+import { makeTestP12, type TestP12 } from '../signing-certs'
 import {
   ACTORS,
   ADDRESS,
@@ -68,6 +69,10 @@ function open(status: number, because: string, request: AccessRule['request']): 
   const allow = status < 400 ? ACTORS : []
   return { ...rule(status, allow, status, request, { guest: status }), because }
 }
+
+/** One test certificate for the signing-key routes, made when first asked for. */
+let testCert: TestP12 | undefined
+const signingCert = () => (testCert ??= makeTestP12())
 
 const SHOPPER_A = ['shopperA'] as const
 const ADMIN = ['admin'] as const
@@ -238,9 +243,13 @@ export const ACCESS: Record<string, AccessRule> = {
   'GET /api/shop/order/details/:orderId': rule(200, ORDER_VIEWERS, 404, (w) => ({
     url: `/api/shop/order/details/${w.orderA.orderId}`,
   })),
-  'GET /api/shop/order/:orderId/invoice.pdf': rule(200, ORDER_VIEWERS, 404, (w) => ({
-    url: `/api/shop/order/${w.orderA.orderId}/invoice.pdf`,
-  })),
+  'GET /api/shop/order/:orderId/invoice.pdf': {
+    ...rule(409, ORDER_VIEWERS, 404, (w) => ({
+      url: `/api/shop/order/${w.orderA.orderId}/invoice.pdf`,
+    })),
+    because:
+      'the order is confirmed, not dispatched: its viewers pass the checks and learn the invoice is issued at dispatch; everyone else is told the order does not exist',
+  },
   'POST /api/shop/order/capture': rule(200, SHOPPER_A, 404, (w) => ({
     url: '/api/shop/order/capture',
     ...json({ orderId: w.cashfreeA.orderId }),
@@ -365,6 +374,19 @@ export const ACCESS: Record<string, AccessRule> = {
     url: `/api/admin/vendors/${(await w.freshPendingSeller()).id}/status`,
     ...json({ status: 'Approved' }),
   })),
+  'GET /api/admin/vendors/:vendorId/signing-key': rule(200, ADMIN, 403, (w) => ({
+    url: `/api/admin/vendors/${w.users.seller2.id}/signing-key`,
+  })),
+  'PUT /api/admin/vendors/:vendorId/signing-key': rule(200, ADMIN, 403, (w) => ({
+    url: `/api/admin/vendors/${w.users.seller2.id}/signing-key`,
+    ...json({
+      p12Base64: signingCert().p12.toString('base64'),
+      passphrase: signingCert().passphrase,
+    }),
+  })),
+  'DELETE /api/admin/vendors/:vendorId/signing-key': rule(200, ADMIN, 403, (w) => ({
+    url: `/api/admin/vendors/${w.users.seller2.id}/signing-key`,
+  })),
 
   // A seller's own business address (pending sellers too, rejected ones not)
   'GET /api/admin/business-address': rule(200, SELLERS, 403, () => ({
@@ -414,7 +436,13 @@ export const ACCESS: Record<string, AccessRule> = {
   })),
   'PUT /api/shop/address/update/:userId/:addressId': rule(200, SHOPPER_A, 403, (w) => ({
     url: `/api/shop/address/update/${w.users.shopperA.id}/${w.addressA.id}`,
-    ...json({ ...ADDRESS, address: '12 MG Road', city: 'Bengaluru', pincode: '560001' }),
+    ...json({
+      ...ADDRESS,
+      address: '12 MG Road',
+      city: 'Bengaluru',
+      pincode: '560001',
+      stateCode: '29',
+    }),
   })),
   'DELETE /api/shop/address/delete/:userId/:addressId': rule(200, SHOPPER_A, 403, async (w) => ({
     url: `/api/shop/address/delete/${w.users.shopperA.id}/${(await w.freshAddressA()).id}`,

@@ -21,6 +21,7 @@ export const PRODUCT_BODY = {
   category: 'electronics',
   brand: 'samsung',
   section: 'featured',
+  hsn: '851830',
   price: 4999,
   salePrice: 0,
   totalStock: 5,

@@ -67,6 +67,7 @@ export const ADDRESS = {
   pincode: '700016',
   phone: '9830012345',
   notes: 'Second floor',
+  stateCode: '19',
 }
 
 /**

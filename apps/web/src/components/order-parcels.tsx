@@ -2,21 +2,24 @@ import {
   COURIER_LABELS,
   formatShopDate,
   formatShopDay,
+  invoicePdfPath,
   ORDER_STATUS_LABELS,
   SHIPMENT_STATUS_LABELS,
   type OrderParcel,
   type OrderStatus,
 } from '@techbazaar/shared'
-import { Truck } from 'lucide-react'
+import { FileDown, Truck } from 'lucide-react'
 
 /** Parts still at the seller: without a booking, they are simply not shipped yet. */
 const BEFORE_COURIER: ReadonlySet<OrderStatus> = new Set(['pending', 'confirmed', 'inProcess'])
 
 /**
  * Each seller's parcel of an order: the courier and tracking number once booked, the expected
- * day, and the courier's scans (times in India). Shown in the shopper's and the admin's details.
+ * day, the courier's scans (times in India) and, once dispatched, its GST invoice (with the
+ * credit note that reversed it, if the parcel came back). Shown in the shopper's, the seller's and
+ * the admin's details.
  */
-export function OrderParcels({ parcels }: { parcels: OrderParcel[] }) {
+export function OrderParcels({ orderId, parcels }: { orderId: string; parcels: OrderParcel[] }) {
   if (parcels.length === 0) return null
   return (
     <section aria-label="Tracking" className="flex flex-col gap-3 border-t pt-3">
@@ -69,6 +72,19 @@ export function OrderParcels({ parcels }: { parcels: OrderParcel[] }) {
                 ? ': not handed to a courier yet.'
                 : ': no courier tracking for this parcel.'}
             </p>
+          )}
+          {parcel.invoice && (
+            // A plain link: the browser downloads the PDF with the session cookie.
+            <a
+              href={invoicePdfPath(orderId, parcel.subOrderId)}
+              download
+              className="mt-2 inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
+            >
+              <FileDown aria-hidden="true" className="size-4" />
+              {parcel.invoice.creditNote
+                ? `Invoice ${parcel.invoice.number} and credit note ${parcel.invoice.creditNote}`
+                : `Invoice ${parcel.invoice.number}`}
+            </a>
           )}
         </article>
       ))}

@@ -1,4 +1,4 @@
-import type { Section } from '@techbazaar/shared'
+import type { HsnCode, Section } from '@techbazaar/shared'
 import type { SEED_BRANDS } from '@techbazaar/shared'
 import { ACCESSORIES } from './catalog-accessories'
 import { AUDIO } from './catalog-audio'
@@ -55,6 +55,28 @@ const ACCESSORY_KINDS: ReadonlySet<DeviceKind> = new Set(['charger', 'cable', 'p
 
 export function categoryOf(kind: DeviceKind): 'electronics' | 'accessories' {
   return ACCESSORY_KINDS.has(kind) ? 'accessories' : 'electronics'
+}
+
+/**
+ * Each kind's six-digit HSN from the shop's list (what a seller would pick in the product form):
+ * the kind already says what the product is, so no title is read to decide it.
+ */
+const HSN_OF_KIND: Readonly<Record<DeviceKind, HsnCode>> = {
+  phone: '851713',
+  tablet: '847130',
+  earbuds: '851830',
+  headphones: '851830',
+  neckband: '851830',
+  speaker: '851822',
+  watch: '851762',
+  charger: '850440',
+  cable: '854442',
+  powerbank: '850760',
+  case: '392690',
+}
+
+export function hsnOf(kind: DeviceKind): HsnCode {
+  return HSN_OF_KIND[kind]
 }
 
 /** `Samsung Galaxy S24 FE 5G (8GB/128GB)` -> `samsung-galaxy-s24-fe-5g-8gb-128gb`: stable file names. */

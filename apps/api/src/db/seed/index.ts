@@ -5,7 +5,7 @@ import { hashPassword } from '../../lib/password'
 import type { Db, Tx } from '../client'
 import { featureImages, filterOptions, products, reviews, users, vendorProfiles } from '../schema'
 import { BANNERS, bannerPhoneFile, bannerPhoneSvg, bannerSvg } from './banners'
-import { SEED_PRODUCTS, categoryOf } from './catalog-data'
+import { SEED_PRODUCTS, categoryOf, hsnOf } from './catalog-data'
 import {
   BANNER_IMAGE_VARIANTS,
   PRODUCT_IMAGE_VARIANTS,
@@ -18,6 +18,7 @@ import type { SeedUser } from './people-data'
 import { DEMO_PASSWORD, SEED_REVIEWERS, SEED_SELLERS, SEED_STAFF_AND_SHOPPERS } from './people-data'
 import { seedPurchases, type SeedPurchase } from './purchases'
 import { planReviews } from './reviews'
+import type { MarketplaceIdentity } from '../../modules/invoices/issue'
 
 export { DEMO_ACCOUNTS } from './people-data'
 export type { DemoAccount } from './people-data'
@@ -52,7 +53,12 @@ function passwordFor(user: SeedUser): Promise<string> {
  */
 export async function seedDemo(
   db: Db,
-  opts: { uploadsDir: string; log: (msg: string) => void },
+  opts: {
+    uploadsDir: string
+    log: (msg: string) => void
+    /** Supplier of admins' products and operator on the seeded orders' invoices. */
+    marketplace: MarketplaceIdentity
+  },
 ): Promise<{ seeded: boolean }> {
   if (await hasUsers(db)) return { seeded: false }
   const started = performance.now()
@@ -149,6 +155,7 @@ export async function seedDemo(
             description: p.description,
             image: seedImageUrl(productImageFile(p)),
             category: categoryOf(p.kind),
+            hsn: hsnOf(p.kind),
             section: p.section,
             brand: p.brand,
             pricePaise: rupeesToPaise(p.price),
@@ -198,16 +205,20 @@ export async function seedDemo(
     const shopper = SEED_STAFF_AND_SHOPPERS.find((u) => u.demoLabel === 'Shopper')
     if (!shopper) throw new Error('seed: no demo shopper')
     // Every review comes from a shopper who received the product two days before writing it.
-    await seedPurchases(tx, [
-      purchase(shopper.email, 0, DEMO_SHOPPER_BOUGHT, new Date(now - 20 * DAY_MS)),
-      ...plan.map((r) => {
-        const reviewer = SEED_REVIEWERS[r.reviewerIndex]
-        const product = SEED_PRODUCTS[r.productIndex]
-        if (!reviewer || !product) throw new Error('seed: review plan out of range')
-        const deliveredAt = new Date(now - (r.daysAgo + 2) * DAY_MS)
-        return purchase(reviewer.email, r.reviewerIndex, product.title, deliveredAt)
-      }),
-    ])
+    await seedPurchases(
+      tx,
+      [
+        purchase(shopper.email, 0, DEMO_SHOPPER_BOUGHT, new Date(now - 20 * DAY_MS)),
+        ...plan.map((r) => {
+          const reviewer = SEED_REVIEWERS[r.reviewerIndex]
+          const product = SEED_PRODUCTS[r.productIndex]
+          if (!reviewer || !product) throw new Error('seed: review plan out of range')
+          const deliveredAt = new Date(now - (r.daysAgo + 2) * DAY_MS)
+          return purchase(reviewer.email, r.reviewerIndex, product.title, deliveredAt)
+        }),
+      ],
+      opts.marketplace,
+    )
 
     if (plan.length > 0) {
       await tx.insert(reviews).values(

@@ -17,7 +17,7 @@ export interface StartLog {
  */
 export async function seedOnStart(
   db: Db,
-  config: Pick<Config, 'demo' | 'dataDir'>,
+  config: Pick<Config, 'demo' | 'dataDir' | 'marketplace'>,
   log: StartLog,
 ): Promise<{ seeded: boolean }> {
   const { demo } = config
@@ -50,6 +50,7 @@ export async function seedOnStart(
   const result = await seedDemo(db, {
     uploadsDir: path.join(config.dataDir, 'uploads'),
     log: (msg) => log.info(msg),
+    marketplace: config.marketplace,
   })
   if (result.seeded) log.info(`demo catalog seeded in ${Date.now() - started} ms`)
   return result

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { issueInvoice, type MarketplaceIdentity } from '../../modules/invoices/issue'
 import type { Tx } from '../client'
 import { orderHistory, orderLines, orders, subOrders } from '../schema'
 
@@ -6,14 +7,14 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 /** Delivery addresses for the seeded shoppers' past orders (snapshots, as orders keep them). */
 const CITIES = [
-  { address: '14 Lavelle Road', city: 'Bengaluru', pincode: '560001' },
-  { address: '22 Linking Road, Bandra West', city: 'Mumbai', pincode: '400050' },
-  { address: '9 Anna Salai', city: 'Chennai', pincode: '600002' },
-  { address: '5 Sector 17', city: 'Chandigarh', pincode: '160017' },
-  { address: '31 Park Street', city: 'Kolkata', pincode: '700016' },
-  { address: '8 Banjara Hills Road No. 2', city: 'Hyderabad', pincode: '500034' },
-  { address: '17 Hauz Khas Village', city: 'New Delhi', pincode: '110016' },
-  { address: '40 FC Road', city: 'Pune', pincode: '411004' },
+  { address: '14 Lavelle Road', city: 'Bengaluru', pincode: '560001', stateCode: '29' },
+  { address: '22 Linking Road, Bandra West', city: 'Mumbai', pincode: '400050', stateCode: '27' },
+  { address: '9 Anna Salai', city: 'Chennai', pincode: '600002', stateCode: '33' },
+  { address: '5 Sector 17', city: 'Chandigarh', pincode: '160017', stateCode: '04' },
+  { address: '31 Park Street', city: 'Kolkata', pincode: '700016', stateCode: '19' },
+  { address: '8 Banjara Hills Road No. 2', city: 'Hyderabad', pincode: '500034', stateCode: '36' },
+  { address: '17 Hauz Khas Village', city: 'New Delhi', pincode: '110016', stateCode: '07' },
+  { address: '40 FC Road', city: 'Pune', pincode: '411004', stateCode: '27' },
 ] as const
 
 export interface SeedPurchase {
@@ -34,7 +35,11 @@ export interface SeedPurchase {
  * reviewed (reviews need a delivered order, see docs/decisions.md 36), and the demo shopper has a
  * past order to review. Cash collected at the door, so the payment is marked paid.
  */
-export async function seedPurchases(tx: Tx, purchases: readonly SeedPurchase[]): Promise<void> {
+export async function seedPurchases(
+  tx: Tx,
+  purchases: readonly SeedPurchase[],
+  marketplace: MarketplaceIdentity,
+): Promise<void> {
   if (purchases.length === 0) return
   // Ids made here, so the three tables go in three statements rather than one per row. In
   // placing order: the identity numbers the rows in the order they are inserted (decision 42).
@@ -106,4 +111,8 @@ export async function seedPurchases(tx: Tx, purchases: readonly SeedPurchase[]):
       })),
     ),
   )
+  // Each parcel's invoice, issued when it was handed to the courier (day 2), as dispatch does.
+  for (const r of rows) {
+    await issueInvoice(tx, marketplace, r.subOrderId, new Date(r.placedAt.getTime() + 2 * DAY_MS))
+  }
 }

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { SECTIONS, SEED_BRANDS, SEED_CATEGORIES, gstinProblem } from '@techbazaar/shared'
+import {
+  SECTIONS,
+  SEED_BRANDS,
+  SEED_CATEGORIES,
+  gstinProblem,
+  hsnEntry,
+  pincodeStateProblem,
+} from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +18,8 @@ import type { Database } from '../client'
 import { openDatabase } from '../client'
 import {
   featureImages,
+  invoices,
+  subOrders,
   filterOptions,
   orders,
   products,
@@ -20,6 +29,7 @@ import {
 } from '../schema'
 import { reviewEligibility, verifiedPurchase } from '../../modules/reviews/review-eligibility'
 import { DEMO_ACCOUNTS, DEMO_SHOPPER_BOUGHT, seedDemo } from './index'
+import { loadConfig } from '../../config'
 
 describe('seedDemo', () => {
   let database: Database
@@ -31,7 +41,11 @@ describe('seedDemo', () => {
     database = await openDatabase({})
     await database.migrate()
     uploadsDir = await mkdtemp(path.join(tmpdir(), 'techbazaar-seed-'))
-    first = await seedDemo(database.db, { uploadsDir, log: (msg) => logs.push(msg) })
+    first = await seedDemo(database.db, {
+      uploadsDir,
+      log: (msg) => logs.push(msg),
+      marketplace: loadConfig({}).marketplace,
+    })
   }, 60_000)
 
   afterAll(async () => {
@@ -136,6 +150,37 @@ describe('seedDemo', () => {
     for (const id of pending) expect(sellersWithProducts.has(id)).toBe(false)
   })
 
+  it('gives every product the HSN code of what it is, from the shop’s list', async () => {
+    const rows = await database.db.select().from(products)
+    for (const p of rows) expect(hsnEntry(p.hsn), `${p.title}: ${p.hsn}`).toBeDefined()
+    const hsnOf = (pattern: RegExp) =>
+      new Set(rows.filter((p) => pattern.test(p.title)).map((p) => p.hsn))
+    expect(hsnOf(/power bank|battery pack/i)).toEqual(new Set(['850760']))
+    expect(hsnOf(/^Samsung Galaxy Buds3 Pro/)).toEqual(new Set(['851830']))
+    expect(hsnOf(/headphones?\b|neckband|airpods|buds/i)).toEqual(new Set(['851830']))
+    expect(hsnOf(/watch/i)).toEqual(new Set(['851762']))
+    expect(hsnOf(/ipad|\btab\b|\bpad\b/i)).toEqual(new Set(['847130']))
+    expect(hsnOf(/speaker/i)).toEqual(new Set(['851822']))
+    expect(hsnOf(/charger|adapter/i)).toEqual(new Set(['850440']))
+    expect(hsnOf(/^(?!.*charger).*cable/i)).toEqual(new Set(['854442']))
+    // Not the AirPods' "MagSafe Case": that is the earbuds' charging case.
+    expect(hsnOf(/^(?!.*airpods).*\bcase\b/i)).toEqual(new Set(['392690']))
+    expect(hsnOf(/^Apple iPhone 16 \(/)).toEqual(new Set(['851713']))
+  })
+
+  it('gives every seller the business details its GST invoices print', async () => {
+    const vendors = await database.db.select().from(vendorProfiles)
+    for (const v of vendors) {
+      expect(v.businessName?.trim()).toBeTruthy()
+      expect(v.addressLine?.trim()).toBeTruthy()
+      expect(v.city?.trim()).toBeTruthy()
+      expect(v.pincode).toMatch(/^[1-9]\d{5}$/)
+      // The address is in the GSTIN's state, with a PIN code of that state.
+      expect(v.stateCode).toBe(v.gstNumber?.slice(0, 2))
+      expect(pincodeStateProblem(v.pincode ?? '', v.stateCode ?? '')).toBeNull()
+    }
+  })
+
   it('seeds the filter options', async () => {
     const rows = await database.db.select().from(filterOptions)
     const of = (kind: string) =>
@@ -193,6 +238,17 @@ describe('seedDemo', () => {
     expect(placed).toEqual([...placed].sort((a, b) => a - b))
   })
 
+  it('issued each delivered parcel its invoice when it was dispatched, from the supplier’s series', async () => {
+    const parts = await database.db.select({ id: subOrders.id }).from(subOrders)
+    const issued = await database.db.select().from(invoices)
+    expect(issued).toHaveLength(parts.length)
+    for (const invoice of issued) {
+      expect(invoice.number).toMatch(/^TB\/\d{4}\/\d{6}$/)
+      expect(invoice.document.placeOfSupply.code).toMatch(/^\d{2}$/)
+      expect(invoice.document.totals.totalPaise).toBeGreaterThan(0)
+    }
+  })
+
   it('writes a valid WebP for every product and banner', async () => {
     const rows = await database.db.select({ image: products.image }).from(products)
     expect(new Set(rows.map((r) => r.image)).size).toBe(rows.length)
@@ -234,7 +290,13 @@ describe('seedDemo', () => {
 
   it('does nothing the second time', async () => {
     const before = await database.db.select({ id: users.id }).from(users)
-    expect(await seedDemo(database.db, { uploadsDir, log: () => {} })).toEqual({ seeded: false })
+    expect(
+      await seedDemo(database.db, {
+        uploadsDir,
+        log: () => {},
+        marketplace: loadConfig({}).marketplace,
+      }),
+    ).toEqual({ seeded: false })
     const after = await database.db.select({ id: users.id }).from(users)
     expect(after.length).toBe(before.length)
   })

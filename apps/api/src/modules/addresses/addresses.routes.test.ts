@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addresses } from '../../db/schema'
 import { hashPassword } from '../../lib/password'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { sessionCookie } from '../../../test/auth'
@@ -38,6 +39,7 @@ const fields = (overrides: Record<string, unknown> = {}) => ({
   pincode: '560038',
   phone: '9845012345',
   notes: 'Ring the bell twice',
+  stateCode: '29',
   ...overrides,
 })
 
@@ -65,6 +67,7 @@ describe('POST /api/shop/address/add', () => {
         pincode: '560038',
         phone: '9845012345',
         notes: 'Gate 2',
+        stateCode: '29',
       },
     })
     expect(body.data._id).toMatch(/^[0-9a-f-]{36}$/)
@@ -78,6 +81,7 @@ describe('POST /api/shop/address/add', () => {
       ['pincode', 'Pincode is required'],
       ['phone', 'Phone is required'],
       ['notes', 'Notes is required'],
+      ['stateCode', 'Choose the state'],
     ]
     for (const [field, message] of cases) {
       const blank = await addFor(me, { [field]: '   ' })
@@ -105,6 +109,31 @@ describe('POST /api/shop/address/add', () => {
     }
     expect((await addFor(me, { address: 'x'.repeat(301) })).statusCode).toBe(400)
     expect((await addFor(me, { city: 42 })).statusCode).toBe(400)
+  })
+
+  it('should refuse a state the PIN code cannot be in, on the state', async () => {
+    const me = await shopper()
+    // Mohali's PINs sit inside Chandigarh's 160 but are Punjab's.
+    const res = await addFor(me, { city: 'Mohali', pincode: '160055', stateCode: '04' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors).toEqual([
+      { path: 'stateCode', message: 'PIN code 160055 is in Punjab, not Chandigarh' },
+    ])
+    const punjab = await addFor(me, { city: 'Mohali', pincode: '160055', stateCode: '03' })
+    expect(punjab.statusCode).toBe(201)
+    expect(punjab.json().data).toMatchObject({ pincode: '160055', stateCode: '03' })
+  })
+
+  it('should refuse army and field post office PIN codes, which have no state', async () => {
+    const me = await shopper()
+    const res = await addFor(me, { pincode: '930056' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors).toEqual([
+      { path: 'pincode', message: 'We can’t deliver to army or field post office PIN codes' },
+    ])
+    expect((await addFor(me, { stateCode: '97' })).json().errors).toEqual([
+      { path: 'stateCode', message: 'Choose the state' },
+    ])
   })
 
   it('should refuse a 4th address with the spec message', async () => {
@@ -138,6 +167,15 @@ describe('GET /api/shop/address/get/:userId', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json().data.map((a: { city: string }) => a.city)).toEqual(['Pune', 'Mumbai'])
   })
+
+  it('should answer a null state for an address saved before states were asked', async () => {
+    const me = await shopper()
+    await t.database.db.insert(addresses).values({ userId: me.id, ...fields(), stateCode: null })
+    const res = await call(me, 'GET', `/api/shop/address/get/${me.id}`)
+    expect(res.json().data).toEqual([
+      expect.objectContaining({ city: 'Bengaluru', stateCode: null }),
+    ])
+  })
 })
 
 describe('PUT /api/shop/address/update/:userId/:addressId', () => {
@@ -153,8 +191,16 @@ describe('PUT /api/shop/address/update/:userId/:addressId', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({
       message: 'Address updated successfully',
-      data: { _id: id, city: 'Mysuru', pincode: '570001' },
+      data: { _id: id, city: 'Mysuru', pincode: '570001', stateCode: '29' },
     })
+    const moved = await call(
+      me,
+      'PUT',
+      `/api/shop/address/update/${me.id}/${id}`,
+      fields({ city: 'Mumbai', pincode: '400001' }),
+    )
+    expect(moved.statusCode).toBe(400)
+    expect(moved.json().message).toBe('PIN code 400001 is in Maharashtra, not Karnataka')
     const bad = await call(
       me,
       'PUT',

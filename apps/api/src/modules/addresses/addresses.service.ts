@@ -12,6 +12,7 @@ const columns = {
   pincode: addresses.pincode,
   phone: addresses.phone,
   notes: addresses.notes,
+  stateCode: addresses.stateCode,
 }
 
 export const MAX_ADDRESSES_MESSAGE = `You can add max ${LIMITS.maxAddresses} addresses`

@@ -11,6 +11,7 @@ import {
 } from '@techbazaar/shared'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
+import { lifecycleContext } from '../orders/lifecycle/effects'
 import {
   getAdminOrderDetails,
   listAllOrders,
@@ -23,10 +24,7 @@ const tags = ['admin-orders']
 
 export async function adminOrdersRoutes(app: App) {
   const { db } = app.deps
-  const lifecycle = {
-    maxPerProduct: app.deps.config.orderLimits.maxQtyPerProduct,
-    shopName: app.deps.config.shopName,
-  }
+  const lifecycle = lifecycleContext(app.deps.config, app.deps.now)
 
   app.get(
     '/admin/orders/get',

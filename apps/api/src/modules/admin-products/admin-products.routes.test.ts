@@ -48,6 +48,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   category: 'electronics',
   brand: 'samsung',
   section: 'trending',
+  hsn: '851830',
   price: 9999,
   salePrice: 7999.5,
   totalStock: 25,
@@ -95,6 +96,61 @@ describe('a product’s limit per order', () => {
       expect(res.statusCode, bad).toBe(400)
       expect(res.json().errors[0].path).toBe('maxPerOrder')
     }
+  })
+})
+
+describe('a product’s HSN code', () => {
+  const rowOf = async (id: string) =>
+    (await t.database.db.select().from(products).where(eq(products.id, id)))[0]
+
+  it('is stored as the form picked it, returned for the edit form and changed on edit', async () => {
+    const added = await call('POST', '/api/admin/products/add', cookies.seller, body())
+    expect(added.statusCode, added.body).toBe(201)
+    const { data } = added.json()
+    expect(data.hsn).toBe('851830')
+    expect((await rowOf(data._id))?.hsn).toBe('851830')
+    const list = (await call('GET', '/api/admin/products/get', cookies.seller)).json().data
+    expect(list.find((p: { _id: string }) => p._id === data._id)).toMatchObject({ hsn: '851830' })
+    // Shoppers' product views do not carry it.
+    expect(
+      (await call('GET', `/api/shop/products/get/${data._id}`)).json().data,
+    ).not.toHaveProperty('hsn')
+
+    // The seller corrects it, and so may an admin.
+    const url = `/api/admin/products/edit/${data._id}`
+    const edited = await call('PUT', url, cookies.seller, body({ hsn: '850760' }))
+    expect(edited.json().data.hsn).toBe('850760')
+    expect((await rowOf(data._id))?.hsn).toBe('850760')
+    const byAdmin = await call('PUT', url, cookies.admin, body({ hsn: '392690' }))
+    expect(byAdmin.json().data.hsn).toBe('392690')
+    expect((await rowOf(data._id))?.hsn).toBe('392690')
+  })
+
+  it('is required and must be one of the shop’s codes, on add and on edit', async () => {
+    const { hsn: _omitted, ...withoutHsn } = body()
+    const product = await createProduct(t.database.db, { sellerId: ids.seller })
+    const edit = `/api/admin/products/edit/${product.id}`
+    for (const [method, url] of [
+      ['POST', '/api/admin/products/add'],
+      ['PUT', edit],
+    ] as const) {
+      for (const [label, payload] of [
+        ['missing', withoutHsn],
+        ['blank', body({ hsn: '' })],
+        ['not the shop’s', body({ hsn: '999999' })],
+        // The four digits an invoice may print are not a product's code.
+        ['four digits', body({ hsn: '8518' })],
+        ['a number', body({ hsn: 851830 })],
+      ] as const) {
+        const res = await call(method, url, cookies.seller, payload)
+        expect(res.statusCode, `${method} ${label}`).toBe(400)
+        expect(res.json().errors).toEqual([
+          { path: 'hsn', message: 'Choose the HSN code from the list' },
+        ])
+      }
+    }
+    // The refused edits left the stored code alone.
+    expect((await rowOf(product.id))?.hsn).toBe('851713')
   })
 })
 

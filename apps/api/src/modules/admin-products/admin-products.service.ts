@@ -8,7 +8,12 @@ import type { Storage } from '../../lib/storage'
 import { productColumns, toProduct } from '../catalog/catalog.service'
 import { sellerMaySell } from '../vendors/vendors.service'
 
-const adminColumns = { ...productColumns, listed: products.listed, sellerId: products.sellerId }
+const adminColumns = {
+  ...productColumns,
+  listed: products.listed,
+  sellerId: products.sellerId,
+  hsn: products.hsn,
+}
 
 /** `maxPerProduct`: the shop's limit per order, for products without one of their own. */
 async function selectProducts(
@@ -26,6 +31,7 @@ async function selectProducts(
     ...toProduct(row, maxPerProduct),
     listed: row.listed,
     maxPerOrder: row.maxPerOrder,
+    hsn: row.hsn,
   }))
 }
 
@@ -93,6 +99,7 @@ function columnsOf(input: ProductValues) {
     category: input.category,
     brand: input.brand,
     section: input.section,
+    hsn: input.hsn,
     pricePaise: rupeesToPaise(input.price),
     salePricePaise: rupeesToPaise(input.salePrice),
     totalStock: input.totalStock,

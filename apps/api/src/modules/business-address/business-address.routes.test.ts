@@ -25,7 +25,8 @@ async function sellerIn(
   state: string | null,
   status: 'Pending' | 'Approved' | 'Rejected' = 'Approved',
 ) {
-  const seller = await createSeller(db(), status)
+  // No business address yet: these tests fill it in.
+  const seller = await createSeller(db(), status, { invoiceable: false })
   const gstNumber = state ? gstinIn(state) : null
   await db().update(vendorProfiles).set({ gstNumber }).where(eq(vendorProfiles.userId, seller.id))
   return { id: seller.id, gstNumber, cookie: await cookieFor(seller.id) }
@@ -72,7 +73,41 @@ describe('GET /api/admin/business-address', () => {
       stateCode: '29',
       pincode: null,
       gstNumber: seller.gstNumber,
+      turnoverAbove5Cr: false,
     })
+  })
+})
+
+describe('the seller’s turnover answer', () => {
+  const turnoverOf = async (sellerId: string) =>
+    (await db().select().from(vendorProfiles).where(eq(vendorProfiles.userId, sellerId)))[0]
+      ?.turnoverAbove5Cr
+
+  it('is saved with the address, answered on GET, and kept when a save leaves it out', async () => {
+    const seller = await sellerIn('29')
+    const above = await put(seller.cookie, address({ turnoverAbove5Cr: true }))
+    expect(above.statusCode, above.body).toBe(200)
+    expect(above.json().data.turnoverAbove5Cr).toBe(true)
+    expect(await turnoverOf(seller.id)).toBe(true)
+    expect((await get(seller.cookie)).json().data.turnoverAbove5Cr).toBe(true)
+
+    // A client that does not know the field saves the address without clearing the answer.
+    expect((await put(seller.cookie, address({ city: 'Bangalore' }))).statusCode).toBe(200)
+    expect(await turnoverOf(seller.id)).toBe(true)
+
+    const below = await put(seller.cookie, address({ turnoverAbove5Cr: false }))
+    expect(below.json().data.turnoverAbove5Cr).toBe(false)
+    expect(await turnoverOf(seller.id)).toBe(false)
+  })
+
+  it('must be a yes or no', async () => {
+    const seller = await sellerIn('29')
+    const res = await put(seller.cookie, address({ turnoverAbove5Cr: 'yes' }))
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors).toEqual([
+      { path: 'turnoverAbove5Cr', message: 'Turnover must be yes or no' },
+    ])
+    expect(await turnoverOf(seller.id)).toBe(false)
   })
 })
 
@@ -156,7 +191,7 @@ describe('PUT /api/admin/business-address', () => {
     const mumbai = await put(withGstin.cookie, address({ pincode: '400001' }))
     expect(mumbai.statusCode).toBe(400)
     expect(mumbai.json().errors).toEqual([
-      { path: 'pincode', message: 'PIN code 400001 is in Maharashtra or Goa, not Karnataka' },
+      { path: 'pincode', message: 'PIN code 400001 is in Maharashtra, not Karnataka' },
     ])
   })
 

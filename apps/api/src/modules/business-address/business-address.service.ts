@@ -23,6 +23,7 @@ export async function getBusinessAddress(db: Db, sellerId: string): Promise<Busi
     stateCode: profile.stateCode ?? profile.gstNumber?.slice(0, 2) ?? null,
     pincode: profile.pincode,
     gstNumber: profile.gstNumber,
+    turnoverAbove5Cr: profile.turnoverAbove5Cr,
   }
 }
 
@@ -49,6 +50,8 @@ export async function updateBusinessAddress(
       city: input.city,
       stateCode: input.stateCode,
       pincode: input.pincode,
+      // Absent: the seller's earlier answer stands (see businessAddressBody).
+      ...(input.turnoverAbove5Cr === undefined ? {} : { turnoverAbove5Cr: input.turnoverAbove5Cr }),
     })
     .where(eq(vendorProfiles.userId, sellerId))
   return getBusinessAddress(db, sellerId)

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module'
-import { formatShopDate } from '@techbazaar/shared'
+import { formatGstRate, formatShopDate } from '@techbazaar/shared'
 import PDFDocument from 'pdfkit'
 import { amountInWords } from './amount-in-words'
-import type { InvoiceData, InvoiceLine } from './invoices.service'
+import type { InvoiceDocument, InvoiceDocumentLine } from './invoice-document'
 
 // DejaVu Sans has the ₹ glyph (U+20B9); pdfkit's built-in Helvetica does not.
 const require = createRequire(import.meta.url)
@@ -20,6 +20,16 @@ const CONTENT_WIDTH = PAGE.width - 2 * MARGIN
 /** Keep this much room under the table for totals, words and the signature. */
 const FOOTER_SPACE = 70
 
+/** How the document is authenticated: signed by this signatory (PAdES), or issued unsigned. */
+export type Authentication = { signedBy: string } | null
+
+/**
+ * Rule 46(q) asks for the supplier's signature or digital signature; its proviso waives it for
+ * an invoice issued electronically under the Information Technology Act, 2000.
+ */
+const UNSIGNED_TEXT =
+  'Issued electronically under the Information Technology Act, 2000: no signature is required (proviso to rule 46(q), CGST Rules, 2017).'
+
 const amount = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
@@ -31,28 +41,29 @@ interface Column {
   label: string
   width: number
   align: 'left' | 'right'
-  value: (line: InvoiceLine, index: number) => string
+  value: (line: InvoiceDocumentLine, index: number) => string
 }
 
-function columns(invoice: InvoiceData): Column[] {
-  const half = invoice.ratePercent / 2
-  const taxColumns: Column[] = invoice.intraState
-    ? [
-        { label: `CGST\n${half}%`, width: 56, align: 'right', value: (l) => money(l.cgstPaise) },
-        { label: `SGST\n${half}%`, width: 56, align: 'right', value: (l) => money(l.sgstPaise) },
-      ]
-    : [
-        {
-          label: `IGST\n${invoice.ratePercent}%`,
-          width: 112,
-          align: 'right',
-          value: (l) => money(l.igstPaise),
-        },
-      ]
+/** "SGST" or "UTGST": the state or union-territory half of an intra-state supply's tax. */
+const stateTaxName = (doc: InvoiceDocument) => (doc.taxKind === 'CGST+UTGST' ? 'UTGST' : 'SGST')
+
+function columns(invoice: InvoiceDocument): Column[] {
+  const taxColumns: Column[] =
+    invoice.taxKind === 'IGST'
+      ? [{ label: 'IGST', width: 100, align: 'right', value: (l) => money(l.igstPaise) }]
+      : [
+          { label: 'CGST', width: 50, align: 'right', value: (l) => money(l.cgstPaise) },
+          {
+            label: stateTaxName(invoice),
+            width: 50,
+            align: 'right',
+            value: (l) => money(l.sgstPaise),
+          },
+        ]
   const fixed: Column[] = [
     { label: '#', width: 16, align: 'left', value: (_l, i) => String(i + 1) },
     { label: 'Description', width: 0, align: 'left', value: (l) => l.description },
-    { label: 'HSN', width: 34, align: 'left', value: (l) => l.hsn },
+    { label: 'HSN', width: 44, align: 'left', value: (l) => l.hsn },
     { label: 'Qty', width: 40, align: 'right', value: (l) => `${l.quantity} Nos` },
     {
       label: 'Unit price\n(incl. GST)',
@@ -60,7 +71,8 @@ function columns(invoice: InvoiceData): Column[] {
       align: 'right',
       value: (l) => money(l.unitPricePaise),
     },
-    { label: 'Taxable\nvalue', width: 62, align: 'right', value: (l) => money(l.taxablePaise) },
+    { label: 'Taxable\nvalue', width: 58, align: 'right', value: (l) => money(l.taxablePaise) },
+    { label: 'GST\nrate', width: 30, align: 'right', value: (l) => formatGstRate(l.rateBp) },
     ...taxColumns,
     { label: 'Total', width: 66, align: 'right', value: (l) => money(l.totalPaise) },
   ]
@@ -82,7 +94,7 @@ function drawTableHeader(doc: PDFKit.PDFDocument, cols: Column[], y: number): nu
   return y + height
 }
 
-function drawHeaderBand(doc: PDFKit.PDFDocument, shopName: string) {
+function drawHeaderBand(doc: PDFKit.PDFDocument, shopName: string, invoice: InvoiceDocument) {
   doc.rect(0, 0, PAGE.width, 76).fill(PRIMARY)
   doc
     .font('bold')
@@ -93,7 +105,10 @@ function drawHeaderBand(doc: PDFKit.PDFDocument, shopName: string) {
   doc
     .font('bold')
     .fontSize(15)
-    .text('TAX INVOICE', MARGIN, 22, { width: CONTENT_WIDTH, align: 'right' })
+    .text(invoice.kind === 'credit' ? 'CREDIT NOTE' : 'TAX INVOICE', MARGIN, 22, {
+      width: CONTENT_WIDTH,
+      align: 'right',
+    })
   doc.font('regular').fontSize(8).text('Original for recipient', MARGIN, 44, {
     width: CONTENT_WIDTH,
     align: 'right',
@@ -145,21 +160,33 @@ function keyValues(
   return at
 }
 
-function drawInvoice(doc: PDFKit.PDFDocument, invoice: InvoiceData, shopName: string) {
-  drawHeaderBand(doc, shopName)
-  const { supplier, recipient } = invoice
+/** The party blocks: supplier beside the document's numbers, then recipient beside ship-to. */
+function drawParties(doc: PDFKit.PDFDocument, invoice: InvoiceDocument): number {
+  const { supplier, recipient, shipTo } = invoice
   const left = block(doc, MARGIN, 96, 270, 'Sold by (supplier)', [
     [supplier.name, true],
     ...supplier.address.map((line): [string, boolean] => [line, false]),
     [`State: ${supplier.stateName} (${supplier.stateCode})`, false],
-    [`GSTIN: ${supplier.gstin ?? 'Not registered'}`, false],
+    [`GSTIN: ${supplier.gstin ?? ''}`, false],
   ])
+  const issuedAt = formatShopDate(invoice.issuedAt, 'medium')
+  const numbers: [string, string][] =
+    invoice.kind === 'credit' && invoice.against
+      ? [
+          ['Credit note No.', invoice.number],
+          ['Date', issuedAt],
+          ['Against invoice', invoice.against.number],
+          ['Invoice date', formatShopDate(invoice.against.issuedAt, 'medium')],
+        ]
+      : [
+          ['Invoice No.', invoice.number],
+          ['Invoice date', issuedAt],
+        ]
   const right = keyValues(doc, 335, 96, CONTENT_WIDTH - 295, [
-    ['Invoice No.', invoice.number],
-    ['Invoice date', formatShopDate(invoice.issuedAt, 'medium')],
+    ...numbers,
     ['Order No.', invoice.orderNumber],
     ['Place of supply', `${invoice.placeOfSupply.name} (${invoice.placeOfSupply.code})`],
-    ['Supply type', invoice.intraState ? 'Intra-state' : 'Inter-state'],
+    ['Supply type', invoice.taxKind === 'IGST' ? 'Inter-state' : 'Intra-state'],
     ['Reverse charge', 'No'],
   ])
   let y = Math.max(left, right) + 8
@@ -169,12 +196,67 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: InvoiceData, shopName: st
     .lineWidth(0.7)
     .strokeColor(RULE)
     .stroke()
-  y = block(doc, MARGIN, y + 10, 300, 'Billed and shipped to (recipient)', [
+  y += 10
+  const billed = block(doc, MARGIN, y, 240, 'Billed to (recipient)', [
     [recipient.name, true],
-    ...recipient.address.map((line): [string, boolean] => [line, false]),
+    ...(recipient.gstin
+      ? [[`GSTIN: ${recipient.gstin}`, false] as [string, boolean]]
+      : recipient.address.map((line): [string, boolean] => [line, false])),
     [`State: ${recipient.stateName} (${recipient.stateCode})`, false],
-    [`Phone: ${recipient.phone}`, false],
   ])
+  const shipped = block(doc, 300, y, CONTENT_WIDTH - 260, 'Shipped to (delivery address)', [
+    [shipTo.name, true],
+    ...shipTo.address.map((line): [string, boolean] => [line, false]),
+    [`State: ${shipTo.stateName}`, false],
+    [`Phone: ${shipTo.phone}`, false],
+  ])
+  if (invoice.reason) {
+    const reasonY = Math.max(billed, shipped) + 4
+    doc.font('regular').fontSize(8.5).fillColor(INK)
+    doc.text(`Reason: ${invoice.reason}`, MARGIN, reasonY, { width: CONTENT_WIDTH })
+    return doc.y
+  }
+  return Math.max(billed, shipped)
+}
+
+function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, y: number): number {
+  const t = invoice.totals
+  const taxRows: [string, string][] =
+    invoice.taxKind === 'IGST'
+      ? [['IGST', rupees(t.igstPaise)]]
+      : [
+          ['CGST', rupees(t.cgstPaise)],
+          [stateTaxName(invoice), rupees(t.sgstPaise)],
+        ]
+  const boxX = 335
+  const boxW = MARGIN + CONTENT_WIDTH - boxX
+  let ty = keyValues(doc, boxX, y + 12, boxW, [
+    ['Taxable value', rupees(t.taxablePaise)],
+    ...taxRows,
+    // What the rounded parts and the GST-inclusive price differ by (a paisa or two).
+    ...(t.roundOffPaise === 0
+      ? []
+      : [['Round off', `${t.roundOffPaise > 0 ? '' : '−'}${rupees(Math.abs(t.roundOffPaise))}`]]),
+  ] as [string, string][])
+  doc.rect(boxX, ty + 2, boxW, 24).fill(PRIMARY)
+  doc
+    .font('bold')
+    .fontSize(10)
+    .fillColor('#FFFFFF')
+    .text(invoice.kind === 'credit' ? 'Credit total' : 'Invoice total', boxX + 8, ty + 9)
+  doc.text(rupees(t.totalPaise), boxX, ty + 9, { width: boxW - 8, align: 'right' })
+  ty += 30
+  return ty
+}
+
+function drawInvoice(
+  doc: PDFKit.PDFDocument,
+  invoice: InvoiceDocument,
+  shopName: string,
+  authentication: Authentication,
+) {
+  drawHeaderBand(doc, shopName, invoice)
+  let y = drawParties(doc, invoice)
 
   const cols = columns(invoice)
   y = drawTableHeader(doc, cols, y + 10)
@@ -184,7 +266,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: InvoiceData, shopName: st
     const height = Math.max(doc.heightOfString(line.description, { width: descWidth }), 10) + 10
     if (y + height > PAGE.height - MARGIN - FOOTER_SPACE) {
       doc.addPage()
-      drawHeaderBand(doc, shopName)
+      drawHeaderBand(doc, shopName, invoice)
       y = drawTableHeader(doc, cols, 96)
     }
     let x = MARGIN
@@ -202,87 +284,67 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: InvoiceData, shopName: st
       .stroke()
   })
 
-  // Totals, amount in words and signature need ~230pt; start a page if they would not fit.
-  if (y + 230 > PAGE.height - MARGIN) {
+  // Totals, amount in words and signature need ~260pt; start a page if they would not fit.
+  if (y + 260 > PAGE.height - MARGIN) {
     doc.addPage()
-    drawHeaderBand(doc, shopName)
+    drawHeaderBand(doc, shopName, invoice)
     y = 86
   }
-  const t = invoice.totals
-  const taxRows: [string, string][] = invoice.intraState
-    ? [
-        [`CGST @ ${invoice.ratePercent / 2}%`, rupees(t.cgstPaise)],
-        [`SGST @ ${invoice.ratePercent / 2}%`, rupees(t.sgstPaise)],
-      ]
-    : [[`IGST @ ${invoice.ratePercent}%`, rupees(t.igstPaise)]]
+  const ty = drawTotals(doc, invoice, y)
   const boxX = 335
   const boxW = MARGIN + CONTENT_WIDTH - boxX
-  let ty = keyValues(doc, boxX, y + 12, boxW, [
-    ['Taxable value', rupees(t.taxablePaise)],
-    ...taxRows,
-  ])
-  doc.rect(boxX, ty + 2, boxW, 24).fill(PRIMARY)
-  doc
-    .font('bold')
-    .fontSize(10)
-    .fillColor('#FFFFFF')
-    .text('Invoice total', boxX + 8, ty + 9)
-  doc.text(rupees(t.totalPaise), boxX, ty + 9, { width: boxW - 8, align: 'right' })
-  ty += 30
 
-  block(doc, MARGIN, y + 12, 270, 'Amount in words', [[amountInWords(t.totalPaise), false]])
+  block(doc, MARGIN, y + 12, 270, 'Amount in words', [
+    [amountInWords(invoice.totals.totalPaise), false],
+  ])
   doc.font('regular').fontSize(7.5).fillColor(MUTED)
   doc.text(
-    'Prices are inclusive of GST. Taxable value = line total ÷ 1.18, rounded to the paisa.',
+    'Prices include GST. Each tax is its rate × the taxable value, rounded to the paisa; Round off makes the total the price paid.',
     MARGIN,
     doc.y + 8,
     { width: 270 },
   )
+  if (invoice.soldVia) {
+    doc.text(
+      `Sold via ${invoice.operator.name}, e-commerce operator GSTIN ${invoice.operator.gstin}.`,
+      MARGIN,
+      doc.y + 4,
+      { width: 270 },
+    )
+  }
 
-  const signY = Math.max(ty, doc.y) + 26
+  const signY = Math.max(ty, doc.y) + 22
   doc
     .font('bold')
     .fontSize(8.5)
     .fillColor(INK)
-    .text(`For ${supplier.name}`, boxX, signY, { width: boxW, align: 'right' })
-  doc
-    .moveTo(boxX + 60, signY + 48)
-    .lineTo(boxX + boxW, signY + 48)
-    .lineWidth(0.7)
-    .strokeColor(MUTED)
-    .stroke()
+    .text(`For ${invoice.supplier.name}`, boxX, signY, { width: boxW, align: 'right' })
   doc
     .font('regular')
     .fontSize(8)
     .fillColor(MUTED)
-    .text('Authorised Signatory', boxX, signY + 52, {
-      width: boxW,
-      align: 'right',
-    })
-
-  doc
-    .font('regular')
-    .fontSize(7.5)
-    .fillColor(MUTED)
     .text(
-      'This is a computer-generated invoice and does not need a physical signature.',
-      MARGIN,
-      PAGE.height - MARGIN - 10,
-      { width: CONTENT_WIDTH, align: 'center', lineBreak: false },
+      authentication
+        ? `Digitally signed by ${authentication.signedBy}, authorised signatory`
+        : UNSIGNED_TEXT,
+      boxX,
+      signY + 16,
+      { width: boxW, align: 'right' },
     )
 }
 
-/** One A4 page (or more) per invoice, in one PDF. */
+/** One A4 page (or more) per document, in one PDF. */
 export function renderInvoicesPdf(
-  invoicesToRender: readonly InvoiceData[],
+  documents: readonly InvoiceDocument[],
   shopName: string,
+  authentication: Authentication = null,
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: 10, left: MARGIN, right: MARGIN },
     autoFirstPage: false,
     info: {
-      Title: `Tax invoice ${invoicesToRender.map((i) => i.number).join(', ')}`,
+      Title: `${documents.some((d) => d.kind === 'credit') ? 'Tax invoice and credit note' : 'Tax invoice'} ${documents.map((i) => i.number).join(', ')}`,
       Author: shopName,
     },
   })
@@ -294,9 +356,9 @@ export function renderInvoicesPdf(
     doc.on('end', () => resolve(Buffer.concat(chunks)))
     doc.on('error', reject)
   })
-  for (const invoice of invoicesToRender) {
+  for (const document of documents) {
     doc.addPage()
-    drawInvoice(doc, invoice, shopName)
+    drawInvoice(doc, document, shopName, authentication)
   }
   doc.end()
   return done

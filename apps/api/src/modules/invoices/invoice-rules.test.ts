@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { amountInWords, integerInWords } from './amount-in-words'
-import { hsnFor, splitInclusive } from './gst'
-import { financialYear, invoiceNumber } from './invoices.service'
+import { taxKindFor, taxLine } from './gst'
+import { documentNumber, financialYear } from './issue'
 
 describe('amountInWords', () => {
   it.each([
@@ -33,58 +33,61 @@ describe('amountInWords', () => {
   })
 })
 
-describe('splitInclusive', () => {
-  it('backs the taxable value out of a GST-inclusive total, exact to the paisa', () => {
-    for (let total = 1; total < 20000; total += 37) {
-      const intra = splitInclusive(total, true)
-      expect(intra.taxablePaise + intra.cgstPaise + intra.sgstPaise).toBe(total)
-      expect(Math.abs(intra.cgstPaise - intra.sgstPaise)).toBeLessThanOrEqual(1)
-      expect(Math.abs(intra.taxablePaise - (total * 100) / 118)).toBeLessThanOrEqual(0.5)
-      const inter = splitInclusive(total, false)
-      expect(inter.taxablePaise + inter.igstPaise).toBe(total)
-      expect(inter.cgstPaise + inter.sgstPaise).toBe(0)
-    }
-  })
-
-  it('gives the odd paisa to CGST', () => {
-    expect(splitInclusive(119700, true)).toEqual({
-      taxablePaise: 101441,
-      taxPaise: 18259,
-      cgstPaise: 9130,
-      sgstPaise: 9129,
+describe('taxLine', () => {
+  it('taxes each component as rate × taxable value, rounded on its own, and rounds off the rest', () => {
+    // ₹999 within a state: 9% of ₹846.61 is ₹76.19 each, and 1 paisa rounds off to the price.
+    expect(taxLine(99900, 1800, 'CGST+SGST')).toEqual({
+      taxablePaise: 84661,
+      cgstPaise: 7619,
+      sgstPaise: 7619,
       igstPaise: 0,
+      roundOffPaise: 1,
+    })
+    expect(taxLine(99900, 1800, 'IGST')).toEqual({
+      taxablePaise: 84661,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 15239,
+      roundOffPaise: 0,
     })
   })
-})
 
-describe('hsnFor', () => {
-  it.each([
-    ['Samsung Galaxy S24 FE 5G (8GB/128GB) - Blue', '8517'],
-    ['Apple iPhone 16 (128GB) - Ultramarine', '8517'],
-    ['Apple Watch SE (2nd Gen, GPS, 40mm) - Midnight', '8517'],
-    ['boAt Wave Call 2 Smartwatch - Active Black', '8517'],
-    ['Apple AirPods Pro (2nd generation) with MagSafe Case (USB-C)', '8518'],
-    ['Nothing Ear (a) - Yellow', '8518'],
-    ['boAt Stone 1200 14W Bluetooth Speaker - Black', '8518'],
-    ['Apple 20W USB-C Power Adapter', '8504'],
-    ['Xiaomi Redmi 20000mAh Power Bank (18W Fast Charging) - Black', '8504'],
-    ['Samsung 10000mAh 25W Battery Pack - Beige', '8504'],
-    ['realme 45W SUPERVOOC Charger with Type-C Cable', '8504'],
-    ['Samsung USB-C to USB-C Cable (1 m, 3A) - White', '8544'],
-    ['Samsung Galaxy S24 FE Clear Case', '3926'],
-    ['Xiaomi Pad 6 (8GB/256GB) - Graphite Gray', '8471'],
-    ['Something else', '8543'],
-  ])('%s → %s', (title, hsn) => {
-    expect(hsnFor(title)).toBe(hsn)
+  it('never differs from rate × taxable by a paisa, and rounds off at most two paise', () => {
+    for (let total = 1; total < 400_000; total += 97) {
+      for (const kind of ['CGST+SGST', 'CGST+UTGST', 'IGST'] as const) {
+        const line = taxLine(total, 1800, kind)
+        expect(Math.abs(line.taxablePaise - (total * 100) / 118)).toBeLessThanOrEqual(0.5)
+        if (kind === 'IGST') {
+          expect(Math.abs(line.igstPaise - line.taxablePaise * 0.18)).toBeLessThanOrEqual(0.5)
+        } else {
+          expect(line.cgstPaise).toBe(line.sgstPaise)
+          expect(Math.abs(line.cgstPaise - line.taxablePaise * 0.09)).toBeLessThanOrEqual(0.5)
+        }
+        const parts = line.taxablePaise + line.cgstPaise + line.sgstPaise + line.igstPaise
+        expect(parts + line.roundOffPaise).toBe(total)
+        expect(Math.abs(line.roundOffPaise)).toBeLessThanOrEqual(2)
+      }
+    }
   })
 })
 
-describe('invoice numbers', () => {
+describe('taxKindFor', () => {
+  it('charges IGST across states, SGST within a state and UTGST within the five UTs', () => {
+    expect(taxKindFor('29', '27')).toBe('IGST')
+    expect(taxKindFor('29', '29')).toBe('CGST+SGST')
+    expect(taxKindFor('07', '07')).toBe('CGST+SGST') // Delhi has a legislature
+    expect(taxKindFor('34', '34')).toBe('CGST+SGST') // so has Puducherry
+    for (const ut of ['04', '26', '31', '35', '38']) expect(taxKindFor(ut, ut)).toBe('CGST+UTGST')
+  })
+})
+
+describe('document numbers', () => {
   it('follow the Indian financial year in IST', () => {
     expect(financialYear(new Date('2027-03-31T18:29:59Z'))).toBe(2026) // 23:59 IST, 31 March
     expect(financialYear(new Date('2027-03-31T18:30:00Z'))).toBe(2027) // 00:00 IST, 1 April
-    expect(invoiceNumber(2026, 123)).toBe('TB/2627/000123')
-    expect(invoiceNumber(2099, 1)).toBe('TB/9900/000001')
-    expect(invoiceNumber(2026, 12_345_678).length).toBeLessThanOrEqual(16)
+    expect(documentNumber('invoice', 2026, 123)).toBe('TB/2627/000123')
+    expect(documentNumber('credit', 2026, 7)).toBe('CN/2627/000007')
+    expect(documentNumber('invoice', 2099, 1)).toBe('TB/9900/000001')
+    expect(documentNumber('invoice', 2026, 12_345_678).length).toBeLessThanOrEqual(16)
   })
 })

@@ -2,6 +2,7 @@ import { formatOrderNumber, type CreateOrderResponse, type SessionUser } from '@
 import { and, eq, isNull, lte } from 'drizzle-orm'
 import { enqueue } from '../../jobs/outbox'
 import type { Db, Tx } from '../../db/client'
+import type { MarketplaceIdentity } from '../invoices/issue'
 import { idempotencyKeys, orders, payments, users, type AddressSnapshot } from '../../db/schema'
 import { AppError, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
@@ -112,6 +113,7 @@ export interface CheckoutDeps {
   /** The shop's limit per order, for the lines a failed checkout puts back in the cart. */
   maxPerProduct: number
   shopName: string
+  marketplace: MarketplaceIdentity
 }
 
 /**

@@ -81,6 +81,7 @@ export async function ordersRoutes(app: App) {
           metrics: app.deps.metrics,
           limits,
           shopName: config.shopName,
+          marketplace: config.marketplace,
         },
         user,
         request.body,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import {
+  ADDRESS_STATE_MISSING,
   codLimitMessage,
   deriveOrderStatus,
   formatOrderNumber,
@@ -14,6 +15,7 @@ import {
 } from '@techbazaar/shared'
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
+import type { MarketplaceIdentity } from '../invoices/issue'
 import {
   addresses,
   cartLines,
@@ -55,6 +57,7 @@ export interface OrderDeps {
   limits: Pick<Config['orderLimits'], 'maxQtyPerProduct' | 'codMaxPaise'>
   /** Signs the confirmation mail. */
   shopName: string
+  marketplace: MarketplaceIdentity
 }
 
 /** What the order transaction decided; the provider call happens after it commits. */
@@ -66,7 +69,12 @@ type Placed =
 
 /** The parts of the body that decide the order; a reused key must carry the same ones. */
 function requestHash(input: CreateOrderInput): string {
-  const decisive = { addressId: input.addressInfo.addressId, paymentMethod: input.paymentMethod }
+  const decisive = {
+    addressId: input.addressInfo.addressId,
+    paymentMethod: input.paymentMethod,
+    // Only when present, so a personal order's hash is what keys stored before buyers had.
+    ...(input.buyer ? { buyer: input.buyer } : {}),
+  }
   return createHash('sha256').update(JSON.stringify(decisive)).digest('hex')
 }
 
@@ -174,6 +182,9 @@ export async function createOrder(
       .values({
         userId: user.id,
         addressInfo: address,
+        // The invoices' recipient: fixed as ordered, like the address.
+        buyerGstin: input.buyer?.gstin ?? null,
+        buyerLegalName: input.buyer?.legalName ?? null,
         paymentMethod: input.paymentMethod,
         orderStatus: online ? 'pending' : 'confirmed',
         paymentStatus: 'pending',
@@ -266,6 +277,8 @@ async function ownAddress(tx: Tx, userId: string, addressId: string): Promise<Ad
     .from(addresses)
     .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
   if (!row) throw badRequest('Please select one address to proceed.')
+  // The state is the invoices' place of supply; one saved before states were asked has none.
+  if (!row.stateCode) throw badRequest(ADDRESS_STATE_MISSING)
   return {
     addressId: row.id,
     address: row.address,
@@ -273,6 +286,7 @@ async function ownAddress(tx: Tx, userId: string, addressId: string): Promise<Ad
     pincode: row.pincode,
     phone: row.phone,
     notes: row.notes,
+    stateCode: row.stateCode,
   }
 }
 
@@ -358,6 +372,11 @@ export async function getOrderDetails(db: Db, user: SessionUser, orderId: string
       : { ...row.addressInfo, address: BUYER_HIDDEN, phone: '', notes: '' },
     timeline,
     parcels,
+    // Hidden like the address from a seller no longer approved (a proprietor's name is a person's).
+    buyer:
+      row.buyerGstin && row.buyerLegalName && seesBuyers(user)
+        ? { gstin: row.buyerGstin, legalName: row.buyerLegalName }
+        : null,
     cartItems: lines.map((l) => ({
       productId: l.productId,
       title: l.title,

@@ -55,6 +55,7 @@ export async function paymentsRoutes(app: App) {
     log,
     metrics: app.deps.metrics,
     maxPerProduct: app.deps.config.orderLimits.maxQtyPerProduct,
+    marketplace: app.deps.config.marketplace,
   })
   const pendingDeps = (log: PaymentDeps['log']): PendingPaymentDeps => ({
     ...deps(log),

@@ -7,6 +7,7 @@ import {
 import { and, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client'
+import type { MarketplaceIdentity } from '../invoices/issue'
 import { orders, paymentEvents, payments, users } from '../../db/schema'
 import { badRequest, notFound } from '../../lib/errors'
 import type { Mailer } from '../../lib/mail'
@@ -25,6 +26,8 @@ export interface PaymentDeps {
   metrics: Pick<ShopMetrics, 'paymentCaptured' | 'paymentFailed'>
   /** The shop's limit per order, for the lines a failed payment puts back in the cart. */
   maxPerProduct: number
+  /** Invoices are issued and reversed as orders move (see lifecycle effects). */
+  marketplace: MarketplaceIdentity
 }
 
 type PaymentRow = typeof payments.$inferSelect

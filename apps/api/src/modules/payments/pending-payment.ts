@@ -77,6 +77,7 @@ export async function payPendingOrder(
       metrics: deps.metrics,
       maxPerProduct: deps.maxPerProduct,
       shopName: deps.shopName,
+      marketplace: deps.marketplace,
     },
     user,
     provider,

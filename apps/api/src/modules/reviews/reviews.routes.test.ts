@@ -4,8 +4,9 @@ import { reviews as reviewsTable, vendorProfiles } from '../../db/schema'
 import { createSession } from '../auth/sessions'
 import { moveOrder } from '../orders/lifecycle/move'
 import { createTestApp, type TestContext } from '../../../test/app'
-import { createProduct, createSeller, createUser } from '../../../test/factories'
+import { createProduct, createSeller, createUser, testGstin } from '../../../test/factories'
 import { buyProduct, createShopper } from '../../../test/shop'
+import { lifecycleContext } from '../orders/lifecycle/effects'
 
 let t: TestContext
 let productId: string
@@ -22,12 +23,21 @@ async function buyer(userName: string, product = productId) {
 }
 
 /** A signed-in account of another kind (seller or admin) that can still place orders. */
+let staffSellers = 0
 async function staffShopper(kind: 'vendor' | 'admin') {
   const shopper = await createShopper(t.database.db, { role: 'admin', type: kind })
   if (kind === 'vendor') {
-    await t.database.db
-      .insert(vendorProfiles)
-      .values({ userId: shopper.user.id, status: 'Approved' })
+    // A registered seller with its business address, so its own parcel can be dispatched.
+    await t.database.db.insert(vendorProfiles).values({
+      userId: shopper.user.id,
+      status: 'Approved',
+      gstNumber: testGstin(900 + staffSellers++),
+      businessName: 'Own Shop',
+      addressLine: '1 Marine Drive',
+      city: 'Mumbai',
+      pincode: '400001',
+      stateCode: '27',
+    })
   }
   return shopper
 }
@@ -347,11 +357,11 @@ describe('only shoppers who received the product may review it', () => {
       advanceTo: null,
     })
     await t.database.db.transaction((tx) =>
-      moveOrder(
-        tx,
-        { maxPerProduct: 5, shopName: 'TechBazaar' },
-        { orderId, event: 'failPayment', actor: { kind: 'provider' } },
-      ),
+      moveOrder(tx, lifecycleContext(t.app.deps.config), {
+        orderId,
+        event: 'failPayment',
+        actor: { kind: 'provider' },
+      }),
     )
     await expectRefused(failed, REVIEW_REFUSALS.notBought)
   })

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { seedDemo } from '../../db/seed'
+import { loadConfig } from '../../config'
 
 /**
  * Relevance on the demo catalog: for what shoppers type, the first results are the products
@@ -15,7 +16,11 @@ let uploadsDir: string
 beforeAll(async () => {
   t = await createTestApp()
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'techbazaar-relevance-'))
-  await seedDemo(t.database.db, { uploadsDir, log: () => {} })
+  await seedDemo(t.database.db, {
+    uploadsDir,
+    log: () => {},
+    marketplace: loadConfig({}).marketplace,
+  })
 }, 120_000)
 afterAll(async () => {
   await t.close()

@@ -12,6 +12,7 @@ import type { Couriers } from '../../couriers'
 import { CourierUnserviceableError } from '../../couriers/types'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
+import { assertInvoiceable, issueInvoice } from '../invoices/issue'
 import { moveOrder } from '../orders/lifecycle/move'
 import { deliveryDay } from './delivery-estimate'
 
@@ -68,6 +69,8 @@ export async function shipParcel(
   const courier = deps.couriers.default
   if (!courier) throw conflict('No courier is set up for this shop yet. Please contact support.')
   const { sub, order, buyer, profile, lines } = await parcelFor(deps.db, seller, input._id)
+  // The invoice is issued when the booking is recorded; what would stop it stops the booking.
+  await assertInvoiceable(deps.db, deps.lifecycle.marketplace, sub.id)
   const [claim] = await deps.db
     .insert(shipments)
     .values({
@@ -149,6 +152,8 @@ export async function shipParcel(
             booking.transitDays === null ? null : deliveryDay(deps.now(), booking.transitDays),
         })
         .where(eq(shipments.id, claim.id))
+      // Handing the goods to the courier is their supply: the invoice is issued now, dated now.
+      await issueInvoice(tx, deps.lifecycle.marketplace, sub.id, deps.now())
       if (sub.status === 'confirmed') {
         await moveOrder(tx, deps.lifecycle, {
           orderId: sub.orderId,

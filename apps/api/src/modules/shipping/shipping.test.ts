@@ -22,7 +22,7 @@ const cookieOf = async (userId: string) =>
 
 /** An approved seller picking up from `pincode` (none: no business address yet). */
 async function sellerAt(pincode: string | null) {
-  const seller = await createSeller(db())
+  const seller = await createSeller(db(), 'Approved', { invoiceable: pincode !== null })
   if (pincode) {
     await db()
       .update(vendorProfiles)

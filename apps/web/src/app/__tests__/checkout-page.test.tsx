@@ -19,6 +19,7 @@ const address = {
   pincode: '560001',
   phone: '9876543210',
   notes: 'Gate 2',
+  stateCode: '29',
 }
 const line = {
   productId: '00000000-0000-4000-8000-0000000000cc',
@@ -34,6 +35,8 @@ const line = {
 
 let orderAnswer: () => Response
 let lines = [line]
+/** The shopper's saved addresses as the server answers them. */
+let savedAddresses: { stateCode: string | null }[] = [address]
 /** The shop's cash-on-delivery ceiling as the server publishes it (rupees). */
 let codMaxAmount = 50_000
 /** The courier's answer for the cart at the chosen address's pincode. */
@@ -74,7 +77,7 @@ function setup() {
       })
     }
     if (url.pathname === `/api/shop/address/get/${userId}`) {
-      return jsonResponse({ success: true, data: [address] })
+      return jsonResponse({ success: true, data: savedAddresses })
     }
     if (url.pathname === '/api/shop/order/create') return orderAnswer()
     if (url.pathname === '/api/shop/cart/serviceability') {
@@ -107,6 +110,7 @@ async function openPaymentDialog() {
 describe('CheckoutPage', () => {
   beforeEach(() => {
     lines = [line]
+    savedAddresses = [address]
     codMaxAmount = 50_000
     reach = DELIVERABLE
     orderAnswer = () =>
@@ -292,7 +296,7 @@ describe('CheckoutPage', () => {
     const summary = screen.getByRole('region', { name: 'Deliver to' })
     expect(within(summary).getByText(/No address chosen yet/)).toBeInTheDocument()
     await u.click(radio)
-    expect(within(summary).getByText(/12 MG Road, Bengaluru 560001/)).toBeInTheDocument()
+    expect(within(summary).getByText(/12 MG Road, Bengaluru, Karnataka 560001/)).toBeInTheDocument()
     expect(within(summary).getByRole('link', { name: /Change/ })).toHaveAttribute(
       'href',
       '#delivery-address',
@@ -345,5 +349,23 @@ describe('CheckoutPage', () => {
     )
     expect(await screen.findByText('Only 1 left in stock.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Place Your Order' })).toBeDisabled()
+  })
+
+  it('cannot choose an address saved before states were asked, and says why', async () => {
+    savedAddresses = [{ ...address, stateCode: null }]
+    const fetchMock = setup()
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage />)
+    const radio = await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ })
+    expect(radio).toBeDisabled()
+    expect(radio).toHaveAccessibleDescription('Add the state to this address before ordering')
+    expect(
+      screen.getByRole('button', { name: /Add the state to address 12 MG Road/ }),
+    ).toBeEnabled()
+    await u.click(screen.getByRole('button', { name: 'Place Your Order' }))
+    expect(toast.error).toHaveBeenCalledWith('Please select one address to proceed.')
+    expect(callsOf(fetchMock).some(([input]) => String(input).includes('/order/create'))).toBe(
+      false,
+    )
   })
 })

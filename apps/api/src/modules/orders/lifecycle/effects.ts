@@ -3,6 +3,7 @@ import type { Tx } from '../../../db/client'
 import { orderLines, orders, payments, products, subOrders } from '../../../db/schema'
 import { enqueue } from '../../../jobs/outbox'
 import { lockCartOf, mergeIntoCart } from '../../cart/cart.service'
+import { issueCreditNote, issueInvoice, type MarketplaceIdentity } from '../../invoices/issue'
 import { queueOrderConfirmation } from './confirmation-mail'
 import type { MoveRequest } from './move'
 
@@ -11,6 +12,27 @@ export interface LifecycleContext {
   /** The limit per order, for the lines an unpaid order's end puts back in the cart. */
   maxPerProduct: number
   shopName: string
+  /** The supplier of admins' products and operator on every invoice issued at dispatch. */
+  marketplace: MarketplaceIdentity
+  /** The shop's clock (tests move it); the invoice and credit-note dates come from it. */
+  now?: () => Date
+}
+
+/** The context every mover builds the same way from the shop's configuration. */
+export function lifecycleContext(
+  config: {
+    orderLimits: { maxQtyPerProduct: number }
+    shopName: string
+    marketplace: MarketplaceIdentity
+  },
+  now?: () => Date,
+): LifecycleContext {
+  return {
+    maxPerProduct: config.orderLimits.maxQtyPerProduct,
+    shopName: config.shopName,
+    marketplace: config.marketplace,
+    now,
+  }
 }
 
 /**
@@ -58,12 +80,26 @@ export async function applyEffects(
       await restock(tx, parts)
       return
     case 'returnToOrigin':
-      // Back at the seller: on sale again; money taken online goes back (COD took none).
+      // Back at the seller: on sale again; money taken online goes back (COD took none), and the
+      // invoice issued at dispatch is reversed by a credit note (the supply did not happen).
       await queueRefundOfPaid(tx, request.orderId, parts)
       await restock(tx, parts)
+      for (const part of parts) {
+        await issueCreditNote(
+          tx,
+          part,
+          ctx.now?.() ?? new Date(),
+          'Parcel returned to the seller undelivered',
+        )
+      }
+      return
+    case 'ship':
+      // The goods leave: the invoice is issued now if the courier booking did not already (a
+      // parcel an admin marks shipped outside the shop, e.g. a COD parcel sent by hand).
+      for (const part of parts)
+        await issueInvoice(tx, ctx.marketplace, part, ctx.now?.() ?? new Date())
       return
     case 'process':
-    case 'ship':
     case 'deliver':
       return
   }

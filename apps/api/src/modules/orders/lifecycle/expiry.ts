@@ -3,6 +3,7 @@ import type { Config } from '../../../config'
 import type { Db } from '../../../db/client'
 import { orders } from '../../../db/schema'
 import type { ShopMetrics } from '../../../lib/metrics'
+import { lifecycleContext } from './effects'
 import { moveOrder } from './move'
 
 /**
@@ -13,7 +14,7 @@ export async function expireUnpaidOrders(deps: {
   db: Db
   now: () => Date
   metrics: Pick<ShopMetrics, 'paymentFailed'>
-  config: Pick<Config, 'shopName'> & {
+  config: Pick<Config, 'shopName' | 'marketplace'> & {
     orderLimits: Pick<Config['orderLimits'], 'maxQtyPerProduct'>
   }
 }): Promise<number> {
@@ -33,14 +34,11 @@ export async function expireUnpaidOrders(deps: {
     if (
       (
         await deps.db.transaction((tx) =>
-          moveOrder(
-            tx,
-            {
-              maxPerProduct: deps.config.orderLimits.maxQtyPerProduct,
-              shopName: deps.config.shopName,
-            },
-            { orderId: order.id, event: 'expire', actor: { kind: 'system' } },
-          ),
+          moveOrder(tx, lifecycleContext(deps.config), {
+            orderId: order.id,
+            event: 'expire',
+            actor: { kind: 'system' },
+          }),
         )
       ).changed
     ) {

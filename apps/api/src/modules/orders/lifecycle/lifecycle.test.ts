@@ -15,6 +15,7 @@ import { sessionCookieFor } from '../../../../test/auth'
 import { createProduct, createSeller, createUser } from '../../../../test/factories'
 import { createShopper, fillCart, orderCart, placeOrder } from '../../../../test/shop'
 import { moveOrder } from './move'
+import { lifecycleContext } from './effects'
 
 let t: TestContext
 beforeAll(async () => {
@@ -140,11 +141,12 @@ describe('the order lifecycle', () => {
     // The courier delivers one parcel, then the other.
     const courierDelivers = (subOrderId: string) =>
       db().transaction((tx) =>
-        moveOrder(
-          tx,
-          { maxPerProduct: 5, shopName: 'TechBazaar' },
-          { orderId, subOrderId, event: 'deliver', actor: { kind: 'courier' } },
-        ),
+        moveOrder(tx, lifecycleContext(t.app.deps.config), {
+          orderId,
+          subOrderId,
+          event: 'deliver',
+          actor: { kind: 'courier' },
+        }),
       )
     expect((await courierDelivers(partA)).changed).toBe(true)
     expect((await statusOf(orderId)).orderStatus).toBe('inShipping')

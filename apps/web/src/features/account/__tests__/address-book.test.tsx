@@ -1,4 +1,4 @@
-import type { Address } from '@techbazaar/shared'
+import { ADDRESS_STATE_MISSING, type Address } from '@techbazaar/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from '@/lib/toast'
@@ -29,6 +29,7 @@ const saved = (overrides: Partial<Address> = {}): Address => ({
   pincode: '560001',
   phone: '9845012345',
   notes: 'Near the metro',
+  stateCode: '29',
   ...overrides,
 })
 
@@ -116,8 +117,11 @@ describe('AddressBook', () => {
       pincode: '560025',
       phone: '9845012345',
       notes: 'Call before delivery',
+      // Filled from the PIN code.
+      stateCode: '29',
     })
     expect(screen.getByLabelText('Address')).toHaveValue('')
+    expect(screen.getByLabelText('State')).toHaveValue('')
     expect(await screen.findByText('221B, Residency Road')).toBeInTheDocument()
   })
 
@@ -135,7 +139,7 @@ describe('AddressBook', () => {
   })
 
   it('edits an address in Edit mode and goes back to Add afterwards', async () => {
-    const home = saved({ city: 'Pune', pincode: '411001' })
+    const home = saved({ city: 'Pune', pincode: '411001', stateCode: '27' })
     const calls = mockAddressServer([home])
     const u = userEvent.setup()
     renderRoute(<AddressBook />)
@@ -148,8 +152,98 @@ describe('AddressBook', () => {
     expect(calls.find((c) => c.method === 'PUT')?.path).toBe(
       `/api/shop/address/update/${USER_ID}/${home._id}`,
     )
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ stateCode: '27' })
     expect(await screen.findByRole('heading', { name: 'Add New Address' })).toBeInTheDocument()
     expect(await screen.findByText(/Mumbai/)).toBeInTheDocument()
+  })
+
+  it('fills the state from the PIN code until the shopper picks one by hand', async () => {
+    const calls = mockAddressServer([])
+    const u = userEvent.setup()
+    renderRoute(<AddressBook />)
+    await screen.findByRole('heading', { name: 'Add New Address' })
+    const state = screen.getByLabelText('State')
+    expect(state).toHaveValue('')
+    expect(within(state).queryByRole('option', { name: 'Other Territory' })).toBeNull()
+    await fill(u, { ...VALID, Pincode: '160017' })
+    expect(state).toHaveDisplayValue('Chandigarh')
+    // Mohali's PINs are Punjab's, though inside Chandigarh's 160.
+    await fill(u, { Pincode: '160055' })
+    expect(state).toHaveDisplayValue('Punjab')
+
+    await u.selectOptions(state, 'Haryana')
+    await fill(u, { Pincode: '110001' })
+    expect(state).toHaveDisplayValue('Haryana')
+    await u.click(screen.getByRole('button', { name: 'Add' }))
+    expect(await screen.findByText('PIN code 110001 is in Delhi, not Haryana')).toBeInTheDocument()
+    expect(state).toHaveAttribute('aria-invalid', 'true')
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+
+    await u.selectOptions(state, 'Delhi')
+    await u.click(screen.getByRole('button', { name: 'Add' }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Address added successfully'))
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ stateCode: '07' })
+  })
+
+  it('says at once that army post office PIN codes cannot be delivered to', async () => {
+    const calls = mockAddressServer([])
+    const u = userEvent.setup()
+    renderRoute(<AddressBook />)
+    await screen.findByRole('heading', { name: 'Add New Address' })
+    await fill(u, { Pincode: '930056' })
+    expect(
+      await screen.findByText('We can’t deliver to army or field post office PIN codes'),
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText('State')).toHaveValue('')
+    await fill(u, { ...VALID, Pincode: '930056' })
+    await u.click(screen.getByRole('button', { name: 'Add' }))
+    expect(await screen.findByText('Choose the state')).toBeInTheDocument()
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+  })
+
+  it('shows the state with the city and PIN code', async () => {
+    mockAddressServer([saved({ city: 'Bengaluru', pincode: '560025' })])
+    renderRoute(<AddressBook />)
+    const list = await screen.findByRole('list', { name: 'Saved addresses' })
+    expect(list).toHaveTextContent(/Bengaluru, .*Karnataka .*560025/)
+  })
+
+  it('asks to add the state to an address saved without one, prefilled from its PIN', async () => {
+    const old = saved({ city: 'Mumbai', pincode: '400001', stateCode: null })
+    const calls = mockAddressServer([old])
+    const u = userEvent.setup()
+    renderRoute(<AddressBook />)
+    expect(await screen.findByText('State missing: add it before ordering')).toBeInTheDocument()
+    await u.click(screen.getByRole('button', { name: `Add the state to address ${old.address}` }))
+    expect(screen.getByRole('heading', { name: 'Edit Address' })).toBeInTheDocument()
+    expect(screen.getByLabelText('State')).toHaveDisplayValue('Maharashtra')
+    await u.click(screen.getByRole('button', { name: 'Edit' }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Address updated successfully'))
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ stateCode: '27' })
+    await waitFor(() =>
+      expect(screen.queryByText('State missing: add it before ordering')).not.toBeInTheDocument(),
+    )
+  })
+
+  it('does not let checkout choose an address without a state, and chooses it once fixed', async () => {
+    const old = saved({ stateCode: null })
+    mockAddressServer([old])
+    const onSelect = vi.fn()
+    const u = userEvent.setup()
+    renderRoute(<AddressBook selectable onSelect={onSelect} />)
+    const radio = await screen.findByRole('radio', { name: new RegExp(old.address) })
+    expect(radio).toBeDisabled()
+    expect(radio).toHaveAccessibleDescription(ADDRESS_STATE_MISSING)
+    await u.click(radio)
+    expect(onSelect).not.toHaveBeenCalled()
+
+    await u.click(screen.getByRole('button', { name: `Add the state to address ${old.address}` }))
+    expect(screen.getByLabelText('State')).toHaveDisplayValue('Karnataka')
+    await u.click(screen.getByRole('button', { name: 'Edit' }))
+    await waitFor(() =>
+      expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ stateCode: '29' })),
+    )
+    expect(await screen.findByRole('radio', { name: new RegExp(old.address) })).toBeEnabled()
   })
 
   it('deletes an address', async () => {

@@ -41,6 +41,7 @@ const order = (orderStatus: string, paymentStatus: string) => ({
               ],
             }
           : null,
+      invoice: orderStatus === 'inShipping' ? { number: 'TB/2627/000042', creditNote: null } : null,
     },
   ],
   timeline: [
@@ -80,11 +81,14 @@ function serve(body: unknown) {
 describe('OrderDetails invoice link', () => {
   afterEach(() => vi.unstubAllGlobals())
 
-  it('offers the invoice PDF of a paid order as a download', async () => {
-    serve(order('confirmed', 'paid'))
+  it("offers each dispatched parcel's invoice PDF as a download", async () => {
+    serve(order('inShipping', 'paid'))
     renderRoute(<OrderDetails orderId={ORDER_ID} />)
-    const link = await screen.findByRole('link', { name: 'Download invoice' })
-    expect(link).toHaveAttribute('href', `/api/shop/order/${ORDER_ID}/invoice.pdf`)
+    const link = await screen.findByRole('link', { name: 'Invoice TB/2627/000042' })
+    expect(link).toHaveAttribute(
+      'href',
+      `/api/shop/order/${ORDER_ID}/invoice.pdf?part=0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3e`,
+    )
     expect(link).toHaveAttribute('download')
     // The timeline, oldest first, in words and India's time.
     const timeline = screen.getByRole('region', { name: 'Timeline' })
@@ -93,11 +97,11 @@ describe('OrderDetails invoice link', () => {
     )
   })
 
-  it('has no invoice while an online order is unpaid', async () => {
-    serve(order('pending', 'pending'))
+  it('has no invoice before the goods are dispatched (it is issued then)', async () => {
+    serve(order('confirmed', 'paid'))
     renderRoute(<OrderDetails orderId={ORDER_ID} />)
     expect(await screen.findByText('Delivery Address')).toBeInTheDocument()
-    expect(screen.queryByRole('link', { name: 'Download invoice' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /invoice/i })).not.toBeInTheDocument()
   })
 
   it("follows a shipped parcel: courier, AWB, expected day and scans in India's time", async () => {

@@ -77,6 +77,8 @@ function AddressBookFor({
     try {
       if (editing) {
         const response = await update.mutateAsync({ userId, addressId: editing._id, fields })
+        // At checkout, an address that just got its state was being fixed to be chosen.
+        if (selectable && !editing.stateCode) onSelect?.(response.data)
         closeForm()
         toast.success(response.message)
       } else {

@@ -1,5 +1,5 @@
-import type { Address } from '@techbazaar/shared'
-import { MapPin, Pencil, Phone, Trash2 } from 'lucide-react'
+import { ADDRESS_STATE_MISSING, gstStateName, type Address } from '@techbazaar/shared'
+import { CircleAlert, MapPin, Pencil, Phone, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 
@@ -12,8 +12,14 @@ export interface AddressCardProps {
   onDelete(): void
 }
 
-/** One saved address: the lines the spec lists, with Edit and Delete (and Select at checkout). */
+/**
+ * One saved address: the lines the spec lists and its state, with Edit and Delete (and Select at
+ * checkout). One saved before states were asked says so and offers "Add the state" instead of
+ * Edit; checkout cannot choose it until then (the state is the invoices' place of supply).
+ */
 export function AddressCard({ address, select, busy, onEdit, onDelete }: AddressCardProps) {
+  const noState = !address.stateCode
+  const noStateId = `address-${address._id}-no-state`
   const details = (
     <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
       <p className="flex items-start gap-2 font-medium break-words">
@@ -26,7 +32,14 @@ export function AddressCard({ address, select, busy, onEdit, onDelete }: Address
       <p className="pl-6">
         <span className="sr-only">City: </span>
         {address.city}
-        <span aria-hidden="true"> – </span>
+        {address.stateCode && (
+          <>
+            <span aria-hidden="true">, </span>
+            <span className="sr-only">, State: </span>
+            {gstStateName(address.stateCode)}
+          </>
+        )}
+        <span aria-hidden="true"> </span>
         <span className="sr-only">, Pincode: </span>
         <span className="tabular">{address.pincode}</span>
       </p>
@@ -39,6 +52,12 @@ export function AddressCard({ address, select, busy, onEdit, onDelete }: Address
         <span className="sr-only">Notes: </span>
         {address.notes}
       </p>
+      {noState && (
+        <p id={noStateId} className="flex items-start gap-2 font-medium text-destructive">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {select ? ADDRESS_STATE_MISSING : 'State missing: add it before ordering'}
+        </p>
+      )}
     </div>
   )
   return (
@@ -49,14 +68,21 @@ export function AddressCard({ address, select, busy, onEdit, onDelete }: Address
       )}
     >
       {select ? (
-        <label className="flex cursor-pointer items-start gap-3">
+        <label
+          className={cn(
+            'flex items-start gap-3',
+            noState ? 'cursor-not-allowed' : 'cursor-pointer',
+          )}
+        >
           <input
             type="radio"
             name={select.name}
-            checked={select.checked}
+            checked={select.checked && !noState}
             onChange={select.onChange}
-            className="mt-0.5 size-5 shrink-0 accent-primary"
+            disabled={noState}
+            className="mt-0.5 size-5 shrink-0 accent-primary disabled:opacity-50"
             aria-label={`Deliver to ${address.address}, ${address.city}`}
+            aria-describedby={noState ? noStateId : undefined}
           />
           {details}
         </label>
@@ -71,10 +97,10 @@ export function AddressCard({ address, select, busy, onEdit, onDelete }: Address
           className="h-10 flex-1"
           onClick={onEdit}
           disabled={busy}
-          aria-label={`Edit address ${address.address}`}
+          aria-label={`${noState ? 'Add the state to' : 'Edit'} address ${address.address}`}
         >
           <Pencil aria-hidden="true" />
-          Edit
+          {noState ? 'Add the state' : 'Edit'}
         </Button>
         <Button
           type="button"

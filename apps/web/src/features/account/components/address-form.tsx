@@ -1,14 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
   addressFields,
+  DELIVERY_STATES,
+  PINCODE_PATTERN,
+  stateCodeForPincode,
   type Address,
   type AddressFields,
   type AddressFormInput,
 } from '@techbazaar/shared'
 import { LoaderCircle } from 'lucide-react'
 import type * as React from 'react'
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
+import { StateSelect } from '@/components/state-select'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -17,8 +21,18 @@ import { ApiError } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
 
 type FieldName = keyof AddressFormInput
-const FIELD_NAMES: FieldName[] = ['address', 'city', 'pincode', 'phone', 'notes']
-const EMPTY: AddressFormInput = { address: '', city: '', pincode: '', phone: '', notes: '' }
+const FIELD_NAMES: FieldName[] = ['address', 'city', 'pincode', 'stateCode', 'phone', 'notes']
+// The fields the spec asks to be filled before the button is enabled. The state is left out: it
+// is filled from the PIN, and a blank or unknown one is explained by the error under it.
+const TYPED_FIELDS: FieldName[] = ['address', 'city', 'pincode', 'phone', 'notes']
+const EMPTY: AddressFormInput = {
+  address: '',
+  city: '',
+  pincode: '',
+  phone: '',
+  notes: '',
+  stateCode: '',
+}
 
 export interface AddressFormProps {
   /** The address being edited, or null to add a new one. */
@@ -36,6 +50,8 @@ export interface AddressFormProps {
 /**
  * Add or edit one address (spec §2, §4): heading "Add New Address" / "Edit Address", button
  * Add / Edit, disabled until every field has something besides spaces; a save resets the form.
+ * The State (the invoices' place of supply) is filled from a complete PIN code until the shopper
+ * picks one by hand; the shared schema checks that the PIN can be in it.
  */
 export function AddressForm({
   editing,
@@ -55,7 +71,15 @@ export function AddressForm({
   const titleId = `${uid}-title`
   const hintId = `${uid}-hint`
   const values = useWatch({ control: form.control })
-  const complete = FIELD_NAMES.every((name) => (values[name] ?? '').trim() !== '')
+  const complete = TYPED_FIELDS.every((name) => (values[name] ?? '').trim() !== '')
+  // Whether the shopper chose the state by hand since the form was last emptied or refilled: a
+  // PIN typed afterwards then leaves it alone. Cleared when another address is opened.
+  const [statePicked, setStatePicked] = useState(false)
+  const [shown, setShown] = useState(editing)
+  if (shown !== editing) {
+    setShown(editing)
+    setStatePicked(false)
+  }
 
   useEffect(() => {
     form.reset(editing ? pick(editing) : EMPTY)
@@ -66,9 +90,24 @@ export function AddressForm({
     if (autoFocus) formRef.current?.querySelector<HTMLElement>('input')?.focus()
   }, [autoFocus, editing])
 
+  const pincodeField = form.register('pincode', {
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const pincode = event.target.value.trim()
+      if (!PINCODE_PATTERN.test(pincode)) return
+      if (!statePicked) {
+        form.setValue('stateCode', stateCodeForPincode(pincode) ?? '', {
+          shouldValidate: form.formState.isSubmitted,
+        })
+      }
+      // Says at once when the PIN has no state (an army post office), not only on Add.
+      void form.trigger('pincode')
+    },
+  })
+
   const submit = form.handleSubmit(async (fields) => {
     try {
       await onSubmit(fields)
+      setStatePicked(false)
       form.reset(EMPTY)
     } catch (error) {
       // Field problems go under their fields; the toast (shown by the caller) says the rest.
@@ -132,7 +171,17 @@ export function AddressForm({
               autoComplete="postal-code"
               maxLength={6}
               placeholder="6-digit pincode"
-              {...form.register('pincode')}
+              {...pincodeField}
+            />
+          )}
+        </Field>
+        <Field uid={uid} name="stateCode" label="State" error={errors.stateCode}>
+          {(props) => (
+            <StateSelect
+              {...props}
+              states={DELIVERY_STATES}
+              autoComplete="address-level1"
+              {...form.register('stateCode', { onChange: () => setStatePicked(true) })}
             />
           )}
         </Field>
@@ -188,7 +237,9 @@ export function AddressForm({
 
 function pick(address: Address): AddressFormInput {
   const { address: line, city, pincode, phone, notes } = address
-  return { address: line, city, pincode, phone, notes }
+  // One saved before states were asked gets the PIN's likely state, for the shopper to confirm.
+  const stateCode = address.stateCode ?? stateCodeForPincode(pincode) ?? ''
+  return { address: line, city, pincode, phone, notes, stateCode }
 }
 
 type ControlProps = {

@@ -1,7 +1,6 @@
 import {
   formatRupees,
   invoicePdfPath,
-  isInvoiceAvailable,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
 } from '@techbazaar/shared'
@@ -39,6 +38,16 @@ export function OrderDetails({ orderId }: { orderId: string }) {
         <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
         <dt className="text-muted-foreground">Payment Status</dt>
         <dd>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+        {order.buyer && (
+          <>
+            <dt className="text-muted-foreground">Billed to</dt>
+            <dd className="min-w-0 break-words">
+              {order.buyer.legalName} · GSTIN{' '}
+              {/* Kept whole: a GSTIN split over two lines is easily misread. */}
+              <span className="font-mono whitespace-nowrap">{order.buyer.gstin}</span>
+            </dd>
+          </>
+        )}
       </dl>
       {isAwaitingPayment(order) && (
         <section aria-label="Payment" className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3">
@@ -88,15 +97,16 @@ export function OrderDetails({ orderId }: { orderId: string }) {
           )}
         </address>
       </section>
-      <OrderParcels parcels={order.parcels} />
+      <OrderParcels orderId={order._id} parcels={order.parcels} />
       <OrderTimeline entries={order.timeline} />
-      {isInvoiceAvailable(order) && (
+      {/* Every seller's invoice in one file; each parcel above links its own (signed) one. */}
+      {order.parcels.filter((p) => p.invoice).length > 1 && (
         <div className="border-t pt-3">
           <Button asChild variant="outline" size="sm">
             {/* A plain link: the browser downloads the PDF with the session cookie. */}
             <a href={invoicePdfPath(order._id)} download>
               <FileDown aria-hidden="true" />
-              Download invoice
+              Download all invoices
             </a>
           </Button>
         </div>

@@ -39,6 +39,7 @@ const details = (orderStatus: AdminOrderDetails['orderStatus']): AdminOrderDetai
   paymentId: null,
   payerId: null,
   payment: null,
+  buyer: null,
   parcels: [],
   timeline: [
     {
@@ -205,6 +206,38 @@ describe('OrdersTable details dialog', () => {
     ).toBeInTheDocument()
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument()
     expect(within(dialog).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument()
+  })
+
+  it('names the business buyer an order is billed to', async () => {
+    const buyer = { gstin: '29AAGCB7383J1Z4', legalName: 'Bengal Byte Traders Pvt Ltd' }
+    mockApi({
+      'GET /admin/orders/get': () => ok(page([row])),
+      [`GET /admin/orders/details/${ORDER_ID}`]: () =>
+        ok({ data: { ...details('confirmed'), buyer } }),
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/orders', table('admin'))
+    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_NUMBER) })
+    await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
+    const dialog = await screen.findByRole('dialog')
+    const label = await within(dialog).findByText('Billed to')
+    expect(label.nextElementSibling).toHaveTextContent(
+      'Bengal Byte Traders Pvt Ltd · GSTIN 29AAGCB7383J1Z4',
+    )
+  })
+
+  it('leaves out "Billed to" for a personal purchase', async () => {
+    mockApi({
+      'GET /admin/orders/get': () => ok(page([row])),
+      [`GET /admin/orders/details/${ORDER_ID}`]: () => ok({ data: details('confirmed') }),
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/orders', table('admin'))
+    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_NUMBER) })
+    await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
+    const dialog = await screen.findByRole('dialog')
+    await within(dialog).findByText(/Redmi Note 13 Pro/)
+    expect(within(dialog).queryByText('Billed to')).not.toBeInTheDocument()
   })
 
   it('shows the empty state', async () => {

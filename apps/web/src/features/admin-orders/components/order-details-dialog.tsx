@@ -157,6 +157,19 @@ function DetailsBody({
   }
   const order = details.data
   const address = order.addressInfo
+  // A business purchase: its invoices name the buyer, as the shopper's order page does.
+  const billedTo: [string, React.ReactNode][] = order.buyer
+    ? [
+        [
+          'Billed to',
+          <>
+            {order.buyer.legalName} · GSTIN{' '}
+            {/* Kept whole: a GSTIN split over two lines is easily misread. */}
+            <span className="font-mono whitespace-nowrap">{order.buyer.gstin}</span>
+          </>,
+        ],
+      ]
+    : []
   return (
     <div className="flex flex-col gap-4 text-sm">
       <Facts
@@ -167,6 +180,7 @@ function DetailsBody({
           ['Payment Method', PAYMENT_METHOD_LABELS[order.paymentMethod]],
           ['Payment Status', PAYMENT_STATUS_LABELS[order.paymentStatus]],
           ['Order Status', <OrderStatusBadge status={order.orderStatus} />],
+          ...billedTo,
         ]}
       />
       <section aria-label="Items" className="border-t pt-3">
@@ -196,7 +210,7 @@ function DetailsBody({
           ]}
         />
       </section>
-      <OrderParcels parcels={order.parcels} />
+      <OrderParcels orderId={order._id} parcels={order.parcels} />
       <OrderTimeline entries={order.timeline} />
       {scope === 'vendor' && row.shipBy && <ShipAction row={row} onShip={onShip} />}
       <StatusForm

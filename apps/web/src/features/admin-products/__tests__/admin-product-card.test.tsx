@@ -20,6 +20,7 @@ const product: AdminProduct = {
   username: 'Mobile Mart',
   listed: true,
   maxPerOrder: null,
+  hsn: '851713',
 }
 
 describe('AdminProductCard', () => {

@@ -1,7 +1,8 @@
-import type { AdminProduct, UploadResponse } from '@techbazaar/shared'
-import { render, screen, waitFor } from '@testing-library/react'
+import { type AdminProduct, HSN_CODES, type UploadResponse } from '@techbazaar/shared'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '@/lib/api-client'
 import { ProductForm } from '../components/product-form'
 
 beforeAll(() => {
@@ -33,6 +34,7 @@ const product: AdminProduct = {
   username: 'Sound Studio',
   listed: true,
   maxPerOrder: null,
+  hsn: '851830',
 }
 
 async function fillAll(user: ReturnType<typeof userEvent.setup>) {
@@ -46,6 +48,7 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText('Category'), 'electronics')
   await user.selectOptions(screen.getByLabelText('Brand'), 'samsung')
   await user.selectOptions(screen.getByLabelText('Section'), 'top-deals')
+  await user.selectOptions(screen.getByLabelText('HSN code'), '851830')
   await user.type(screen.getByLabelText('Price (₹)'), '9999')
   await user.type(screen.getByLabelText('Sale Price (₹)'), '7999.50')
 }
@@ -72,12 +75,64 @@ describe('ProductForm', () => {
       category: 'electronics',
       brand: 'samsung',
       section: 'top-deals',
+      hsn: '851830',
       price: 9999,
       salePrice: 7999.5,
       totalStock: 25,
       // Left empty: the shop's default limit per order applies.
       maxPerOrder: null,
     })
+  })
+
+  it('lists the category’s HSN codes first with their GST rate, and needs one picked', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    render(<ProductForm options={options} onSubmit={onSubmit} upload={upload} />)
+    const hsn = screen.getByRole('combobox', { name: 'HSN code' })
+    expect(hsn).toHaveAccessibleDescription('Printed on your GST invoices.')
+    // No category yet: every code in one list.
+    expect(hsn.querySelectorAll('optgroup')).toHaveLength(0)
+    expect(within(hsn).getAllByRole('option')).toHaveLength(HSN_CODES.length + 1)
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'accessories')
+    const groups = hsn.querySelectorAll('optgroup')
+    expect([...groups].map((g) => g.label)).toEqual(['Accessories', 'Other codes'])
+    const own = [...groups[0]!.querySelectorAll('option')].map((o) => o.textContent)
+    expect(own).toContain('8518 30 · Earphones, earbuds and headphones · 18% GST')
+    expect(own).toContain('8507 60 · Power banks (lithium-ion accumulators) · 18% GST')
+    expect(own).not.toContain('8517 13 · Smartphones and mobile phones · 18% GST')
+    expect(groups[1]!.querySelectorAll('option')).toHaveLength(
+      HSN_CODES.length - groups[0]!.querySelectorAll('option').length,
+    )
+
+    // Everything else filled, the HSN code still to pick: Add stays off until it is.
+    await fillAll(user)
+    await user.type(screen.getByLabelText('Total Stock'), '25')
+    await user.selectOptions(hsn, '')
+    expect(screen.getByRole('button', { name: 'Add' })).toBeDisabled()
+    await user.selectOptions(hsn, '850760')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ hsn: '850760' })),
+    )
+  })
+
+  it('shows the server’s HSN error under the field', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(400, 'Choose the HSN code from the list', [
+        { path: 'hsn', message: 'Choose the HSN code from the list' },
+      ])
+    })
+    render(<ProductForm product={product} options={options} onSubmit={onSubmit} upload={upload} />)
+    const hsn = screen.getByLabelText('HSN code')
+    expect(hsn).toHaveValue('851830')
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    expect(await screen.findByText('Choose the HSN code from the list')).toBeInTheDocument()
+    expect(hsn).toHaveAttribute('aria-invalid', 'true')
+    expect(hsn).toHaveAccessibleDescription(
+      'Printed on your GST invoices. Choose the HSN code from the list',
+    )
   })
 
   it('shows the schema’s message when the sale price is not below the price', async () => {

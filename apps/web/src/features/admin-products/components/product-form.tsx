@@ -2,6 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import {
   type AdminProduct,
   type FilterOptions,
+  formatGstRate,
+  type HsnEntry,
+  hsnChoicesFor,
   productBody,
   type ProductValues,
   SECTIONS,
@@ -31,6 +34,7 @@ const FIELDS = [
   'category',
   'brand',
   'section',
+  'hsn',
   'price',
   'salePrice',
   'totalStock',
@@ -45,6 +49,35 @@ const SECTION_LABELS: Record<(typeof SECTIONS)[number], string> = {
   accessories: 'Accessories',
 }
 
+/** "8518 30 · Earphones, earbuds and headphones · 18% GST": the code as the tariff writes it. */
+function hsnLabel(entry: HsnEntry): string {
+  const code = `${entry.code.slice(0, 4)} ${entry.code.slice(4)}`
+  return `${code} · ${entry.description} · ${formatGstRate(entry.rateBp)} GST`
+}
+
+/**
+ * The HSN options: the category's own codes first under its name, then the rest; one plain list
+ * while no category is chosen or the category (an admin-made one) has no codes of its own.
+ */
+function HsnOptions({ category }: { category: string }) {
+  const choices = hsnChoicesFor(category)
+  const option = (entry: HsnEntry) => (
+    <option key={entry.code} value={entry.code}>
+      {hsnLabel(entry)}
+    </option>
+  )
+  const own = choices.filter((entry) => entry.category === category)
+  if (own.length === 0) return <>{choices.map(option)}</>
+  return (
+    <>
+      <optgroup label={optionLabel(category)}>{own.map(option)}</optgroup>
+      <optgroup label="Other codes">
+        {choices.filter((entry) => entry.category !== category).map(option)}
+      </optgroup>
+    </>
+  )
+}
+
 function valuesOf(product?: AdminProduct): FormInput {
   return {
     image: product?.image ?? '',
@@ -53,6 +86,8 @@ function valuesOf(product?: AdminProduct): FormInput {
     category: product?.category ?? '',
     brand: product?.brand ?? '',
     section: product?.section ?? ('' as FormInput['section']),
+    // A stored code the list no longer has shows as unchosen, and the schema asks for one.
+    hsn: (product?.hsn ?? '') as FormInput['hsn'],
     price: product ? String(product.price) : '',
     salePrice: product ? String(product.salePrice) : '',
     totalStock: product ? String(product.totalStock) : '',
@@ -114,6 +149,7 @@ export function ProductForm({ product, options, pending, onSubmit, upload }: Pro
   const { errors } = form.formState
   const [uploading, setUploading] = useState(false)
   const watched = useWatch({ control: form.control, name: FIELDS })
+  const category = useWatch({ control: form.control, name: 'category' })
   const complete = watched.every((value) => String(value ?? '').trim() !== '')
   const submitLabel = product ? 'Edit' : 'Add'
 
@@ -206,6 +242,25 @@ export function ProductForm({ product, options, pending, onSubmit, upload }: Pro
             </select>
           </Field>
         </div>
+
+        <Field id={id('hsn')} label="HSN code" error={errors.hsn}>
+          <select
+            id={id('hsn')}
+            className={selectClass}
+            {...invalid(id('hsn'), errors.hsn)}
+            // The hint is read out with the field, and the error too when there is one.
+            aria-describedby={[`${id('hsn')}-hint`, errors.hsn && `${id('hsn')}-error`]
+              .filter(Boolean)
+              .join(' ')}
+            {...form.register('hsn')}
+          >
+            <option value="">Select HSN code</option>
+            <HsnOptions category={category} />
+          </select>
+          <p id={`${id('hsn')}-hint`} className="text-xs text-muted-foreground">
+            Printed on your GST invoices.
+          </p>
+        </Field>
 
         <Field id={id('section')} label="Section" error={errors.section}>
           <select

@@ -1,7 +1,7 @@
 import type { BusinessAddress } from '@techbazaar/shared'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fail, mockApi, ok, renderAt } from '@/test/api-helpers'
 import BusinessAddressPage from '../pages/business-address-page'
 
@@ -13,6 +13,7 @@ const empty: BusinessAddress = {
   stateCode: '29',
   pincode: null,
   gstNumber: GSTIN,
+  turnoverAbove5Cr: false,
 }
 const filled = {
   businessName: 'Bengaluru Gadgets Pvt. Ltd.',
@@ -20,6 +21,7 @@ const filled = {
   city: 'Bengaluru',
   stateCode: '29',
   pincode: '560034',
+  turnoverAbove5Cr: false,
 }
 
 function open(
@@ -47,6 +49,17 @@ async function fill(user: ReturnType<typeof userEvent.setup>, label: string, tex
 }
 
 describe('BusinessAddressPage', () => {
+  beforeEach(() => {
+    // Radix's checkbox measures itself inside a form; jsdom has no ResizeObserver.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    )
+  })
   afterEach(() => vi.unstubAllGlobals())
 
   it('saves the address with the GSTIN’s state, which cannot be changed', async () => {
@@ -65,6 +78,33 @@ describe('BusinessAddressPage', () => {
 
     await waitFor(() => expect(saves(fetchMock)).toEqual([filled]))
     expect(await screen.findByText('Business address saved')).toBeInTheDocument()
+  })
+
+  it('saves the turnover answer, shown as saved', async () => {
+    const user = userEvent.setup()
+    const fetchMock = open({ ...filled, gstNumber: GSTIN })
+    const turnover = await screen.findByRole('checkbox', {
+      name: 'Turnover above ₹5 crore last financial year',
+    })
+    expect(turnover).not.toBeChecked()
+    expect(turnover).toHaveAccessibleDescription('Your invoices then print 6-digit HSN codes.')
+    await user.click(turnover)
+    expect(turnover).toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Save Address' }))
+    await waitFor(() => expect(saves(fetchMock)).toEqual([{ ...filled, turnoverAbove5Cr: true }]))
+  })
+
+  it('shows a saved turnover answer ticked, and can clear it', async () => {
+    const user = userEvent.setup()
+    const fetchMock = open({ ...filled, gstNumber: GSTIN, turnoverAbove5Cr: true })
+    const turnover = await screen.findByRole('checkbox', {
+      name: 'Turnover above ₹5 crore last financial year',
+    })
+    expect(turnover).toBeChecked()
+    // Its text is its label too: a tap anywhere on it toggles.
+    await user.click(screen.getByText('Turnover above ₹5 crore last financial year'))
+    await user.click(screen.getByRole('button', { name: 'Save Address' }))
+    await waitFor(() => expect(saves(fetchMock)).toEqual([{ ...filled, turnoverAbove5Cr: false }]))
   })
 
   it('shows what is missing or wrong under each field without saving', async () => {

@@ -9,9 +9,10 @@ import {
 } from '@techbazaar/shared'
 import { LoaderCircleIcon } from 'lucide-react'
 import { useMemo } from 'react'
-import { useForm } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
 import { Field, FormField } from '@/components/ui/form-field'
 import { messageOf, showFieldErrors } from '@/lib/server-errors'
 import { useUpdateBusinessAddress } from '../api/update-business-address'
@@ -47,6 +48,7 @@ export function BusinessAddressForm({ saved }: { saved: BusinessAddress }) {
       city: saved.city ?? '',
       stateCode: gstState ?? saved.stateCode ?? '',
       pincode: saved.pincode ?? '',
+      turnoverAbove5Cr: saved.turnoverAbove5Cr,
     },
   })
   const update = useUpdateBusinessAddress()
@@ -132,6 +134,29 @@ export function BusinessAddressForm({ saved }: { saved: BusinessAddress }) {
             )}
           </Field>
         )}
+        <Controller
+          control={form.control}
+          name="turnoverAbove5Cr"
+          render={({ field }) => (
+            <div className="flex flex-col">
+              <label className="inline-flex min-h-11 w-fit cursor-pointer items-center gap-3 text-sm font-medium">
+                <Checkbox
+                  ref={field.ref}
+                  name={field.name}
+                  checked={field.value === true}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  aria-describedby="business-turnover-description"
+                />
+                Turnover above ₹5 crore last financial year
+              </label>
+              {/* Indented to start under the label's text (the box is 16 px, the gap 12 px). */}
+              <p id="business-turnover-description" className="pl-7 text-sm text-muted-foreground">
+                Your invoices then print 6-digit HSN codes.
+              </p>
+            </div>
+          )}
+        />
       </fieldset>
       <Button type="submit" size="lg" className="sm:self-start" disabled={update.isPending}>
         {update.isPending && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}

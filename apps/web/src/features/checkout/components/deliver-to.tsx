@@ -1,4 +1,9 @@
-import type { Address, CartServiceability } from '@techbazaar/shared'
+import {
+  ADDRESS_STATE_MISSING,
+  gstStateName,
+  type Address,
+  type CartServiceability,
+} from '@techbazaar/shared'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { MapPin } from 'lucide-react'
 import { useId } from 'react'
@@ -28,10 +33,16 @@ export function DeliverTo({
           </h3>
           {address ? (
             <p className="break-words text-muted-foreground">
-              {address.address}, {address.city} {address.pincode} · {address.phone}
+              {[address.address, address.city, address.stateCode && gstStateName(address.stateCode)]
+                .filter(Boolean)
+                .join(', ')}{' '}
+              {address.pincode} · {address.phone}
             </p>
           ) : (
             <p className="text-muted-foreground">No address chosen yet.</p>
+          )}
+          {address && !address.stateCode && (
+            <p className="font-medium text-destructive">{ADDRESS_STATE_MISSING}</p>
           )}
         </div>
         {address && (

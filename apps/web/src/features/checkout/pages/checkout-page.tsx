@@ -5,6 +5,7 @@ import {
   rupeesToPaise,
   undeliverableMessage,
   type Address,
+  type OrderBuyer,
   type PaymentMethod,
 } from '@techbazaar/shared'
 import { useQuery } from '@tanstack/react-query'
@@ -27,6 +28,7 @@ import { ApiError } from '@/lib/api-client'
 import { useCreateOrder } from '../api/create-order'
 import { useOrderLimits } from '../api/get-order-limits'
 import { OrderPlacedDialog } from '../components/order-placed-dialog'
+import { BusinessBuyerFields, useBusinessBuyer } from '../components/business-buyer'
 import { DeliverTo } from '../components/deliver-to'
 import { PaymentMethodDialog } from '../components/payment-method-dialog'
 import { DocumentTitle } from '@/components/document-title'
@@ -75,6 +77,9 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const [choosing, setChoosing] = useState(false)
   const [placedOrder, setPlacedOrder] = useState<string | null>(null)
+  const business = useBusinessBuyer()
+  // The business details as checked when Place Your Order opened the payment dialog.
+  const [buyer, setBuyer] = useState<OrderBuyer | undefined>(undefined)
   // One key per attempt: a retry of the same choice reuses it, so the order is placed once.
   const attemptKey = useRef<string | null>(null)
 
@@ -111,7 +116,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
     attemptKey.current = null
   }
 
-  const placeOrder = () => {
+  const placeOrder = async () => {
     if (items.length === 0) {
       toast.error('Your cart is empty. Please add items to proceed')
       return
@@ -120,6 +125,12 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
       toast.error('Please select one address to proceed.')
       return
     }
+    const checked = await business.validated()
+    // The fields show what to fix, the first of them focused.
+    if (checked === null) return
+    // Other business details make another order: the server refuses a key reused for it.
+    if (JSON.stringify(checked) !== JSON.stringify(buyer)) attemptKey.current = null
+    setBuyer(checked)
     setChoosing(true)
   }
 
@@ -133,6 +144,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
           userId,
           addressInfo: { addressId: address._id },
           paymentMethod: chosen,
+          ...(buyer ? { buyer } : {}),
           // Sent as the spec's payload has them; the server ignores these and prices the cart itself.
           cartItems: items.map((l) => ({ productId: l.productId, quantity: l.quantity })),
           totalAmount: total,
@@ -201,6 +213,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
             </ul>
           )}
           <DeliverTo address={address} delivery={delivery} />
+          <BusinessBuyerFields business={business} />
           <div className="space-y-4 border-t px-5 py-4">
             <div className="flex items-center justify-between text-lg font-bold">
               <span>Total</span>
@@ -221,7 +234,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
             <Button
               size="lg"
               className="w-full"
-              onClick={placeOrder}
+              onClick={() => void placeOrder()}
               disabled={cart.isPending || blockedReason !== null}
               aria-describedby={blockedReason ? 'checkout-blocked' : undefined}
             >

@@ -27,6 +27,7 @@ import { EmptyState } from '@/components/state-views'
 import { useVendors } from '../api/get-vendors'
 import { useSetVendorStatus } from '../api/set-vendor-status'
 import { CompleteVendorForm } from './complete-vendor-form'
+import { SigningKeyRow } from './signing-key-row'
 
 const STATUS_VARIANT = { Approved: 'success', Rejected: 'destructive', Pending: 'warning' } as const
 
@@ -85,6 +86,7 @@ function Actions({ vendor, onComplete }: { vendor: Vendor; onComplete: () => voi
           Reject<span className="sr-only"> {vendor.userName}</span>
         </Button>
       </div>
+      {vendor.status === 'Approved' && <SigningKeyRow vendor={vendor} />}
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>

@@ -1,0 +1,328 @@
+import {
+  formatOrderNumber,
+  gstStateName,
+  hsnEntry,
+  printedHsn,
+  stateCodesForPincode,
+} from '@techbazaar/shared'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import {
+  creditNotes,
+  invoiceCounters,
+  invoices,
+  orderLines,
+  orders,
+  products,
+  subOrders,
+  users,
+  vendorProfiles,
+} from '../../db/schema'
+import { conflict } from '../../lib/errors'
+import { taxKindFor, taxLine } from './gst'
+import type { InvoiceDocument, InvoiceDocumentLine, InvoiceParty } from './invoice-document'
+
+/**
+ * Issuing GST documents (decision 54). An invoice is issued once, in the transaction that
+ * dispatches its goods (the seller's courier booking, or an admin's "shipped" for a parcel sent
+ * outside the shop): its number and date come from the supplier's series for the Indian
+ * financial year of that moment, and every printed field is stored as issued. A credit note
+ * reverses an issued invoice whose supply did not happen. Nothing here reads live data later.
+ */
+
+/** The marketplace: supplier of what admins list, and operator of every seller's supply. */
+export interface MarketplaceIdentity {
+  legalName: string
+  address: readonly string[]
+  gstin: string
+  stateCode: string
+}
+
+export const MARKETPLACE_SUPPLIER_KEY = 'marketplace'
+
+/** Indian financial year (April to March, IST) as the year it starts in. */
+export function financialYear(at: Date): number {
+  const ist = new Date(at.getTime() + 330 * 60_000)
+  return ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1
+}
+
+/** `TB/2627/000123` (invoices) or `CN/2627/000007` (credit notes): 14 characters, Rule 46's ≤ 16. */
+export function documentNumber(series: 'invoice' | 'credit', fy: number, seq: number): string {
+  const years = `${fy % 100}`.padStart(2, '0') + `${(fy + 1) % 100}`.padStart(2, '0')
+  return `${series === 'invoice' ? 'TB' : 'CN'}/${years}/${String(seq).padStart(6, '0')}`
+}
+
+/**
+ * The next serial of a supplier's series: the counter row's UPDATE … RETURNING hands out
+ * gap-free, unique serials per financial year even under concurrency (the row lock holds until
+ * the caller's transaction ends, so a rolled-back dispatch leaves no gap).
+ */
+async function nextSerial(tx: Tx, supplierKey: string, series: 'invoice' | 'credit', fy: number) {
+  await tx
+    .insert(invoiceCounters)
+    .values({ supplierKey, series, fy, lastSeq: 0 })
+    .onConflictDoNothing()
+  const [counter] = await tx
+    .update(invoiceCounters)
+    .set({ lastSeq: sql`${invoiceCounters.lastSeq} + 1` })
+    .where(
+      and(
+        eq(invoiceCounters.supplierKey, supplierKey),
+        eq(invoiceCounters.series, series),
+        eq(invoiceCounters.fy, fy),
+      ),
+    )
+    .returning({ seq: invoiceCounters.lastSeq })
+  if (!counter) throw new Error('invoice counter missing')
+  return counter.seq
+}
+
+interface Supplier extends InvoiceParty {
+  key: string
+  gstin: string
+  turnoverAbove5Cr: boolean
+}
+
+/** Who supplies a sub-order's goods: its GST-registered seller, or the marketplace itself. */
+async function supplierOf(tx: Db, sellerId: string, marketplace: MarketplaceIdentity) {
+  const [row] = await tx
+    .select({ user: users, profile: vendorProfiles })
+    .from(users)
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
+    .where(eq(users.id, sellerId))
+  if (!row || row.user.type !== 'vendor' || !row.profile) {
+    // Products an admin lists are sold by the marketplace itself (printing six digits is always
+    // allowed, so its size need not be known).
+    return {
+      key: MARKETPLACE_SUPPLIER_KEY,
+      name: marketplace.legalName,
+      address: [...marketplace.address],
+      gstin: marketplace.gstin,
+      stateCode: marketplace.stateCode,
+      stateName: gstStateName(marketplace.stateCode),
+      turnoverAbove5Cr: true,
+    } satisfies Supplier
+  }
+  const p = row.profile
+  // An unregistered person may not charge GST (CGST Act s.32(1)): no GSTIN, no tax invoice.
+  if (!p.gstNumber) {
+    throw conflict('This seller has no GSTIN, so it cannot issue a tax invoice: add it first')
+  }
+  if (!p.businessName || !p.addressLine || !p.city || !p.pincode) {
+    throw conflict('Add the business name and address first: the tax invoice prints them')
+  }
+  // A GSTIN is issued per state, so its first two digits are where the supplier is registered.
+  const stateCode = p.gstNumber.slice(0, 2)
+  return {
+    key: row.user.id,
+    name: p.businessName,
+    address: [p.addressLine, `${p.city} ${p.pincode}`],
+    gstin: p.gstNumber,
+    stateCode,
+    stateName: gstStateName(stateCode),
+    turnoverAbove5Cr: p.turnoverAbove5Cr,
+  } satisfies Supplier
+}
+
+/**
+ * The state the goods go to. Orders placed since states were asked carry the shopper's choice;
+ * an older order's address is used only when its PIN belongs to exactly one state. Otherwise no
+ * tax can be computed, and the dispatch is refused rather than guessed.
+ */
+function placeOfSupply(address: { stateCode?: string; pincode: string }): string {
+  if (address.stateCode) return address.stateCode
+  const states = stateCodesForPincode(address.pincode)
+  const [only] = states
+  if (states.length === 1 && only) return only
+  throw conflict(
+    `The delivery address (PIN ${address.pincode}) has no state, so no tax can be computed: ask the shopper to confirm it`,
+  )
+}
+
+/** Builds the invoice document of a sub-order from what the shop holds at `at`. */
+async function buildInvoice(
+  tx: Db,
+  marketplace: MarketplaceIdentity,
+  sub: { id: string; orderId: string; sellerId: string },
+  number: { fy: number; seq: number },
+  at: Date,
+  supplier: Supplier,
+): Promise<InvoiceDocument> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, sub.orderId))
+  if (!order) throw new Error(`order ${sub.orderId} missing`)
+  const [buyer] = await tx
+    .select({ userName: users.userName })
+    .from(users)
+    .where(eq(users.id, order.userId))
+  const address = order.addressInfo
+  const placeCode = placeOfSupply(address)
+  const taxKind = taxKindFor(supplier.stateCode, placeCode)
+  const lineRows = await tx
+    .select({ line: orderLines, hsn: products.hsn })
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(eq(orderLines.subOrderId, sub.id))
+    .orderBy(asc(orderLines.title), asc(orderLines.id))
+  let roundOffPaise = 0
+  const lines = lineRows.map(({ line, hsn }): InvoiceDocumentLine => {
+    const entry = hsnEntry(hsn)
+    if (!entry) throw conflict(`"${line.title}" has no HSN code from the shop's list: set it first`)
+    const totalPaise = line.unitPricePaise * line.quantity
+    const { roundOffPaise: lineRoundOff, ...tax } = taxLine(totalPaise, entry.rateBp, taxKind)
+    roundOffPaise += lineRoundOff
+    return {
+      description: line.title,
+      hsn: printedHsn(entry.code, supplier.turnoverAbove5Cr),
+      quantity: line.quantity,
+      unitPricePaise: line.unitPricePaise,
+      totalPaise,
+      rateBp: entry.rateBp,
+      ...tax,
+    }
+  })
+  const sum = (pick: (l: InvoiceDocumentLine) => number) => lines.reduce((s, l) => s + pick(l), 0)
+  const placeName = gstStateName(placeCode)
+  const shipToName = buyer?.userName ?? 'Customer'
+  const shipToAddress = [address.address, `${address.city} ${address.pincode}`]
+  const { key: _key, turnoverAbove5Cr: _turnover, ...supplierParty } = supplier
+  return {
+    kind: 'invoice',
+    number: documentNumber('invoice', number.fy, number.seq),
+    issuedAt: at.toISOString(),
+    orderId: order.id,
+    orderNumber: formatOrderNumber(order.orderNumber),
+    supplier: supplierParty,
+    // A business buyer is the recipient by its legal name and GSTIN (it claims the input tax);
+    // a consumer is the person the goods are delivered to.
+    recipient: {
+      name: order.buyerLegalName ?? shipToName,
+      address: shipToAddress,
+      stateCode: placeCode,
+      stateName: placeName,
+      gstin: order.buyerGstin,
+    },
+    shipTo: {
+      name: shipToName,
+      address: shipToAddress,
+      stateName: placeName,
+      phone: address.phone,
+    },
+    placeOfSupply: { code: placeCode, name: placeName },
+    taxKind,
+    lines,
+    totals: {
+      taxablePaise: sum((l) => l.taxablePaise),
+      cgstPaise: sum((l) => l.cgstPaise),
+      sgstPaise: sum((l) => l.sgstPaise),
+      igstPaise: sum((l) => l.igstPaise),
+      roundOffPaise,
+      totalPaise: sum((l) => l.totalPaise),
+    },
+    operator: { name: marketplace.legalName, gstin: marketplace.gstin },
+    soldVia: supplier.key !== MARKETPLACE_SUPPLIER_KEY,
+  }
+}
+
+/**
+ * Throws the 409 that issuing the sub-order's invoice would, without issuing it: asked before a
+ * courier is booked, so a parcel that cannot be invoiced is never handed over.
+ */
+export async function assertInvoiceable(
+  db: Db,
+  marketplace: MarketplaceIdentity,
+  subOrderId: string,
+): Promise<void> {
+  const [sub] = await db
+    .select({ id: subOrders.id, orderId: subOrders.orderId, sellerId: subOrders.sellerId })
+    .from(subOrders)
+    .where(eq(subOrders.id, subOrderId))
+  if (!sub) throw new Error(`sub-order ${subOrderId} missing`)
+  const supplier = await supplierOf(db, sub.sellerId, marketplace)
+  await buildInvoice(db, marketplace, sub, { fy: 0, seq: 0 }, new Date(), supplier)
+}
+
+/**
+ * Issues the sub-order's invoice at `at`, in the caller's (dispatching) transaction; answers the
+ * existing one when it was issued before (a courier's pickup after the seller's booking). Throws
+ * a 409 when the law forbids issuing it (unregistered seller, address without a state), which
+ * rolls the dispatch back with it.
+ */
+export async function issueInvoice(
+  tx: Tx,
+  marketplace: MarketplaceIdentity,
+  subOrderId: string,
+  at: Date,
+) {
+  // The sub-order's row lock makes two dispatches of one part take turns.
+  const [sub] = await tx
+    .select({ id: subOrders.id, orderId: subOrders.orderId, sellerId: subOrders.sellerId })
+    .from(subOrders)
+    .where(eq(subOrders.id, subOrderId))
+    .for('update')
+  if (!sub) throw new Error(`sub-order ${subOrderId} missing`)
+  const [existing] = await tx.select().from(invoices).where(eq(invoices.subOrderId, subOrderId))
+  if (existing) return existing
+  const supplier = await supplierOf(tx, sub.sellerId, marketplace)
+  const fy = financialYear(at)
+  const seq = await nextSerial(tx, supplier.key, 'invoice', fy)
+  const document = await buildInvoice(tx, marketplace, sub, { fy, seq }, at, supplier)
+  const [created] = await tx
+    .insert(invoices)
+    .values({
+      subOrderId,
+      supplierKey: supplier.key,
+      fy,
+      seq,
+      number: document.number,
+      issuedAt: at,
+      document,
+    })
+    .returning()
+  if (!created) throw new Error('invoice not created')
+  return created
+}
+
+/**
+ * Reverses the sub-order's invoice with a credit note (CGST Act s.34) when its supply did not
+ * happen: the same parties, lines and tax split, numbered in the supplier's credit series. Does
+ * nothing when no invoice was issued (nothing was dispatched) or a note already reverses it.
+ */
+export async function issueCreditNote(tx: Tx, subOrderId: string, at: Date, reason: string) {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.subOrderId, subOrderId))
+    .for('update')
+  if (!invoice) return null
+  const [existing] = await tx
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoice.id))
+  if (existing) return existing
+  const fy = financialYear(at)
+  const seq = await nextSerial(tx, invoice.supplierKey, 'credit', fy)
+  const number = documentNumber('credit', fy, seq)
+  const document: InvoiceDocument = {
+    ...invoice.document,
+    kind: 'credit',
+    number,
+    issuedAt: at.toISOString(),
+    against: { number: invoice.number, issuedAt: invoice.document.issuedAt },
+    reason,
+  }
+  const [created] = await tx
+    .insert(creditNotes)
+    .values({
+      invoiceId: invoice.id,
+      supplierKey: invoice.supplierKey,
+      fy,
+      seq,
+      number,
+      issuedAt: at,
+      reason,
+      document,
+    })
+    .returning()
+  if (!created) throw new Error('credit note not created')
+  return created
+}

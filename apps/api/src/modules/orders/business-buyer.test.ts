@@ -1,0 +1,113 @@
+import { BUYER_GSTIN_MESSAGE } from '@techbazaar/shared'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orders, products, vendorProfiles } from '../../db/schema'
+import { createTestApp, type TestContext } from '../../../test/app'
+import { createProduct, createSeller } from '../../../test/factories'
+import { createShopper, fillCart } from '../../../test/shop'
+import { createSession } from '../auth/sessions'
+
+let t: TestContext
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const db = () => t.database.db
+const BUYER = { gstin: '29AAGCB7383J1Z4', legalName: 'Bharat Traders Pvt Ltd' }
+
+/** A shopper with one product of `seller` in the cart. */
+async function shopperWithCart(sellerId: string) {
+  const item = await createProduct(db(), { sellerId, totalStock: 5 })
+  const shopper = await createShopper(db())
+  await fillCart(db(), shopper.user.id, [{ productId: item.id, quantity: 1 }])
+  return { shopper, item }
+}
+
+function create(
+  shopper: Awaited<ReturnType<typeof createShopper>>,
+  extra: Record<string, unknown>,
+  key?: string,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/shop/order/create',
+    headers: { cookie: shopper.cookie, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: {
+      userId: shopper.user.id,
+      addressInfo: { addressId: shopper.address.id },
+      paymentMethod: 'COD',
+      ...extra,
+    },
+  })
+}
+
+const details = (orderId: string, cookie: string) =>
+  t.app.inject({ method: 'GET', url: `/api/shop/order/details/${orderId}`, headers: { cookie } })
+const sessionFor = async (userId: string) =>
+  `session=${await createSession(db(), { userId, days: 1, now: new Date() })}`
+
+describe('a business buyer at checkout', () => {
+  it('stores the GSTIN (trimmed, uppercased) and legal name and shows them as billed to', async () => {
+    const seller = await createSeller(db())
+    const { shopper } = await shopperWithCart(seller.id)
+    const res = await create(shopper, {
+      buyer: { gstin: ' 29aagcb7383j1z4 ', legalName: '  Bharat Traders Pvt Ltd ' },
+    })
+    expect(res.statusCode).toBe(201)
+    const { orderId } = res.json()
+    const [row] = await db().select().from(orders).where(eq(orders.id, orderId))
+    expect(row).toMatchObject({ buyerGstin: BUYER.gstin, buyerLegalName: BUYER.legalName })
+
+    expect((await details(orderId, shopper.cookie)).json().data.buyer).toEqual(BUYER)
+    // The seller invoices this business, so it sees it; once suspended, no longer.
+    const sellerCookie = await sessionFor(seller.id)
+    expect((await details(orderId, sellerCookie)).json().data.buyer).toEqual(BUYER)
+    await db()
+      .update(vendorProfiles)
+      .set({ status: 'Rejected' })
+      .where(eq(vendorProfiles.userId, seller.id))
+    expect((await details(orderId, sellerCookie)).json().data.buyer).toBeNull()
+  })
+
+  it('leaves a personal order without a buyer', async () => {
+    const seller = await createSeller(db())
+    const { shopper } = await shopperWithCart(seller.id)
+    const res = await create(shopper, {})
+    expect(res.statusCode).toBe(201)
+    const [row] = await db().select().from(orders).where(eq(orders.id, res.json().orderId))
+    expect(row).toMatchObject({ buyerGstin: null, buyerLegalName: null })
+    expect((await details(res.json().orderId, shopper.cookie)).json().data.buyer).toBeNull()
+  })
+
+  it('refuses a GSTIN with a wrong check character with a field error, placing nothing', async () => {
+    const seller = await createSeller(db())
+    const { shopper, item } = await shopperWithCart(seller.id)
+    const res = await create(shopper, { buyer: { ...BUYER, gstin: '29AAGCB7383J1Z5' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: BUYER_GSTIN_MESSAGE,
+      errors: [{ path: 'buyer.gstin', message: BUYER_GSTIN_MESSAGE }],
+    })
+    const missing = await create(shopper, { buyer: { gstin: BUYER.gstin } })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().errors).toEqual([
+      { path: 'buyer.legalName', message: 'Legal name is required' },
+    ])
+    expect(await db().select().from(orders).where(eq(orders.userId, shopper.user.id))).toEqual([])
+    const [product] = await db().select().from(products).where(eq(products.id, item.id))
+    expect(product?.totalStock).toBe(5)
+  })
+
+  it('refuses an Idempotency-Key reused with other business details', async () => {
+    const seller = await createSeller(db())
+    const { shopper } = await shopperWithCart(seller.id)
+    const key = crypto.randomUUID()
+    expect((await create(shopper, { buyer: BUYER }, key)).statusCode).toBe(201)
+    expect((await create(shopper, { buyer: BUYER }, key)).statusCode).toBe(201)
+    const personal = await create(shopper, {}, key)
+    expect(personal.statusCode).toBe(422)
+    expect(personal.json().message).toMatch(/different order/)
+  })
+})

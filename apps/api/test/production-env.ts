@@ -1,0 +1,15 @@
+/**
+ * What a production start needs besides NODE_ENV, for tests that start one: the marketplace's
+ * legal identity (invoices) and a mail server (nothing is mailed in those tests).
+ */
+export const MARKETPLACE_ENV = {
+  MARKETPLACE_LEGAL_NAME: 'TechBazaar Retail Pvt. Ltd.',
+  MARKETPLACE_ADDRESS: 'No. 42, 80 Feet Road; Indiranagar; Bengaluru 560038',
+  MARKETPLACE_GSTIN: '29AAGCB7383J1Z4',
+}
+
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:25',
+  ...MARKETPLACE_ENV,
+}
