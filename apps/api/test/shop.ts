@@ -43,6 +43,29 @@ export async function fillCart(
 }
 
 /**
+ * `POST /api/shop/order/create` as `shopper` (its cart, its first address, COD unless `extra`
+ * says otherwise), with an Idempotency-Key when given; answers the raw reply for the test to read.
+ */
+export function postOrder(
+  app: App,
+  shopper: { user: { id: string }; cookie: string; address: { id: string } },
+  extra: Record<string, unknown> = {},
+  key?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/shop/order/create',
+    headers: { cookie: shopper.cookie, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: {
+      userId: shopper.user.id,
+      addressInfo: { addressId: shopper.address.id },
+      paymentMethod: 'COD',
+      ...extra,
+    },
+  })
+}
+
+/**
  * A seller's product in a shopper's cart, ordered with `paymentMethod` through the real
  * `POST /api/shop/order/create`; answers what payment tests need next.
  */

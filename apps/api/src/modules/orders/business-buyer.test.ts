@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, products, vendorProfiles } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { createProduct, createSeller } from '../../../test/factories'
-import { createShopper, fillCart } from '../../../test/shop'
+import { createShopper, fillCart, postOrder } from '../../../test/shop'
 import { createSession } from '../auth/sessions'
 
 let t: TestContext
@@ -24,23 +24,11 @@ async function shopperWithCart(sellerId: string) {
   return { shopper, item }
 }
 
-function create(
-  shopper: Awaited<ReturnType<typeof createShopper>>,
-  extra: Record<string, unknown>,
+const create = (
+  shopper: Parameters<typeof postOrder>[1],
+  extra: Record<string, unknown> = {},
   key?: string,
-) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/shop/order/create',
-    headers: { cookie: shopper.cookie, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: {
-      userId: shopper.user.id,
-      addressInfo: { addressId: shopper.address.id },
-      paymentMethod: 'COD',
-      ...extra,
-    },
-  })
-}
+) => postOrder(t.app, shopper, extra, key)
 
 const details = (orderId: string, cookie: string) =>
   t.app.inject({ method: 'GET', url: `/api/shop/order/details/${orderId}`, headers: { cookie } })

@@ -4,7 +4,7 @@ import { cartLines, orders, products, subOrders } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { createClock } from '../../../test/clock'
 import { createProduct, createSeller, createUser } from '../../../test/factories'
-import { createShopper, fillCart } from '../../../test/shop'
+import { createShopper, fillCart, postOrder } from '../../../test/shop'
 import { createSession } from '../auth/sessions'
 import { expireUnpaidOrders } from './lifecycle/expiry'
 
@@ -19,23 +19,11 @@ const db = () => t.database.db
 const stockOf = async (id: string) =>
   (await db().select().from(products).where(eq(products.id, id)))[0]!.totalStock
 
-function create(
-  shopper: { user: { id: string }; cookie: string; address: { id: string } },
+const create = (
+  shopper: Parameters<typeof postOrder>[1],
   extra: Record<string, unknown> = {},
   key?: string,
-) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/shop/order/create',
-    headers: { cookie: shopper.cookie, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: {
-      userId: shopper.user.id,
-      addressInfo: { addressId: shopper.address.id },
-      paymentMethod: 'COD',
-      ...extra,
-    },
-  })
-}
+) => postOrder(t.app, shopper, extra, key)
 
 describe('POST /api/shop/order/create', () => {
   it('computes lines and totals from the catalog and ignores tampered prices and statuses', async () => {
