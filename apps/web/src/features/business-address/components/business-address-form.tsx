@@ -16,11 +16,9 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Field, FormField } from '@/components/ui/form-field'
 import { messageOf, showFieldErrors } from '@/lib/server-errors'
 import { useUpdateBusinessAddress } from '../api/update-business-address'
+import { StateSelect } from '@/components/state-select'
 
 const FIELDS = ['businessName', 'addressLine', 'city', 'stateCode', 'pincode'] as const
-const STATES = Object.entries(GST_STATES).sort(([, a], [, b]) => a.localeCompare(b))
-const selectClass =
-  'h-11 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive'
 
 /**
  * The seller's business address, printed as the supplier on its GST tax invoices. A seller
@@ -122,16 +120,7 @@ export function BusinessAddressForm({ saved }: { saved: BusinessAddress }) {
           />
         ) : (
           <Field id="business-state" label="State" error={stateError}>
-            {(control) => (
-              <select {...control} className={selectClass} {...form.register('stateCode')}>
-                <option value="">Select State</option>
-                {STATES.map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(control) => <StateSelect {...control} {...form.register('stateCode')} />}
           </Field>
         )}
         <Controller

@@ -1,6 +1,7 @@
-import { GST_STATES, type CompleteVendorInput } from '@techbazaar/shared'
+import type { CompleteVendorInput } from '@techbazaar/shared'
 import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form'
 import { Field, FormField } from '@/components/ui/form-field'
+import { StateSelect } from '@/components/state-select'
 
 export const SELLER_DETAIL_FIELDS = [
   'mobile',
@@ -11,10 +12,6 @@ export const SELLER_DETAIL_FIELDS = [
   'stateCode',
   'pincode',
 ] as const
-
-const STATES = Object.entries(GST_STATES).sort(([, a], [, b]) => a.localeCompare(b))
-const selectClass =
-  'h-11 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive'
 
 /**
  * What seller registration asks besides the account (mobile, GSTIN) and the business address its
@@ -84,16 +81,7 @@ export function SellerDetailsFields<T extends CompleteVendorInput>({
           error={errors.stateCode?.message}
           description="The state of the GSTIN."
         >
-          {(control) => (
-            <select {...control} className={selectClass} {...register('stateCode' as Path<T>)}>
-              <option value="">Select State</option>
-              {STATES.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          )}
+          {(control) => <StateSelect {...control} {...register('stateCode' as Path<T>)} />}
         </Field>
       </fieldset>
     </>
