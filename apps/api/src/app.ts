@@ -20,6 +20,8 @@ import { createShopJobs } from './jobs/shop-jobs'
 import { addressesRoutes } from './modules/addresses/addresses.routes'
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
+import { refundsRoutes } from './modules/refunds/refunds.routes'
+import { returnsRoutes } from './modules/returns/returns.routes'
 import { adminProductsRoutes } from './modules/admin-products/admin-products.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { bannersRoutes } from './modules/banners/banners.routes'
@@ -187,6 +189,8 @@ export async function buildApp(
       await typed.register(addressesRoutes)
       await typed.register(adminOrdersRoutes)
       await typed.register(dashboardRoutes)
+      await typed.register(refundsRoutes)
+      await typed.register(returnsRoutes)
     },
     { prefix: '/api' },
   )

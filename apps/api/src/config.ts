@@ -93,6 +93,13 @@ const envSchema = z.object({
   // Working days (Sundays off) a seller has after an order is confirmed to hand the parcel to
   // the courier; past that day the part is flagged late.
   SHIP_BY_WORKING_DAYS: z.coerce.number().int().min(1).max(10).default(2),
+  // Issue 18, the shop's own policies: returns within 7 days of delivery, refunds within 10 days
+  // of approval; a seller decides a return request within 2 days [CHECK] (else it is flagged).
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  RETURN_DECISION_DAYS: z.coerce.number().int().min(1).max(30).default(2),
+  REFUND_DAYS: z.coerce.number().int().min(1).max(60).default(10),
+  // How often refunds the providers accepted are asked about until they complete or fail.
+  REFUND_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   // The job worker (decision 49): how often it looks for due work besides being woken by NOTIFY,
   // how long a claimed outbox item stays its own, and how failed deliveries are retried (doubling
   // from the base, capped; the defaults ride out an SMTP outage of about two hours).
@@ -483,6 +490,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     fulfilment: {
       shipByWorkingDays: e.SHIP_BY_WORKING_DAYS,
+    },
+    returns: {
+      windowDays: e.RETURN_WINDOW_DAYS,
+      decisionDays: e.RETURN_DECISION_DAYS,
+      refundDays: e.REFUND_DAYS,
+      refundPollMs: e.REFUND_POLL_MINUTES * 60_000,
     },
     /** '' → trust no proxy; 'true' → any; else a comma list of proxy addresses or CIDRs. */
     trustProxy:

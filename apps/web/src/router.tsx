@@ -123,6 +123,9 @@ export const routes: RouteObject[] = [
             path: 'shipments',
             ...page(() => import('@/features/shipments/pages/shipments-page')),
           },
+          // Sellers and admins (the server scopes the list); refunds are the admin's alone.
+          { path: 'returns', ...page(() => import('@/features/returns/pages/returns-page')) },
+          { path: 'refunds', ...page(() => import('@/features/returns/pages/refunds-page')) },
           {
             path: 'signup-vendor',
             ...page(() => import('@/features/vendors/pages/signup-vendor-page')),

@@ -23,6 +23,14 @@ export const dashboardStats = z.object({
     notShipped: z.number().int(),
     notDelivered: z.number().int(),
   }),
+  /** Issue 18: returns and refunds waiting, and those past their promised days. */
+  returnsAndRefunds: z.object({
+    openReturns: z.number().int(),
+    overdueReturns: z.number().int(),
+    pendingRefunds: z.number().int(),
+    failedRefunds: z.number().int(),
+    overdueRefunds: z.number().int(),
+  }),
   latestMessages: z.array(
     z.object({
       _id: z.uuid(),

@@ -13,6 +13,12 @@ const formats = {
     year: 'numeric',
     timeZone: SHOP_TIME_ZONE,
   }),
+  /** "24 Nov": a refund's dates ("initiated on 24 Nov, expected by 4 Dec"). */
+  dayMonth: new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: SHOP_TIME_ZONE,
+  }),
   /** "23 Nov 2026": reviews, invoices. */
   medium: new Intl.DateTimeFormat('en-IN', {
     day: 'numeric',

@@ -40,7 +40,11 @@ export const ORDER_TRANSITIONS: Record<OrderEvent, Transition> = {
   pay: { from: ['pending'], to: 'confirmed', actors: ['provider'] },
   failPayment: { from: ['pending'], to: 'paymentFailed', actors: ['provider', 'system'] },
   expire: { from: ['pending'], to: 'expired', actors: ['system'] },
-  cancel: { from: ['pending'], to: 'cancelled', actors: ['shopper'] },
+  /**
+   * The shopper cancels the order, or one seller's part, until it ships (issue 18): an unpaid
+   * order's lines go back to the cart; a paid part is refunded in full, with no charge.
+   */
+  cancel: { from: ['pending', 'confirmed', 'inProcess'], to: 'cancelled', actors: ['shopper'] },
   process: { from: ['confirmed'], to: 'inProcess', actors: ['seller', 'admin'] },
   /**
    * Shipped and Delivered are the courier's to say (its tracking scans, issue 16): a seller books
@@ -110,9 +114,22 @@ export function deriveOrderStatus(subStatuses: readonly OrderStatus[]): OrderSta
 
 /**
  * What an order's timeline records: the moves above, plus its placing, a payment that arrived
- * after the order had ended, and the refund of such a payment.
+ * after the order had ended, its refunds and its returns' steps.
  */
-export const ORDER_HISTORY_EVENTS = [...ORDER_EVENTS, 'place', 'latePayment', 'refund'] as const
+export const ORDER_HISTORY_EVENTS = [
+  ...ORDER_EVENTS,
+  'place',
+  'latePayment',
+  'refund',
+  'refundFailed',
+  'refundPaid',
+  'returnRequested',
+  'returnApproved',
+  'returnRejected',
+  'returnReceived',
+  'returnPassed',
+  'returnFailed',
+] as const
 export type OrderHistoryEvent = (typeof ORDER_HISTORY_EVENTS)[number]
 
 /** A timeline line as a person reads it. */
@@ -128,7 +145,15 @@ export const ORDER_HISTORY_LABELS: Record<OrderHistoryEvent, string> = {
   reject: 'Rejected',
   returnToOrigin: 'Returned to the seller by the courier',
   latePayment: 'Payment received after the order had ended; a refund is queued',
-  refund: 'Payment refunded',
+  refund: 'Refund initiated',
+  refundFailed: 'Refund failed; it will be retried',
+  refundPaid: 'Refund completed',
+  returnRequested: 'Return requested',
+  returnApproved: 'Return approved; pickup booked',
+  returnRejected: 'Return rejected',
+  returnReceived: 'Returned items received by the seller',
+  returnPassed: 'Return passed its quality check',
+  returnFailed: 'Return failed its quality check',
 }
 
 export const ORDER_ACTOR_LABELS: Record<OrderActor, string> = {

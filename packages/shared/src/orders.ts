@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { idParam } from './api'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants'
 import { ORDER_ACTORS, ORDER_HISTORY_EVENTS } from './order-lifecycle'
+import { creditNoteSummary, refund } from './refunds'
+import { orderReturn } from './returns'
 import { orderParcel } from './shipping'
 import { gstinProblem } from './validators'
 
@@ -93,6 +95,8 @@ export type CreateOrderResponse = z.infer<typeof createOrderResponse>
 
 export const orderLine = z.object({
   productId: z.uuid(),
+  /** The seller's part the line belongs to (what a return of it is filed under). */
+  subOrderId: z.uuid().optional(),
   title: z.string(),
   image: z.string(),
   /** Rupees per unit, as charged. */
@@ -148,6 +152,13 @@ export const order = z.object({
    * it; optional only so order fixtures written before business buyers still type-check.
    */
   buyer: z.object({ gstin: z.string(), legalName: z.string() }).nullable().optional(),
+  /**
+   * Issue 18: the order's returns, refunds and credit notes, oldest first. The API always sends
+   * them; optional for the same reason as `buyer`.
+   */
+  returns: z.array(orderReturn).optional(),
+  refunds: z.array(refund).optional(),
+  creditNotes: z.array(creditNoteSummary).optional(),
 })
 export type Order = z.infer<typeof order>
 
@@ -157,6 +168,9 @@ export const orderSummary = order.omit({
   timeline: true,
   parcels: true,
   buyer: true,
+  returns: true,
+  refunds: true,
+  creditNotes: true,
 })
 export type OrderSummary = z.infer<typeof orderSummary>
 
@@ -189,11 +203,9 @@ export type CaptureResponse = z.infer<typeof captureResponse>
 
 /**
  * "Pay now" on an unpaid online order answers where the browser goes (as placing it does);
- * "Cancel" answers the order's new payment status, as the capture does.
+ * "Cancel" is any order's cancellation (`cancelOrderResponse`, returns.ts).
  */
 export const payPendingOrderResponse = createOrderResponse
-export const cancelPendingOrderResponse = captureResponse
-export type CancelPendingOrderResponse = CaptureResponse
 
 export const paymentSessionQuery = z.object({
   payment_session_id: z

@@ -152,5 +152,13 @@ export const orderParcel = z.object({
    * credit note that reversed it if they came back. Null before dispatch.
    */
   invoice: z.object({ number: z.string(), creditNote: z.string().nullable() }).nullable(),
+  /**
+   * Issue 18, for the shopper's buttons: whether the part may still be cancelled (not yet handed
+   * to a courier), and when the return window of its delivered items closes (null until it is
+   * delivered; a past moment once closed, so the page can say when it closed). Optional only for
+   * fixtures written before; the API always sends them.
+   */
+  cancellable: z.boolean().optional(),
+  returnableUntil: z.iso.datetime().nullable().optional(),
 })
 export type OrderParcel = z.infer<typeof orderParcel>

@@ -1,13 +1,14 @@
 import { z } from 'zod'
 import { UPLOAD_KINDS } from './upload-widths'
 
-/** decisions.md: one upload path for product images and banners, 10 MB per image. */
+/** decisions.md: one upload path for product images, banners and return photos, 10 MB per image. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 /** Decoding cost grows with pixels, not bytes: a tiny file can still be a 60 000 × 60 000 bomb. */
 export const UPLOAD_MAX_PIXELS = 40_000_000
 /** What the file picker offers; the server checks the content itself, never the name or type. */
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif'
-const WRONG_KIND = 'kind must be product, banner or bannerPhone'
+/** "kind must be product, banner, bannerPhone or returnPhoto", kept in step with the kinds. */
+const WRONG_KIND = `kind must be ${UPLOAD_KINDS.slice(0, -1).join(', ')} or ${UPLOAD_KINDS.at(-1)}`
 
 export const uploadQuery = z.strictObject({
   kind: z.enum(UPLOAD_KINDS, WRONG_KIND).default('product'),

@@ -13,6 +13,8 @@ import { CourierAuthError, type CourierEvent } from './types'
  * - UD Dispatched: out for delivery. Undelivered: a failed attempt.
  * - DL Delivered: delivered. DL RTO / Returned: back at the seller (rto).
  * - RT anything (returning): ignored; the parcel keeps its status until DL RTO.
+ * - A reverse pickup (a shopper's return): PP (before it is collected) ignored; PU (collected,
+ *   on its way to the seller) read as UD; DL DTO (delivered to origin, the seller): delivered.
  */
 export function delhiveryStatus(
   status: string | null | undefined,
@@ -21,13 +23,13 @@ export function delhiveryStatus(
   const words = (status ?? '').trim().toLowerCase()
   const kind = (type ?? '').trim().toUpperCase()
   if (kind === 'DL') {
-    if (words === 'delivered') return 'delivered'
+    if (words === 'delivered' || words === 'dto') return 'delivered'
     if (words === 'rto' || words === 'returned') return 'rto'
     return null
   }
   if (kind === 'RT') return null
   if (words === 'undelivered') return 'failed_attempt'
-  if (kind !== 'UD') return null
+  if (kind !== 'UD' && kind !== 'PU') return null
   if (words === 'in transit' || words === 'pending') return 'in_transit'
   if (words === 'dispatched') return 'out_for_delivery'
   return null

@@ -18,6 +18,7 @@ import {
   CourierUnserviceableError,
   type BookingInput,
   type Courier,
+  type ReturnPickupInput,
 } from './types'
 
 export interface DelhiveryOptions {
@@ -36,7 +37,10 @@ const yes = z
   .nullish()
   .transform((v) => v?.toUpperCase() === 'Y')
 const pinCodesAnswer = z.object({
-  delivery_codes: z.array(z.object({ postal_code: z.object({ pre_paid: yes, cod: yes }) })),
+  // `pickup`: Delhivery collects there (reverse pickups).
+  delivery_codes: z.array(
+    z.object({ postal_code: z.object({ pre_paid: yes, cod: yes, pickup: yes }) }),
+  ),
 })
 const createAnswer = z.object({
   success: z.boolean().nullish(),
@@ -158,6 +162,69 @@ export function createDelhivery(opts: DelhiveryOptions): Courier {
     return new URLSearchParams({ format: 'json', data: JSON.stringify(data) }).toString()
   }
 
+  /**
+   * A reverse pickup's manifest: the consignee is the shopper (where Delhivery collects, as
+   * `payment_mode: "Pickup"` says) and the seller's warehouse is where it goes back to; the
+   * return address says the same, so a parcel that cannot be handed over comes back there too.
+   */
+  function reverseManifest(input: ReturnPickupInput, warehouse: string) {
+    const { pickup, delivery } = input
+    const data = {
+      shipments: [
+        {
+          name: pickup.name,
+          add: pickup.address,
+          pin: pickup.pincode,
+          city: pickup.city,
+          state: stateOfPincode(pickup.pincode),
+          country: 'India',
+          phone: tenDigits(pickup.phone),
+          order: input.reference,
+          payment_mode: 'Pickup',
+          cod_amount: 0,
+          total_amount: paiseToRupees(input.declaredValuePaise),
+          weight: input.weightGrams,
+          shipment_length: input.lengthCm,
+          shipment_width: input.breadthCm,
+          shipment_height: input.heightCm,
+          quantity: String(input.items.reduce((sum, item) => sum + item.quantity, 0)),
+          products_desc: input.items.map((i) => `${i.quantity} x ${i.title}`).join(', '),
+          return_name: delivery.name,
+          return_add: delivery.address,
+          return_city: delivery.city,
+          return_pin: delivery.pincode,
+          return_state: stateOfPincode(delivery.pincode),
+          return_phone: tenDigits(delivery.phone),
+          return_country: 'India',
+        },
+      ],
+      pickup_location: { name: warehouse },
+    }
+    return new URLSearchParams({ format: 'json', data: JSON.stringify(data) }).toString()
+  }
+
+  /**
+   * Manifests a shipment (`form`: the create API's form) and answers its waybill. A refusal is a
+   * CourierError; a waybill issued with a refusal is cancelled first (best effort).
+   */
+  async function createShipment(form: string): Promise<string> {
+    const created = readAnswer(
+      await call('POST', '/api/cmu/create.json', form, true),
+      createAnswer,
+      'Delhivery create',
+    )
+    const pkg = created.packages?.[0]
+    const failed = created.success === false || pkg?.status?.toLowerCase() === 'fail'
+    if (failed || !pkg?.waybill) {
+      if (pkg?.waybill && pkg.status?.toLowerCase() !== 'fail') {
+        await bestEffort(() => cancelWaybill(pkg.waybill!))
+      }
+      const why = created.rmk ?? JSON.stringify(pkg?.remarks ?? 'no waybill')
+      throw new CourierError(`Delhivery refused the shipment: ${why}`)
+    }
+    return pkg.waybill
+  }
+
   async function cancelWaybill(awb: string) {
     const answer = await call('POST', '/api/p/edit', { waybill: awb, cancellation: 'true' })
     const { status, remark } = readAnswer(answer, editAnswer, 'Delhivery cancel')
@@ -214,24 +281,32 @@ export function createDelhivery(opts: DelhiveryOptions): Courier {
         )
       }
       const warehouse = await ensureWarehouse(input.pickupId, input.pickup)
-      const created = readAnswer(
-        await call('POST', '/api/cmu/create.json', manifest(input, warehouse), true),
-        createAnswer,
-        'Delhivery create',
-      )
-      const pkg = created.packages?.[0]
-      const failed = created.success === false || pkg?.status?.toLowerCase() === 'fail'
-      if (failed || !pkg?.waybill) {
-        if (pkg?.waybill && pkg.status?.toLowerCase() !== 'fail') {
-          await bestEffort(() => cancelWaybill(pkg.waybill!))
-        }
-        const why = created.rmk ?? JSON.stringify(pkg?.remarks ?? 'no waybill')
-        throw new CourierError(`Delhivery refused the shipment: ${why}`)
-      }
-      const awb = pkg.waybill
+      const awb = await createShipment(manifest(input, warehouse))
       try {
         const labelUrl = await packingSlip(awb)
         await pickupRequest(warehouse)
+        return {
+          awb,
+          labelUrl,
+          transitDays: estimatedTransitDays(input.pickup.pincode, input.delivery.pincode),
+        }
+      } catch (err) {
+        await bestEffort(() => cancelWaybill(awb))
+        throw err instanceof CourierError ? err : new CourierError(String(err))
+      }
+    },
+    async bookReturn(input) {
+      // Delhivery must collect at the shopper's pincode; nothing is made where it does not.
+      const code = await pinCode(input.pickup.pincode)
+      if (!code?.pickup) {
+        throw new CourierUnserviceableError('Delhivery does not collect returns there')
+      }
+      const warehouse = await ensureWarehouse(input.sellerPlaceId, input.delivery)
+      const awb = await createShipment(reverseManifest(input, warehouse))
+      try {
+        // No pickup request: that asks for a collection at the warehouse; a reverse pickup is
+        // collected from the shopper on its manifest alone.
+        const labelUrl = await packingSlip(awb)
         return {
           awb,
           labelUrl,

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { CourierEventStatus, ShipmentStatus } from '@techbazaar/shared'
 import { z } from 'zod'
-import { sandboxServiceability } from './pincodes'
+import { estimatedTransitDays, sandboxServiceability } from './pincodes'
 import {
   CourierAuthError,
   CourierError,
@@ -12,7 +12,7 @@ import {
 
 /**
  * The built-in sandbox courier (demo mode only): answers serviceability from the pincodes, issues
- * AWBs with a printable label, and sends tracking webhooks the way an aggregator does (a JSON POST
+ * AWBs with a printable label (for reverse pickups too), and sends tracking webhooks the way an aggregator does (a JSON POST
  * with the status words, the scan's time and place, and an `x-api-key` header; no signature).
  */
 export interface SandboxCourier {
@@ -59,6 +59,9 @@ function eventOf(body: z.infer<typeof webhookBody>): CourierEvent | null {
   }
 }
 
+/** Forward parcels and reverse pickups alike: the desk finds either by it. */
+const newAwb = () => `SBX${String(randomInt(1e9, 1e10))}`
+
 export function createSandboxCourier(): SandboxCourier {
   const apiKey = randomBytes(24).toString('base64url')
   /** What the sandbox has sent per AWB, so `track` answers what a poll of a courier would. */
@@ -78,8 +81,21 @@ export function createSandboxCourier(): SandboxCourier {
       if (!serviceable || (codPaise > 0 && !cod)) {
         throw new CourierUnserviceableError(`The sandbox courier does not deliver there`)
       }
-      const awb = `SBX${String(randomInt(1e9, 1e10))}`
+      const awb = newAwb()
       return { awb, labelUrl: `/sandbox-courier/${awb}/label`, transitDays }
+    },
+    async bookReturn({ pickup, delivery }) {
+      // The courier goes to the shopper: it must serve the shopper's pincode.
+      const { serviceable } = sandboxServiceability(delivery.pincode, pickup.pincode)
+      if (!serviceable) {
+        throw new CourierUnserviceableError('The sandbox courier does not collect from there')
+      }
+      const awb = newAwb()
+      return {
+        awb,
+        labelUrl: `/sandbox-courier/${awb}/label`,
+        transitDays: estimatedTransitDays(pickup.pincode, delivery.pincode),
+      }
     },
     async label(awb) {
       return `/sandbox-courier/${awb}/label`

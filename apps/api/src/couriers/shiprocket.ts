@@ -11,6 +11,7 @@ import {
   tenDigits,
 } from './http'
 import { pickupPlaceName } from './pickup-place'
+import { orderBody, returnOrderBody } from './shiprocket-bodies'
 import { createShiprocketClient, type ShiprocketOptions } from './shiprocket-client'
 import { shiprocketTrackEvents, shiprocketWebhookEvent, trackAnswer } from './shiprocket-events'
 import {
@@ -69,22 +70,41 @@ const refOf = (orderId: string, shipmentId: string) => `${orderId}:${shipmentId}
 /**
  * Shiprocket (an aggregator over Delhivery, Blue Dart, Xpressbees, Ekart...). Shiprocket has no
  * sandbox and no idempotency key: every call here is live, and a resent create makes a second
- * order, so `book` never retries a create; it cancels what it made when a later step fails.
+ * order, so `book` and `bookReturn` never retry a create; they cancel what they made when a
+ * later step fails.
  */
 export function createShiprocket(opts: ShiprocketOptions): Courier {
   const client = createShiprocketClient(opts)
   const now = opts.now ?? (() => new Date())
   /** Pickup places known to exist (made or found) since this process started. */
   const knownPlaces = new Set<string>()
+  /** Now in IST, as Shiprocket reads an order's date. */
+  const orderDate = () => {
+    const at = istParts(now())
+    return `${at.date} ${at.time}`
+  }
 
-  /** Couriers serving the pair (COD ones only when `cod`), the recommended one first. */
-  async function options(pickup: string, delivery: string, cod: boolean, weightKg: number) {
+  /**
+   * Couriers serving the pair (COD ones only when `cod`), the recommended one first. For a
+   * reverse pickup, `returnValueRupees` is the declared value Shiprocket asks with `is_return`.
+   */
+  async function options(
+    pickup: string,
+    delivery: string,
+    cod: boolean,
+    weightKg: number,
+    returnValueRupees?: number,
+  ) {
     const query = new URLSearchParams({
       pickup_postcode: pickup,
       delivery_postcode: delivery,
       cod: cod ? '1' : '0',
       weight: String(weightKg),
     })
+    if (returnValueRupees !== undefined) {
+      query.set('is_return', '1')
+      query.set('declared_value', String(returnValueRupees))
+    }
     const answer = await client.call('GET', `/courier/serviceability?${query}`)
     // Shiprocket answers 404 (with a JSON message) for a pincode it does not serve.
     if (answer.status === 404 && answer.json !== null) return []
@@ -121,38 +141,54 @@ export function createShiprocket(opts: ShiprocketOptions): Courier {
     return name
   }
 
-  function orderBody(input: BookingInput, pickupLocation: string) {
-    const { delivery } = input
-    const cod = input.codPaise > 0
-    const at = istParts(now())
-    return {
-      order_id: input.reference,
-      order_date: `${at.date} ${at.time}`,
-      pickup_location: pickupLocation,
-      billing_customer_name: delivery.name,
-      billing_last_name: '',
-      billing_address: delivery.address,
-      billing_city: delivery.city,
-      billing_pincode: delivery.pincode,
-      billing_state: stateOfPincode(delivery.pincode),
-      billing_country: 'India',
-      // Shiprocket requires one; without the shopper's, the shop's own account gets its mails.
-      billing_email: delivery.email ?? client.accountEmail,
-      billing_phone: tenDigits(delivery.phone),
-      shipping_is_billing: true,
-      order_items: input.items.map((item) => ({
-        name: item.title,
-        sku: item.sku,
-        units: item.quantity,
-        selling_price: paiseToRupees(item.unitPricePaise),
-      })),
-      payment_method: cod ? 'COD' : 'Prepaid',
-      // What the parcel is worth, and for COD what is collected at the door.
-      sub_total: paiseToRupees(cod ? input.codPaise : input.declaredValuePaise),
-      length: input.lengthCm,
-      breadth: input.breadthCm,
-      height: input.heightCm,
-      weight: input.weightGrams / 1000,
+  /**
+   * Assigns the chosen courier's AWB to a shipment (`is_return` for a return's); a refusal, or
+   * an answer without an AWB, is a CourierError.
+   */
+  async function assignAwb(shipmentId: string, courierId: number, isReturn: boolean) {
+    const assigned = readAnswer(
+      await client.call('POST', '/courier/assign/awb', {
+        shipment_id: Number(shipmentId),
+        courier_id: courierId,
+        ...(isReturn ? { is_return: 1 } : {}),
+      }),
+      assignAnswer,
+      'Shiprocket assign AWB',
+    )
+    const awb = assigned.response?.data.awb_code
+    if (assigned.awb_assign_status !== true || !awb) {
+      const why = assigned.response?.data.awb_assign_error ?? assigned.message ?? 'no AWB'
+      throw new CourierError(`Shiprocket assigned no AWB: ${why}`)
+    }
+    return awb
+  }
+
+  /**
+   * Assigns the AWB, asks for the pickup and makes the label of an order just created; when a
+   * step fails the order is cancelled (which also releases its AWB) and a CourierError thrown.
+   */
+  async function completeBooking(
+    created: z.infer<typeof createdAnswer>,
+    choice: CourierOption,
+    isReturn: boolean,
+  ) {
+    const orderId = created.order_id
+    try {
+      const shipmentId = created.shipment_id
+      if (!shipmentId) throw new CourierError('Shiprocket created an order without a shipment')
+      const awb = await assignAwb(shipmentId, choice.courier_company_id, isReturn)
+      // Shiprocket may queue a return's pickup with its AWB already: that is what is asked.
+      await generatePickup(shipmentId, isReturn)
+      const labelUrl = await generateLabel(shipmentId)
+      return {
+        awb,
+        labelUrl,
+        transitDays: daysOf(choice),
+        providerRef: refOf(orderId, shipmentId),
+      }
+    } catch (err) {
+      await bestEffort(() => cancelOrder(orderId))
+      throw err instanceof CourierError ? err : new CourierError(String(err))
     }
   }
 
@@ -221,40 +257,40 @@ export function createShiprocket(opts: ShiprocketOptions): Courier {
       }
       const pickupLocation = await ensurePickupPlace(input)
       const created = readAnswer(
-        await client.call('POST', '/orders/create/adhoc', orderBody(input, pickupLocation)),
+        await client.call(
+          'POST',
+          '/orders/create/adhoc',
+          orderBody(input, pickupLocation, orderDate(), client.accountEmail),
+        ),
         createdAnswer,
         'Shiprocket create order',
       )
-      const orderId = created.order_id
-      try {
-        const shipmentId = created.shipment_id
-        if (!shipmentId) throw new CourierError('Shiprocket created an order without a shipment')
-        const assigned = readAnswer(
-          await client.call('POST', '/courier/assign/awb', {
-            shipment_id: Number(shipmentId),
-            courier_id: choice.courier_company_id,
-          }),
-          assignAnswer,
-          'Shiprocket assign AWB',
-        )
-        const awb = assigned.response?.data.awb_code
-        if (assigned.awb_assign_status !== true || !awb) {
-          const why = assigned.response?.data.awb_assign_error ?? assigned.message ?? 'no AWB'
-          throw new CourierError(`Shiprocket assigned no AWB: ${why}`)
-        }
-        await generatePickup(shipmentId, false)
-        const labelUrl = await generateLabel(shipmentId)
-        return {
-          awb,
-          labelUrl,
-          transitDays: daysOf(choice),
-          providerRef: refOf(orderId, shipmentId),
-        }
-      } catch (err) {
-        // Cancelling the order also releases an AWB assigned to it.
-        await bestEffort(() => cancelOrder(orderId))
-        throw err instanceof CourierError ? err : new CourierError(String(err))
+      return completeBooking(created, choice, false)
+    },
+    async bookReturn(input) {
+      const weightKg = input.weightGrams / 1000
+      const value = paiseToRupees(input.declaredValuePaise)
+      // From the shopper to the seller; asked first so nothing is created where none collects.
+      const [choice] = await options(
+        input.pickup.pincode,
+        input.delivery.pincode,
+        false,
+        weightKg,
+        value,
+      )
+      if (!choice) {
+        throw new CourierUnserviceableError('Shiprocket serves no courier collecting returns there')
       }
+      const created = readAnswer(
+        await client.call(
+          'POST',
+          '/orders/create/return',
+          returnOrderBody(input, orderDate(), client.accountEmail),
+        ),
+        createdAnswer,
+        'Shiprocket create return order',
+      )
+      return completeBooking(created, choice, true)
     },
     async label(awb, providerRef) {
       return generateLabel((await idsOf(awb, providerRef)).shipmentId)

@@ -48,6 +48,26 @@ export interface BookingInput {
   items: { sku: string; title: string; quantity: number; unitPricePaise: number }[]
 }
 
+/** A reverse pickup: the courier collects a return from the shopper and brings it to the seller. */
+export interface ReturnPickupInput {
+  /** Ours, unique per reverse pickup (the return's id): an operator finds the booking by it. */
+  reference: string
+  /** The shopper: where the courier collects the parcel. */
+  pickup: ParcelAddress
+  /** The seller's pickup/return address: where the parcel goes back to. */
+  delivery: ParcelAddress
+  /** The seller's id, as `BookingInput.pickupId`: names the seller's place at the courier. */
+  sellerPlaceId: string
+  /** What the returned items are worth, in paise (nothing is collected: a return is prepaid). */
+  declaredValuePaise: number
+  weightGrams: number
+  lengthCm: number
+  breadthCm: number
+  heightCm: number
+  /** `sku`: the product id. */
+  items: { sku: string; title: string; quantity: number; unitPricePaise: number }[]
+}
+
 export interface Booking {
   awb: string
   /** Where the seller prints the label. */
@@ -107,6 +127,12 @@ export interface Courier {
    * CourierError is thrown.
    */
   book(input: BookingInput): Promise<Booking>
+  /**
+   * A reverse pickup: the courier collects a return from the shopper and brings it to the seller.
+   * All or nothing like `book`. The answer's AWB is tracked like a forward parcel's (webhooks,
+   * `track`), and `cancel` takes it (with its `providerRef`) while it is not picked up.
+   */
+  bookReturn(input: ReturnPickupInput): Promise<Booking>
   /** The label's URL, made anew (a courier's label links may expire). */
   label(awb: string, providerRef?: string): Promise<string>
   /**

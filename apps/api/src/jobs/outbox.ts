@@ -12,16 +12,8 @@ export interface OutboxPayloads {
   mail: { mail: Mail }
   /** Close a provider's checkout so it can no longer be paid (Cashfree: TERMINATED). */
   'payment.terminate': { provider: string; providerOrderId: string }
-  /** Give back money taken for an order that will not be delivered (a late payment, a rejection). */
-  'payment.refund': {
-    paymentId: string
-    orderId: string
-    provider: string
-    providerOrderId: string
-    amountPaise: number
-    /** Ours, unique per refund: the provider refuses a second refund under it. */
-    refundId: string
-  }
+  /** Ask the provider for one attempt of a refund in the ledger (refunds/ledger.ts). */
+  'payment.refund': { refundId: string }
 }
 export type OutboxKind = keyof OutboxPayloads
 

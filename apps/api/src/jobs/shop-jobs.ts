@@ -7,9 +7,8 @@ import type { Mailer } from '../lib/mail'
 import type { ShopMetrics } from '../lib/metrics'
 import { purgeExpiredAuthRows } from '../modules/auth/cleanup'
 import { expireUnpaidOrders } from '../modules/orders/lifecycle/expiry'
-import { recordRefund } from '../modules/orders/lifecycle/late-payment'
+import { deliverRefund, pollRefunds } from '../modules/refunds/refund-worker'
 import type { Payments } from '../payments'
-import { PaymentProviderError } from '../payments/types'
 import { purgeDelivered } from './outbox'
 import { createJobWorker, PermanentFailure, type JobWorker } from './worker'
 
@@ -36,6 +35,11 @@ export interface ShopJobDeps {
  */
 export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWorker {
   const mailDomain = new URL(deps.config.appUrl).hostname || 'techbazaar.local'
+  const refundDeps = {
+    db: deps.db,
+    payments: deps.payments,
+    policy: { now: deps.now, shopName: deps.config.shopName },
+  }
   return createJobWorker({
     db: deps.db,
     now: deps.now,
@@ -53,31 +57,18 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
         if (!adapter) throw new PermanentFailure(`${provider} is not configured`)
         await adapter.cancel(providerOrderId)
       },
-      'payment.refund': async (refund) => {
-        const adapter = deps.payments.provider(refund.provider)
-        if (!adapter) throw new PermanentFailure(`${refund.provider} is not configured`)
-        if (!adapter.refund) {
-          // Left failed in the outbox (and /api/metrics) for an operator to refund by hand.
-          throw new PermanentFailure(`${refund.provider} refunds are made in its dashboard`)
-        }
-        try {
-          await adapter.refund(refund)
-        } catch (err) {
-          // The provider refused it (not a rate limit): asking again cannot change its answer.
-          if (
-            err instanceof PaymentProviderError &&
-            err.status &&
-            err.status < 500 &&
-            err.status !== 429
-          ) {
-            throw new PermanentFailure(err.message)
-          }
-          throw err
-        }
-        await recordRefund(deps.db, refund)
-      },
+      'payment.refund': ({ refundId }, item) =>
+        deliverRefund(refundDeps, refundId, {
+          number: item.attempt,
+          last: item.attempt >= deps.config.jobs.maxAttempts,
+        }),
     },
     schedules: [
+      {
+        name: 'poll-refunds',
+        everyMs: deps.config.returns.refundPollMs,
+        run: () => pollRefunds(refundDeps, log),
+      },
       {
         name: 'expire-unpaid-orders',
         everyMs: MINUTE,

@@ -1,12 +1,16 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import { paiseToRupees, rupeesToPaise } from '@techbazaar/shared'
 import { z } from 'zod'
+import { cashfreeRefunds } from './cashfree-refunds'
+import { verifyCashfreeSignature } from './cashfree-signature'
+import { errorText } from './refund-support'
 import {
   PaymentProviderError,
   PaymentSignatureError,
   type PaymentProvider,
   type ProviderPaymentState,
 } from './types'
+
+export { cashfreeSignature } from './cashfree-signature'
 
 export interface CashfreeOptions {
   clientId: string
@@ -52,24 +56,6 @@ const webhookBody = z.object({
   }),
 })
 
-/** Cashfree's signature: base64(HMAC-SHA256(secret, timestamp + raw body)). */
-export function cashfreeSignature(secret: string, timestamp: string, rawBody: string): string {
-  return createHmac('sha256', secret)
-    .update(timestamp + rawBody)
-    .digest('base64')
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
-}
-
-function header(headers: Record<string, string | string[] | undefined>, name: string) {
-  const value = headers[name]
-  return Array.isArray(value) ? value[0] : value
-}
-
 const ORDER_STATES: Record<string, ProviderPaymentState> = {
   PAID: 'paid',
   EXPIRED: 'failed',
@@ -109,8 +95,10 @@ export function createCashfree(opts: CashfreeOptions): PaymentProvider {
     const json: unknown = await response.json().catch(() => null)
     if (missingOk && response.status === 404) return null
     if (!response.ok) {
+      // Cashfree's error body says why ("refund amount is greater than refundable amount").
+      const why = errorText(json)
       throw new PaymentProviderError(
-        `Cashfree ${method} ${path} answered ${response.status}`,
+        `Cashfree ${method} ${path} answered ${response.status}${why ? `: ${why}` : ''}`,
         response.status,
       )
     }
@@ -158,12 +146,7 @@ export function createCashfree(opts: CashfreeOptions): PaymentProvider {
       return { providerOrderId: id }
     },
     verifyWebhook(rawBody, headers) {
-      const signature = header(headers, 'x-webhook-signature')
-      const timestamp = header(headers, 'x-webhook-timestamp')
-      if (!signature || !timestamp) throw new PaymentSignatureError('signature headers missing')
-      if (!safeEqual(signature, cashfreeSignature(opts.clientSecret, timestamp, rawBody))) {
-        throw new PaymentSignatureError('signature mismatch')
-      }
+      verifyCashfreeSignature(opts.clientSecret, rawBody, headers)
       const parsed = webhookBody.safeParse(JSON.parse(rawBody))
       if (!parsed.success) throw new PaymentSignatureError('not a payment webhook')
       const { order, payment } = parsed.data.data
@@ -207,19 +190,7 @@ export function createCashfree(opts: CashfreeOptions): PaymentProvider {
         if (!refused) throw err
       }
     },
-    async refund({ providerOrderId, amountPaise, refundId }) {
-      try {
-        await call('POST', `/orders/${encodeURIComponent(providerOrderId)}/refunds`, {
-          refund_amount: paiseToRupees(amountPaise),
-          refund_id: refundId,
-          refund_note: 'Order ended before this payment arrived',
-        })
-      } catch (err) {
-        // 409: a refund under this id exists already (an earlier attempt reached Cashfree).
-        if (err instanceof PaymentProviderError && err.status === 409) return
-        throw err
-      }
-    },
+    ...cashfreeRefunds(call, opts.clientSecret),
     deposit(sessionId) {
       return opts.sandbox
         ? {

@@ -1,6 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { rupeesToPaise } from '@techbazaar/shared'
 import { z } from 'zod'
+import { gatepayRefunds, type GatepaySend } from './gatepay-refunds'
+import { gatepaySignature, verifyGatepaySignature } from './gatepay-signature'
 import {
   PaymentProviderError,
   PaymentSignatureError,
@@ -19,21 +21,7 @@ export interface GatepayOptions {
   sandbox?: boolean
 }
 
-/** hex(HMAC-SHA512(secret, timestamp + "\n" + nonce + "\n" + body + "\n")). */
-export function gatepaySignature(secret: string, timestamp: string, nonce: string, body: string) {
-  return createHmac('sha512', secret).update(`${timestamp}\n${nonce}\n${body}\n`).digest('hex')
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
-}
-
-const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
-  const value = headers[name]
-  return Array.isArray(value) ? value[0] : value
-}
+export { gatepaySignature } from './gatepay-signature'
 
 const orderAnswer = z.object({
   status: z.literal('SUCCESS'),
@@ -76,7 +64,7 @@ const BIZ_STATES: Record<string, ProviderPaymentState> = {
 /** GatePay checkout (signed requests, hosted `location`, signed PAY notifications). */
 export function createGatepay(opts: GatepayOptions): PaymentProvider {
   const http = opts.fetch ?? fetch
-  async function call(path: string, body: unknown) {
+  const send: GatepaySend = async (path, body) => {
     const raw = JSON.stringify(body)
     const timestamp = String(Date.now())
     const nonce = randomBytes(16).toString('hex')
@@ -97,8 +85,12 @@ export function createGatepay(opts: GatepayOptions): PaymentProvider {
     } catch (err) {
       throw new PaymentProviderError(`GatePay unreachable: ${String(err)}`)
     }
-    if (!response.ok) throw new PaymentProviderError(`GatePay ${path} answered ${response.status}`)
-    return (await response.json().catch(() => null)) as unknown
+    return { status: response.status, json: (await response.json().catch(() => null)) as unknown }
+  }
+  async function call(path: string, body: unknown) {
+    const { status, json } = await send(path, body)
+    if (status >= 300) throw new PaymentProviderError(`GatePay ${path} answered ${status}`)
+    return json
   }
 
   return {
@@ -140,13 +132,7 @@ export function createGatepay(opts: GatepayOptions): PaymentProvider {
       return { providerOrderId: id }
     },
     verifyWebhook(rawBody, headers) {
-      const timestamp = header(headers, 'x-gatepay-timestamp')
-      const nonce = header(headers, 'x-gatepay-nonce')
-      const signature = header(headers, 'x-gatepay-signature')
-      if (!timestamp || !nonce || !signature) throw new PaymentSignatureError('headers missing')
-      if (!safeEqual(signature, gatepaySignature(opts.secret, timestamp, nonce, rawBody))) {
-        throw new PaymentSignatureError('signature mismatch')
-      }
+      verifyGatepaySignature(opts.secret, rawBody, headers)
       const parsed = notification.safeParse(JSON.parse(rawBody))
       if (!parsed.success || parsed.data.bizType !== 'PAY') {
         throw new PaymentSignatureError('not a payment notification')
@@ -180,6 +166,7 @@ export function createGatepay(opts: GatepayOptions): PaymentProvider {
     async cancel() {
       // An unpaid GatePay order lapses at orderExpireTime.
     },
+    ...gatepayRefunds(send, opts.secret),
     deposit() {
       // Checkout sends the browser straight to GatePay's `location`; the shop keeps no copy of
       // it, so a /deposit link for GatePay has nowhere to go (the page says the link is invalid).

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { rupeesToPaise } from '@techbazaar/shared'
 import { z } from 'zod'
+import { payuRefunds, type PayuCommand } from './payu-refunds'
+import { httpFailure } from './refund-support'
 import {
   PaymentProviderError,
   PaymentSignatureError,
@@ -14,7 +16,10 @@ export interface PayuOptions {
   salt: string
   /** The hosted page, e.g. https://test.payu.in/_payment. */
   paymentUrl: string
-  /** verify_payment, e.g. https://test.payu.in/merchant/postservice.php?form=2. */
+  /**
+   * The postservice API (verify_payment, cancel_refund_transaction, check_action_status), e.g.
+   * https://test.payu.in/merchant/postservice.php?form=2.
+   */
   verifyUrl: string
   fetch?: typeof fetch
   sandbox?: boolean
@@ -85,6 +90,34 @@ const verifyAnswer = z.object({
 export function createPayu(opts: PayuOptions): PaymentProvider {
   const http = opts.fetch ?? fetch
 
+  const command: PayuCommand = async (name, vars) => {
+    let response: Response
+    try {
+      response = await http(opts.verifyUrl, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
+        body: new URLSearchParams({
+          key: opts.key,
+          command: name,
+          ...vars,
+          hash: payuCommandHash(opts.key, name, vars.var1, opts.salt),
+        }).toString(),
+        signal: AbortSignal.timeout(10_000),
+      })
+    } catch (err) {
+      throw new PaymentProviderError(`PayU ${name} unreachable: ${String(err)}`)
+    }
+    if (!response.ok) throw httpFailure(`PayU ${name}`, response.status)
+    try {
+      return (await response.json()) as unknown
+    } catch {
+      throw new PaymentProviderError(`PayU ${name}: the answer is not JSON`)
+    }
+  }
+
   function verifySigned(fields: Record<string, string | undefined>) {
     if (!fields.hash || !fields.txnid || fields.key !== opts.key) {
       throw new PaymentSignatureError('PayU response incomplete')
@@ -147,26 +180,11 @@ export function createPayu(opts: PayuOptions): PaymentProvider {
       } satisfies VerifiedEvent
     },
     async fetchStatus(txnid) {
-      const command = 'verify_payment'
       let json: unknown
       try {
-        const response = await http(opts.verifyUrl, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/x-www-form-urlencoded',
-            Accept: 'application/json',
-          },
-          body: new URLSearchParams({
-            key: opts.key,
-            command,
-            var1: txnid,
-            hash: payuCommandHash(opts.key, command, txnid, opts.salt),
-          }).toString(),
-          signal: AbortSignal.timeout(10_000),
-        })
-        if (!response.ok) throw new Error(`status ${response.status}`)
-        json = await response.json()
+        json = await command('verify_payment', { var1: txnid })
       } catch (err) {
+        // Whatever went wrong, the payment's state is unknown: the caller asks again later.
         throw new PaymentProviderError(`PayU verify_payment failed: ${String(err)}`)
       }
       const answer = verifyAnswer.safeParse(json)
@@ -184,6 +202,7 @@ export function createPayu(opts: PayuOptions): PaymentProvider {
     async cancel() {
       // A PayU transaction that was never paid simply lapses; there is nothing to close.
     },
+    ...payuRefunds(command),
     deposit(sessionId) {
       return {
         paymentMode: 'PAYU',

@@ -1,5 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
+import { phonepeRefunds, type PhonepeSend } from './phonepe-refunds'
+import { phonepeVerify } from './phonepe-verify'
 import {
   PaymentProviderError,
   PaymentSignatureError,
@@ -17,12 +19,7 @@ export interface PhonepeOptions {
   sandbox?: boolean
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-
-/** X-VERIFY: sha256hex(payload + saltKey) + "###" + saltIndex (payload includes the path for calls). */
-export function phonepeVerify(payload: string, saltKey: string, saltIndex: string): string {
-  return `${sha256(payload + saltKey)}###${saltIndex}`
-}
+export { phonepeVerify } from './phonepe-verify'
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a)
@@ -55,7 +52,7 @@ const CODES: Record<string, ProviderPaymentState> = {
 /** PhonePe PG v1: pay (X-VERIFY), status re-check, signed server-to-server callback. */
 export function createPhonepe(opts: PhonepeOptions): PaymentProvider {
   const http = opts.fetch ?? fetch
-  async function call(path: string, init: { method: string; body?: string; verify: string }) {
+  const send: PhonepeSend = async (path, init) => {
     let response: Response
     try {
       response = await http(`${opts.baseUrl}${path}`, {
@@ -72,7 +69,11 @@ export function createPhonepe(opts: PhonepeOptions): PaymentProvider {
       throw new PaymentProviderError(`PhonePe unreachable: ${String(err)}`)
     }
     const json: unknown = await response.json().catch(() => null)
-    if (!response.ok) throw new PaymentProviderError(`PhonePe ${path} answered ${response.status}`)
+    return { status: response.status, json }
+  }
+  async function call(path: string, init: { method: string; body?: string; verify: string }) {
+    const { status, json } = await send(path, init)
+    if (status >= 300) throw new PaymentProviderError(`PhonePe ${path} answered ${status}`)
     return json
   }
 
@@ -167,6 +168,7 @@ export function createPhonepe(opts: PhonepeOptions): PaymentProvider {
     async cancel() {
       // PhonePe has no cancel call in v1; an unpaid transaction times out.
     },
+    ...phonepeRefunds(send, opts),
     deposit() {
       return { paymentMode: 'PHONEPAY', data: {} }
     },

@@ -1,5 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import { cashfreeSignature } from './cashfree'
+import { cashfreeSignature } from './cashfree-signature'
+import { cashfreeRefundFetch } from './sandbox-cashfree-refunds'
+import { createRefundBook, type SandboxRefundControls } from './sandbox-refunds'
 
 /**
  * The built-in sandbox gateway: plays Cashfree's orders API in-process (so the real adapter
@@ -14,11 +16,9 @@ export interface SandboxOrder {
   sessionId: string
   returnUrl: string
   customer: Record<string, unknown>
-  /** Refunds by our refund_id, in rupees. */
-  refunds: Map<string, number>
 }
 
-export interface SandboxGateway {
+export interface SandboxGateway extends SandboxRefundControls {
   readonly clientId: string
   readonly secret: string
   /** A `fetch` that answers Cashfree's `/orders` calls. */
@@ -33,6 +33,14 @@ export interface SandboxGateway {
     outcome: 'pay' | 'fail',
     now: Date,
   ): { webhook: { rawBody: string; headers: Record<string, string> }; returnUrl: string } | null
+  /**
+   * The REFUND_STATUS_WEBHOOK Cashfree would send once a refund is processed (settling it as a
+   * status query does), signed; null for a refund it does not hold.
+   */
+  refundWebhook(
+    refundId: string,
+    now: Date,
+  ): { rawBody: string; headers: Record<string, string> } | null
 }
 
 const json = (status: number, body: unknown) =>
@@ -43,6 +51,17 @@ export function createSandboxGateway(): SandboxGateway {
   const secret = randomBytes(32).toString('base64url')
   const orders = new Map<string, SandboxOrder>()
   const sessions = new Map<string, string>()
+  const book = createRefundBook('cf_rf_')
+  const refundFetch = cashfreeRefundFetch(book, (id) => orders.get(id))
+  const signed = (rawBody: string, now: Date) => {
+    const timestamp = String(now.getTime())
+    return {
+      'content-type': 'application/json',
+      'x-webhook-timestamp': timestamp,
+      'x-webhook-signature': cashfreeSignature(secret, timestamp, rawBody),
+      'x-webhook-version': '2023-08-01',
+    }
+  }
 
   const cashfreeFetch: typeof fetch = async (input, init) => {
     const url = new URL(
@@ -53,25 +72,18 @@ export function createSandboxGateway(): SandboxGateway {
       return json(401, { code: 'authentication_error', type: 'authentication_error' })
     }
     const method = init?.method ?? 'GET'
-    const match = url.pathname.match(/\/orders(?:\/([^/]+))?(\/refunds)?$/)
+    const refunds = url.pathname.match(/\/orders\/([^/]+)\/refunds(?:\/([^/]+))?$/)
+    if (refunds) {
+      return refundFetch.handle(
+        method,
+        decodeURIComponent(refunds[1] ?? ''),
+        refunds[2],
+        init?.body,
+      )
+    }
+    const match = url.pathname.match(/\/orders(?:\/([^/]+))?$/)
     if (!match) return json(404, { code: 'not_found' })
     const id = match[1] ? decodeURIComponent(match[1]) : undefined
-    if (match[2]) {
-      const order = id ? orders.get(id) : undefined
-      if (!order || method !== 'POST') return json(404, { code: 'order_not_found' })
-      const body = JSON.parse(String(init?.body)) as { refund_id: string; refund_amount: number }
-      if (order.refunds.has(body.refund_id)) return json(409, { code: 'refund_already_exists' })
-      const refunded = [...order.refunds.values()].reduce((sum, r) => sum + r, 0)
-      if (order.status !== 'PAID' || refunded + body.refund_amount > order.amount) {
-        return json(400, { code: 'refund_invalid', message: 'Nothing left to refund' })
-      }
-      order.refunds.set(body.refund_id, body.refund_amount)
-      return json(200, {
-        refund_id: body.refund_id,
-        refund_amount: body.refund_amount,
-        refund_status: 'PENDING',
-      })
-    }
     if (method === 'POST' && !id) {
       const body = JSON.parse(String(init?.body)) as {
         order_id: string
@@ -89,7 +101,6 @@ export function createSandboxGateway(): SandboxGateway {
         sessionId: `session_${randomBytes(24).toString('base64url')}`,
         returnUrl: body.order_meta?.return_url ?? '/',
         customer: body.customer_details,
-        refunds: new Map(),
       }
       orders.set(order.orderId, order)
       sessions.set(order.sessionId, order.orderId)
@@ -117,6 +128,19 @@ export function createSandboxGateway(): SandboxGateway {
     clientId,
     secret,
     cashfreeFetch,
+    failNextRefund: (message) => book.failNextRefund(message),
+    refunds: (orderId) => book.refunds(orderId),
+    refundWebhook(refundId, now) {
+      const refund = book.poll(refundId)
+      const order = refund && orders.get(refund.orderId)
+      if (!refund || !order) return null
+      const rawBody = JSON.stringify({
+        data: { refund: refundFetch.entity(refund, order) },
+        event_time: now.toISOString(),
+        type: 'REFUND_STATUS_WEBHOOK',
+      })
+      return { rawBody, headers: signed(rawBody, now) }
+    },
     findBySession(sessionId) {
       const orderId = sessions.get(sessionId)
       return orderId ? orders.get(orderId) : undefined
@@ -147,17 +171,8 @@ export function createSandboxGateway(): SandboxGateway {
         event_time: now.toISOString(),
         type: outcome === 'pay' ? 'PAYMENT_SUCCESS_WEBHOOK' : 'PAYMENT_FAILED_WEBHOOK',
       })
-      const timestamp = String(now.getTime())
       return {
-        webhook: {
-          rawBody,
-          headers: {
-            'content-type': 'application/json',
-            'x-webhook-timestamp': timestamp,
-            'x-webhook-signature': cashfreeSignature(secret, timestamp, rawBody),
-            'x-webhook-version': '2023-08-01',
-          },
-        },
+        webhook: { rawBody, headers: signed(rawBody, now) },
         returnUrl: order.returnUrl.replaceAll('{order_id}', encodeURIComponent(order.orderId)),
       }
     },

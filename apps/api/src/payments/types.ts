@@ -87,8 +87,32 @@ export interface HostedFormInput {
 
 export interface RefundInput {
   providerOrderId: string
+  /** The provider's id of the captured payment (PayU's mihpayid), when recorded. */
+  providerPaymentId?: string | null
   amountPaise: number
-  refundId: string
+  /**
+   * Ours, unique per attempt (letters and digits, at most 23 characters, which every provider
+   * takes): the provider refuses, or answers with the first, a second refund under it.
+   */
+  providerRefundId: string
+  /** Why, for the provider's dashboard ("Return of order TB-10234"). */
+  note: string
+}
+
+/** Where a refund stands at the provider. */
+export type ProviderRefundState = 'pending' | 'completed' | 'failed'
+export interface RefundOutcome {
+  state: ProviderRefundState
+  /** The provider's own reference for it (its refund id, a bank reference), when it gives one. */
+  reference?: string
+  /** Why it failed, as the provider says. */
+  message?: string
+}
+
+/** A refund notification whose signature has been checked. */
+export interface VerifiedRefundEvent {
+  providerRefundId: string
+  outcome: RefundOutcome
 }
 
 /** One interface for every provider; adapters convert money to the provider's units. */
@@ -126,11 +150,26 @@ export interface PaymentProvider {
    */
   cancel(providerOrderId: string): Promise<void>
   /**
-   * Refunds `amountPaise` of a paid provider order under our `refundId`. Resolves once the
-   * provider has accepted it (or already had it); throws PaymentProviderError to be retried.
-   * Absent where the adapter has no refund call yet (the refund is then made by hand).
+   * Asks the provider to refund `amountPaise` of a paid order under `providerRefundId`. Resolves
+   * with where it stands once the provider has accepted it (or already had it under that id);
+   * throws PaymentProviderError when it could not (a 4xx other than 429 is a refusal that asking
+   * again cannot change; anything else is retried by the outbox).
    */
-  refund?(input: RefundInput): Promise<void>
+  refund(input: RefundInput): Promise<RefundOutcome>
+  /**
+   * Where a refund made by `refund` stands now (polled until it completes or fails).
+   * `reference` is what `refund` answered, for providers that look it up by their own id.
+   */
+  refundStatus(input: RefundInput & { reference: string | null }): Promise<RefundOutcome>
+  /**
+   * A refund notification (Cashfree's REFUND_STATUS_WEBHOOK): null when the body is not one;
+   * throws PaymentSignatureError when its signature is wrong. Providers without refund
+   * notifications leave it out (their refunds are polled).
+   */
+  parseRefundWebhook?(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): VerifiedRefundEvent | null
   deposit(sessionId: string): DepositInstructions
   /** Providers whose checkout is a browser form POST build it here. */
   hostedForm?(input: HostedFormInput): HostedForm

@@ -51,8 +51,12 @@ declare module 'fastify' {
   }
 }
 
-/** Why `user` may not call a route of `access` (the 403 message), or null when they may. */
-function refusal(access: Exclude<Access, 'public'>, user: SessionUser): string | null {
+/**
+ * Why `user` may not call a route of `access` (the 403 message), or null when they may. Exported
+ * for a route whose right depends on what is asked (uploads: a shopper's return photo), which
+ * declares the wider access and applies this rule to the rest itself.
+ */
+export function refusal(access: Exclude<Access, 'public'>, user: SessionUser): string | null {
   const denied = 'You are not allowed to do that'
   switch (access) {
     case 'user':

@@ -16,8 +16,9 @@ const PIN = /^[1-9]\d{5}$/
 
 /**
  * A local stand-in for Delhivery's B2C API as our reference describes it (`Authorization: Token`,
- * pin codes, warehouses, the form-encoded manifest, packing slip, pickup requests, cancel via
- * edit, tracking) and the scan push it sends. `outage(call)` makes one call answer 500.
+ * pin codes, warehouses, the form-encoded manifest (reverse pickups too), packing slip, pickup
+ * requests, cancel via edit, tracking) and the scan push it sends. `outage(call)` makes one call
+ * answer 500.
  */
 export async function startFakeDelhivery(token = 'dl-test-token') {
   const warehouses = new Map<string, Body>()
@@ -41,12 +42,14 @@ export async function startFakeDelhivery(token = 'dl-test-token') {
     }
   })
 
-  // Everywhere but 744 (Andamans); no cash in 79 (the North-East).
+  // Everywhere but 744 (Andamans); no cash in 79 (the North-East); no reverse pickups (`pickup`)
+  // in 194 (Ladakh).
   app.get('/c/api/pin-codes/json/', async (request, reply) => {
     if (fail('pincodes', reply)) return reply
     const pin = (request.query as { filter_codes?: string }).filter_codes ?? ''
     if (!PIN.test(pin) || pin.startsWith('744')) return { delivery_codes: [] }
     const cod = pin.startsWith('79') ? 'N' : 'Y'
+    const pickup = pin.startsWith('194') ? 'N' : 'Y'
     return {
       delivery_codes: [
         {
@@ -55,7 +58,7 @@ export async function startFakeDelhivery(token = 'dl-test-token') {
             pre_paid: 'Y',
             cod,
             cash: cod,
-            pickup: 'Y',
+            pickup,
             is_oda: 'N',
           },
         },
@@ -105,7 +108,8 @@ export async function startFakeDelhivery(token = 'dl-test-token') {
     if (
       !shipment ||
       absent.length > 0 ||
-      !['COD', 'Prepaid'].includes(String(shipment.payment_mode))
+      // "Pickup": a reverse pickup, collected from the consignee and brought to the warehouse.
+      !['COD', 'Prepaid', 'Pickup'].includes(String(shipment.payment_mode))
     ) {
       return {
         success: false,

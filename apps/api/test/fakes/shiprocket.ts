@@ -1,6 +1,14 @@
 import Fastify, { type FastifyReply } from 'fastify'
 
-type Call = 'login' | 'serviceability' | 'addpickup' | 'create' | 'assign' | 'pickup' | 'label'
+type Call =
+  | 'login'
+  | 'serviceability'
+  | 'addpickup'
+  | 'create'
+  | 'createReturn'
+  | 'assign'
+  | 'pickup'
+  | 'label'
 type Body = Record<string, unknown>
 
 export interface FakeShiprocketOrder {
@@ -9,6 +17,8 @@ export interface FakeShiprocketOrder {
   shipmentId: number
   /** Ours (`order_id` in the create call). */
   reference: string
+  /** An ad-hoc (forward) order, or a return order (a reverse pickup). */
+  kind: 'forward' | 'return'
   body: Body
   status: 'NEW' | 'CANCELED'
   awb?: string
@@ -29,7 +39,8 @@ function missing(body: Body, fields: string[]): string[] {
 /**
  * A local stand-in for Shiprocket's external API as our reference describes it: login (10-day
  * JWTs, here opaque tokens that a test can expire), serviceability, pickup locations, ad-hoc
- * orders, AWB assignment, pickup, label, cancel and track, plus the tracking webhook it sends.
+ * and return orders, AWB assignment, pickup, label, cancel and track, plus the tracking webhook
+ * it sends.
  * `outage(call)` makes one call answer 500; the state lets a test see what is left booked.
  */
 export async function startFakeShiprocket(
@@ -68,15 +79,21 @@ export async function startFakeShiprocket(
     return { id: 1, email: creds.email, token }
   })
 
-  // Prepaid couriers everywhere but 744 (Andamans: none); no cash in 79 (the North-East).
+  // Prepaid couriers everywhere but 744 (Andamans: none); no cash in 79 (the North-East). A
+  // return (`is_return=1`, with its declared value) is collected anywhere a parcel is delivered.
   app.get('/v1/external/courier/serviceability', async (request, reply) => {
     if (fail('serviceability', reply)) return reply
     const q = request.query as Record<string, string | undefined>
     if (!PIN.test(q.pickup_postcode ?? '') || !PIN.test(q.delivery_postcode ?? '') || !q.weight) {
       return invalid(reply, { delivery_postcode: ['pickup, delivery postcode and weight needed'] })
     }
+    const isReturn = q.is_return === '1'
+    if (isReturn && !q.declared_value) {
+      return invalid(reply, { declared_value: ['The declared value is required for a return'] })
+    }
     const to = q.delivery_postcode!
-    if (to.startsWith('744')) {
+    const remote = isReturn ? q.pickup_postcode! : to
+    if (remote.startsWith('744')) {
       return reply.status(404).send({ status: 404, message: 'Delivery postcode not serviceable' })
     }
     const noCash = to.startsWith('79')
@@ -163,17 +180,80 @@ export async function startFakeShiprocket(
     ) {
       return invalid(reply, { payment_method: ['payment method or phone invalid'] })
     }
+    const order = addOrder(body, 'forward')
+    return { order_id: order.id, shipment_id: order.shipmentId, status: 'NEW', status_code: 1 }
+  })
+
+  const addOrder = (body: Body, kind: FakeShiprocketOrder['kind']) => {
     const order: FakeShiprocketOrder = {
       id: nextId++,
       shipmentId: nextId++,
       reference: String(body.order_id),
+      kind,
       body,
       status: 'NEW',
       pickupRequested: false,
       scans: [],
     }
     orders.set(order.id, order)
-    return { order_id: order.id, shipment_id: order.shipmentId, status: 'NEW', status_code: 1 }
+    return order
+  }
+
+  // A return order: `pickup_*` is the shopper, `shipping_*` the seller it goes back to.
+  app.post('/v1/external/orders/create/return', async (request, reply) => {
+    if (fail('createReturn', reply)) return reply
+    const body = request.body as Body
+    const absent = missing(body, [
+      'order_id',
+      'order_date',
+      'pickup_customer_name',
+      'pickup_address',
+      'pickup_city',
+      'pickup_state',
+      'pickup_country',
+      'pickup_pincode',
+      'pickup_email',
+      'pickup_phone',
+      'shipping_customer_name',
+      'shipping_address',
+      'shipping_city',
+      'shipping_country',
+      'shipping_pincode',
+      'shipping_state',
+      'shipping_phone',
+      'payment_method',
+      'sub_total',
+      'length',
+      'breadth',
+      'height',
+      'weight',
+    ])
+    const items = body.order_items as Body[] | undefined
+    const badItem =
+      !items?.length ||
+      items.some((i) => missing(i, ['name', 'sku', 'units', 'selling_price']).length > 0)
+    if (absent.length > 0 || badItem) {
+      return invalid(reply, { order: [`missing: ${absent.join(', ') || 'order_items'}`] })
+    }
+    if (
+      String(body.payment_method).toLowerCase() !== 'prepaid' ||
+      !PHONE.test(String(body.pickup_phone)) ||
+      !PHONE.test(String(body.shipping_phone)) ||
+      !PIN.test(String(body.pickup_pincode)) ||
+      !PIN.test(String(body.shipping_pincode))
+    ) {
+      return invalid(reply, { payment_method: ['a return is prepaid; phones and pincodes valid'] })
+    }
+    if ([...orders.values()].some((o) => o.kind === 'return' && o.reference === body.order_id)) {
+      return invalid(reply, { order_id: ['The order id has already been taken.'] })
+    }
+    const order = addOrder(body, 'return')
+    return {
+      order_id: order.id,
+      shipment_id: order.shipmentId,
+      status: 'RETURN PENDING',
+      status_code: 21,
+    }
   })
 
   const byShipment = (id: unknown) =>
@@ -184,6 +264,11 @@ export async function startFakeShiprocket(
     const body = request.body as Body
     const order = byShipment(body.shipment_id)
     if (!order) return reply.status(400).send({ message: 'Invalid shipment id' })
+    // A return shipment's AWB is asked for with `is_return`.
+    const isReturn = body.is_return === 1 || body.is_return === true || body.is_return === '1'
+    if (isReturn !== (order.kind === 'return')) {
+      return reply.status(400).send({ message: 'Invalid shipment id' })
+    }
     order.awb ??= String(1_900_000_000 + order.shipmentId)
     order.courierId = Number(body.courier_id ?? 10)
     return {

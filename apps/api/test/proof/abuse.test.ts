@@ -1,7 +1,15 @@
 import { Writable } from 'node:stream'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addresses, orders, outbox, paymentEvents, payments, products } from '../../src/db/schema'
+import {
+  addresses,
+  orders,
+  outbox,
+  paymentEvents,
+  payments,
+  products,
+  refunds,
+} from '../../src/db/schema'
 import { expireUnpaidOrders } from '../../src/modules/orders/lifecycle/expiry'
 import { cashfreeSignature } from '../../src/payments/cashfree'
 import { createTestApp, type TestContext } from '../app'
@@ -279,13 +287,21 @@ describe('webhook and capture forgery and replay', () => {
       paymentStatus: 'paid',
       orderStatus: 'expired',
     })
-    const refunds = await db()
+    const owed = await db()
+      .select({ id: refunds.id, amountPaise: refunds.amountPaise, cause: refunds.cause })
+      .from(refunds)
+      .where(eq(refunds.orderId, orderId))
+    expect(owed).toEqual([{ id: expect.any(String), amountPaise: 65_000, cause: 'latePayment' }])
+    const queued = await db()
       .select({ payload: outbox.payload })
       .from(outbox)
       .where(
-        and(eq(outbox.kind, 'payment.refund'), sql`${outbox.payload}->>'orderId' = ${orderId}`),
+        and(
+          eq(outbox.kind, 'payment.refund'),
+          sql`${outbox.payload}->>'refundId' = ${owed[0]!.id}`,
+        ),
       )
-    expect(refunds).toEqual([{ payload: expect.objectContaining({ amountPaise: 65_000 }) }])
+    expect(queued).toHaveLength(1)
     expect(await stockOf(item.id)).toBe(2)
     expect(logLines.join('')).toContain('refund queued')
     expect(logLines.join('')).toContain(orderId)

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm'
+import { orderLines } from '../../src/db/schema'
 import type { Access } from '../../src/plugins/auth'
 import { keptPagePaths } from '../../src/plugins/page-keys'
 import {
@@ -11,6 +13,7 @@ import {
   uniqueEmail,
 } from './requests'
 import { makeTestP12, type TestP12 } from '../signing-certs'
+import { issueCreditNote } from '../../src/modules/invoices/issue'
 import {
   ACTORS,
   ADDRESS,
@@ -70,6 +73,82 @@ function open(status: number, because: string, request: AccessRule['request']): 
   return { ...rule(status, allow, status, request, { guest: status }), because }
 }
 
+/**
+ * A's order of an S1 product, dispatched by an admin (so invoiced) and its invoice reversed by a
+ * credit note: what the credit-note download points at. Made once per world.
+ */
+const creditedOrders = new WeakMap<World, Promise<{ orderId: string; creditNoteId: string }>>()
+function creditedOrderA(w: World) {
+  let made = creditedOrders.get(w)
+  if (!made) {
+    made = (async () => {
+      const { orderId, subOrderId } = await w.freshOrderA('COD')
+      const shipped = await w.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/update/${orderId}`,
+        headers: { cookie: (await w.cookie('admin'))! },
+        payload: { orderStatus: 'inShipping' },
+      })
+      if (shipped.statusCode !== 200) throw new Error(`order not shipped: ${shipped.body}`)
+      const note = await w.db.transaction((tx) =>
+        issueCreditNote(tx, subOrderId, new Date(), 'Parcel returned to the seller undelivered'),
+      )
+      if (!note) throw new Error('credit note not issued')
+      return { orderId, creditNoteId: note.id }
+    })()
+    creditedOrders.set(w, made)
+  }
+  return made
+}
+
+/** A's return of one unit of `productId` (a COD order: the refund goes to a UPI id). */
+const returnBody = (productId: string) =>
+  json({
+    items: [{ productId, quantity: 1 }],
+    reason: 'damaged',
+    payout: { kind: 'upi', upiId: 'asha@okaxis' },
+  })
+
+/** A new COD order of A's, delivered: S1 packs it, an admin ships and delivers it. */
+async function deliveredOrderA(w: World) {
+  const order = await w.freshOrderA('COD')
+  const steps = [
+    ['seller1', '/api/admin/orders/vendor-update', { _id: order.subOrderId, status: 'inProcess' }],
+    ['admin', `/api/admin/orders/update/${order.orderId}`, { orderStatus: 'inShipping' }],
+    ['admin', `/api/admin/orders/update/${order.orderId}`, { orderStatus: 'delivered' }],
+  ] as const
+  for (const [actor, url, payload] of steps) {
+    const headers = { cookie: (await w.cookie(actor))! }
+    const res = await w.app.inject({ method: 'PUT', url, headers, payload })
+    if (res.statusCode !== 200) throw new Error(`order not delivered: ${res.body}`)
+  }
+  const [line] = await w.db
+    .select({ productId: orderLines.productId })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.orderId))
+  return { ...order, productId: line!.productId }
+}
+
+/** A return A asked for (of S1's product), waiting for S1's decision. */
+async function requestedReturnA(w: World): Promise<string> {
+  const order = await deliveredOrderA(w)
+  const res = await w.app.inject({
+    method: 'POST',
+    url: `/api/shop/order/${order.orderId}/returns`,
+    headers: { cookie: (await w.cookie('shopperA'))! },
+    ...returnBody(order.productId),
+  })
+  if (res.statusCode !== 201) throw new Error(`return not requested: ${res.body}`)
+  return (res.json() as { data: { _id: string }[] }).data[0]!._id
+}
+const sharedReturns = new WeakMap<World, Promise<string>>()
+/** One return of A's, made once per world, for the callers who may not move it. */
+function someReturnOfA(w: World): Promise<string> {
+  let made = sharedReturns.get(w)
+  if (!made) sharedReturns.set(w, (made = requestedReturnA(w)))
+  return made
+}
+
 /** One test certificate for the signing-key routes, made when first asked for. */
 let testCert: TestP12 | undefined
 const signingCert = () => (testCert ??= makeTestP12())
@@ -109,11 +188,19 @@ export const ADMITS: Record<Access, readonly Actor[]> = {
   uploader: UPLOADERS,
 }
 
-/** Direct uploads to S3: with the tests' local storage the allowed pass the guards and get 409. */
-const directUpload = (request: AccessRule['request']): AccessRule => ({
-  ...rule(409, UPLOADERS, 403, request),
+/**
+ * Direct uploads to S3: with the tests' local storage the allowed pass the guards and get 409.
+ * Starting one is the uploaders' (a product here); a shopper also finishes its own return photo's.
+ */
+const directUpload = (
+  request: AccessRule['request'],
+  allow: readonly Actor[] = UPLOADERS,
+): AccessRule => ({
+  ...rule(409, allow, 403, request),
   because: 'direct uploads need S3 storage; the tests store files on local disk',
 })
+/** Who may complete or abort an upload they started: shoppers (return photos) and uploaders. */
+const UPLOAD_FINISHERS = ['shopperA', 'shopperB', ...UPLOADERS] as const
 
 /**
  * Every registered route, by "METHOD /url" as Fastify registered it. HEAD routes Fastify adds
@@ -250,6 +337,15 @@ export const ACCESS: Record<string, AccessRule> = {
     because:
       'the order is confirmed, not dispatched: its viewers pass the checks and learn the invoice is issued at dispatch; everyone else is told the order does not exist',
   },
+  'GET /api/shop/order/:orderId/credit-notes/:creditNoteId.pdf': rule(
+    200,
+    ORDER_VIEWERS,
+    404,
+    async (w) => {
+      const { orderId, creditNoteId } = await creditedOrderA(w)
+      return { url: `/api/shop/order/${orderId}/credit-notes/${creditNoteId}.pdf` }
+    },
+  ),
   'POST /api/shop/order/capture': rule(200, SHOPPER_A, 404, (w) => ({
     url: '/api/shop/order/capture',
     ...json({ orderId: w.cashfreeA.orderId }),
@@ -260,6 +356,7 @@ export const ACCESS: Record<string, AccessRule> = {
   })),
   'POST /api/shop/order/:orderId/cancel': rule(200, SHOPPER_A, 404, async (w) => ({
     url: `/api/shop/order/${(await w.freshOrderA('CASHFREE')).orderId}/cancel`,
+    ...json({ reason: 'Changed my mind' }),
   })),
   // Someone else's payment link reads as invalid (400), exactly like an expired one.
   'GET /api/payments/deposit': rule(200, SHOPPER_A, 400, (w) => ({
@@ -326,14 +423,19 @@ export const ACCESS: Record<string, AccessRule> = {
     url: '/api/uploads/multipart',
     ...json({ kind: 'product', contentType: 'image/png', size: 1000 }),
   })),
-  'POST /api/uploads/multipart/complete': directUpload(() => ({
-    url: '/api/uploads/multipart/complete',
-    ...json({ ...DIRECT_UPLOAD, parts: [{ partNumber: 1, etag: '"etag-1"' }] }),
-  })),
-  'POST /api/uploads/multipart/abort': directUpload(() => ({
-    url: '/api/uploads/multipart/abort',
-    ...json(DIRECT_UPLOAD),
-  })),
+  'POST /api/uploads/multipart/complete': directUpload(
+    () => ({
+      url: '/api/uploads/multipart/complete',
+      ...json({ ...DIRECT_UPLOAD, parts: [{ partNumber: 1, etag: '"etag-1"' }] }),
+    }),
+    UPLOAD_FINISHERS,
+  ),
+  'POST /api/uploads/multipart/abort': directUpload(
+    () => ({ url: '/api/uploads/multipart/abort', ...json(DIRECT_UPLOAD) }),
+    UPLOAD_FINISHERS,
+  ),
+  // Access `user`: shoppers upload return photos (src/modules/uploads tests); a product image,
+  // as here, stays the uploaders', refused before the query is validated.
   'POST /api/uploads': rule(201, UPLOADERS, 403, (w) => ({
     url: '/api/uploads?kind=product',
     ...multipartImage(w.png),
@@ -471,9 +573,44 @@ export const ACCESS: Record<string, AccessRule> = {
     ...json({ _id: (await w.freshOrderA()).subOrderId, status: 'inProcess' }),
   })),
   'GET /api/admin/dashboard': rule(200, ADMIN, 403, () => ({ url: '/api/admin/dashboard' })),
+  'GET /api/admin/refunds': rule(200, ADMIN, 403, () => ({ url: '/api/admin/refunds?filter=all' })),
+  'PUT /api/admin/refunds/:refundId': {
+    ...rule(404, ADMIN, 403, () => ({
+      url: `/api/admin/refunds/${crypto.randomUUID()}`,
+      ...json({ action: 'retry' }),
+    })),
+    because: 'a refund exists only once money is owed back; refunds.test.ts retries real ones',
+  },
   'GET /api/admin/shipments': rule(200, ADMIN, 403, () => ({
     url: '/api/admin/shipments?late=true',
   })),
+  // Returns (issue 18): A returns a delivered item of S1's; S1 and admins decide, others see none.
+  'POST /api/shop/order/:orderId/returns': rule(201, SHOPPER_A, 404, async (w, caller) => {
+    // Only A's own request uses an order up; everyone else is refused before reading the items.
+    const order =
+      caller.actor === 'shopperA'
+        ? await deliveredOrderA(w)
+        : { orderId: w.orderA.orderId, productId: w.productS1.id }
+    return { url: `/api/shop/order/${order.orderId}/returns`, ...returnBody(order.productId) }
+  }),
+  'GET /api/admin/returns': rule(200, BACK_OFFICE, 403, () => ({
+    url: '/api/admin/returns?filter=all',
+  })),
+  // Shoppers are refused by the role guard (403); sellers without the part in it get 404.
+  'PUT /api/admin/returns/:returnId': rule(
+    200,
+    S1_OR_ADMIN,
+    403,
+    async (w, caller) => ({
+      url: `/api/admin/returns/${
+        S1_OR_ADMIN.includes(caller.actor as 'seller1')
+          ? await requestedReturnA(w)
+          : await someReturnOfA(w)
+      }`,
+      ...json({ status: 'rejected', note: 'The photos show a different item' }),
+    }),
+    { pendingSeller: 404, seller2: 404 },
+  ),
   'POST /api/admin/orders/vendor-ship': rule(200, ['seller1'], 403, async (w) => ({
     url: '/api/admin/orders/vendor-ship',
     ...json({

@@ -1,14 +1,20 @@
 import {
   COURIER_LABELS,
+  creditNotePdfPath,
   formatShopDate,
   formatShopDay,
   invoicePdfPath,
   ORDER_STATUS_LABELS,
   SHIPMENT_STATUS_LABELS,
+  type CreditNoteSummary,
   type OrderParcel,
   type OrderStatus,
 } from '@techbazaar/shared'
 import { FileDown, Truck } from 'lucide-react'
+import type { ReactNode } from 'react'
+
+const DOCUMENT_LINK =
+  'inline-flex min-h-11 items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline focus-visible:underline sm:min-h-0'
 
 /** Parts still at the seller: without a booking, they are simply not shipped yet. */
 const BEFORE_COURIER: ReadonlySet<OrderStatus> = new Set(['pending', 'confirmed', 'inProcess'])
@@ -17,9 +23,20 @@ const BEFORE_COURIER: ReadonlySet<OrderStatus> = new Set(['pending', 'confirmed'
  * Each seller's parcel of an order: the courier and tracking number once booked, the expected
  * day, the courier's scans (times in India) and, once dispatched, its GST invoice (with the
  * credit note that reversed it, if the parcel came back). Shown in the shopper's, the seller's and
- * the admin's details.
+ * the admin's details. Credit notes passed in are linked beside their part's invoice; `actions`
+ * adds what the viewer may do with a part (the shopper's cancel and return buttons).
  */
-export function OrderParcels({ orderId, parcels }: { orderId: string; parcels: OrderParcel[] }) {
+export function OrderParcels({
+  orderId,
+  parcels,
+  creditNotes = [],
+  actions,
+}: {
+  orderId: string
+  parcels: OrderParcel[]
+  creditNotes?: CreditNoteSummary[]
+  actions?: (parcel: OrderParcel) => ReactNode
+}) {
   if (parcels.length === 0) return null
   return (
     <section aria-label="Tracking" className="flex flex-col gap-3 border-t pt-3">
@@ -43,7 +60,7 @@ export function OrderParcels({ orderId, parcels }: { orderId: string; parcels: O
               </p>
               <p>
                 {SHIPMENT_STATUS_LABELS[parcel.shipment.status]}
-                {parcel.shipment.expectedBy && parcel.shipment.status !== 'delivered' && (
+                {parcel.shipment.expectedBy && !ARRIVED.has(parcel.shipment.status) && (
                   <span className="text-muted-foreground">
                     {' · expected by '}
                     {formatShopDay(parcel.shipment.expectedBy)}
@@ -73,21 +90,62 @@ export function OrderParcels({ orderId, parcels }: { orderId: string; parcels: O
                 : ': no courier tracking for this parcel.'}
             </p>
           )}
-          {parcel.invoice && (
-            // A plain link: the browser downloads the PDF with the session cookie.
-            <a
-              href={invoicePdfPath(orderId, parcel.subOrderId)}
-              download
-              className="mt-2 inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
-            >
-              <FileDown aria-hidden="true" className="size-4" />
-              {parcel.invoice.creditNote
-                ? `Invoice ${parcel.invoice.number} and credit note ${parcel.invoice.creditNote}`
-                : `Invoice ${parcel.invoice.number}`}
-            </a>
-          )}
+          <ParcelDocuments
+            orderId={orderId}
+            parcel={parcel}
+            creditNotes={creditNotes.filter((note) => note.subOrderId === parcel.subOrderId)}
+          />
+          {actions?.(parcel)}
         </article>
       ))}
     </section>
+  )
+}
+
+/** A parcel past these has no delivery day to promise. */
+const ARRIVED: ReadonlySet<string> = new Set(['delivered', 'rto'])
+
+/**
+ * A part's invoice and its credit notes, each a plain link: the browser downloads the PDF with
+ * the session cookie. A credit note listed on its own is not repeated in the invoice's label
+ * (the one a returned-undelivered parcel gets is named there when no list is passed).
+ */
+function ParcelDocuments({
+  orderId,
+  parcel,
+  creditNotes,
+}: {
+  orderId: string
+  parcel: OrderParcel
+  creditNotes: CreditNoteSummary[]
+}) {
+  const invoice = parcel.invoice
+  if (!invoice && creditNotes.length === 0) return null
+  const rtoNote =
+    invoice?.creditNote && !creditNotes.some((note) => note.number === invoice.creditNote)
+      ? invoice.creditNote
+      : null
+  return (
+    <div className="mt-2 flex flex-wrap gap-x-4">
+      {invoice && (
+        <a href={invoicePdfPath(orderId, parcel.subOrderId)} download className={DOCUMENT_LINK}>
+          <FileDown aria-hidden="true" className="size-4" />
+          {rtoNote
+            ? `Invoice ${invoice.number} and credit note ${rtoNote}`
+            : `Invoice ${invoice.number}`}
+        </a>
+      )}
+      {creditNotes.map((note) => (
+        <a
+          key={note._id}
+          href={creditNotePdfPath(orderId, note._id)}
+          download
+          className={DOCUMENT_LINK}
+        >
+          <FileDown aria-hidden="true" className="size-4" />
+          Credit note {note.number}
+        </a>
+      ))}
+    </div>
   )
 }

@@ -13,6 +13,7 @@ import {
 import type { InvoiceDocument } from '../../modules/invoices/invoice-document'
 import { createdAt, id } from './columns'
 import { subOrders } from './orders'
+import { returns } from './returns'
 import { users } from './users'
 
 /**
@@ -60,9 +61,12 @@ export const creditNotes = pgTable(
     number: text('number').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     reason: text('reason').notNull(),
+    /** The return it credits (part of the invoice); null when it reverses the whole invoice. */
+    returnId: uuid('return_id').references(() => returns.id, { onDelete: 'restrict' }),
     document: jsonb('document').$type<InvoiceDocument>().notNull(),
   },
   (t) => [
+    uniqueIndex('credit_notes_return_key').on(t.returnId),
     uniqueIndex('credit_notes_supplier_fy_seq_key').on(t.supplierKey, t.fy, t.seq),
     check('credit_notes_number_length_check', sql`char_length(${t.number}) <= 16`),
   ],

@@ -98,6 +98,8 @@ export const subOrders = pgTable(
      * counts from here. Null while it awaits payment, or if it ended before.
      */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** When the part was delivered: its return window counts from here (issue 18). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

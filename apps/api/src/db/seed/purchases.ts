@@ -73,6 +73,7 @@ export async function seedPurchases(
       status: 'delivered' as const,
       subtotalPaise: r.unitPricePaise,
       confirmedAt: r.placedAt,
+      deliveredAt: r.deliveredAt,
       createdAt: r.placedAt,
       updatedAt: r.deliveredAt,
     })),

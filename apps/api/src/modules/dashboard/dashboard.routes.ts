@@ -9,9 +9,15 @@ export async function dashboardRoutes(app: App) {
       config: { access: 'admin' },
       schema: { tags: ['dashboard'], response: { 200: dashboardResponse } },
     },
-    async () => ({
-      success: true as const,
-      data: await getDashboard(app.deps.db, app.deps.now(), app.deps.config.fulfilment),
-    }),
+    async () => {
+      const { config } = app.deps
+      return {
+        success: true as const,
+        data: await getDashboard(app.deps.db, app.deps.now(), {
+          shipping: config.fulfilment,
+          returns: config.returns,
+        }),
+      }
+    },
   )
 }

@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, gte, lt, ne, notInArray, or, sql, sum } from
 import type { Db } from '../../db/client'
 import { contactMessages, orders, products, users, vendorProfiles } from '../../db/schema'
 import { countLateShipments, type ShipByRule } from '../shipping/shipments.service'
+import { countReturnsAndRefunds, type ReturnDecisionRule } from './returns-flags'
 
 const DAY_MS = 86_400_000
 const OFFSET_MS = IST_OFFSET_MINUTES * 60_000
@@ -46,8 +47,21 @@ async function salesSince(db: Db, from: Date, to: Date) {
   return { orders: row?.orders ?? 0, revenuePaise: row?.revenue ?? 0 }
 }
 
-/** The admin dashboard at `now`: sales by shop day, sellers to review, low stock, late parcels. */
-export async function getDashboard(db: Db, now: Date, rule: ShipByRule): Promise<DashboardStats> {
+/** The policies the dashboard's flags measure against (config.fulfilment, config.returns). */
+export interface DashboardRules {
+  shipping: ShipByRule
+  returns: ReturnDecisionRule
+}
+
+/**
+ * The admin dashboard at `now`: sales by shop day, sellers to review, low stock, late parcels,
+ * returns and refunds waiting or overdue.
+ */
+export async function getDashboard(
+  db: Db,
+  now: Date,
+  rules: DashboardRules,
+): Promise<DashboardStats> {
   const end = istDayStart(now, -1)
   const today = await salesSince(db, istDayStart(now), end)
   const month = await salesSince(db, istMonthStart(now), end)
@@ -85,7 +99,8 @@ export async function getDashboard(db: Db, now: Date, rule: ShipByRule): Promise
     .orderBy(asc(products.totalStock), asc(products.title))
     .limit(8)
 
-  const lateShipments = await countLateShipments(db, now, rule)
+  const lateShipments = await countLateShipments(db, now, rules.shipping)
+  const returnsAndRefunds = await countReturnsAndRefunds(db, now, rules.returns)
 
   const messages = await db
     .select()
@@ -102,6 +117,7 @@ export async function getDashboard(db: Db, now: Date, rule: ShipByRule): Promise
     pendingVendors: { count: pendingCount?.n ?? 0, latest: pendingLatest },
     lowStock,
     lateShipments,
+    returnsAndRefunds,
     latestMessages: messages.map((m) => ({
       _id: m.id,
       name: m.name,

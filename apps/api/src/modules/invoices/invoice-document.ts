@@ -13,6 +13,16 @@ export interface InvoiceParty {
 
 export interface InvoiceDocumentLine {
   description: string
+  /**
+   * The product sold, so a return's order line finds its invoice line. Not printed; absent on
+   * invoices issued before returns (they are matched by description and unit price).
+   */
+  productId?: string
+  /**
+   * On a credit note: the index of the invoice line it credits, so the quantities and amounts
+   * credited per invoice line add up. Absent on whole-invoice notes issued before returns.
+   */
+  invoiceLine?: number
   /** As printed: four or six digits per the supplier's turnover. */
   hsn: string
   quantity: number

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@techbazaar/shared'
-import { asc, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { creditNotes, invoices } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
@@ -17,7 +17,7 @@ export interface DocumentsForDownload {
 /**
  * The issued GST documents of an order the caller may download: the owner and an admin get every
  * seller's, a seller only its own part's; anyone else is told the order does not exist. `part`
- * narrows it to one sub-order. Each invoice is followed by the credit note reversing it, if any.
+ * narrows it to one sub-order. Each invoice is followed by the credit notes against it, if any.
  * They are the stored documents as issued: nothing here reads the live profile or prices.
  */
 export async function documentsForDownload(
@@ -51,7 +51,7 @@ export async function documentsForDownload(
         issued.map((i) => i.id),
       ),
     )
-    .orderBy(asc(creditNotes.issuedAt))
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number))
   const documents = issued.flatMap((invoice) => [
     invoice.document,
     ...notes.filter((n) => n.invoiceId === invoice.id).map((n) => n.document),
@@ -62,5 +62,39 @@ export async function documentsForDownload(
     documents,
     supplierKey: suppliers.size === 1 && only ? only : null,
     orderNumber: issued[0]?.document.orderNumber ?? String(order.orderNumber),
+  }
+}
+
+/**
+ * One credit note of an order, for whoever may download the order's invoices (the owner, an
+ * admin, the seller whose part it credits); a note of another order, or of a part the caller
+ * does not see, is not found.
+ */
+export async function creditNoteForDownload(
+  db: Db,
+  user: SessionUser,
+  orderId: string,
+  creditNoteId: string,
+): Promise<DocumentsForDownload> {
+  const { subOrders } = await viewOrder(db, user, orderId)
+  if (subOrders.length === 0) throw notFound('Credit note not found')
+  const [note] = await db
+    .select({ document: creditNotes.document, supplierKey: creditNotes.supplierKey })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(
+      and(
+        eq(creditNotes.id, creditNoteId),
+        inArray(
+          invoices.subOrderId,
+          subOrders.map((s) => s.id),
+        ),
+      ),
+    )
+  if (!note) throw notFound('Credit note not found')
+  return {
+    documents: [note.document],
+    supplierKey: note.supplierKey,
+    orderNumber: note.document.orderNumber,
   }
 }

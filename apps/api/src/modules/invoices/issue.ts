@@ -5,11 +5,9 @@ import {
   printedHsn,
   stateCodesForPincode,
 } from '@techbazaar/shared'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import {
-  creditNotes,
-  invoiceCounters,
   invoices,
   orderLines,
   orders,
@@ -21,13 +19,18 @@ import {
 import { conflict } from '../../lib/errors'
 import { taxKindFor, taxLine } from './gst'
 import type { InvoiceDocument, InvoiceDocumentLine, InvoiceParty } from './invoice-document'
+import { documentNumber, financialYear, nextSerial } from './numbering'
+
+// Numbering and credit notes live in their own modules; callers keep importing them from here.
+export { documentNumber, financialYear } from './numbering'
+export { issueCreditNote } from './credit-notes'
 
 /**
  * Issuing GST documents (decision 54). An invoice is issued once, in the transaction that
  * dispatches its goods (the seller's courier booking, or an admin's "shipped" for a parcel sent
  * outside the shop): its number and date come from the supplier's series for the Indian
- * financial year of that moment, and every printed field is stored as issued. A credit note
- * reverses an issued invoice whose supply did not happen. Nothing here reads live data later.
+ * financial year of that moment, and every printed field is stored as issued (credit notes,
+ * which reverse them, are in credit-notes.ts). Nothing here reads live data later.
  */
 
 /** The marketplace: supplier of what admins list, and operator of every seller's supply. */
@@ -39,43 +42,6 @@ export interface MarketplaceIdentity {
 }
 
 export const MARKETPLACE_SUPPLIER_KEY = 'marketplace'
-
-/** Indian financial year (April to March, IST) as the year it starts in. */
-export function financialYear(at: Date): number {
-  const ist = new Date(at.getTime() + 330 * 60_000)
-  return ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1
-}
-
-/** `TB/2627/000123` (invoices) or `CN/2627/000007` (credit notes): 14 characters, Rule 46's ≤ 16. */
-export function documentNumber(series: 'invoice' | 'credit', fy: number, seq: number): string {
-  const years = `${fy % 100}`.padStart(2, '0') + `${(fy + 1) % 100}`.padStart(2, '0')
-  return `${series === 'invoice' ? 'TB' : 'CN'}/${years}/${String(seq).padStart(6, '0')}`
-}
-
-/**
- * The next serial of a supplier's series: the counter row's UPDATE … RETURNING hands out
- * gap-free, unique serials per financial year even under concurrency (the row lock holds until
- * the caller's transaction ends, so a rolled-back dispatch leaves no gap).
- */
-async function nextSerial(tx: Tx, supplierKey: string, series: 'invoice' | 'credit', fy: number) {
-  await tx
-    .insert(invoiceCounters)
-    .values({ supplierKey, series, fy, lastSeq: 0 })
-    .onConflictDoNothing()
-  const [counter] = await tx
-    .update(invoiceCounters)
-    .set({ lastSeq: sql`${invoiceCounters.lastSeq} + 1` })
-    .where(
-      and(
-        eq(invoiceCounters.supplierKey, supplierKey),
-        eq(invoiceCounters.series, series),
-        eq(invoiceCounters.fy, fy),
-      ),
-    )
-    .returning({ seq: invoiceCounters.lastSeq })
-  if (!counter) throw new Error('invoice counter missing')
-  return counter.seq
-}
 
 interface Supplier extends InvoiceParty {
   key: string
@@ -172,6 +138,7 @@ async function buildInvoice(
     roundOffPaise += lineRoundOff
     return {
       description: line.title,
+      productId: line.productId,
       hsn: printedHsn(entry.code, supplier.turnoverAbove5Cr),
       quantity: line.quantity,
       unitPricePaise: line.unitPricePaise,
@@ -279,50 +246,5 @@ export async function issueInvoice(
     })
     .returning()
   if (!created) throw new Error('invoice not created')
-  return created
-}
-
-/**
- * Reverses the sub-order's invoice with a credit note (CGST Act s.34) when its supply did not
- * happen: the same parties, lines and tax split, numbered in the supplier's credit series. Does
- * nothing when no invoice was issued (nothing was dispatched) or a note already reverses it.
- */
-export async function issueCreditNote(tx: Tx, subOrderId: string, at: Date, reason: string) {
-  const [invoice] = await tx
-    .select()
-    .from(invoices)
-    .where(eq(invoices.subOrderId, subOrderId))
-    .for('update')
-  if (!invoice) return null
-  const [existing] = await tx
-    .select()
-    .from(creditNotes)
-    .where(eq(creditNotes.invoiceId, invoice.id))
-  if (existing) return existing
-  const fy = financialYear(at)
-  const seq = await nextSerial(tx, invoice.supplierKey, 'credit', fy)
-  const number = documentNumber('credit', fy, seq)
-  const document: InvoiceDocument = {
-    ...invoice.document,
-    kind: 'credit',
-    number,
-    issuedAt: at.toISOString(),
-    against: { number: invoice.number, issuedAt: invoice.document.issuedAt },
-    reason,
-  }
-  const [created] = await tx
-    .insert(creditNotes)
-    .values({
-      invoiceId: invoice.id,
-      supplierKey: invoice.supplierKey,
-      fy,
-      seq,
-      number,
-      issuedAt: at,
-      reason,
-      document,
-    })
-    .returning()
-  if (!created) throw new Error('credit note not created')
   return created
 }

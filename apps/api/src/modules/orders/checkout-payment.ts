@@ -114,6 +114,7 @@ export interface CheckoutDeps {
   maxPerProduct: number
   shopName: string
   marketplace: MarketplaceIdentity
+  refundDays: number
 }
 
 /**

@@ -82,6 +82,7 @@ export async function ordersRoutes(app: App) {
           limits,
           shopName: config.shopName,
           marketplace: config.marketplace,
+          refundDays: config.returns.refundDays,
         },
         user,
         request.body,
@@ -113,7 +114,9 @@ export async function ordersRoutes(app: App) {
       const user = assertSelf(request, undefined)
       return {
         success: true as const,
-        data: await getOrderDetails(db, user, request.params.orderId),
+        data: await getOrderDetails(db, user, request.params.orderId, {
+          windowDays: config.returns.windowDays,
+        }),
       }
     },
   )

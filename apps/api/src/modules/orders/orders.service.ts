@@ -1,8 +1,13 @@
+import { creditNotesOf } from '../invoices/credit-notes'
+import { refundsOf } from '../refunds/refund-view'
+import { returnsOf, returnWindowCloses } from '../returns/returns.view'
 import { createHash } from 'node:crypto'
 import {
   ADDRESS_STATE_MISSING,
   codLimitMessage,
   deriveOrderStatus,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
   formatOrderNumber,
   ORDER_PAYMENT_WINDOW_MINUTES,
   overOrderLimitMessage,
@@ -58,6 +63,7 @@ export interface OrderDeps {
   /** Signs the confirmation mail. */
   shopName: string
   marketplace: MarketplaceIdentity
+  refundDays: number
 }
 
 /** What the order transaction decided; the provider call happens after it commits. */
@@ -313,6 +319,9 @@ async function cartOf(tx: Tx, userId: string) {
 
 type OrderRow = typeof orders.$inferSelect
 
+/** The statuses a shopper may still cancel from (ORDER_TRANSITIONS.cancel). */
+const CANCELLABLE: ReadonlySet<OrderStatus> = new Set(ORDER_TRANSITIONS.cancel.from)
+
 function toSummary(row: OrderRow, totalPaise = row.totalPaise): OrderSummary {
   return {
     _id: row.id,
@@ -344,12 +353,19 @@ export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]
  * One order for whoever may see it (order-access.ts): its owner and an admin see all of it, a
  * seller with a part in it sees that part (its lines and subtotal).
  */
-export async function getOrderDetails(db: Db, user: SessionUser, orderId: string): Promise<Order> {
+export async function getOrderDetails(
+  db: Db,
+  user: SessionUser,
+  orderId: string,
+  /** The return window, for the owner's Return button. */
+  policy?: { windowDays: number },
+): Promise<Order> {
   const { order: row, viewer, subOrders: parts } = await viewOrder(db, user, orderId)
   const seller = viewer === 'seller'
   const totalPaise = seller ? parts.reduce((sum, s) => sum + s.subtotalPaise, 0) : row.totalPaise
   const partIds = parts.map((s) => s.id)
-  const [lines, timeline, parcels] = await Promise.all([
+  const own = seller ? partIds : undefined
+  const [lines, timeline, shipped, orderReturns, orderRefunds, creditNotes] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -362,7 +378,24 @@ export async function getOrderDetails(db: Db, user: SessionUser, orderId: string
       .orderBy(asc(orderLines.title)),
     readTimeline(db, orderId, seller ? user.id : undefined),
     parcelsOf(db, partIds),
+    returnsOf(db, orderId, own),
+    refundsOf(db, orderId, own),
+    creditNotesOf(db, orderId, own),
   ])
+  // The owner's buttons: Cancel until a courier has the parcel, Return within the window.
+  const parcels = shipped.map((parcel) => {
+    const part = parts.find((p) => p.id === parcel.subOrderId)
+    const owner = viewer === 'owner' && part !== undefined
+    return {
+      ...parcel,
+      cancellable:
+        owner && CANCELLABLE.has(parcel.status) && parcel.shipment === null && !part.deliveredAt,
+      returnableUntil:
+        owner && policy && parcel.status === 'delivered' && part.deliveredAt
+          ? returnWindowCloses(part.deliveredAt, policy.windowDays).toISOString()
+          : null,
+    }
+  })
   return {
     ...toSummary(row, totalPaise),
     // A seller reads its own part's status; everyone else the order's.
@@ -372,6 +405,9 @@ export async function getOrderDetails(db: Db, user: SessionUser, orderId: string
       : { ...row.addressInfo, address: BUYER_HIDDEN, phone: '', notes: '' },
     timeline,
     parcels,
+    returns: orderReturns,
+    refunds: orderRefunds,
+    creditNotes,
     // Hidden like the address from a seller no longer approved (a proprietor's name is a person's).
     buyer:
       row.buyerGstin && row.buyerLegalName && seesBuyers(user)
@@ -379,6 +415,7 @@ export async function getOrderDetails(db: Db, user: SessionUser, orderId: string
         : null,
     cartItems: lines.map((l) => ({
       productId: l.productId,
+      subOrderId: l.subOrderId,
       title: l.title,
       image: l.image,
       price: paiseToRupees(l.unitPricePaise),

@@ -5,7 +5,8 @@ import {
   captureResponse,
   depositResponse,
   paymentSessionQuery,
-  cancelPendingOrderResponse,
+  cancelOrderBody,
+  cancelOrderResponse,
   orderIdParams,
   payPendingOrderResponse,
   paymentStatusResponse,
@@ -23,7 +24,8 @@ import {
   reconcile,
   type PaymentDeps,
 } from './payments.service'
-import { cancelPendingOrder, payPendingOrder, type PendingPaymentDeps } from './pending-payment'
+import { cancelOrder } from '../orders/cancel'
+import { payPendingOrder, type PendingPaymentDeps } from './pending-payment'
 
 const CAPTURE_MESSAGES: Record<PaymentStatus, string> = {
   paid: 'Payment is successful!',
@@ -34,7 +36,6 @@ const CAPTURE_MESSAGES: Record<PaymentStatus, string> = {
 
 const COD_MESSAGE =
   'This order is paid by cash on delivery: you pay when it arrives. Nothing is paid online.'
-const CANCELLED_MESSAGE = 'Your order was cancelled. Its items are back in your cart.'
 
 /**
  * Where the status page sends the browser once the provider has answered; the success page
@@ -56,6 +57,7 @@ export async function paymentsRoutes(app: App) {
     metrics: app.deps.metrics,
     maxPerProduct: app.deps.config.orderLimits.maxQtyPerProduct,
     marketplace: app.deps.config.marketplace,
+    refundDays: app.deps.config.returns.refundDays,
   })
   const pendingDeps = (log: PaymentDeps['log']): PendingPaymentDeps => ({
     ...deps(log),
@@ -105,20 +107,22 @@ export async function paymentsRoutes(app: App) {
     {
       config: { access: 'user' },
       schema: {
-        tags: ['payments'],
-        summary: 'Cancels the caller’s unpaid online order: stock back, lines back in the cart',
+        tags: ['orders'],
+        summary:
+          'Cancels the caller’s order, or one seller’s part, before it ships: stock back, a paid part refunded in full',
         params: orderIdParams,
-        response: { 200: cancelPendingOrderResponse },
+        body: cancelOrderBody,
+        response: { 200: cancelOrderResponse },
       },
     },
     async (request) => {
       const user = assertSelf(request, undefined)
-      const result = await cancelPendingOrder(
-        pendingDeps(request.log),
+      return cancelOrder(
+        { ...pendingDeps(request.log), config: app.deps.config },
         user,
         request.params.orderId,
+        request.body,
       )
-      return { success: true as const, ...result, message: CANCELLED_MESSAGE }
     },
   )
 

@@ -13,7 +13,9 @@ import { badRequest, notFound } from '../../lib/errors'
 import type { Mailer } from '../../lib/mail'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
-import type { ProviderStatus, VerifiedEvent } from '../../payments/types'
+import type { ProviderStatus, VerifiedEvent, VerifiedRefundEvent } from '../../payments/types'
+import { applyRefundNotification } from '../refunds/refund-worker'
+import { refundPolicy } from '../orders/lifecycle/effects'
 import { recordLatePayment } from '../orders/lifecycle/late-payment'
 import { moveOrder } from '../orders/lifecycle/move'
 
@@ -28,6 +30,8 @@ export interface PaymentDeps {
   maxPerProduct: number
   /** Invoices are issued and reversed as orders move (see lifecycle effects). */
   marketplace: MarketplaceIdentity
+  /** Days a refund is promised within (a late payment's, a rejection's). */
+  refundDays: number
 }
 
 type PaymentRow = typeof payments.$inferSelect
@@ -73,7 +77,7 @@ async function apply(
         payment: { providerPaymentId: event.providerPaymentId },
       })
       if (paid.changed) return 'paid' as const
-      return (await recordLatePayment(tx, payment, event.providerPaymentId))
+      return (await recordLatePayment(tx, refundPolicy(deps), payment, event.providerPaymentId))
         ? ('late' as const)
         : ('unchanged' as const)
     }
@@ -120,6 +124,22 @@ export async function handleWebhook(
 ): Promise<{ applied: boolean; orderId: string; ack?: Record<string, unknown> }> {
   const provider = deps.payments.provider(providerName.toUpperCase())
   if (!provider) throw notFound('Unknown payment provider')
+  let refundEvent: VerifiedRefundEvent | null
+  try {
+    refundEvent = provider.parseRefundWebhook?.(rawBody, headers) ?? null
+  } catch {
+    throw badRequest('Invalid webhook signature')
+  }
+  if (refundEvent) {
+    const refundDeps = { db: deps.db, payments: deps.payments, policy: refundPolicy(deps) }
+    const orderId = await applyRefundNotification(
+      refundDeps,
+      provider,
+      refundEvent.providerRefundId,
+    )
+    if (!orderId) throw notFound('Unknown refund')
+    return { applied: true, orderId, ack: provider.webhookAck }
+  }
   let event: VerifiedEvent
   try {
     event = provider.verifyWebhook(rawBody, headers)

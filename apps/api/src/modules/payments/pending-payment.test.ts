@@ -31,8 +31,14 @@ async function cartOf(userId: string) {
 const sessionOf = (paymentUrl: string) =>
   new URL(paymentUrl, 'http://x').searchParams.get('payment_session_id')!
 
+/** Pay now (no body), or Cancel with the reason the cancel dialog sends. */
 const call = (cookie: string, orderId: string, action: 'pay' | 'cancel') =>
-  t.app.inject({ method: 'POST', url: `/api/shop/order/${orderId}/${action}`, headers: { cookie } })
+  t.app.inject({
+    method: 'POST',
+    url: `/api/shop/order/${orderId}/${action}`,
+    headers: { cookie },
+    ...(action === 'cancel' ? { payload: { reason: 'Changed my mind' } } : {}),
+  })
 
 /** The sandbox gateway's Pay or Fail button for a Cashfree session. */
 const gateway = (sessionId: string, outcome: 'pay' | 'fail') =>
@@ -108,7 +114,11 @@ describe('POST /api/shop/order/:orderId/cancel', () => {
 
     const res = await call(shopper.cookie, orderId, 'cancel')
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ success: true, orderId, paymentStatus: 'failed' })
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Your order was cancelled. Its items are back in your cart.',
+      orderStatus: 'cancelled',
+    })
     expect(await stockOf(item.id)).toBe(5)
     expect(await orderRow(orderId)).toMatchObject({
       paymentStatus: 'failed',
@@ -127,9 +137,12 @@ describe('POST /api/shop/order/:orderId/cancel', () => {
     expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'failed' })
 
     // Done once: a second cancel or Pay now finds nothing to do.
-    expect((await call(shopper.cookie, orderId, 'cancel')).statusCode).toBe(409)
+    const again = await call(shopper.cookie, orderId, 'cancel')
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toEqual({ success: false, message: 'This order is already cancelled.' })
     expect((await call(shopper.cookie, orderId, 'pay')).statusCode).toBe(409)
     expect(await stockOf(item.id)).toBe(5)
+    expect(await cartOf(shopper.user.id)).toContainEqual({ productId: item.id, quantity: 4 })
   })
 
   it('keeps the refilled line within the limit per order', async () => {
@@ -170,19 +183,20 @@ describe('who may pay or cancel', () => {
     expect(await stockOf(item.id)).toBe(3)
   })
 
-  it('answers 409 for a paid order and for cash on delivery', async () => {
+  it('refuses Pay now on a paid order and on cash on delivery; Cancel is the shipping-time cancel', async () => {
     const { shopper, orderId, paymentUrl } = await abandoned('CASHFREE')
     await gateway(sessionOf(paymentUrl), 'pay')
-    for (const action of ['pay', 'cancel'] as const) {
-      const res = await call(shopper.cookie, orderId, action)
-      expect(res.statusCode).toBe(409)
-      expect(res.json()).toEqual({ success: false, message: 'This order is already paid.' })
-    }
+    const pay = await call(shopper.cookie, orderId, 'pay')
+    expect(pay.statusCode).toBe(409)
+    expect(pay.json()).toEqual({ success: false, message: 'This order is already paid.' })
     const cod = await placeOrder(t.app, db(), 'COD', { price: 900, totalStock: 2, quantity: 1 })
-    for (const action of ['pay', 'cancel'] as const) {
-      expect((await call(cod.shopper.cookie, cod.orderId, action)).statusCode).toBe(409)
-    }
+    expect((await call(cod.shopper.cookie, cod.orderId, 'pay')).statusCode).toBe(409)
     expect(await stockOf(cod.item.id)).toBe(1)
+    // Since issue 18 Cancel takes a placed order too (refunding a paid one): cancel.test.ts.
+    const cancelled = await call(cod.shopper.cookie, cod.orderId, 'cancel')
+    expect(cancelled.statusCode).toBe(200)
+    expect(cancelled.json().orderStatus).toBe('cancelled')
+    expect(await stockOf(cod.item.id)).toBe(2)
   })
 })
 

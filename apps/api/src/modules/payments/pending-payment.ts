@@ -78,6 +78,7 @@ export async function payPendingOrder(
       maxPerProduct: deps.maxPerProduct,
       shopName: deps.shopName,
       marketplace: deps.marketplace,
+      refundDays: deps.refundDays,
     },
     user,
     provider,
@@ -103,11 +104,17 @@ export async function cancelPendingOrder(
   deps: PendingPaymentDeps,
   user: SessionUser,
   orderId: string,
+  reason: string,
 ): Promise<Reconciled> {
   const { order, payment } = await waitingOrder(deps, user, orderId)
   const cancelled = await deps.db
     .transaction((tx) =>
-      moveOrder(tx, deps, { orderId, event: 'cancel', actor: { kind: 'shopper', id: user.id } }),
+      moveOrder(tx, deps, {
+        orderId,
+        event: 'cancel',
+        actor: { kind: 'shopper', id: user.id },
+        note: reason,
+      }),
     )
     .then(
       (moved) => moved.changed,

@@ -48,7 +48,9 @@ function post(url: string, cookie: string | undefined, payload: object) {
   return t.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, payload })
 }
 
-async function start(cookie: string, size: number, kind: 'product' | 'banner' = 'product') {
+type Kind = 'product' | 'banner' | 'returnPhoto'
+
+async function start(cookie: string, size: number, kind: Kind = 'product') {
   const res = await post('/api/uploads/multipart', cookie, { kind, contentType: 'image/png', size })
   expect(res.statusCode, res.body).toBe(201)
   return res.json<CreateMultipartUploadResponse>()
@@ -69,7 +71,7 @@ async function sendParts(data: Buffer, created: CreateMultipartUploadResponse) {
   )
 }
 
-async function upload(cookie: string, data: Buffer, kind: 'product' | 'banner' = 'product') {
+async function upload(cookie: string, data: Buffer, kind: Kind = 'product') {
   const created = await start(cookie, data.length, kind)
   const parts = await sendParts(data, created)
   const res = await post('/api/uploads/multipart/complete', cookie, {
@@ -276,6 +278,49 @@ describe('ownership', () => {
     const pending = await post('/api/uploads/multipart', cookies.pending, body)
     expect(pending.statusCode).toBe(403)
     expect(pending.json().message).toBe('Your seller account is not approved yet')
+  })
+})
+
+describe('shoppers', () => {
+  it('should upload a return photo straight to the store', async () => {
+    const { res } = await upload(cookies.shopper, await png(1600, 1200), 'returnPhoto')
+    expect(res.statusCode, res.body).toBe(201)
+    const meta = await sharp(
+      Buffer.from(await (await fetch(res.json().url)).arrayBuffer()),
+    ).metadata()
+    expect(meta).toMatchObject({ format: 'webp', width: 1280 })
+    expect(incomingLeft()).toEqual([])
+  })
+
+  it('should start no other kind, refused before the body is validated', async () => {
+    for (const kind of ['product', 'banner', 'bannerPhone', undefined, 'nope']) {
+      const res = await post('/api/uploads/multipart', cookies.shopper, {
+        kind,
+        contentType: 'image/png',
+        size: 100,
+      })
+      expect([kind, res.statusCode]).toEqual([kind, 403])
+    }
+    const pending = await post('/api/uploads/multipart', cookies.pending, {
+      kind: 'returnPhoto',
+      contentType: 'image/png',
+      size: 100,
+    })
+    expect(pending.statusCode).toBe(403)
+  })
+
+  it('should finish only their own uploads; pending sellers none', async () => {
+    const data = await png(60, 60)
+    const created = await start(cookies.seller, data.length)
+    const ref = refOf(created)
+    const parts = await sendParts(data, created)
+    const stolen = await post('/api/uploads/multipart/complete', cookies.shopper, { ...ref, parts })
+    expect(stolen.statusCode).toBe(404)
+    expect((await post('/api/uploads/multipart/abort', cookies.shopper, ref)).statusCode).toBe(404)
+    const pending = await post('/api/uploads/multipart/abort', cookies.pending, ref)
+    expect(pending.statusCode).toBe(403)
+    expect((await post('/api/uploads/multipart/abort', undefined, ref)).statusCode).toBe(401)
+    expect((await post('/api/uploads/multipart/abort', cookies.seller, ref)).statusCode).toBe(200)
   })
 })
 

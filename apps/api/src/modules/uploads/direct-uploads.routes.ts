@@ -17,7 +17,7 @@ import {
   completeDirectUpload,
   startDirectUpload,
 } from './direct-uploads.service'
-import { UPLOAD_RATE_LIMIT } from './uploads.routes'
+import { assertMayFinishUpload, assertMayUpload, UPLOAD_RATE_LIMIT } from './upload-access'
 
 const tags = ['uploads']
 
@@ -75,7 +75,12 @@ export async function directUploadsRoutes(app: App) {
         response: { 201: createMultipartUploadResponse },
       },
       // The same budget as POST /uploads: one started upload is one image.
-      config: { access: 'uploader', rateLimit: UPLOAD_RATE_LIMIT },
+      config: { access: 'user', rateLimit: UPLOAD_RATE_LIMIT },
+      // Who may upload depends on the body's `kind`: read as parsed, before it is validated.
+      preValidation: async (request) => {
+        const body = request.body as Record<string, unknown> | null | undefined
+        assertMayUpload(request, typeof body === 'object' && body ? body.kind : undefined)
+      },
     },
     async (request, reply) => {
       const { deps, userId } = context(request)
@@ -93,7 +98,8 @@ export async function directUploadsRoutes(app: App) {
         body: completeMultipartUploadBody,
         response: { 201: uploadResponse },
       },
-      config: { access: 'uploader' },
+      config: { access: 'user' },
+      onRequest: async (request) => assertMayFinishUpload(request),
     },
     async (request, reply) => {
       const { deps, userId } = context(request)
@@ -111,7 +117,8 @@ export async function directUploadsRoutes(app: App) {
         body: abortMultipartUploadBody,
         response: { 200: messageResponse },
       },
-      config: { access: 'uploader' },
+      config: { access: 'user' },
+      onRequest: async (request) => assertMayFinishUpload(request),
     },
     async (request) => {
       const { deps, userId } = context(request)

@@ -193,6 +193,62 @@ describe('POST /api/uploads', () => {
   })
 })
 
+describe('POST /api/uploads?kind=returnPhoto', () => {
+  it('should let a shopper upload a return photo: 1280 px with a 320 px thumbnail', async () => {
+    const res = await upload(
+      cookies.shopper,
+      multipart(await png(2000, 1500), 'scratch.jpg', 'image/png'),
+      '?kind=returnPhoto',
+    )
+    expect(res.statusCode, res.body).toBe(201)
+    const { url, variants } = res.json()
+    const meta = await sharp(path.join(t.dataDir, 'uploads', url.slice(9))).metadata()
+    expect(meta).toMatchObject({ format: 'webp', width: 1280, height: 960 })
+    expect(variants).toEqual({ '320': url.replace('.webp', '-320.webp') })
+  })
+
+  it('should keep every other kind for admins and approved sellers, refused before validation', async () => {
+    const body = multipart(await png(20, 20), 'a.png', 'image/png')
+    for (const query of ['', '?kind=product', '?kind=banner', '?kind=bannerPhone', '?kind=nope']) {
+      const res = await upload(cookies.shopper, body, query)
+      // 403 whatever the kind, never a 400 that lists the kinds there are.
+      expect([query, res.statusCode]).toEqual([query, 403])
+      expect(res.json()).toEqual({ success: false, message: 'You are not allowed to do that' })
+    }
+    // Two kinds sent: not a return photo.
+    expect((await upload(cookies.shopper, body, '?kind=returnPhoto&kind=product')).statusCode).toBe(
+      403,
+    )
+    expect((await upload(undefined, body, '?kind=returnPhoto')).statusCode).toBe(401)
+    const pending = await upload(cookies.pending, body, '?kind=returnPhoto')
+    expect(pending.statusCode).toBe(403)
+    expect(pending.json().message).toBe('Your seller account is not approved yet')
+    // The back office still uploads products and banners (and may add a return photo).
+    expect((await upload(cookies.seller, body, '?kind=product')).statusCode).toBe(201)
+    expect((await upload(cookies.admin, body, '?kind=returnPhoto')).statusCode).toBe(201)
+    const wrong = await upload(cookies.seller, body, '?kind=nope')
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().message).toContain(
+      'kind must be product, banner, bannerPhone or returnPhoto',
+    )
+  })
+
+  it('should allow a shopper 20 photos an hour', async () => {
+    const cookie = await cookieFor((await createUser(t.database.db)).id)
+    const body = multipart(await png(8, 8), 'a.png', 'image/png')
+    for (let i = 0; i < 20; i++) {
+      expect((await upload(cookie, body, '?kind=returnPhoto')).statusCode).toBe(201)
+    }
+    const limited = await upload(cookie, body, '?kind=returnPhoto')
+    expect(limited.statusCode).toBe(429)
+    // The window is an hour, not the back office's 10 minutes.
+    const seconds = Number(/in (\d+) seconds/.exec(limited.json().message)?.[1])
+    expect(seconds).toBeGreaterThan(3500)
+    // Refusals cost nothing, and another shopper is not affected.
+    expect((await upload(cookies.shopper, body, '?kind=returnPhoto')).statusCode).toBe(201)
+  })
+})
+
 describe('direct uploads without S3', () => {
   it('should tell the browser to post files to the API', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/uploads/config' })

@@ -1,22 +1,11 @@
 import multipart from '@fastify/multipart'
 import { UPLOAD_MAX_BYTES, uploadQuery, uploadResponse } from '@techbazaar/shared'
-import type { FastifyRequest } from 'fastify'
 import type { App } from '../../app-types'
 import { AppError, badRequest } from '../../lib/errors'
+import { assertMayUpload, UPLOAD_RATE_LIMIT } from './upload-access'
 import { storeImage } from './uploads.service'
 
 const TOO_BIG = 'Image is larger than 10 MB'
-
-/**
- * Per user: encoding costs CPU, so one account cannot keep the server busy. One budget for every
- * way an image comes in (a direct upload's start counts as one image, direct-uploads.routes.ts).
- */
-export const UPLOAD_RATE_LIMIT = {
-  max: 60,
-  timeWindow: '10 minutes',
-  hook: 'preHandler' as const,
-  keyGenerator: (request: FastifyRequest) => `upload:${request.user?.id ?? request.ip}`,
-}
 
 export async function uploadsRoutes(app: App) {
   // Multipart only in this plugin's scope: no other route accepts file bodies.
@@ -35,7 +24,12 @@ export async function uploadsRoutes(app: App) {
         querystring: uploadQuery,
         response: { 201: uploadResponse },
       },
-      config: { access: 'uploader', rateLimit: UPLOAD_RATE_LIMIT },
+      // Shoppers upload return photos, the back office the rest: decided on the query's `kind`
+      // as sent, before anything is validated or read (upload-access.ts).
+      config: { access: 'user', rateLimit: UPLOAD_RATE_LIMIT },
+      onRequest: async (request) => {
+        assertMayUpload(request, (request.query as Record<string, unknown> | undefined)?.kind)
+      },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'Send the image as multipart/form-data')

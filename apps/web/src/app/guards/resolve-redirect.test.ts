@@ -64,6 +64,8 @@ const table: Row[] = [
   // Sellers: their own admin screens, nothing of the storefront's shopping.
   ['vendor', vendor, '/admin/products', null],
   ['vendor', vendor, '/admin/orders', null],
+  ['vendor', vendor, '/admin/returns', null],
+  ['vendor', vendor, '/admin/refunds', '/admin/products'],
   ['vendor', vendor, '/admin/business-address', null],
   ['vendor', vendor, '/admin/dashboard', '/admin/products'],
   ['vendor', vendor, '/admin/signup-vendor', '/admin/products'],

@@ -54,7 +54,12 @@ type UserKind = 'guest' | 'shopper' | 'vendor' | 'admin'
 
 const LANDING = { shopper: '/', vendor: '/admin/products', admin: '/admin/dashboard' } as const
 
-const VENDOR_PATHS = new Set(['/admin/products', '/admin/orders', '/admin/business-address'])
+const VENDOR_PATHS = new Set([
+  '/admin/products',
+  '/admin/orders',
+  '/admin/returns',
+  '/admin/business-address',
+])
 
 /**
  * The pages outside the shop layout a back-office account may still open: payment links are

@@ -9,8 +9,10 @@ import {
   LogOutIcon,
   MenuIcon,
   PackageIcon,
+  ReceiptIndianRupeeIcon,
   ShoppingCartIcon,
   TruckIcon,
+  Undo2Icon,
   UserPlusIcon,
   XCircleIcon,
 } from 'lucide-react'
@@ -44,6 +46,8 @@ const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboardIcon },
   { label: 'Products', to: '/admin/products', icon: PackageIcon },
   { label: 'Orders', to: '/admin/orders', icon: ShoppingCartIcon },
+  { label: 'Returns', to: '/admin/returns', icon: Undo2Icon },
+  { label: 'Refunds', to: '/admin/refunds', icon: ReceiptIndianRupeeIcon },
   { label: 'Shipments', to: '/admin/shipments', icon: TruckIcon },
   { label: 'Sign up vendor', to: '/admin/signup-vendor', icon: UserPlusIcon },
   { label: 'Verification', to: '/admin/vendor-verificaton', icon: BadgeCheckIcon },
@@ -54,6 +58,7 @@ const ADMIN_NAV: AdminNavItem[] = [
 const VENDOR_NAV: AdminNavItem[] = [
   { label: 'Products', to: '/admin/products', icon: PackageIcon },
   { label: 'Orders', to: '/admin/orders', icon: ShoppingCartIcon },
+  { label: 'Returns', to: '/admin/returns', icon: Undo2Icon },
   // The supplier address on the seller's GST invoices.
   { label: 'Business', to: '/admin/business-address', icon: Building2Icon },
 ]
@@ -75,7 +80,7 @@ export function AdminLayout() {
       )}
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex min-h-16 flex-wrap items-center gap-x-2 border-b bg-background px-3 sm:flex-nowrap sm:px-6">
+        <header className="sticky top-0 z-30 flex min-h-16 flex-wrap items-center gap-x-2 border-b bg-background px-3 sm:px-6 lg:flex-nowrap">
           {isVendor ? (
             <>
               <Link
@@ -85,17 +90,17 @@ export function AdminLayout() {
                 <LogoMark className="size-7" />
                 Seller Hub
               </Link>
-              {/* On phones the three sections get a row of their own, labels under the icons. */}
+              {/* Below 1024 px the four sections get a row of their own, labels under the icons. */}
               <nav
                 aria-label="Seller"
-                className="order-last w-full border-t sm:order-none sm:w-auto sm:border-t-0"
+                className="order-last w-full border-t lg:order-none lg:w-auto lg:border-t-0"
               >
-                <ul className="grid grid-cols-3 gap-1 py-1 sm:flex sm:py-0">
+                <ul className="grid grid-cols-4 gap-1 py-1 lg:flex lg:py-0">
                   {VENDOR_NAV.map((item) => (
                     <li key={item.to}>
                       <NavLink
                         to={item.to}
-                        className="flex h-12 flex-col items-center justify-center gap-0.5 rounded-md px-3 text-xs font-medium text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-primary sm:h-11 sm:flex-row sm:gap-2 sm:text-sm"
+                        className="flex h-12 flex-col items-center justify-center gap-0.5 rounded-md px-1 text-xs font-medium text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-primary lg:h-11 lg:flex-row lg:gap-2 lg:px-3 lg:text-sm"
                       >
                         <item.icon aria-hidden="true" className="size-4" />
                         {item.label}

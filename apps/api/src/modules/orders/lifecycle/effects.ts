@@ -1,9 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Tx } from '../../../db/client'
-import { orderLines, orders, payments, products, subOrders } from '../../../db/schema'
+import { orderLines, orders, payments, products, shipments, subOrders } from '../../../db/schema'
 import { enqueue } from '../../../jobs/outbox'
+import { conflict } from '../../../lib/errors'
+import { oweRefund, type RefundPolicy } from '../../refunds/ledger'
 import { lockCartOf, mergeIntoCart } from '../../cart/cart.service'
 import { issueCreditNote, issueInvoice, type MarketplaceIdentity } from '../../invoices/issue'
+import { queueCancellationMail } from './cancellation-mail'
 import { queueOrderConfirmation } from './confirmation-mail'
 import type { MoveRequest } from './move'
 
@@ -16,6 +19,8 @@ export interface LifecycleContext {
   marketplace: MarketplaceIdentity
   /** The shop's clock (tests move it); the invoice and credit-note dates come from it. */
   now?: () => Date
+  /** Days a refund is promised within (REFUND_DAYS). */
+  refundDays: number
 }
 
 /** The context every mover builds the same way from the shop's configuration. */
@@ -24,6 +29,7 @@ export function lifecycleContext(
     orderLimits: { maxQtyPerProduct: number }
     shopName: string
     marketplace: MarketplaceIdentity
+    returns: { refundDays: number }
   },
   now?: () => Date,
 ): LifecycleContext {
@@ -32,7 +38,13 @@ export function lifecycleContext(
     shopName: config.shopName,
     marketplace: config.marketplace,
     now,
+    refundDays: config.returns.refundDays,
   }
+}
+
+/** The refund ledger's view of the context. */
+export function refundPolicy(ctx: LifecycleContext): RefundPolicy {
+  return { refundDays: ctx.refundDays, shopName: ctx.shopName, now: ctx.now ?? (() => new Date()) }
 }
 
 /**
@@ -70,19 +82,21 @@ export async function applyEffects(
       return
     case 'failPayment':
     case 'expire':
-    case 'cancel':
       await endUnpaidPayment(tx, request.orderId)
       await returnToCart(tx, userId, parts, ctx.maxPerProduct)
       return
+    case 'cancel':
+      await cancelParts(tx, ctx, request, userId, parts)
+      return
     case 'reject':
       await endUnpaidPayment(tx, request.orderId)
-      await queueRefundOfPaid(tx, request.orderId, parts)
+      await refundParts(tx, ctx, request.orderId, parts, 'rejection')
       await restock(tx, parts)
       return
     case 'returnToOrigin':
       // Back at the seller: on sale again; money taken online goes back (COD took none), and the
       // invoice issued at dispatch is reversed by a credit note (the supply did not happen).
-      await queueRefundOfPaid(tx, request.orderId, parts)
+      await refundParts(tx, ctx, request.orderId, parts, 'undelivered')
       await restock(tx, parts)
       for (const part of parts) {
         await issueCreditNote(
@@ -99,8 +113,14 @@ export async function applyEffects(
       for (const part of parts)
         await issueInvoice(tx, ctx.marketplace, part, ctx.now?.() ?? new Date())
       return
-    case 'process':
     case 'deliver':
+      // The return window counts from here.
+      await tx
+        .update(subOrders)
+        .set({ deliveredAt: ctx.now?.() ?? new Date() })
+        .where(and(inArray(subOrders.id, parts), isNull(subOrders.deliveredAt)))
+      return
+    case 'process':
       return
   }
 }
@@ -134,44 +154,74 @@ async function endUnpaidPayment(tx: Tx, orderId: string): Promise<void> {
 }
 
 /**
- * Money taken for parts that will not be delivered goes back: a refund of their subtotal is
- * queued against the payment that took it (the worker asks the provider).
+ * The shopper cancels before the goods ship. An unpaid online order ends as an abandoned checkout
+ * does (its lines back in the cart); otherwise the parts' units go back on sale and what was paid
+ * for them is refunded in full, with no charge. A part handed to a courier is past cancelling.
  */
-async function queueRefundOfPaid(tx: Tx, orderId: string, parts: string[]): Promise<void> {
-  const [paid] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
-  if (!paid?.providerOrderId) return
-  const [sum] = await tx
-    .select({
-      paise: sql<number>`coalesce(sum(${orderLines.unitPricePaise} * ${orderLines.quantity}), 0)::int`,
-    })
-    .from(orderLines)
-    .where(inArray(orderLines.subOrderId, parts))
-  await queueRefund(tx, paid, Math.min(sum?.paise ?? 0, paid.amountPaise))
+async function cancelParts(
+  tx: Tx,
+  ctx: LifecycleContext,
+  request: MoveRequest,
+  userId: string,
+  parts: string[],
+): Promise<void> {
+  const [booked] = await tx
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(inArray(shipments.subOrderId, parts))
+    .limit(1)
+  if (booked) {
+    throw conflict(
+      'This order has been handed to the courier and can no longer be cancelled. You can return it once it is delivered.',
+    )
+  }
+  const [order] = await tx
+    .select({ method: orders.paymentMethod, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, request.orderId))
+  // Cash on delivery reads "pending" until the courier collects; only an online order can be unpaid.
+  const unpaid = order?.method !== 'COD' && order?.paymentStatus === 'pending'
+  if (unpaid) {
+    await endUnpaidPayment(tx, request.orderId)
+    await returnToCart(tx, userId, parts, ctx.maxPerProduct)
+    return
+  }
+  await restock(tx, parts)
+  await refundParts(tx, ctx, request.orderId, parts, 'cancellation')
+  await queueCancellationMail(tx, request.orderId, parts, request.note ?? null, ctx.shopName)
 }
 
-/** Queues the refund of `amountPaise` of a payment, once per payment. */
-export async function queueRefund(
+/**
+ * Money taken for parts that will not be delivered goes back: one refund per part, of its
+ * subtotal, recorded in the ledger (which caps it at what was captured; COD took nothing yet).
+ */
+async function refundParts(
   tx: Tx,
-  payment: typeof payments.$inferSelect,
-  amountPaise: number,
+  ctx: LifecycleContext,
+  orderId: string,
+  parts: string[],
+  cause: 'cancellation' | 'rejection' | 'undelivered',
 ): Promise<void> {
-  if (!payment.providerOrderId || amountPaise <= 0) return
-  await enqueue(
-    tx,
-    'payment.refund',
-    {
-      paymentId: payment.id,
-      orderId: payment.orderId,
-      provider: payment.provider,
-      providerOrderId: payment.providerOrderId,
-      amountPaise,
-      refundId: `r-${payment.id}`,
-    },
-    { dedupeKey: `refund:${payment.id}` },
-  )
+  const [order] = await tx
+    .select({ method: orders.paymentMethod })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  if (!order || order.method === 'COD') return
+  const rows = await tx
+    .select({ id: subOrders.id, subtotalPaise: subOrders.subtotalPaise })
+    .from(subOrders)
+    .where(inArray(subOrders.id, parts))
+    .orderBy(subOrders.id)
+  const key = { cancellation: 'cancel', rejection: 'reject', undelivered: 'rto' }[cause]
+  for (const part of rows) {
+    await oweRefund(tx, refundPolicy(ctx), {
+      orderId,
+      subOrderId: part.id,
+      cause,
+      sourceKey: `${key}:${part.id}`,
+      amountPaise: part.subtotalPaise,
+    })
+  }
 }
 
 /**

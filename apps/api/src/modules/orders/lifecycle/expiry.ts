@@ -14,7 +14,7 @@ export async function expireUnpaidOrders(deps: {
   db: Db
   now: () => Date
   metrics: Pick<ShopMetrics, 'paymentFailed'>
-  config: Pick<Config, 'shopName' | 'marketplace'> & {
+  config: Pick<Config, 'shopName' | 'marketplace' | 'returns'> & {
     orderLimits: Pick<Config['orderLimits'], 'maxQtyPerProduct'>
   }
 }): Promise<number> {

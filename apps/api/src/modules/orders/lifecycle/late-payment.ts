@@ -1,19 +1,19 @@
-import { formatRupees, paiseToRupees } from '@techbazaar/shared'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Db, Tx } from '../../../db/client'
+import type { Tx } from '../../../db/client'
 import { orders, payments } from '../../../db/schema'
-import { queueRefund } from './effects'
+import { oweRefund, type RefundPolicy } from '../../refunds/ledger'
 import { recordHistory } from './history'
 
 type PaymentRow = typeof payments.$inferSelect
 
 /**
  * A payment the provider confirms for an order that had already ended (rejected, cancelled,
- * expired, failed): the money is recorded as taken, the timeline says so, and its refund is queued
+ * expired, failed): the money is recorded as taken, the timeline says so, and its refund is owed
  * in the same transaction. Once per payment; answers whether this call recorded it.
  */
 export async function recordLatePayment(
   tx: Tx,
+  policy: RefundPolicy,
   payment: PaymentRow,
   providerPaymentId: string | undefined,
 ): Promise<boolean> {
@@ -33,28 +33,12 @@ export async function recordLatePayment(
     actor: 'provider',
     note: `${payment.provider} payment ${taken.providerPaymentId ?? taken.providerOrderId ?? ''}`.trim(),
   })
-  await queueRefund(tx, taken, taken.amountPaise)
-  return true
-}
-
-/** The provider accepted a queued refund: the payment and the order read refunded, once. */
-export async function recordRefund(
-  db: Db,
-  refund: { paymentId: string; orderId: string; amountPaise: number; provider: string },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [refunded] = await tx
-      .update(payments)
-      .set({ status: 'refunded' })
-      .where(and(eq(payments.id, refund.paymentId), eq(payments.status, 'paid')))
-      .returning({ id: payments.id })
-    if (!refunded) return
-    await tx.update(orders).set({ paymentStatus: 'refunded' }).where(eq(orders.id, refund.orderId))
-    await recordHistory(tx, {
-      orderId: refund.orderId,
-      event: 'refund',
-      actor: 'provider',
-      note: `${formatRupees(paiseToRupees(refund.amountPaise))} to the original payment method (${refund.provider})`,
-    })
+  await oweRefund(tx, policy, {
+    orderId: payment.orderId,
+    subOrderId: null,
+    cause: 'latePayment',
+    sourceKey: `late:${taken.id}`,
+    amountPaise: taken.amountPaise,
   })
+  return true
 }

@@ -6,6 +6,7 @@ import {
   outbox,
   payments,
   products,
+  refunds,
   subOrders,
   vendorProfiles,
 } from '../../../db/schema'
@@ -194,6 +195,7 @@ describe('the order lifecycle', () => {
       method: 'POST',
       url: `/api/shop/order/${orderId}/cancel`,
       headers: { cookie: sessionCookieFor(t.app, shopper.token) },
+      payload: { reason: 'Ordered by mistake' },
     })
     expect(res.statusCode).toBe(200)
     expect(await statusOf(orderId)).toMatchObject({
@@ -207,6 +209,7 @@ describe('the order lifecycle', () => {
       actorId: shopper.user.id,
       fromStatus: 'pending',
       toStatus: 'cancelled',
+      note: 'Ordered by mistake',
     })
   })
 
@@ -244,16 +247,26 @@ describe('the order lifecycle', () => {
       orderStatus: 'rejected',
       paymentStatus: 'paid',
     })
+    // The ledger owes the whole payment back (one refund, keyed by the payment) and queues the
+    // provider call under that refund's id.
+    const owed = await db().select().from(refunds).where(eq(refunds.orderId, orderId))
+    expect(owed).toEqual([
+      expect.objectContaining({
+        sourceKey: `late:${payment!.id}`,
+        cause: 'latePayment',
+        subOrderId: null,
+        amountPaise: 2 * 129_900,
+        status: 'pending',
+        provider: 'CASHFREE',
+      }),
+    ])
     const refund = await db()
       .select({ payload: outbox.payload, status: outbox.status })
       .from(outbox)
-      .where(and(eq(outbox.kind, 'payment.refund'), eq(outbox.dedupeKey, `refund:${payment!.id}`)))
-    expect(refund).toEqual([
-      {
-        status: 'pending',
-        payload: expect.objectContaining({ amountPaise: 2 * 129_900, orderId }),
-      },
-    ])
+      .where(
+        and(eq(outbox.kind, 'payment.refund'), eq(outbox.dedupeKey, `refund:${owed[0]!.id}:1`)),
+      )
+    expect(refund).toEqual([{ status: 'pending', payload: { refundId: owed[0]!.id } }])
 
     await t.app.deps.jobs.drain()
     expect(await statusOf(orderId)).toMatchObject({
@@ -262,11 +275,17 @@ describe('the order lifecycle', () => {
     })
     const [after] = await db().select().from(payments).where(eq(payments.orderId, orderId))
     expect(after!.status).toBe('refunded')
+    const [done] = await db().select().from(refunds).where(eq(refunds.orderId, orderId))
+    expect(done!.status).toBe('completed')
+    expect(t.app.deps.payments.sandbox.refunds(payment!.providerOrderId!)).toEqual([
+      expect.objectContaining({ amountPaise: 2 * 129_900, status: 'SUCCESS' }),
+    ])
     expect((await historyOf(orderId)).map((l) => l.event)).toEqual([
       'place',
       'reject',
       'latePayment',
       'refund',
+      'refundPaid',
     ])
     // Its stock came back once, with the rejection.
     const [product] = await db().select().from(products).where(eq(products.id, item.id))

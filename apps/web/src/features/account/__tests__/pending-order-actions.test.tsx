@@ -35,7 +35,17 @@ let orders = [
   order(COD, { orderStatus: 'confirmed', paymentMethod: 'COD', paymentStatus: 'pending' }),
 ]
 
+/** The cancel route's answer (cancelOrderResponse). */
+const CANCELLED = {
+  success: true,
+  message: 'Your order was cancelled. Its items are back in your cart.',
+  orderStatus: 'cancelled',
+}
+/** What each cancel sent: the route always takes a reason now. */
+let cancelBodies: unknown[] = []
+
 function serve() {
+  cancelBodies = []
   return mockFetch((url, init) => {
     if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
     if (url.pathname === `/api/shop/order/list/${USER_ID}`) {
@@ -45,16 +55,11 @@ function serve() {
       return jsonResponse({ success: true, orderId: UNPAID, paymentUrl: '#pay-here' })
     }
     if (url.pathname === `/api/shop/order/${UNPAID}/cancel` && init?.method === 'POST') {
+      cancelBodies.push(JSON.parse(String(init.body)))
       orders = orders.map((o) =>
-        o._id === UNPAID ? { ...o, orderStatus: 'rejected', paymentStatus: 'failed' } : o,
+        o._id === UNPAID ? { ...o, orderStatus: 'cancelled', paymentStatus: 'failed' } : o,
       )
-      return jsonResponse({
-        success: true,
-        orderId: UNPAID,
-        paymentMethod: 'CASHFREE',
-        paymentStatus: 'failed',
-        message: 'Your order was cancelled. Its items are back in your cart.',
-      })
+      return jsonResponse(CANCELLED)
     }
     return undefined
   })
@@ -115,6 +120,8 @@ describe('Pay now and Cancel order on an unpaid online order', () => {
         within(await rowOf(UNPAID)).queryByRole('button', { name: 'Pay now' }),
       ).not.toBeInTheDocument(),
     )
+    // No question to answer for an order never paid: a fixed reason, the whole order.
+    expect(cancelBodies).toEqual([{ reason: 'Cancelled before paying' }])
   })
 })
 
@@ -157,15 +164,7 @@ describe('the answer to Cancel order', () => {
     await u.click(screen.getByRole('button', { name: 'Cancel order' }))
     await confirmCancel(u)
     view.unmount()
-    answer(
-      jsonResponse({
-        success: true,
-        orderId: UNPAID,
-        paymentMethod: 'CASHFREE',
-        paymentStatus: 'failed',
-        message: 'Your order was cancelled. Its items are back in your cart.',
-      }),
-    )
+    answer(jsonResponse(CANCELLED))
     await vi.waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(
         'Your order was cancelled. Its items are back in your cart.',

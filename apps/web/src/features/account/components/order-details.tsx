@@ -10,9 +10,16 @@ import { OrderParcels } from '@/components/order-parcels'
 import { OrderTimeline } from '@/components/order-timeline'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useOrderDetails } from '../api/get-order-details'
+import { cancellableParts } from '../lib/returnable-lines'
+import { CancelOrderDialog } from './cancel-order-dialog'
+import { ParcelActions } from './parcel-actions'
 import { isAwaitingPayment, PendingOrderActions } from './pending-order-actions'
+import { ReturnsAndRefunds } from './returns-and-refunds'
 
-/** The order details dialog's body: payment, lines and the delivery address as ordered. */
+/**
+ * The order details dialog's body: payment, lines and the delivery address as ordered, each
+ * parcel with what the shopper may do with it (cancel, return), and the returns and refunds.
+ */
 export function OrderDetails({ orderId }: { orderId: string }) {
   const details = useOrderDetails(orderId)
   if (details.isPending) {
@@ -31,6 +38,8 @@ export function OrderDetails({ orderId }: { orderId: string }) {
     )
   }
   const order = details.data
+  const awaitingPayment = isAwaitingPayment(order)
+  const cancellable = awaitingPayment ? [] : cancellableParts(order)
   return (
     <div className="flex flex-col gap-4 text-sm">
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
@@ -49,13 +58,30 @@ export function OrderDetails({ orderId }: { orderId: string }) {
           </>
         )}
       </dl>
-      {isAwaitingPayment(order) && (
+      {awaitingPayment && (
         <section aria-label="Payment" className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3">
           <p>
             This order is not paid yet. Pay now to complete it, or cancel it: its items go back to
             your cart.
           </p>
           <PendingOrderActions orderId={order._id} />
+        </section>
+      )}
+      {cancellable.length > 0 && (
+        <section
+          aria-label="Cancel"
+          className="flex flex-col items-start gap-2 rounded-lg bg-muted/50 p-3"
+        >
+          <p>
+            {cancellable.length === order.parcels.length
+              ? 'Not shipped yet: you can still cancel this order, free of charge.'
+              : 'Some parts are not shipped yet: you can still cancel them, free of charge.'}
+          </p>
+          <CancelOrderDialog
+            orderId={order._id}
+            cod={order.paymentMethod === 'COD'}
+            someShipped={cancellable.length < order.parcels.length}
+          />
         </section>
       )}
       <section aria-label="Items" className="border-t pt-3">
@@ -97,7 +123,13 @@ export function OrderDetails({ orderId }: { orderId: string }) {
           )}
         </address>
       </section>
-      <OrderParcels orderId={order._id} parcels={order.parcels} />
+      <OrderParcels
+        orderId={order._id}
+        parcels={order.parcels}
+        creditNotes={order.creditNotes}
+        actions={(parcel) => <ParcelActions order={order} parcel={parcel} />}
+      />
+      <ReturnsAndRefunds returns={order.returns} refunds={order.refunds} />
       <OrderTimeline entries={order.timeline} />
       {/* Every seller's invoice in one file; each parcel above links its own (signed) one. */}
       {order.parcels.filter((p) => p.invoice).length > 1 && (

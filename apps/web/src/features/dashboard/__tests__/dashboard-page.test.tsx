@@ -23,6 +23,13 @@ const stats: DashboardStats = {
   },
   lowStock: [{ _id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', title: 'Redmi 13C', totalStock: 2 }],
   lateShipments: { count: 3, notShipped: 2, notDelivered: 1 },
+  returnsAndRefunds: {
+    openReturns: 7,
+    overdueReturns: 2,
+    pendingRefunds: 4,
+    failedRefunds: 1,
+    overdueRefunds: 0,
+  },
   latestMessages: [
     {
       _id: '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
@@ -61,6 +68,24 @@ describe('DashboardPage', () => {
       '/admin/shipments?late=true',
     )
     expect(screen.getByText('Where is my parcel?')).toBeInTheDocument()
+  })
+
+  it('shows the returns and refunds waiting, the overdue ones flagged, each opening its list', async () => {
+    mockApi({ 'GET /admin/dashboard': () => ok({ data: stats }) })
+    renderAt('/admin/dashboard', <DashboardPage />)
+    const panel = (await screen.findByText('Returns and refunds')).closest('[data-slot="card"]')
+    if (!(panel instanceof HTMLElement)) throw new Error('no Returns and refunds panel')
+    const line = (name: RegExp) => within(panel).getByRole('link', { name })
+    expect(line(/^Open returns: 7$/)).toHaveAttribute('href', '/admin/returns')
+    expect(line(/^Overdue returns: 2$/)).toHaveAttribute('href', '/admin/returns?filter=overdue')
+    expect(line(/^Refunds in progress: 4$/)).toHaveAttribute('href', '/admin/refunds')
+    expect(line(/^Failed refunds: 1$/)).toHaveAttribute('href', '/admin/refunds?filter=failed')
+    expect(line(/^Overdue refunds: 0$/)).toHaveAttribute('href', '/admin/refunds?filter=overdue')
+    // Overdue and failed ones are red while there are any; none overdue is not an alarm.
+    expect(line(/^Overdue returns/)).toHaveClass('text-destructive')
+    expect(line(/^Failed refunds/)).toHaveClass('text-destructive')
+    expect(line(/^Overdue refunds/)).not.toHaveClass('text-destructive')
+    expect(line(/^Open returns/)).not.toHaveClass('text-destructive')
   })
 
   it('shows an error with a retry', async () => {

@@ -12,6 +12,9 @@ export function dashboardQueryOptions() {
   return queryOptions({
     queryKey: dashboardKeys.all,
     queryFn: ({ signal }) => getDashboard(signal),
+    // Fresh on every visit: its counts flag work done on other screens a moment ago (a return
+    // decided, a refund retried), which do not know about this page's cache.
+    refetchOnMount: 'always',
   })
 }
 

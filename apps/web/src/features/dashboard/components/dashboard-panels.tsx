@@ -2,6 +2,7 @@ import { formatShopDate, type DashboardStats } from '@techbazaar/shared'
 import type { LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { cn } from '@/lib/utils'
 
 export function StatCard({
   label,
@@ -166,6 +167,74 @@ export function LateShipmentsPanel({ late }: { late: DashboardStats['lateShipmen
           )}
         </ul>
       )}
+    </Panel>
+  )
+}
+
+/**
+ * Returns and refunds waiting, and those past the days the shop promised (a seller's decision,
+ * the quality check, the refund's expected-by day). Each number opens its list; overdue and
+ * failed ones are red while there are any.
+ */
+export function ReturnsAndRefundsPanel({
+  counts,
+}: {
+  counts: DashboardStats['returnsAndRefunds']
+}) {
+  const lines: { label: string; count: number; to: string; alarm?: boolean }[] = [
+    { label: 'Open returns', count: counts.openReturns, to: '/admin/returns' },
+    {
+      label: 'Overdue returns',
+      count: counts.overdueReturns,
+      to: '/admin/returns?filter=overdue',
+      alarm: true,
+    },
+    { label: 'Refunds in progress', count: counts.pendingRefunds, to: '/admin/refunds' },
+    {
+      label: 'Failed refunds',
+      count: counts.failedRefunds,
+      to: '/admin/refunds?filter=failed',
+      alarm: true,
+    },
+    {
+      label: 'Overdue refunds',
+      count: counts.overdueRefunds,
+      to: '/admin/refunds?filter=overdue',
+      alarm: true,
+    },
+  ]
+  return (
+    <Panel title="Returns and refunds">
+      <ul className="divide-y">
+        {lines.map(({ label, count, to, alarm }) => {
+          const flagged = alarm === true && count > 0
+          return (
+            <li key={label}>
+              {/* The whole line is the link, so its name carries the number ("Overdue returns: 2"). */}
+              <Link
+                to={to}
+                className={cn(
+                  'flex min-h-11 items-center justify-between gap-3 rounded-md underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  flagged && 'font-medium text-destructive',
+                )}
+              >
+                <span>
+                  {label}
+                  <span className="sr-only">:</span>
+                </span>{' '}
+                <span
+                  className={cn(
+                    'tabular shrink-0 font-semibold',
+                    flagged && 'rounded-md bg-destructive px-2 text-destructive-foreground',
+                  )}
+                >
+                  {count}
+                </span>
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
     </Panel>
   )
 }

@@ -11,6 +11,7 @@ import {
   LowStockPanel,
   MessagesPanel,
   PendingVendorsPanel,
+  ReturnsAndRefundsPanel,
   StatCard,
 } from '../components/dashboard-panels'
 import { RevenueChart } from '../components/revenue-chart'
@@ -79,6 +80,7 @@ function DashboardBody() {
       </Card>
       <div className="grid items-start gap-4 lg:grid-cols-2 xl:grid-cols-3">
         <LateShipmentsPanel late={d.lateShipments} />
+        <ReturnsAndRefundsPanel counts={d.returnsAndRefunds} />
         <PendingVendorsPanel vendors={d.pendingVendors} />
         <LowStockPanel products={d.lowStock} />
         <MessagesPanel messages={d.latestMessages} />

@@ -1,0 +1,184 @@
+import { paiseToRupees, RETURN_REASON_LABELS, type CreditNoteSummary } from '@techbazaar/shared'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import { creditNotes, invoices, orderLines, returnLines, returns, subOrders } from '../../db/schema'
+import { conflict } from '../../lib/errors'
+import {
+  allocateReturn,
+  creditedPerLine,
+  creditNoteLines,
+  totalsOf,
+  whatIsLeft,
+} from './credit-lines'
+import type { InvoiceDocument, InvoiceDocumentLine } from './invoice-document'
+import { documentNumber, financialYear, nextSerial } from './numbering'
+
+/**
+ * Credit notes (CGST Act s.34, decision 54): a whole one reverses an invoice whose supply did not
+ * happen (a parcel returned to origin); a return's credits only the units that came back. Each
+ * copies its invoice's frozen parties, place of supply and tax split, is numbered in the
+ * supplier's credit series for the financial year it is issued in, and is stored as issued.
+ */
+
+type CreditNoteRow = typeof creditNotes.$inferSelect
+type InvoiceRow = typeof invoices.$inferSelect
+
+/**
+ * The sub-order's invoice, locked until the caller's transaction ends: credit notes against one
+ * invoice are issued one at a time, so each sees what the others credited.
+ */
+async function lockedInvoiceOf(tx: Tx, subOrderId: string): Promise<InvoiceRow | undefined> {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.subOrderId, subOrderId))
+    .for('update')
+  return invoice
+}
+
+async function issue(
+  tx: Tx,
+  invoice: InvoiceRow,
+  at: Date,
+  reason: string,
+  lines: InvoiceDocumentLine[],
+  returnId: string | null,
+): Promise<CreditNoteRow> {
+  const fy = financialYear(at)
+  const seq = await nextSerial(tx, invoice.supplierKey, 'credit', fy)
+  const number = documentNumber('credit', fy, seq)
+  const document: InvoiceDocument = {
+    ...invoice.document,
+    kind: 'credit',
+    number,
+    issuedAt: at.toISOString(),
+    against: { number: invoice.number, issuedAt: invoice.document.issuedAt },
+    reason,
+    lines,
+    totals: totalsOf(lines),
+  }
+  const [created] = await tx
+    .insert(creditNotes)
+    .values({
+      invoiceId: invoice.id,
+      supplierKey: invoice.supplierKey,
+      fy,
+      seq,
+      number,
+      issuedAt: at,
+      reason,
+      returnId,
+      document,
+    })
+    .returning()
+  if (!created) throw new Error('credit note not created')
+  return created
+}
+
+/**
+ * Reverses what is left of the sub-order's invoice (all of it, unless returns credited some)
+ * when its supply did not happen. Answers null when no invoice was issued (nothing was
+ * dispatched) and the existing note when one already reversed it; 409 when returns credited it
+ * all.
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  subOrderId: string,
+  at: Date,
+  reason: string,
+): Promise<CreditNoteRow | null> {
+  const invoice = await lockedInvoiceOf(tx, subOrderId)
+  if (!invoice) return null
+  const notes = await tx.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id))
+  const whole = notes.find((n) => n.returnId === null)
+  if (whole) return whole
+  const credited = creditedPerLine(
+    invoice.document,
+    notes.map((n) => n.document),
+  )
+  const lines = creditNoteLines(invoice.document, credited, whatIsLeft(invoice.document, credited))
+  return issue(tx, invoice, at, reason, lines, null)
+}
+
+/**
+ * The credit note of a return that passed its quality check, in the caller's transaction (the
+ * one that records the pass): the returned units of its invoice's lines, "Goods returned:
+ * <reason>". Answers null when the part was never invoiced, and the note already issued for the
+ * return when asked again (one return, one note). 409 when the return has not passed its check
+ * or would credit more than the invoice has left.
+ */
+export async function issueReturnCreditNote(
+  tx: Tx,
+  returnId: string,
+  at: Date,
+): Promise<CreditNoteRow | null> {
+  const [ret] = await tx.select().from(returns).where(eq(returns.id, returnId))
+  if (!ret) throw new Error(`return ${returnId} missing`)
+  const invoice = await lockedInvoiceOf(tx, ret.subOrderId)
+  if (!invoice) return null
+  const notes = await tx.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id))
+  const existing = notes.find((n) => n.returnId === returnId)
+  if (existing) return existing
+  if (ret.status !== 'qc_passed') {
+    throw conflict('A return is credited when it passes its quality check')
+  }
+  const items = await tx
+    .select({
+      productId: orderLines.productId,
+      title: orderLines.title,
+      unitPricePaise: orderLines.unitPricePaise,
+      quantity: returnLines.quantity,
+    })
+    .from(returnLines)
+    .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+    .where(and(eq(returnLines.returnId, returnId), eq(orderLines.subOrderId, ret.subOrderId)))
+    .orderBy(asc(orderLines.title), asc(orderLines.id))
+  if (items.length === 0) throw new Error(`return ${returnId} has no lines of its sub-order`)
+  const credited = creditedPerLine(
+    invoice.document,
+    notes.map((n) => n.document),
+  )
+  const requests = allocateReturn(invoice.document, credited, items)
+  const lines = creditNoteLines(invoice.document, credited, requests)
+  const reason = `Goods returned: ${RETURN_REASON_LABELS[ret.reason]}`
+  return issue(tx, invoice, at, reason, lines, returnId)
+}
+
+/**
+ * The credit notes of an order for its details page, oldest first; `subOrderIds` narrows them to
+ * the parts the caller sees (a seller's own).
+ */
+export async function creditNotesOf(
+  db: Db,
+  orderId: string,
+  subOrderIds?: string[],
+): Promise<CreditNoteSummary[]> {
+  if (subOrderIds?.length === 0) return []
+  const rows = await db
+    .select({
+      id: creditNotes.id,
+      number: creditNotes.number,
+      issuedAt: creditNotes.issuedAt,
+      document: creditNotes.document,
+      subOrderId: invoices.subOrderId,
+      invoiceNumber: invoices.number,
+    })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .innerJoin(subOrders, eq(subOrders.id, invoices.subOrderId))
+    .where(
+      and(
+        eq(subOrders.orderId, orderId),
+        subOrderIds ? inArray(invoices.subOrderId, subOrderIds) : undefined,
+      ),
+    )
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number))
+  return rows.map((row) => ({
+    _id: row.id,
+    number: row.number,
+    subOrderId: row.subOrderId,
+    invoiceNumber: row.invoiceNumber,
+    issuedAt: row.issuedAt.toISOString(),
+    amount: paiseToRupees(row.document.totals.totalPaise),
+  }))
+}

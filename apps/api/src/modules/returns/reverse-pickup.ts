@@ -1,0 +1,192 @@
+import { COURIER_LABELS } from '@techbazaar/shared'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Couriers } from '../../couriers'
+import { CourierError, type Booking, type Courier } from '../../couriers/types'
+import type { Db } from '../../db/client'
+import { orders, returns, shipments, subOrders, users, vendorProfiles } from '../../db/schema'
+import { recordHistory } from '../orders/lifecycle/history'
+import { queueReturnStepMail } from './return-mail'
+import { readReturn, returnedPaise } from './returns.view'
+
+/**
+ * The parcel's size when the forward parcel left without a booking of ours (an admin marked it
+ * shipped by hand): a small parcel, which the courier re-weighs at pickup.
+ */
+const FALLBACK_PARCEL = { weightGrams: 500, lengthCm: 20, breadthCm: 15, heightCm: 10 }
+
+export interface PickupDeps {
+  db: Db
+  couriers: Couriers
+  shopName: string
+  log?: FastifyBaseLogger
+}
+
+/** How a booking attempt ended: booked (now or before), or why not (the return stays approved). */
+export type PickupOutcome = { booked: true } | { booked: false; reason: string }
+
+/** The courier that carried the forward parcel (it knows the route), else the shop's default. */
+function courierFor(couriers: Couriers, forward: string | null): Courier | undefined {
+  return (forward ? couriers.courier(forward) : undefined) ?? couriers.default
+}
+
+/**
+ * Books the reverse pickup of an approved return that has none, outside any transaction (a
+ * courier is never called while rows are locked), then records the AWB, the timeline line and
+ * the shopper's mail in one transaction, only if the return is still approved and unbooked. Two
+ * attempts racing both ask the courier; the one that loses the record cancels its booking, so one
+ * pickup remains. A courier refusal leaves the return approved and answers why, to try again.
+ */
+export async function bookReturnPickup(
+  deps: PickupDeps,
+  returnId: string,
+  by: { kind: 'seller' | 'admin'; id: string },
+): Promise<PickupOutcome> {
+  const { db } = deps
+  const record = await readReturn(db, returnId)
+  if (!record || record.row.status !== 'approved') return { booked: false, reason: 'not approved' }
+  if (record.row.pickupAwb) return { booked: true }
+
+  const [context] = await db
+    .select({
+      address: orders.addressInfo,
+      seller: users,
+      profile: vendorProfiles,
+      shipment: shipments,
+    })
+    .from(subOrders)
+    .innerJoin(orders, eq(orders.id, subOrders.orderId))
+    .innerJoin(users, eq(users.id, subOrders.sellerId))
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, subOrders.sellerId))
+    .leftJoin(shipments, eq(shipments.subOrderId, subOrders.id))
+    .where(eq(subOrders.id, record.row.subOrderId))
+  if (!context) return { booked: false, reason: 'the order is gone' }
+  const { address, seller, profile, shipment } = context
+  const courier = courierFor(deps.couriers, shipment?.courier ?? null)
+  if (!courier) return { booked: false, reason: 'no courier is set up for this shop yet' }
+  if (!profile?.addressLine || !profile.city || !profile.pincode) {
+    return {
+      booked: false,
+      reason: 'the seller has no business address for the items to go back to',
+    }
+  }
+
+  let booking: Booking
+  try {
+    booking = await courier.bookReturn({
+      reference: record.row.id,
+      pickup: {
+        name: record.customerName,
+        address: address.address,
+        city: address.city,
+        pincode: address.pincode,
+        phone: address.phone,
+        email: record.customerEmail,
+      },
+      delivery: {
+        name: profile.businessName ?? seller.userName,
+        address: profile.addressLine,
+        city: profile.city,
+        pincode: profile.pincode,
+        phone: seller.mobile ?? '',
+        email: seller.email,
+      },
+      sellerPlaceId: seller.id,
+      declaredValuePaise: returnedPaise(record.lines),
+      ...(shipment
+        ? {
+            weightGrams: shipment.weightGrams,
+            lengthCm: shipment.lengthCm,
+            breadthCm: shipment.breadthCm,
+            heightCm: shipment.heightCm,
+          }
+        : FALLBACK_PARCEL),
+      items: record.lines.map((l) => ({
+        sku: l.productId,
+        title: l.title,
+        quantity: l.quantity,
+        unitPricePaise: l.unitPricePaise,
+      })),
+    })
+  } catch (err) {
+    if (!(err instanceof CourierError)) throw err
+    deps.log?.warn({ err, returnId }, 'reverse pickup not booked')
+    return { booked: false, reason: `${COURIER_LABELS[courier.name]} refused it: ${err.message}` }
+  }
+
+  const cancel = () =>
+    courier.cancel(booking.awb, booking.providerRef).catch((err: unknown) => {
+      deps.log?.error({ err, returnId, awb: booking.awb }, 'extra reverse pickup not cancelled')
+    })
+  try {
+    const recorded = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(returns)
+        .set({
+          pickupCourier: courier.name,
+          pickupAwb: booking.awb,
+          pickupLabelUrl: booking.labelUrl,
+        })
+        .where(
+          and(eq(returns.id, returnId), eq(returns.status, 'approved'), isNull(returns.pickupAwb)),
+        )
+        .returning()
+      if (!row) return false
+      await recordHistory(tx, {
+        orderId: row.orderId,
+        subOrderId: row.subOrderId,
+        event: 'returnApproved',
+        actor: by.kind,
+        actorId: by.id,
+        note: `${COURIER_LABELS[courier.name]} collects it, AWB ${booking.awb}`,
+      })
+      await queueReturnStepMail(
+        tx,
+        returnId,
+        'approved',
+        row.decidedAt ?? new Date(),
+        deps.shopName,
+      )
+      return true
+    })
+    if (recorded) return { booked: true }
+    // Another attempt recorded its pickup first, or the return was rejected meanwhile.
+    await cancel()
+    const now = await readReturn(db, returnId)
+    return now?.row.pickupAwb
+      ? { booked: true }
+      : { booked: false, reason: 'the return changed meanwhile' }
+  } catch (err) {
+    await cancel()
+    throw err
+  }
+}
+
+/**
+ * An admin rejected a return whose pickup was booked: the courier need not come. Cancelled at
+ * the courier (best effort: one already on its way is refused, and the seller refuses the parcel)
+ * and forgotten here, so an approval later books afresh.
+ */
+export async function cancelReturnPickup(
+  deps: PickupDeps,
+  pickup: { returnId: string; courier: string; awb: string },
+): Promise<void> {
+  const courier = deps.couriers.courier(pickup.courier)
+  if (!courier) return
+  try {
+    await courier.cancel(pickup.awb)
+  } catch (err) {
+    deps.log?.warn({ err, ...pickup }, 'reverse pickup not cancelled')
+    return
+  }
+  await deps.db
+    .update(returns)
+    .set({ pickupCourier: null, pickupAwb: null, pickupLabelUrl: null })
+    .where(
+      and(
+        eq(returns.id, pickup.returnId),
+        eq(returns.status, 'rejected'),
+        eq(returns.pickupAwb, pickup.awb),
+      ),
+    )
+}

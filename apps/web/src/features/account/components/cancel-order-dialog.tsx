@@ -1,0 +1,185 @@
+import { CANCEL_REASONS, cancelOrderBody } from '@techbazaar/shared'
+import { type FormEvent, useId, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
+import { Label } from '@/components/ui/label'
+import { Spinner } from '@/components/ui/spinner'
+import { Textarea } from '@/components/ui/textarea'
+import { failureMessage, useCancelOrder, useRefreshOrders } from '../api/cancel-order'
+
+/** The radio that opens the shopper's own words. */
+const OTHER = 'other'
+
+export interface CancelOrderDialogProps {
+  orderId: string
+  /** One seller's part; absent: the whole order. */
+  part?: { subOrderId: string; seller: string }
+  /** Cash on delivery: nothing was charged, so nothing is refunded. */
+  cod: boolean
+  /** Some parts have shipped: only the others are cancelled (the whole-order button says so). */
+  someShipped?: boolean
+}
+
+/**
+ * "Cancel order" (or "Cancel this part" for one seller's part): asks why, says what happens to
+ * the items and the money, then posts the cancel. A refusal (shipped meanwhile) stays in the
+ * dialog in the API's words; the details are refreshed when it closes.
+ */
+export function CancelOrderDialog({ orderId, part, cod, someShipped }: CancelOrderDialogProps) {
+  const [open, setOpen] = useState(false)
+  const [refused, setRefused] = useState(false)
+  const refresh = useRefreshOrders()
+  const label = part ? 'Cancel this part' : 'Cancel order'
+  const onOpenChange = (next: boolean) => {
+    setOpen(next)
+    if (!next && refused) {
+      setRefused(false)
+      refresh()
+    }
+  }
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button
+          size="sm"
+          variant="outline"
+          className="h-11 sm:h-10"
+          aria-label={part ? `${label} from ${part.seller}` : undefined}
+        >
+          {label}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>
+            {part ? `Cancel the part from ${part.seller}?` : 'Cancel this order?'}
+          </DialogTitle>
+          <DialogDescription>
+            {cod
+              ? 'Items go back on sale. Nothing was charged.'
+              : 'Items go back on sale. A paid amount is refunded in full to your original payment method; there is no cancellation charge.'}
+            {!part &&
+              someShipped &&
+              ' Parts already shipped are not cancelled; you can return them once delivered.'}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Its own component: the choice starts afresh each time the dialog opens. */}
+        <CancelForm
+          orderId={orderId}
+          subOrderId={part?.subOrderId}
+          submitLabel={label}
+          onDone={() => setOpen(false)}
+          onRefused={() => setRefused(true)}
+        />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+interface CancelFormProps {
+  orderId: string
+  subOrderId: string | undefined
+  submitLabel: string
+  onDone: () => void
+  onRefused: () => void
+}
+
+function CancelForm({ orderId, subOrderId, submitLabel, onDone, onRefused }: CancelFormProps) {
+  const uid = useId()
+  const cancel = useCancelOrder(orderId)
+  const [choice, setChoice] = useState('')
+  const [other, setOther] = useState('')
+  const [error, setError] = useState('')
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = cancelOrderBody.safeParse({
+      ...(subOrderId ? { subOrderId } : {}),
+      reason: choice === OTHER ? other : choice,
+    })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Tell us why you are cancelling')
+      return
+    }
+    setError('')
+    try {
+      await cancel.mutateAsync(parsed.data)
+      onDone()
+    } catch (failure) {
+      setError(failureMessage(failure))
+      onRefused()
+    }
+  }
+
+  const errorId = `${uid}-error`
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <fieldset
+        disabled={cancel.isPending}
+        className="flex min-w-0 flex-col gap-1"
+        aria-describedby={error ? errorId : undefined}
+      >
+        <legend className="mb-2 text-sm font-medium">Why are you cancelling?</legend>
+        {[...CANCEL_REASONS, OTHER].map((reason) => (
+          <label
+            key={reason}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-1 text-sm"
+          >
+            <input
+              type="radio"
+              name={`${uid}-reason`}
+              value={reason}
+              checked={choice === reason}
+              onChange={() => setChoice(reason)}
+              className="size-5 shrink-0 accent-primary"
+            />
+            {reason === OTHER ? 'Other' : reason}
+          </label>
+        ))}
+        {choice === OTHER && (
+          <div className="mt-1 flex flex-col gap-2">
+            <Label htmlFor={`${uid}-other`}>Your reason</Label>
+            <Textarea
+              id={`${uid}-other`}
+              value={other}
+              onChange={(event) => setOther(event.target.value)}
+              maxLength={300}
+              className="min-h-20"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+          </div>
+        )}
+      </fieldset>
+      {/* Always in the page, so screen readers announce the message when it appears. */}
+      <p id={errorId} role="alert" className="text-sm font-medium text-destructive empty:hidden">
+        {error}
+      </p>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" className="h-11 sm:h-10">
+            Keep order
+          </Button>
+        </DialogClose>
+        <Button
+          type="submit"
+          variant="destructive"
+          className="h-11 sm:h-10"
+          disabled={cancel.isPending}
+        >
+          {cancel.isPending && <Spinner />}
+          {submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,92 @@
+import type * as React from 'react'
+import { cn } from '@/lib/utils'
+
+export interface Column<T> {
+  header: string
+  cell: (row: T) => React.ReactNode
+  className?: string
+}
+
+/**
+ * A back-office list as a dense table on wide screens and stacked cards below (down to 360 px),
+ * both read from the same columns. A flagged row (overdue, failed) is tinted red in both.
+ */
+export function ListView<T extends { _id: string }>({
+  caption,
+  columns,
+  rows,
+  flagged,
+  actions,
+  busy,
+}: {
+  /** Names the table and the card list for screen readers. */
+  caption: string
+  columns: Column<T>[]
+  rows: T[]
+  flagged: (row: T) => boolean
+  /** The row's buttons, or null when it has none. */
+  actions: (row: T) => React.ReactNode
+  /** The next page or filter is loading (the old rows stay meanwhile). */
+  busy: boolean
+}) {
+  return (
+    <>
+      <div
+        className="relative hidden overflow-x-auto rounded-xl border bg-background xl:block"
+        aria-busy={busy}
+      >
+        <table className="w-full text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
+            <tr>
+              {columns.map(({ header }) => (
+                <th key={header} scope="col" className="px-4 py-3 font-semibold">
+                  {header}
+                </th>
+              ))}
+              <th scope="col" className="px-4 py-3 font-semibold">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {rows.map((row) => (
+              <tr key={row._id} className={cn('align-top', flagged(row) && 'bg-destructive/5')}>
+                {columns.map(({ header, cell, className }) => (
+                  <td key={header} className={cn('max-w-64 px-4 py-3', className)}>
+                    {cell(row)}
+                  </td>
+                ))}
+                <td className="px-4 py-3">
+                  <div className="flex flex-col items-stretch gap-2">{actions(row)}</div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className="grid gap-3 md:grid-cols-2 xl:hidden" aria-label={caption} aria-busy={busy}>
+        {rows.map((row) => (
+          <li
+            key={row._id}
+            className={cn(
+              'flex min-w-0 flex-col gap-3 rounded-xl border bg-background p-4',
+              flagged(row) && 'border-destructive/40',
+            )}
+          >
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
+              {columns.map(({ header, cell, className }) => (
+                <div key={header} className="contents">
+                  <dt className="text-muted-foreground">{header}</dt>
+                  <dd className={cn('min-w-0', className)}>{cell(row)}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="flex flex-wrap gap-2 empty:hidden">{actions(row)}</div>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
