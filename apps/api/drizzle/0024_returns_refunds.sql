@@ -84,14 +84,19 @@ UPDATE "sub_orders" s SET "delivered_at" = (
 -- Refunds queued before the ledger existed (a late payment, a rejected or undelivered paid part)
 -- become ledger rows, and their outbox items name the row, as new ones do.
 INSERT INTO "refunds" ("order_id", "payment_id", "source_key", "cause", "method", "provider",
-  "amount_paise", "status", "provider_refund_id", "expected_by", "completed_at", "created_at")
+  "amount_paise", "status", "provider_refund_id", "failure", "expected_by", "completed_at", "created_at")
 SELECT (o."payload"->>'orderId')::uuid, (o."payload"->>'paymentId')::uuid,
   'legacy:' || (o."payload"->>'paymentId'),
   CASE ord."order_status" WHEN 'returned' THEN 'undelivered' WHEN 'rejected' THEN 'rejection' ELSE 'latePayment' END,
   'original', o."payload"->>'provider', (o."payload"->>'amountPaise')::int,
   CASE WHEN p."status" = 'refunded' THEN 'completed' WHEN o."status" = 'dead' THEN 'failed'
     WHEN o."status" = 'done' THEN 'initiated' ELSE 'pending' END,
-  o."payload"->>'refundId', o."created_at" + interval '10 days',
+  o."payload"->>'refundId',
+  -- A given-up one may have reached the provider (or been refunded by hand in its dashboard): a
+  -- retry must ask under the same id (its text starts like the worker's "never answered").
+  CASE WHEN o."status" = 'dead' AND p."status" <> 'refunded'
+    THEN 'The provider could not be reached (queued before the refund ledger): check its dashboard before retrying' END,
+  o."created_at" + interval '10 days',
   CASE WHEN p."status" = 'refunded' THEN o."done_at" END, o."created_at"
 FROM "outbox" o
 JOIN "orders" ord ON ord."id" = (o."payload"->>'orderId')::uuid

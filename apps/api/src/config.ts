@@ -94,7 +94,8 @@ const envSchema = z.object({
   // the courier; past that day the part is flagged late.
   SHIP_BY_WORKING_DAYS: z.coerce.number().int().min(1).max(10).default(2),
   // Issue 18, the shop's own policies: returns within 7 days of delivery, refunds within 10 days
-  // of approval; a seller decides a return request within 2 days [CHECK] (else it is flagged).
+  // (counted from when the refund is owed); a seller has 2 days to decide a return request and
+  // to check what came back (a shop's own choice; later ones are flagged overdue).
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   RETURN_DECISION_DAYS: z.coerce.number().int().min(1).max(30).default(2),
   REFUND_DAYS: z.coerce.number().int().min(1).max(60).default(10),

@@ -146,7 +146,7 @@ export const ORDER_HISTORY_LABELS: Record<OrderHistoryEvent, string> = {
   returnToOrigin: 'Returned to the seller by the courier',
   latePayment: 'Payment received after the order had ended; a refund is queued',
   refund: 'Refund initiated',
-  refundFailed: 'Refund failed; it will be retried',
+  refundFailed: 'Refund delayed: the payment provider failed it; the shop will retry it',
   refundPaid: 'Refund completed',
   returnRequested: 'Return requested',
   returnApproved: 'Return approved; pickup booked',

@@ -76,7 +76,10 @@ export type PayoutAccount = z.infer<typeof payoutAccount>
 
 /** A payout account as shown back to the shopper and sellers: the account number masked. */
 export function describePayout(account: PayoutAccount): string {
-  if (account.kind === 'upi') return `UPI ${account.upiId}`
+  if (account.kind === 'upi') {
+    const [name = '', handle = ''] = account.upiId.split('@')
+    return `UPI ${name.slice(0, 2)}••••@${handle}`
+  }
   return `${account.accountName}, A/c ••••${account.accountNumber.slice(-4)}, ${account.ifsc}`
 }
 
@@ -95,7 +98,7 @@ export const refund = z.object({
   returnId: z.uuid().nullable(),
   /** Where a cash-on-delivery refund is paid, masked (null for original-method refunds). */
   payoutTo: z.string().nullable(),
-  /** Why the provider failed it (shown while it waits to be retried). */
+  /** Why the provider failed it: admins only (null for shoppers and sellers). */
   failure: z.string().nullable(),
   createdAt: z.iso.datetime(),
   /** The promised day: created + REFUND_DAYS (the shop's policy). */
@@ -117,7 +120,7 @@ export function refundSentence(p: RefundLineParts): string {
     case 'completed':
       return `Refund of ${p.amountText} completed on ${p.completedOn ?? p.createdOn}`
     case 'failed':
-      return `Refund of ${p.amountText} failed; we are retrying it (expected by ${p.expectedBy})`
+      return `Refund of ${p.amountText} is delayed; our team is on it (expected by ${p.expectedBy})`
     case 'pending':
     case 'initiated':
       return `Refund of ${p.amountText} initiated on ${p.createdOn}, expected by ${p.expectedBy}`

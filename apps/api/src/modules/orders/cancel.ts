@@ -6,7 +6,7 @@ import {
   type CancelOrderResponse,
   type SessionUser,
 } from '@techbazaar/shared'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { orders, refunds, shipments, subOrders } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
 import { cancelPendingOrder, type PendingPaymentDeps } from '../payments/pending-payment'
@@ -36,6 +36,15 @@ export async function cancelOrder(
 ): Promise<CancelOrderResponse> {
   const order = await ownOrder(deps, user, orderId)
   if (order.paymentMethod !== 'COD' && order.paymentStatus === 'pending') {
+    // One payment covers every part: an unpaid order is cancelled whole or not at all.
+    if (input.subOrderId) {
+      const [other] = await deps.db
+        .select({ id: subOrders.id })
+        .from(subOrders)
+        .where(and(eq(subOrders.orderId, orderId), ne(subOrders.id, input.subOrderId)))
+        .limit(1)
+      if (other) throw conflict('This order is not paid yet: cancel the whole order instead.')
+    }
     try {
       await cancelPendingOrder(deps, user, orderId, input.reason)
       return { success: true, message: UNPAID_CANCELLED, orderStatus: 'cancelled' }

@@ -137,8 +137,9 @@ export async function handleWebhook(
       provider,
       refundEvent.providerRefundId,
     )
-    if (!orderId) throw notFound('Unknown refund')
-    return { applied: true, orderId, ack: provider.webhookAck }
+    // A refund made in the provider's own dashboard is not ours: acknowledged, so it is not
+    // sent again for ever, and left alone.
+    return { applied: orderId !== null, orderId: orderId ?? '', ack: provider.webhookAck }
   }
   let event: VerifiedEvent
   try {

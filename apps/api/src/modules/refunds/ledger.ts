@@ -39,6 +39,8 @@ export interface OwedRefund {
   amountPaise: number
   /** Where a cash-on-delivery refund is paid (the shopper gave it with the return). */
   payout?: PayoutAccount | null
+  /** The payment to refund (a late payment's own); else the order's captured one. */
+  paymentId?: string
 }
 
 /**
@@ -104,18 +106,32 @@ export async function oweRefund(
 
   const left =
     (await capturedPaise(tx, order.id, order.method)) - (await refundedPaise(tx, order.id))
-  const amountPaise = Math.min(owed.amountPaise, left)
-  if (amountPaise <= 0) return null
+  if (left <= 0 || owed.amountPaise <= 0) return null
 
+  let amountPaise = Math.min(owed.amountPaise, left)
   let paymentId: string | null = null
   let provider: string | null = null
   if (order.method !== 'COD') {
     const [paid] = await tx
-      .select({ id: payments.id, provider: payments.provider })
+      .select({ id: payments.id, provider: payments.provider, amountPaise: payments.amountPaise })
       .from(payments)
-      .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['paid', 'refunded'])))
+      .where(
+        and(
+          eq(payments.orderId, order.id),
+          inArray(payments.status, ['paid', 'refunded']),
+          owed.paymentId ? eq(payments.id, owed.paymentId) : undefined,
+        ),
+      )
+      .orderBy(payments.createdAt, payments.id)
       .limit(1)
     if (!paid) return null
+    // A provider refunds a payment, not an order: never more than that payment has left.
+    const [onPayment] = await tx
+      .select({ paise: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
+      .from(refunds)
+      .where(eq(refunds.paymentId, paid.id))
+    amountPaise = Math.min(amountPaise, paid.amountPaise - (onPayment?.paise ?? 0))
+    if (amountPaise <= 0) return null
     paymentId = paid.id
     provider = paid.provider
   } else if (!owed.payout) {
@@ -179,6 +195,7 @@ export const UNANSWERED_FAILURE = 'The provider could not be reached'
  * the provider answers with the refund it may have made: never a second one.
  */
 export async function retryRefund(tx: Tx, refundId: string): Promise<RefundRow> {
+  await lockOrderOf(tx, refundId)
   const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update')
   if (!row) throw notFound('Refund not found')
   if (row.status !== 'failed') throw conflict('Only a failed refund can be retried')
@@ -219,12 +236,11 @@ export async function recordRefundProgress(
   refundId: string,
   progress: RefundProgress,
 ): Promise<RefundRow | null> {
+  await lockOrderOf(tx, refundId)
   const from =
     progress.state === 'initiated'
-      ? (['pending'] as const)
-      : progress.state === 'completed'
-        ? (['pending', 'initiated'] as const)
-        : (['pending', 'initiated'] as const)
+      ? ['pending' as const]
+      : ['pending' as const, 'initiated' as const]
   const [moved] = await tx
     .update(refunds)
     .set({
@@ -252,10 +268,25 @@ export async function recordRefundProgress(
       subOrderId: moved.subOrderId,
       event: 'refundFailed',
       actor: 'provider',
-      note: moved.failure,
+      // The provider's words are for admins (the Refunds page), not the shopper's timeline.
+      note: null,
     })
   }
   return moved
+}
+
+/**
+ * Locks the order a refund belongs to. Everything that changes refunds takes the order row first
+ * (as moveOrder and oweRefund do), so they never deadlock and two refunds completing at once
+ * see each other when deciding whether the order is refunded in full.
+ */
+export async function lockOrderOf(tx: Tx, refundId: string): Promise<void> {
+  const [row] = await tx
+    .select({ orderId: refunds.orderId })
+    .from(refunds)
+    .where(eq(refunds.id, refundId))
+  if (!row) throw notFound('Refund not found')
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, row.orderId)).for('update')
 }
 
 /** When every rupee captured has come back, the order and its payments read "Refunded". */

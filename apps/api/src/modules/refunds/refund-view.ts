@@ -22,7 +22,7 @@ export function toRefund(row: RefundRow): Refund {
     subOrderId: row.subOrderId,
     returnId: row.returnId,
     payoutTo: row.payout ? describePayout(row.payout) : null,
-    failure: row.status === 'failed' ? row.failure : null,
+    failure: null,
     createdAt: row.createdAt.toISOString(),
     expectedBy: row.expectedBy.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
@@ -43,16 +43,14 @@ export function toAdminRefund(
     orderId: row.orderId,
     orderNumber: formatOrderNumber(order.orderNumber),
     customerName: order.customerName,
+    failure: row.status === 'failed' ? row.failure : null,
     payout: row.payout ?? null,
     provider: row.provider,
     overdue: isOverdue(row, now),
   }
 }
 
-/**
- * An order's refunds, oldest first; a seller (`subOrderIds`) reads those of its own parts and
- * the whole-order ones.
- */
+/** An order's refunds, oldest first; a seller (`subOrderIds`) reads those of its own parts only. */
 export async function refundsOf(
   db: Db,
   orderId: string,
@@ -64,6 +62,6 @@ export async function refundsOf(
     .where(eq(refunds.orderId, orderId))
     .orderBy(asc(refunds.createdAt), asc(refunds.id))
   return rows
-    .filter((r) => !subOrderIds || r.subOrderId === null || subOrderIds.includes(r.subOrderId))
+    .filter((r) => !subOrderIds || (r.subOrderId !== null && subOrderIds.includes(r.subOrderId)))
     .map(toRefund)
 }

@@ -1,15 +1,11 @@
 import { formatOrderNumber, REFUND_CAUSE_LABELS } from '@techbazaar/shared'
-import { and, asc, eq, isNotNull } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orders, payments, refunds } from '../../db/schema'
+import { orders, outbox, payments, refunds } from '../../db/schema'
 import { PermanentFailure } from '../../jobs/worker'
 import type { Payments } from '../../payments'
-import {
-  PaymentProviderError,
-  type PaymentProvider,
-  type RefundInput,
-  type RefundOutcome,
-} from '../../payments/types'
+import { isRefusal } from '../../payments/refund-support'
+import { type PaymentProvider, type RefundInput, type RefundOutcome } from '../../payments/types'
 import { recordRefundProgress, UNANSWERED_FAILURE, type RefundPolicy } from './ledger'
 
 export interface RefundWorkerDeps {
@@ -41,13 +37,6 @@ async function refundCall(db: Db, refundId: string) {
   }
   return { refund, input }
 }
-
-/** A refusal (4xx other than a rate limit): asking again cannot change the provider's answer. */
-const isRefusal = (err: unknown): err is PaymentProviderError =>
-  err instanceof PaymentProviderError &&
-  err.status !== undefined &&
-  err.status < 500 &&
-  err.status !== 429
 
 function progressOf(outcome: RefundOutcome) {
   switch (outcome.state) {
@@ -106,7 +95,9 @@ export async function deliverRefund(
     throw err
   }
   await record(deps, refundId, outcome)
-  if (outcome.state === 'pending') await askProvider(deps, adapter, call.input, outcome.reference)
+  if (outcome.state === 'pending') {
+    await askProvider(deps, adapter, call.input, outcome.reference, refundId)
+  }
 }
 
 async function askProvider(
@@ -114,17 +105,10 @@ async function askProvider(
   adapter: PaymentProvider,
   input: RefundInput,
   reference: string | null | undefined,
-  refundId?: string,
+  refundId: string,
 ): Promise<void> {
   const outcome = await adapter.refundStatus({ ...input, reference: reference ?? null })
-  if (outcome.state === 'pending') return
-  const [row] = refundId
-    ? [{ id: refundId }]
-    : await deps.db
-        .select({ id: refunds.id })
-        .from(refunds)
-        .where(eq(refunds.providerRefundId, input.providerRefundId))
-  if (row) await record(deps, row.id, outcome)
+  if (outcome.state !== 'pending') await record(deps, refundId, outcome)
 }
 
 /**
@@ -135,6 +119,7 @@ export async function pollRefunds(
   deps: RefundWorkerDeps,
   log: { warn: (obj: object, msg: string) => void },
 ): Promise<void> {
+  await failAbandoned(deps)
   const open = await deps.db
     .select({ id: refunds.id })
     .from(refunds)
@@ -151,6 +136,29 @@ export async function pollRefunds(
       // One provider's outage must not stop the others' refunds; the next poll asks again.
       log.warn({ refundId: id, err }, 'refund status could not be read')
     }
+  }
+}
+
+/**
+ * A refund whose outbox item was given up without the worker marking it (a database error on its
+ * last attempt, a handler timed out) would wait in `pending` for ever: it is marked failed as
+ * unanswered, so admins see it and its retry asks the provider under the same id.
+ */
+async function failAbandoned(deps: RefundWorkerDeps): Promise<void> {
+  const abandoned = await deps.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .innerJoin(
+      outbox,
+      eq(
+        outbox.dedupeKey,
+        sql`'refund:' || ${refunds.id}::text || ':' || ${refunds.attempt}::text`,
+      ),
+    )
+    .where(and(eq(refunds.status, 'pending'), eq(outbox.status, 'dead')))
+    .limit(POLL_BATCH)
+  for (const { id } of abandoned) {
+    await fail(deps, id, `${UNANSWERED_FAILURE}: its delivery was given up`)
   }
 }
 

@@ -7,7 +7,7 @@ import { count, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orders, refunds, users } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
-import { recordRefundProgress, retryRefund, type RefundPolicy } from './ledger'
+import { lockOrderOf, recordRefundProgress, retryRefund, type RefundPolicy } from './ledger'
 import { overdueRefund } from '../dashboard/returns-flags'
 import { toAdminRefund } from './refund-view'
 
@@ -73,6 +73,7 @@ export async function updateRefund(
       await retryRefund(tx, refundId)
       return
     }
+    await lockOrderOf(tx, refundId)
     const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update')
     if (!row) throw notFound('Refund not found')
     if (row.provider) throw conflict('This refund goes back through its payment provider')

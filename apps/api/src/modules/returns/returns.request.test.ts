@@ -104,7 +104,7 @@ describe('POST /api/shop/order/:orderId/returns', () => {
     expect(request?.subject).toMatch(/^We have your return request for order TB-\d+$/)
     expect(request?.text).toContain(`1 × ${a.title}`)
     expect(request?.text).toContain('Reason: Damaged')
-    expect(request?.text).toContain('UPI kavya@okicici')
+    expect(request?.text).toContain('UPI ka••••@okicici')
     const [toSeller] = await kit.mailsTo(sellers[0]!.user.email)
     expect(toSeller?.subject).toMatch(/^New return request for order TB-\d+$/)
     expect(toSeller?.text).toContain(`1 × ${a.title}`)

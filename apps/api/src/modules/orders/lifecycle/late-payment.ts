@@ -39,6 +39,7 @@ export async function recordLatePayment(
     cause: 'latePayment',
     sourceKey: `late:${taken.id}`,
     amountPaise: taken.amountPaise,
+    paymentId: taken.id,
   })
   return true
 }
