@@ -1,6 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderHistory, orders, payments, products, refunds, subOrders } from '../../db/schema'
+import {
+  invoices,
+  orderHistory,
+  orders,
+  payments,
+  products,
+  refunds,
+  shipments,
+  subOrders,
+} from '../../db/schema'
 import { createSession } from '../auth/sessions'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { sessionCookieFor } from '../../../test/auth'
@@ -193,6 +202,38 @@ describe('cancelling a cash-on-delivery order before it ships', () => {
     expect((await cancel(shopper, orderId, { reason: 'Too slow' })).statusCode).toBe(409)
     expect(await stockOf(items[0]!.id)).toBe(3)
     expect(await mailsAbout(orderId)).toEqual([])
+  })
+
+  it('leaves no invoice or courier booking on a part cancelled while its courier was asked', async () => {
+    const { items, partOf } = await orderFrom(1)
+    const part = partOf(items[0]!)
+    const courier = t.app.deps.couriers.default!
+    const book = courier.book.bind(courier)
+    // The shopper's cancel lands between the seller's claim and the courier's answer.
+    courier.book = async (input) => {
+      const answer = await book(input)
+      await db().update(subOrders).set({ status: 'cancelled' }).where(eq(subOrders.id, part.id))
+      return answer
+    }
+    try {
+      const token = await createSession(db(), {
+        userId: items[0]!.sellerId,
+        days: 1,
+        now: clock.now(),
+      })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/orders/vendor-ship',
+        headers: { cookie: sessionCookieFor(t.app, token) },
+        payload: { _id: part.id, weightGrams: 450, lengthCm: 20, breadthCm: 12, heightCm: 6 },
+      })
+      expect(res.statusCode).toBe(409)
+      expect(res.json().message).toMatch(/^This order is Cancelled now/)
+    } finally {
+      courier.book = book
+    }
+    expect(await db().select().from(shipments).where(eq(shipments.subOrderId, part.id))).toEqual([])
+    expect(await db().select().from(invoices).where(eq(invoices.subOrderId, part.id))).toEqual([])
   })
 
   it("cancels one seller's part of a two-seller order, and only that part", async () => {

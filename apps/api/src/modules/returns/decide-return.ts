@@ -13,13 +13,13 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Couriers } from '../../couriers'
 import type { Db, Tx } from '../../db/client'
-import { orders, products, returns, subOrders } from '../../db/schema'
+import { orderLines, orders, products, returnLines, returns, subOrders } from '../../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import { issueReturnCreditNote } from '../invoices/credit-notes'
 import { recordHistory } from '../orders/lifecycle/history'
 import { oweRefund } from '../refunds/ledger'
 import { queueReturnStepMail } from './return-mail'
-import type { ReturnsPolicy } from './returns.service'
+import { unitsInReturns, type ReturnsPolicy } from './returns.service'
 import {
   readReturn,
   readReturns,
@@ -127,6 +127,7 @@ async function move(
         `This return is ${RETURN_STATUS_LABELS[before.status]}; it cannot be marked ${RETURN_STATUS_LABELS[to]}.`,
       )
     }
+    if (before.status === 'rejected') await assertStillReturnable(tx, returnId)
     const now = deps.policy.now()
     const [after] = await tx
       .update(returns)
@@ -171,6 +172,33 @@ function messageFor(
     return `Quality check passed: the items are back in stock and a refund of ${amount} is on its way`
   }
   return RETURN_STATUS_LABELS[to]
+}
+
+/**
+ * An admin approving a rejected return: the shopper may have asked again for the same units
+ * since, and no unit may be in two live returns (it would be refunded twice).
+ */
+async function assertStillReturnable(tx: Tx, returnId: string): Promise<void> {
+  const lines = await tx
+    .select({
+      lineId: returnLines.orderLineId,
+      asked: returnLines.quantity,
+      delivered: orderLines.quantity,
+      title: orderLines.title,
+    })
+    .from(returnLines)
+    .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+    .where(eq(returnLines.returnId, returnId))
+  const taken = await unitsInReturns(
+    tx,
+    lines.map((l) => l.lineId),
+  )
+  const over = lines.find((l) => (taken.get(l.lineId) ?? 0) + l.asked > l.delivered)
+  if (over) {
+    throw conflict(
+      `The shopper has asked again to return ${over.title} since; approve that request instead.`,
+    )
+  }
 }
 
 /**

@@ -269,4 +269,25 @@ describe('PUT /api/admin/returns/:returnId', () => {
     expect((await list(s2.cookie, '?filter=overdue')).total).toBe(1)
     expect((await list(s1.cookie, '?filter=overdue')).total).toBe(0)
   })
+
+  it('refuses to approve a rejected return whose units the shopper has asked for again', async () => {
+    const adapter = await kit.product(s2.user.id)
+    const first = await returned(s2, adapter, { method: 'COD', bought: 1, quantity: 1 })
+    const [row] = await db().select().from(returns).where(eq(returns.id, first))
+    expect(
+      (await kit.putReturn(s2.cookie, first, { status: 'rejected', note: 'Used' })).statusCode,
+    ).toBe(200)
+    const again = await kit.postReturn(shopper.cookie, row!.orderId, {
+      items: [{ productId: adapter.id, quantity: 1 }],
+      reason: 'defective',
+      payout: { kind: 'upi', upiId: 'kavya@okaxis' },
+    })
+    expect(again.statusCode, again.body).toBe(201)
+    const override = await kit.putReturn(admin, first, { status: 'approved' })
+    expect(override.statusCode).toBe(409)
+    expect(override.json().message).toMatch(/has asked again to return/)
+    expect((await db().select().from(returns).where(eq(returns.id, first)))[0]!.status).toBe(
+      'rejected',
+    )
+  })
 })

@@ -51,7 +51,7 @@ async function assertPhotosStored(storage: Storage, photos: readonly string[]) {
 }
 
 /** Units of `lineIds` already in returns that are not rejected (those may not be asked again). */
-async function unitsInReturns(tx: Tx, lineIds: string[]): Promise<Map<string, number>> {
+export async function unitsInReturns(tx: Tx, lineIds: string[]): Promise<Map<string, number>> {
   if (lineIds.length === 0) return new Map()
   const rows = await tx
     .select({

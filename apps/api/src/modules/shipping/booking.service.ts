@@ -141,6 +141,22 @@ export async function shipParcel(
 
   try {
     await deps.db.transaction(async (tx) => {
+      // The shopper may have cancelled while the courier was asked: the order row first (as every
+      // mover locks it), then the part's status as it now is; an ended part is not shipped.
+      await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.id, sub.orderId))
+        .for('update')
+      const [now] = await tx
+        .select({ status: subOrders.status })
+        .from(subOrders)
+        .where(eq(subOrders.id, sub.id))
+      if (now?.status !== 'confirmed' && now?.status !== 'inProcess') {
+        throw conflict(
+          `This order is ${ORDER_STATUS_LABELS[now?.status ?? sub.status]} now, so the courier booking was cancelled.`,
+        )
+      }
       await tx
         .update(shipments)
         .set({
@@ -154,7 +170,7 @@ export async function shipParcel(
         .where(eq(shipments.id, claim.id))
       // Handing the goods to the courier is their supply: the invoice is issued now, dated now.
       await issueInvoice(tx, deps.lifecycle.marketplace, sub.id, deps.now())
-      if (sub.status === 'confirmed') {
+      if (now.status === 'confirmed') {
         await moveOrder(tx, deps.lifecycle, {
           orderId: sub.orderId,
           subOrderId: sub.id,
