@@ -10,7 +10,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm'
 import { orders, refunds, shipments, subOrders } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
 import { cancelPendingOrder, type PendingPaymentDeps } from '../payments/pending-payment'
-import { lifecycleContext } from './lifecycle/effects'
+import { HANDED_TO_COURIER, lifecycleContext } from './lifecycle/effects'
 import { moveOrder } from './lifecycle/move'
 import type { Config } from '../../config'
 
@@ -19,8 +19,6 @@ export interface CancelDeps extends PendingPaymentDeps {
 }
 
 const UNPAID_CANCELLED = 'Your order was cancelled. Its items are back in your cart.'
-const SHIPPED =
-  'This order has been handed to the courier and can no longer be cancelled. You can return it once it is delivered.'
 
 /**
  * The shopper cancels an order, or one seller's part of it, before it ships. An unpaid online
@@ -85,7 +83,7 @@ export async function cancelOrder(
     shipped.some((s) => s.subOrderId === p.id)
   // "Cancel order" with a parcel already on its way cancels what has not shipped.
   const cancelling = targets.filter((p) => !isShipped(p))
-  if (cancelling.length === 0) throw conflict(SHIPPED)
+  if (cancelling.length === 0) throw conflict(HANDED_TO_COURIER)
   const ctx = lifecycleContext(deps.config, deps.now)
   const moved = await deps.db.transaction(async (tx) => {
     const one = (subOrderId?: string) =>

@@ -26,6 +26,14 @@ function filterOf(filter: AdminRefundFilter, now: Date): SQL | undefined {
   }
 }
 
+/** Refunds with the order number and customer the admin's rows show. */
+const refundsWithOrder = (db: Db) =>
+  db
+    .select({ refund: refunds, orderNumber: orders.orderNumber, customerName: users.userName })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+
 /** The admin's refunds: failed ones first (they wait on an admin), then oldest promise first. */
 export async function listRefunds(
   db: Db,
@@ -34,11 +42,7 @@ export async function listRefunds(
 ): Promise<Omit<AdminRefundListResponse, 'success'>> {
   const where = filterOf(query.filter, now)
   const [rows, [counted]] = await Promise.all([
-    db
-      .select({ refund: refunds, orderNumber: orders.orderNumber, customerName: users.userName })
-      .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .innerJoin(users, eq(users.id, orders.userId))
+    refundsWithOrder(db)
       .where(where)
       .orderBy(
         sql`CASE WHEN ${refunds.status} = 'failed' THEN 0 ELSE 1 END`,
@@ -83,12 +87,7 @@ export async function updateRefund(
       reference: input.reference,
     })
   })
-  const [row] = await db
-    .select({ refund: refunds, orderNumber: orders.orderNumber, customerName: users.userName })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(refunds.id, refundId))
+  const [row] = await refundsWithOrder(db).where(eq(refunds.id, refundId))
   if (!row) throw notFound('Refund not found')
   return toAdminRefund(row.refund, row, policy.now())
 }

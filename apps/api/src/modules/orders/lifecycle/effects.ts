@@ -153,6 +153,10 @@ async function endUnpaidPayment(tx: Tx, orderId: string): Promise<void> {
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
 }
 
+/** Why a part with a courier booking cannot be cancelled (also the cancel route's pre-check). */
+export const HANDED_TO_COURIER =
+  'This order has been handed to the courier and can no longer be cancelled. You can return it once it is delivered.'
+
 /**
  * The shopper cancels before the goods ship. An unpaid online order ends as an abandoned checkout
  * does (its lines back in the cart); otherwise the parts' units go back on sale and what was paid
@@ -171,9 +175,7 @@ async function cancelParts(
     .where(inArray(shipments.subOrderId, parts))
     .limit(1)
   if (booked) {
-    throw conflict(
-      'This order has been handed to the courier and can no longer be cancelled. You can return it once it is delivered.',
-    )
+    throw conflict(HANDED_TO_COURIER)
   }
   const [order] = await tx
     .select({ method: orders.paymentMethod, paymentStatus: orders.paymentStatus })
