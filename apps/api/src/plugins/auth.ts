@@ -84,20 +84,24 @@ export function refusal(access: Exclude<Access, 'public'>, user: SessionUser): s
 
 /**
  * Loads the session (cookie, or `Authorization: Bearer` for API clients) into `request.user`,
- * then enforces the route's `config.access`.
+ * then enforces the access of the route that matched. The decision is taken from the matched
+ * route, never from the raw URL: the router decodes `/%61pi/...`, accepts the absolute form
+ * `http://host/api/...`, and a check on the spelling would let those through unchecked.
+ * A request that matches no route has no access and reaches only the not-found handler.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null)
   const cookieName = shopCookies(app.deps.config).session.name
 
-  // Every /api route must say who may call it; checked once all routes are in (plugins such
-  // as the docs UI declare theirs in their own scope, after this hook has seen the route).
-  const apiRoutes: RouteOptions[] = []
+  // Every route must say who may call it; checked once all routes are in (plugins such as the
+  // docs UI and the web app's static files declare theirs in their own scope, after this hook
+  // has seen the route).
+  const routes: RouteOptions[] = []
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api')) apiRoutes.push(route)
+    routes.push(route)
   })
   app.addHook('onReady', async () => {
-    const undeclared = apiRoutes
+    const undeclared = routes
       .filter((route) => !ACCESS_LEVELS.includes(route.config?.access as Access))
       .map((route) => `${String(route.method)} ${route.url}`)
     if (undeclared.length > 0) {
@@ -108,14 +112,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   })
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api')) return
+    const access = request.routeOptions.config.access
+    // No access: no route matched, and the not-found handler answers (404 or the app shell).
+    if (!access) return
+    // The web app's files and pages need no session; reading it would cost every asset a query.
+    if (access === 'public' && !request.routeOptions.url?.startsWith('/api')) return
     const token = tokenOf(request, cookieName)
     if (token && token.length <= 100) {
       request.user = await findSessionUser(app.deps.db, token, app.deps.now())
     }
-    const access = request.routeOptions.config.access
-    // No access: no route matched (the 404 handler); every /api route has one (checked above).
-    if (!access || access === 'public') return
+    if (access === 'public') return
     if (!request.user) throw unauthorized()
     const why = refusal(access, request.user)
     if (why) throw forbidden(why)

@@ -29,6 +29,27 @@ function notModified(request: FastifyRequest, page: CachedPage): boolean {
 }
 
 /**
+ * The path a request names once spelled plainly: the absolute form's origin dropped, `.` and
+ * `..` segments resolved, percent-escapes decoded, `;` parameters and repeated slashes removed.
+ * An unmatched `/%61pi/x` or `/a/../api/x` is an API path and gets the API's 404, not a page.
+ */
+export function resolvedPath(url: string): string {
+  let pathname: string
+  try {
+    pathname = new URL(url.startsWith('/') ? `http://localhost${url}` : url).pathname
+  } catch {
+    return url
+  }
+  let decoded = pathname
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    // A broken escape stays as it was: it names no route either way.
+  }
+  return decoded.replace(/;[^/]*/g, '').replace(/\/{2,}/g, '/')
+}
+
+/**
  * Serves uploaded images under /uploads and the built web app with the SPA fallback, so deep
  * links like /shop/listing?category=electronics load the app. Storefront pages come rendered on
  * the server when the web build has its renderer (web-ssr.ts). Unknown /api paths stay JSON 404s.
@@ -39,6 +60,11 @@ export const webPlugin = fp(
     opts: { uploadsDir: string; webDistDir: string; webSsrEntry: string },
   ) => {
     mkdirSync(opts.uploadsDir, { recursive: true })
+    // Uploaded images, the web app's files and its pages are for everyone (auth.ts asks every
+    // route to say so). fp shares this hook with the root, but nothing registers after this plugin.
+    app.addHook('onRoute', (route) => {
+      route.config = { access: 'public', ...route.config }
+    })
     await app.register(fastifyStatic, {
       root: opts.uploadsDir,
       prefix: '/uploads/',
@@ -138,12 +164,12 @@ export const webPlugin = fp(
     if (hasWeb) for (const page of keptPagePaths()) app.get(page, sendPage)
 
     app.setNotFoundHandler((request, reply) => {
+      const resolved = resolvedPath(request.url)
       const wantsPage =
         hasWeb &&
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !request.url.startsWith('/api') &&
-        !request.url.startsWith('/uploads') &&
-        !path.extname(request.url.split('?')[0] ?? '')
+        !/^\/(api|uploads)(\/|$)/i.test(resolved) &&
+        !path.extname(resolved)
       if (wantsPage) return sendPage(request, reply)
       return reply.status(404).send({ success: false, message: 'Not found' })
     })

@@ -1,3 +1,4 @@
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Access } from '../../src/plugins/auth'
 import { ACCESS, ADMITS, ruleFor } from './access-table'
@@ -120,4 +121,71 @@ describe('access matrix (test/security/access-table.ts)', () => {
       })
     },
   )
+
+  /**
+   * The guard decides from the route that matched, never from how the path was spelled: the
+   * router decodes `%61`, and Node takes the absolute form. Every protected route, reached by
+   * each other spelling through a real socket (no client tidies the path), answers a guest what
+   * its plain spelling answers (401), matches nothing (404) or is refused by the static files
+   * (403 for `..` and `//`): never a handler's answer, and never the app's page.
+   */
+  it('lets no other spelling of a protected path past the guard', async () => {
+    const address = await w.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = new URL(address)
+    const wrong: string[] = []
+    const routes = w.routes.filter((r) => accessOf(r) && accessOf(r) !== 'public')
+    expect(routes.length).toBeGreaterThan(60)
+    for (const route of routes) {
+      const plain = route.url.replace(/:\w+/g, 'not-an-id').replace('*', 'x')
+      for (const target of otherSpellings(plain)) {
+        const status = await rawStatus(port, route.method, target)
+        if (![401, 403, 404].includes(status)) wrong.push(`${route.method} ${target}: ${status}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
 })
+
+/** The same path as a proxy, browser or router might read it, spelled otherwise. */
+function otherSpellings(plain: string): string[] {
+  const segments = plain.split('/').slice(1)
+  const escapeFirst = (segment: string) =>
+    segment ? `%${segment.charCodeAt(0).toString(16)}${segment.slice(1)}` : segment
+  const [first = '', ...rest] = segments
+  return [
+    `/${escapeFirst(first)}/${rest.join('/')}`,
+    `/${segments.map(escapeFirst).join('/')}`,
+    `/${segments.join('/').toUpperCase()}`,
+    `/${plain}`,
+    `/${first}//${rest.join('/')}`,
+    `${plain}/`,
+    `${plain};x=1`,
+    `/${first};x=1/${rest.join('/')}`,
+    `/${first}/./${rest.join('/')}`,
+    `/x/..${plain}`,
+    `/${first}/%2e/${rest.join('/')}`,
+    `http://localhost${plain}`,
+    `http://localhost/${escapeFirst(first)}/${rest.join('/')}`,
+  ]
+}
+
+/** The status line's code for one request sent byte for byte, the target as given. */
+function rawStatus(port: string, method: string, target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1')
+    let head = ''
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk: string) => {
+      head += chunk
+      const match = /^HTTP\/1\.1 (\d{3})/.exec(head)
+      if (match) {
+        socket.destroy()
+        resolve(Number(match[1]))
+      }
+    })
+    socket.on('error', reject)
+    socket.write(
+      `${method} ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    )
+  })
+}

@@ -9,6 +9,10 @@ import { escape, page } from './html'
  */
 export async function sandboxGatewayRoutes(app: FastifyInstance) {
   const { sandbox } = app.deps.payments
+  // A provider's hosted checkout: whoever holds the checkout link pays, signed in or not.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'public' }
+  })
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 10_000 },

@@ -51,6 +51,10 @@ function eventButtons(awb: string, statuses: CourierEventStatus[]): string {
  */
 export async function sandboxCourierRoutes(app: FastifyInstance) {
   const { db, couriers } = app.deps
+  // The desk plays the courier for the developer on this machine.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'public' }
+  })
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 10_000 },
