@@ -10,7 +10,7 @@ import type { SessionUser } from '@techbazaar/shared'
 import { resolveRedirect } from '@/app/guards/resolve-redirect'
 import { createQueryClient } from '@/app/query-client'
 import { RenderQueryClientContext } from '@/app/render-query-client'
-import { suspendOnPendingQueries } from '@/app/render-suspense'
+import { applyRenderQueryPolicy } from '@/app/render-query-policy'
 import { sessionQueryKey, sessionQueryOptions } from '@/lib/session/get-session'
 import { setApiTransport } from '@/lib/api-client'
 import { serializeSsrState } from '@/lib/ssr-state'
@@ -36,6 +36,11 @@ export interface RenderRequest {
   /** The page request's Cookie header: the renderer asks the API as the same person. */
   cookie?: string
   fetchApi: ApiFetch
+  /**
+   * Ends the render when it fires (the caller's time limit): the prerender stops, API calls not
+   * yet made are refused, queries are cancelled, and `render` answers null (the shell).
+   */
+  signal?: AbortSignal
 }
 
 export interface RenderedPage {
@@ -58,15 +63,40 @@ const TITLE_ELEMENT = /<title>[^<]*<\/title>/
  */
 const MAX_PASSES = 3
 
+/**
+ * API calls one render may make. The richest page (home, signed in) makes about ten; a render
+ * that asks for more is looping, and gets the shell rather than the server's whole attention.
+ */
+const MAX_API_CALLS_PER_RENDER = 40
+
+/** One render's way to the API, open until the render ends. */
+interface RenderScope {
+  cookie?: string
+  fetchApi: ApiFetch
+  /** Aborted when the render ends, however it ends: nothing it started may call the API after. */
+  ended: AbortController
+  calls: number
+}
+
 const handler = createStaticHandler(routes)
-const current = new AsyncLocalStorage<{ cookie?: string; fetchApi: ApiFetch }>()
+const current = new AsyncLocalStorage<RenderScope>()
 
 setApiTransport((url, init) => {
-  const request = current.getStore()
-  if (!request) return Promise.reject(new Error(`API call outside a page render: ${url}`))
+  const scope = current.getStore()
+  if (!scope) return Promise.reject(new Error(`API call outside a page render: ${url}`))
+  // A timer or promise the render left behind still runs in its context: refuse it.
+  if (scope.ended.signal.aborted) {
+    return Promise.reject(new Error(`API call after its render: ${url}`))
+  }
+  if (++scope.calls > MAX_API_CALLS_PER_RENDER) {
+    scope.ended.abort()
+    return Promise.reject(
+      new Error(`More than ${MAX_API_CALLS_PER_RENDER} API calls in one render`),
+    )
+  }
   const headers = new Headers(init.headers)
-  if (request.cookie) headers.set('Cookie', request.cookie)
-  return request.fetchApi(url, { ...init, headers })
+  if (scope.cookie) headers.set('Cookie', scope.cookie)
+  return scope.fetchApi(url, { ...init, headers })
 })
 
 /** A query a render created and that would fetch in the browser: fetch it here instead. */
@@ -80,78 +110,100 @@ function waitingToFetch(query: Query): boolean {
 /**
  * The storefront page at `url` rendered with its data, or null when the browser should render it
  * alone: pages not in SERVER_RENDERED_ROUTE_IDS, redirects, route errors, a guard that would send the
- * visitor elsewhere, or a failed render.
+ * visitor elsewhere, a failed query, a render past its time (`signal`) or its API calls, or a
+ * failed render. When it answers, nothing the render started is left running or calling the API.
  */
 export async function render(request: RenderRequest): Promise<RenderedPage | null> {
-  const { url, cookie, fetchApi } = request
-  return current.run({ cookie, fetchApi }, async () => {
-    const context = await handler.query(
-      new Request(url, { headers: cookie ? { Cookie: cookie } : {} }),
+  const { url, cookie, fetchApi, signal } = request
+  if (signal?.aborted) return null
+  const scope: RenderScope = { cookie, fetchApi, ended: new AbortController(), calls: 0 }
+  const onAbort = () => scope.ended.abort()
+  signal?.addEventListener('abort', onAbort, { once: true })
+  try {
+    const page = await current.run(scope, () => renderPage(url, cookie, scope.ended.signal))
+    return scope.ended.signal.aborted ? null : page
+  } catch (error) {
+    // An ended render fails wherever it stood (a refused call, an aborted prerender): the shell.
+    if (scope.ended.signal.aborted) return null
+    throw error
+  } finally {
+    signal?.removeEventListener('abort', onAbort)
+    scope.ended.abort()
+  }
+}
+
+async function renderPage(
+  url: string,
+  cookie: string | undefined,
+  ended: AbortSignal,
+): Promise<RenderedPage | null> {
+  const context = await handler.query(
+    new Request(url, { headers: cookie ? { Cookie: cookie } : {} }),
+  )
+  if (context instanceof Response || context.errors) return null
+  if (!context.matches.some((match) => SERVER_RENDERED_ROUTE_IDS.has(match.route.id))) {
+    return null
+  }
+
+  const queryClient = createQueryClient()
+  // One try each (render-query-policy.ts): a page whose data fails is left to the browser.
+  applyRenderQueryPolicy(queryClient)
+  // Whatever ends the render cancels what its queries still wait for.
+  ended.addEventListener('abort', () => void queryClient.cancelQueries(), { once: true })
+  const router = createStaticRouter(handler.dataRoutes, context)
+  // A prerender waits for lazily loaded components inside Suspense (the product dialog), where
+  // renderToString would leave their fallback and make the browser render the boundary again.
+  const renderPass = async () => {
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <RenderQueryClientContext value={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </RenderQueryClientContext>
+      </StrictMode>,
+      { signal: ended },
     )
-    if (context instanceof Response || context.errors) return null
-    if (!context.matches.some((match) => SERVER_RENDERED_ROUTE_IDS.has(match.route.id))) {
-      return null
-    }
+    let html = ''
+    for await (const chunk of prelude) html += String(chunk)
+    return html
+  }
 
-    const queryClient = createQueryClient()
-    // One try: a page whose data fails is left to the browser, which retries and shows errors.
-    queryClient.setDefaultOptions({
-      queries: { ...queryClient.getDefaultOptions().queries, retry: false },
-    })
-    suspendOnPendingQueries(queryClient)
-    const router = createStaticRouter(handler.dataRoutes, context)
-    // A prerender waits for lazily loaded components inside Suspense (the product dialog), where
-    // renderToString would leave their fallback and make the browser render the boundary again.
-    const renderPass = async () => {
-      const { prelude } = await prerenderToNodeStream(
-        <StrictMode>
-          <RenderQueryClientContext value={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </RenderQueryClientContext>
-        </StrictMode>,
-      )
-      let html = ''
-      for await (const chunk of prelude) html += String(chunk)
-      return html
-    }
+  // Every page waits for the session (the route guard): ask before the first pass, not after.
+  await queryClient.prefetchQuery(sessionQueryOptions)
+  // A page the guard would leave (a guest on checkout, an admin anywhere in the shop) is not
+  // drawn: the shell's guard redirects at once, and no shop markup reaches such a visitor.
+  const user = queryClient.getQueryData<SessionUser | null>(sessionQueryKey)
+  if (user === undefined) return null
+  if (resolveRedirect(new URL(url).pathname, user) !== null) return null
 
-    // Every page waits for the session (the route guard): ask before the first pass, not after.
-    await queryClient.prefetchQuery(sessionQueryOptions)
-    // A page the guard would leave (a guest on checkout, an admin anywhere in the shop) is not
-    // drawn: the shell's guard redirects at once, and no shop markup reaches such a visitor.
-    const user = queryClient.getQueryData<SessionUser | null>(sessionQueryKey)
-    if (user === undefined) return null
-    if (resolveRedirect(new URL(url).pathname, user) !== null) return null
+  let html = await renderPass()
+  let passes = 1
+  for (; passes < MAX_PASSES && !ended.aborted; passes++) {
+    const waiting = queryClient.getQueryCache().getAll().filter(waitingToFetch)
+    if (waiting.length === 0) break
+    await Promise.allSettled(waiting.map((query) => query.fetch()))
+    html = await renderPass()
+  }
+  // A query that failed drew its error state, not the page: the browser asks again, and shows
+  // it (a product that does not exist: "This product is not available").
+  if (
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.status === 'error')
+  ) {
+    return null
+  }
 
-    let html = await renderPass()
-    let passes = 1
-    for (; passes < MAX_PASSES; passes++) {
-      const waiting = queryClient.getQueryCache().getAll().filter(waitingToFetch)
-      if (waiting.length === 0) break
-      await Promise.allSettled(waiting.map((query) => query.fetch()))
-      html = await renderPass()
-    }
-    // A query that failed drew an error boundary, not the page: the browser asks again.
-    if (
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .some((query) => query.state.status === 'error')
-    ) {
-      return null
-    }
-
-    const state = serializeSsrState({
-      queries: dehydrate(queryClient),
-      router: {
-        loaderData: context.loaderData,
-        actionData: context.actionData,
-        errors: context.errors,
-      },
-    })
-    // Moved to the head, where crawlers read it; the browser's DocumentTitle draws nothing there.
-    const title = TITLE_ELEMENT.exec(html)?.[0]
-    if (title) html = html.replace(title, '')
-    return { html, state, passes, title }
+  const state = serializeSsrState({
+    queries: dehydrate(queryClient),
+    router: {
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: context.errors,
+    },
   })
+  // Moved to the head, where crawlers read it; the browser's DocumentTitle draws nothing there.
+  const title = TITLE_ELEMENT.exec(html)?.[0]
+  if (title) html = html.replace(title, '')
+  return { html, state, passes, title }
 }

@@ -9,6 +9,7 @@ interface RenderModule {
     url: string
     cookie?: string
     fetchApi: (url: string, init: RequestInit) => Promise<Response>
+    signal?: AbortSignal
   }): Promise<{ html: string; state: string; passes?: number; title?: string } | null>
 }
 
@@ -30,6 +31,13 @@ export interface PageRequest {
   ip: string
   log: FastifyBaseLogger
 }
+
+/**
+ * How long one page may take to render. A page renders in tens of milliseconds; past this the
+ * render is ended (its pending API calls refused) and the visitor gets the shell, so a page that
+ * cannot finish never holds the visitor or the process (issue 26.2).
+ */
+const RENDER_TIME_LIMIT_MS = 10_000
 
 /** Where index.html leaves room for the app. */
 const ROOT_ELEMENT = '<div id="root"></div>'
@@ -101,6 +109,7 @@ export function createPageRenderer(
         // kept page cannot carry a Host an attacker sent.
         url: `http://localhost${request.url}`,
         cookie: request.cookie,
+        signal: AbortSignal.timeout(RENDER_TIME_LIMIT_MS),
         fetchApi: async (url, init) => {
           const answer = await app.inject({
             method: (init.method ?? 'GET') as 'GET',

@@ -1,6 +1,6 @@
 import type { Product, ProductReply } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api, ApiError } from '@/lib/api-client'
+import { api } from '@/lib/api-client'
 import { catalogKeys } from './query-keys'
 
 export function getProduct(id: string, signal?: AbortSignal) {
@@ -15,9 +15,6 @@ export function productQueryOptions(id: string) {
     queryKey: catalogKeys.detail(id),
     queryFn: ({ signal }) => getProduct(id, signal),
     staleTime: 60_000,
-    // A missing product will not appear by asking again.
-    retry: (failureCount, error) =>
-      !(error instanceof ApiError && error.status === 404) && failureCount < 2,
   })
 }
 

@@ -28,6 +28,14 @@ export type ProductDetailDialogProps = {
   placeholder?: Product
 }
 
+/**
+ * A link to no product: one deleted (404), or an id cut short when the link was shared (400).
+ * Asking again will not change either, and "Try again" would only disappoint.
+ */
+function isNotAvailable(error: Error): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400)
+}
+
 /** The product in a dialog: fetched by id, so a shared link (?product=…) opens it too. */
 export function ProductDetailDialog({ productId, onClose, placeholder }: ProductDetailDialogProps) {
   const query = useProduct(productId, {
@@ -41,11 +49,13 @@ export function ProductDetailDialog({ productId, onClose, placeholder }: Product
           <ProductDetail product={query.data} />
         ) : query.isError ? (
           <div className="p-6 pt-14">
-            {query.error instanceof ApiError && query.error.status === 404 ? (
+            {isNotAvailable(query.error) ? (
               <div className="flex flex-col items-center gap-3 py-8 text-center">
                 <PackageX className="size-10 text-muted-foreground" aria-hidden="true" />
-                <DialogTitle>This product is no longer available.</DialogTitle>
-                <DialogDescription>It may have been removed by the seller.</DialogDescription>
+                <DialogTitle>This product is not available.</DialogTitle>
+                <DialogDescription>
+                  The seller may have removed it, or the link may be incomplete.
+                </DialogDescription>
               </div>
             ) : (
               <>
