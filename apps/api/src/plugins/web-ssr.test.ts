@@ -109,6 +109,26 @@ describe('server renders of a ?product= link to nothing (issue 26.2)', () => {
     expect((await api.visit({ url: '/api/health' })).statusCode).toBe(200)
   }, 120_000)
 
+  it('ends every server-rendered page with a bad id in its address after a few API calls', async () => {
+    const urls = [
+      `/shop/search?q=phone&product=garbage`,
+      `/shop/search?q=phone&product=${crypto.randomUUID()}`,
+      `/shop/listing?brand=samsung&product=${crypto.randomUUID()}`,
+      `/shop/account?tab=orders&order=garbage`,
+      `/shop/account?tab=orders&order=${crypto.randomUUID()}`,
+      '/shop/checkout',
+      '/',
+    ]
+    for (const url of urls) {
+      for (const headers of [{}, { cookie: shopperCookie }]) {
+        const before = api.counts.total
+        expect((await api.visit({ url, headers })).statusCode).toBe(200)
+        expect(api.counts.total - before).toBeLessThanOrEqual(12)
+        expect(api.counts.inFlight).toBe(0)
+      }
+    }
+  }, 120_000)
+
   it('sends the shell for a signed-in visitor’s unknown product: the browser says it is not available', async () => {
     const res = await api.visit({
       url: `/shop/listing?product=${crypto.randomUUID()}`,
