@@ -160,7 +160,13 @@ async function renderPage(
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </RenderQueryClientContext>
       </StrictMode>,
-      { signal: ended },
+      {
+        signal: ended,
+        // React's default, except for the abort of an ended render, which the caller reports.
+        onError: (error) => {
+          if (!ended.aborted) console.error(error)
+        },
+      },
     )
     let html = ''
     for await (const chunk of prelude) html += String(chunk)

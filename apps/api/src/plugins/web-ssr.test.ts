@@ -17,11 +17,14 @@ const SHELL = '<!doctype html><title>TechBazaar</title><body><div id="root"></di
 /** Counts the API calls renders make (inject), and how many are unanswered. */
 function countApiCalls(app: App) {
   const counts = { total: 0, inFlight: 0, byUrl: new Map<string, number>() }
+  /** API paths that never answer, as a database that stopped answering would. */
+  const stuck = new Set<string>()
   const inject = app.inject.bind(app)
   const counting = async (opts: InjectOptions | string) => {
     const url = typeof opts === 'string' ? opts : String(opts.url)
     counts.total++
     counts.byUrl.set(url, (counts.byUrl.get(url) ?? 0) + 1)
+    if (stuck.has(url)) return new Promise<never>(() => {})
     counts.inFlight++
     try {
       return await inject(opts)
@@ -32,7 +35,7 @@ function countApiCalls(app: App) {
   // The renderer (web-ssr.ts) calls app.inject for every API call a page makes; the test's own
   // page requests go through `visit`, which this does not count.
   Object.assign(app, { inject: counting })
-  return { counts, visit: inject }
+  return { counts, stuck, visit: inject }
 }
 
 describe('server renders of a ?product= link to nothing (issue 26.2)', () => {
@@ -128,6 +131,19 @@ describe('server renders of a ?product= link to nothing (issue 26.2)', () => {
       }
     }
   }, 120_000)
+
+  it('sends the shell when a render runs out of time, and the render calls the API no more', async () => {
+    const id = crypto.randomUUID()
+    api.stuck.add(`/api/shop/products/get/${id}`)
+    const res = await api.visit({
+      url: `/shop/listing?product=${id}`,
+      headers: { cookie: shopperCookie },
+    })
+    expect(res.body).toBe(SHELL)
+    const after = api.counts.total
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(api.counts.total).toBe(after)
+  }, 60_000)
 
   it('sends the shell for a signed-in visitor’s unknown product: the browser says it is not available', async () => {
     const res = await api.visit({

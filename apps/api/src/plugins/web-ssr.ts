@@ -104,12 +104,13 @@ export function createPageRenderer(
     try {
       const [module, shell] = await Promise.all([loading, html])
       if (!shell.includes(ROOT_ELEMENT)) return null
+      const signal = AbortSignal.timeout(RENDER_TIME_LIMIT_MS)
       const page = await module.render({
         // The page never shows its own address, so one origin serves every Host header, and a
         // kept page cannot carry a Host an attacker sent.
         url: `http://localhost${request.url}`,
         cookie: request.cookie,
-        signal: AbortSignal.timeout(RENDER_TIME_LIMIT_MS),
+        signal,
         fetchApi: async (url, init) => {
           const answer = await app.inject({
             method: (init.method ?? 'GET') as 'GET',
@@ -124,7 +125,10 @@ export function createPageRenderer(
           })
         },
       })
-      if (!page) return null
+      if (!page) {
+        if (signal.aborted) request.log.warn({ url: request.url }, 'page render ran out of time')
+        return null
+      }
       // Replaced by functions: a string replacement reads `$&` or `$'` in a product's name as
       // patterns and would splice pieces of the shell into the page.
       const { title } = page
