@@ -58,7 +58,7 @@ export interface RenderedPage {
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/
 
 /**
- * Queries suspend until their data is in (app/render-suspense.ts), so one pass draws the page;
+ * Queries suspend until their data is in (app/render-query-policy.ts), so one pass draws the page;
  * a query that shows placeholder data instead is fetched after it and the page drawn again.
  */
 const MAX_PASSES = 3
