@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { returns, subOrders, vendorProfiles } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
-import { createProduct, createSeller } from '../../../test/factories'
+import { sessionCookieFor } from '../../../test/auth'
+import { createProduct, createSeller, createUser } from '../../../test/factories'
+import { createSession } from '../auth/sessions'
 import { buyProduct, createShopper } from '../../../test/shop'
 
 let t: TestContext
@@ -112,5 +114,42 @@ describe('sandbox courier desk: return pickups', () => {
     expect(res.statusCode).toBe(404)
     const label = await t.app.inject({ method: 'GET', url: '/sandbox-courier/SBX0000000000/label' })
     expect(label.statusCode).toBe(404)
+  })
+})
+
+describe('the desk of a demo others can reach (DEMO_MODE=true on a public address)', () => {
+  let pub: TestContext
+  beforeAll(async () => {
+    pub = await createTestApp({
+      env: { DEMO_MODE: 'true', APP_URL: 'https://demo.techbazaar.example', HOST: '0.0.0.0' },
+    })
+  })
+  afterAll(() => pub.close())
+
+  it('is for admins only: a guest or a shopper cannot mark a parcel delivered', async () => {
+    const shopper = await createShopper(pub.database.db)
+    const admin = await createUser(pub.database.db, { role: 'admin', type: 'admin' })
+    const token = await createSession(pub.database.db, {
+      userId: admin.id,
+      days: 1,
+      now: new Date(),
+    })
+    const event = { method: 'POST' as const, url: '/sandbox-courier/SBX0000000000/events' }
+    const asGuest = await pub.app.inject({ ...event, payload: { status: 'delivered' } })
+    expect(asGuest.statusCode).toBe(401)
+    const asShopper = await pub.app.inject({
+      ...event,
+      payload: { status: 'delivered' },
+      headers: { cookie: sessionCookieFor(pub.app, shopper.token) },
+    })
+    expect(asShopper.statusCode).toBe(403)
+    expect((await pub.app.inject({ method: 'GET', url: '/sandbox-courier' })).statusCode).toBe(401)
+    const cookie = sessionCookieFor(pub.app, token)
+    const asAdmin = await pub.app.inject({
+      method: 'GET',
+      url: '/sandbox-courier',
+      headers: { cookie },
+    })
+    expect(asAdmin.statusCode).toBe(200)
   })
 })

@@ -47,13 +47,15 @@ function eventButtons(awb: string, statuses: CourierEventStatus[]): string {
  * `/sandbox-courier` (demo mode only): the built-in courier's desk. It lists the parcels and the
  * reverse pickups (returns) booked with it and pushes each next tracking event to the shop's
  * webhook exactly as a courier would; `POST /sandbox-courier/{awb}/events` does the same for
- * tests. `/{awb}/label` is the label.
+ * tests. `/{awb}/label` is the label. Admins only when others can reach the demo.
  */
 export async function sandboxCourierRoutes(app: FastifyInstance) {
   const { db, couriers } = app.deps
-  // The desk plays the courier for the developer on this machine.
+  // On this machine alone the desk is the developer's; a demo reachable by others (DEMO_MODE=true
+  // on a public address) keeps it to admins, or anyone could mark any parcel delivered.
+  const access = app.deps.config.demo.local ? 'public' : 'admin'
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, access: 'public' }
+    route.config = { ...route.config, access }
   })
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
