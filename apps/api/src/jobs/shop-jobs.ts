@@ -6,6 +6,7 @@ import { idempotencyKeys } from '../db/schema'
 import type { Mailer } from '../lib/mail'
 import type { ShopMetrics } from '../lib/metrics'
 import { purgeExpiredAuthRows } from '../modules/auth/cleanup'
+import { issuePasswordReset } from '../modules/auth/password-reset'
 import { expireUnpaidOrders } from '../modules/orders/lifecycle/expiry'
 import { deliverRefund, pollRefunds } from '../modules/refunds/refund-worker'
 import type { Payments } from '../payments'
@@ -57,6 +58,7 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
         if (!adapter) throw new PermanentFailure(`${provider} is not configured`)
         await adapter.cancel(providerOrderId)
       },
+      'auth.password-reset': (request) => issuePasswordReset(deps, request),
       'payment.refund': ({ refundId }, item) =>
         deliverRefund(refundDeps, refundId, {
           number: item.attempt,

@@ -55,6 +55,7 @@ const noHandlers = {
   mail: async () => {},
   'payment.terminate': async () => {},
   'payment.refund': async () => {},
+  'auth.password-reset': async () => {},
 }
 
 function worker(over: Partial<JobWorkerOptions> = {}) {

@@ -326,6 +326,7 @@ describe('reset links', () => {
         type: 'user',
       })
     await post('/api/auth/forgot-password', { email })
+    await t.app.deps.jobs.drain()
     const mail = await vi.waitFor(() => {
       const found = smtp.received.find((m) => m.to.includes(email))
       if (!found) throw new Error('no mail yet')

@@ -167,7 +167,7 @@ export async function authRoutes(app: App) {
     },
     async (request) => ({
       success: true as const,
-      ...(await requestPasswordReset(app.deps, request.body, { ip: request.ip, log: request.log })),
+      ...(await requestPasswordReset(app.deps, request.body, { ip: request.ip })),
     }),
   )
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { otpRequests, passwordResets, sessions, users } from '../../db/schema'
+import { otpRequests, outbox, passwordResets, sessions, users } from '../../db/schema'
 import { hashPassword } from '../../lib/password'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { sessionCookie } from '../../../test/auth'
@@ -28,7 +28,12 @@ const freshIp = () => `10.13.${Math.floor(++lastIp / 250)}.${lastIp % 250}`
 
 const post = (url: string, payload: object, ip = freshIp(), headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers })
-const forgot = (email: string, ip?: string) => post('/api/auth/forgot-password', { email }, ip)
+/** Asks for a link, then lets the worker do what the answer queued (look up, mail). */
+async function forgot(email: string, ip?: string) {
+  const answer = await post('/api/auth/forgot-password', { email }, ip)
+  await t.app.deps.jobs.drain()
+  return answer
+}
 const reset = (token: string, newPassword = 'Fresh456pass', ip?: string) =>
   post('/api/auth/reset-password', { token, newPassword }, ip)
 const login = (email: string, password: string) => post('/api/auth/login', { email, password })
@@ -58,6 +63,31 @@ async function addAccount(password = 'Old123pass') {
 }
 
 describe('POST /api/auth/forgot-password', () => {
+  it('does the same work for a known and an unknown email: it queues, and the worker looks up', async () => {
+    const { email } = await addAccount()
+    const unknown = `nobody-${crypto.randomUUID().slice(0, 8)}@example.in`
+    const queued = async (who: string) => {
+      const before = await t.database.db.select({ id: outbox.id }).from(outbox)
+      const answer = await post('/api/auth/forgot-password', { email: who })
+      expect(answer.statusCode).toBe(200)
+      const after = await t.database.db.select().from(outbox)
+      return after.filter((item) => !before.some((b) => b.id === item.id))
+    }
+    const resetsBefore = (await t.database.db.select().from(passwordResets)).length
+    for (const who of [email, unknown]) {
+      const items = await queued(who)
+      expect(items.map((i) => [i.kind, i.payload])).toEqual([
+        ['auth.password-reset', { email: who, ip: expect.any(String) }],
+      ])
+    }
+    // Nothing told the two apart yet: no link and no mail until the worker runs.
+    expect(await t.database.db.select().from(passwordResets)).toHaveLength(resetsBefore)
+    expect(mailsTo(email)).toHaveLength(0)
+    await t.app.deps.jobs.drain()
+    expect(mailsTo(email)).toHaveLength(1)
+    expect(mailsTo(unknown)).toHaveLength(0)
+  })
+
   it('answers an unknown email exactly like a known one, and mails nobody', async () => {
     const { email } = await addAccount()
     const unknown = `nobody-${crypto.randomUUID().slice(0, 8)}@example.in`

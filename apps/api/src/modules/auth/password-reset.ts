@@ -1,7 +1,9 @@
 import type { ForgotPasswordInput, ResetPasswordInput, SessionUser } from '@techbazaar/shared'
-import type { FastifyBaseLogger } from 'fastify'
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import type { AppDeps } from '../../app-types'
+import type { Config } from '../../config'
+import { enqueue } from '../../jobs/outbox'
+import type { Mailer } from '../../lib/mail'
 import type { Db } from '../../db/client'
 import { passwordResets, users, vendorProfiles } from '../../db/schema'
 import { badRequest, tooMany } from '../../lib/errors'
@@ -47,47 +49,57 @@ async function takeResetBudget(deps: AppDeps, email: string, ip: string) {
 }
 
 /**
- * "Forgot password?": mails a single-use link to the account with this email, valid for
- * `PASSWORD_RESET_MINUTES`; the link of any earlier request stops working. The answer is the same
- * for an email without an account (no mail goes out), and so is the work before it: the budgets
- * are taken and a token is made either way, and the mail is sent after the answer, so an SMTP
- * round trip does not tell known emails from unknown ones.
+ * "Forgot password?": queues the request and answers. The answer is the same for an email without
+ * an account, and so is the work before it: the budgets are taken and one outbox item is queued
+ * either way; whether the email has an account is looked up by the worker (issuePasswordReset),
+ * after the answer, so no timing of the request tells known emails from unknown ones.
  */
 export async function requestPasswordReset(
   deps: AppDeps,
   input: ForgotPasswordInput,
-  meta: { ip: string; log: FastifyBaseLogger },
+  meta: { ip: string },
 ): Promise<{ message: string }> {
   const { email } = input
   await takeResetBudget(deps, email, meta.ip)
+  await enqueue(deps.db, 'auth.password-reset', { email, ip: meta.ip })
   const minutes = deps.config.passwordReset.ttlMinutes
-  const { token, tokenHash } = newSecretToken()
-  const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email))
-  if (user) {
-    const now = deps.now()
-    await deps.db.transaction(async (tx) => {
-      // Only the newest link works: the ones mailed before it are used up here.
-      await tx
-        .update(passwordResets)
-        .set({ consumedAt: now })
-        .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.consumedAt)))
-      await tx.insert(passwordResets).values({
-        userId: user.id,
-        tokenHash,
-        expiresAt: new Date(now.getTime() + minutes * 60_000),
-        ip: meta.ip,
-        createdAt: now,
-      })
-    })
-    const { shopName, appUrl } = deps.config
-    const link = `${appUrl}${RESET_PASSWORD_PATH}?token=${token}`
-    deps.mailer
-      .send({ to: email, ...passwordResetMail(shopName, link, minutes) })
-      .catch((err: unknown) => meta.log.error({ err }, 'password reset mail failed'))
-  }
   return {
     message: `If ${email} has an account, we have sent it a link to set a new password. The link works for ${minutes} minutes.`,
   }
+}
+
+/**
+ * The worker's half of "Forgot password?": mails a single-use link to the account with this
+ * email, valid for `PASSWORD_RESET_MINUTES`; the link of any earlier request stops working. No
+ * account, no mail. The mail is sent here rather than queued, so the link never rests in the
+ * outbox: only its hash is stored. A failed send throws, and the retry makes a new link.
+ */
+export async function issuePasswordReset(
+  deps: { db: Db; now: () => Date; config: Config; mailer: Mailer },
+  { email, ip }: { email: string; ip: string },
+): Promise<void> {
+  const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+  if (!user) return
+  const minutes = deps.config.passwordReset.ttlMinutes
+  const { token, tokenHash } = newSecretToken()
+  const now = deps.now()
+  await deps.db.transaction(async (tx) => {
+    // Only the newest link works: the ones mailed before it are used up here.
+    await tx
+      .update(passwordResets)
+      .set({ consumedAt: now })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.consumedAt)))
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash,
+      expiresAt: new Date(now.getTime() + minutes * 60_000),
+      ip,
+      createdAt: now,
+    })
+  })
+  const { shopName, appUrl } = deps.config
+  const link = `${appUrl}${RESET_PASSWORD_PATH}?token=${token}`
+  await deps.mailer.send({ to: email, ...passwordResetMail(shopName, link, minutes) })
 }
 
 /**
