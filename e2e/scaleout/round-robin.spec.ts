@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 
-/** One line of nginx's access log, in the format e2e/nginx-proxy.mjs defines. */
+/** One line of nginx's access log, in the shipped format (deploy/nginx/default.conf.template). */
 interface Served {
   /** `$upstream_addr`: the process that answered; empty when nginx answered itself. */
   upstream: string
@@ -10,13 +10,19 @@ interface Served {
   status: number
   method: string
   uri: string
+  referer: string
+}
+
+/** nginx's access log as written. */
+function accessLogText(): string {
+  const dir = process.env.SCALEOUT_NGINX_DIR
+  if (!dir) throw new Error('SCALEOUT_NGINX_DIR is unset (playwright.scaleout.config.ts sets it)')
+  return readFileSync(path.join(dir, 'access.log'), 'utf8')
 }
 
 /** Every request nginx finished so far, oldest first. */
 function accessLog(): Served[] {
-  const dir = process.env.SCALEOUT_NGINX_DIR
-  if (!dir) throw new Error('SCALEOUT_NGINX_DIR is unset (playwright.scaleout.config.ts sets it)')
-  return readFileSync(path.join(dir, 'access.log'), 'utf8')
+  return accessLogText()
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Served)
@@ -55,4 +61,18 @@ test('consecutive requests go to the other process each time', async ({ request 
   }
   expect(new Set(served)).toEqual(new Set(processes))
   for (let i = 1; i < served.length; i++) expect(served[i]).not.toBe(served[i - 1])
+})
+
+test('the access log keeps no query string: reset tokens and webhook keys stay out', async ({
+  request,
+}) => {
+  const before = accessLog().length
+  const answer = await request.get('/api/ready?token=reset-secret-4711', {
+    headers: { referer: 'https://shop.example/reset-password?token=referer-secret-4712' },
+  })
+  expect(answer.status()).toBe(200)
+  await expect.poll(() => accessLog().length).toBe(before + 1)
+  const line = accessLog()[before]!
+  expect(line).toMatchObject({ uri: '/api/ready', referer: 'https://shop.example/reset-password' })
+  expect(accessLogText()).not.toMatch(/secret-471/)
 })
