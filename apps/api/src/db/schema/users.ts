@@ -59,7 +59,12 @@ export const vendorProfiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('vendor_profiles_gst_number_key').on(t.gstNumber),
+    // Only an approved seller holds its GSTIN: a sign-up that merely typed one (pending) or a
+    // rejected seller reserves nothing, so nobody can lock a company out by registering first.
+    uniqueIndex('vendor_profiles_approved_gst_number_key')
+      .on(t.gstNumber)
+      .where(sql`${t.status} = 'Approved'`),
+    index('vendor_profiles_gst_number_idx').on(t.gstNumber),
     index('vendor_profiles_status_idx').on(t.status),
   ],
 )

@@ -38,18 +38,7 @@ interface PendingRegistration {
   type: 'user' | 'vendor'
 }
 
-const GSTIN_TAKEN = 'A seller with this GST Number is already registered'
 const EMAIL_TAKEN = 'An account with this email already exists. Please sign in.'
-
-/** Only real seller accounts hold a GSTIN: one merely typed into a pending sign-up blocks no one. */
-async function assertGstinFree(deps: AppDeps, gstNumber?: string) {
-  if (!gstNumber) return
-  const [gstTaken] = await deps.db
-    .select({ id: vendorProfiles.userId })
-    .from(vendorProfiles)
-    .where(eq(vendorProfiles.gstNumber, gstNumber))
-  if (gstTaken) throw conflict(GSTIN_TAKEN)
-}
 
 /** Step 1 and resends from one IP, counted before anything else so every answer costs the same. */
 async function takeIpBudget(deps: AppDeps, ip: string) {
@@ -120,14 +109,13 @@ async function sendCode(
 }
 
 /**
- * Step 1: validates, checks the GSTIN is free, stores the pending registration and mails a
+ * Step 1: validates, stores the pending registration and mails a
  * 6-digit code. Answers the token step 2 must present: it names this sign-up alone, so a later
  * sign-up for the same email (by anyone) never changes what this one creates. A taken email is
  * answered exactly like a new one (see `sendCode`).
  */
 export async function requestRegistration(deps: AppDeps, input: RegisterInput, ip: string) {
   await takeIpBudget(deps, ip)
-  await assertGstinFree(deps, input.gstNumber)
   await assertEmailBudget(deps, input.email)
   const pending: PendingRegistration = {
     userName: input.userName,
@@ -250,12 +238,10 @@ export async function verifyRegistration(
       .returning({ id: users.id })
     if (!created) throw conflict(EMAIL_TAKEN)
     if (pending.type === 'vendor') {
-      const [profile] = await tx
+      // A pending seller reserves no GSTIN (decision 56): the admin's approval checks it.
+      await tx
         .insert(vendorProfiles)
         .values({ userId: created.id, gstNumber: pending.gstNumber, status: 'Pending' })
-        .onConflictDoNothing({ target: vendorProfiles.gstNumber })
-        .returning({ userId: vendorProfiles.userId })
-      if (!profile) throw conflict(GSTIN_TAKEN)
     }
     const token = await createSession(tx, {
       userId: created.id,

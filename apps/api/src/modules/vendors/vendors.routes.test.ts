@@ -197,6 +197,24 @@ describe('PUT /api/admin/vendors/:id/status', () => {
     expect(me.json().user.vendorStatus).toBe('Rejected')
   })
 
+  it('approves one seller per GSTIN: a second approval answers 409 until the first is rejected', async () => {
+    const db = t.database.db
+    const gstNumber = testGstin(600_010)
+    const first = await createSeller(db, 'Pending', { gstNumber })
+    const second = await createSeller(db, 'Pending', { gstNumber })
+    const approve = (id: string, status = 'Approved') =>
+      call('PUT', `/api/admin/vendors/${id}/status`, cookies.admin, { status })
+    expect((await approve(first.id)).statusCode).toBe(200)
+    const refused = await approve(second.id)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toEqual({
+      success: false,
+      message: 'Another approved seller holds this GST Number',
+    })
+    expect((await approve(first.id, 'Rejected')).statusCode).toBe(200)
+    expect((await approve(second.id)).statusCode).toBe(200)
+  })
+
   it('should refuse other statuses and unknown vendors', async () => {
     const seller = await createSeller(t.database.db, 'Pending')
     const bad = await call('PUT', `/api/admin/vendors/${seller.id}/status`, cookies.admin, {

@@ -7,6 +7,7 @@ import { hashPassword } from '../../lib/password'
 
 const EMAIL_TAKEN = 'An account with this email already exists'
 const GSTIN_TAKEN = 'A seller with this GST Number already exists'
+const GSTIN_HELD = 'Another approved seller holds this GST Number'
 
 /** PostgreSQL's unique_violation, as node-postgres and PGlite report it (Drizzle wraps it). */
 function isUniqueViolation(error: unknown): boolean {
@@ -15,6 +16,13 @@ function isUniqueViolation(error: unknown): boolean {
   }
   return false
 }
+
+/** Turns the unique index's refusal into a 409 with `message`; anything else passes through. */
+const uniqueAs =
+  (message: string) =>
+  (error: unknown): never => {
+    throw isUniqueViolation(error) ? conflict(message) : error
+  }
 
 const vendorColumns = {
   _id: users.id,
@@ -100,13 +108,12 @@ export async function createVendor(db: Db, input: CreateVendorValues, now: Date)
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id })
     if (!created) throw conflict(EMAIL_TAKEN)
-    const [profile] = await tx
+    // Approved at once, so it takes the GSTIN; the unique index answers one held meanwhile, and
+    // throwing rolls the account back too.
+    await tx
       .insert(vendorProfiles)
       .values({ userId: created.id, ...profileDetails(input), status: 'Approved', decidedAt: now })
-      .onConflictDoNothing({ target: vendorProfiles.gstNumber })
-      .returning({ userId: vendorProfiles.userId })
-    // Throwing rolls the account back too.
-    if (!profile) throw conflict(GSTIN_TAKEN)
+      .catch(uniqueAs(GSTIN_TAKEN))
     return created.id
   })
   return getVendor(db, id)
@@ -136,9 +143,7 @@ export async function completeVendor(
       .update(vendorProfiles)
       .set({ ...profileDetails(input), updatedAt: now })
       .where(eq(vendorProfiles.userId, id))
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? conflict(GSTIN_TAKEN) : error
-      })
+      .catch(uniqueAs(GSTIN_TAKEN))
     await relistProducts(tx, id)
   })
   return getVendor(db, id)
@@ -156,11 +161,13 @@ export async function setVendorStatus(
   now: Date,
 ): Promise<Vendor> {
   await db.transaction(async (tx) => {
+    // Approval takes the GSTIN: the partial unique index refuses a second approved holder.
     const updated = await tx
       .update(vendorProfiles)
       .set({ status, decidedAt: now, updatedAt: now })
       .where(eq(vendorProfiles.userId, id))
       .returning({ id: vendorProfiles.userId })
+      .catch(uniqueAs(GSTIN_HELD))
     if (updated.length === 0) throw notFound('Vendor not found')
     await relistProducts(tx, id)
   })
