@@ -4,18 +4,27 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
-const apiDir = path.resolve(import.meta.dirname, '../..')
+const repoRoot = path.resolve(import.meta.dirname, '../../../..')
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tb-create-admin-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-/** Runs `npm run admin:create` as an operator would, the password in ADMIN_PASSWORD. */
-const createAdmin = (password: string) =>
+/**
+ * Runs the README's command as an operator would, from the repository's root through npm (npm 11
+ * once took `--email` and `--name` for its own options), the password in ADMIN_PASSWORD.
+ */
+const createAdmin = (password: string, env: Record<string, string> = {}) =>
   spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/create-admin.ts', '--email', 'owner@shop.in', '--name', 'Owner'],
+    'npm',
+    ['run', 'admin:create', '--', '--email', 'owner@shop.in', '--name', 'Shop Owner'],
     {
-      cwd: apiDir,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: password },
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ADMIN_PASSWORD: password,
+        ...env,
+      },
       encoding: 'utf8',
     },
   )
@@ -37,4 +46,13 @@ describe('npm run admin:create', () => {
     },
     30_000,
   )
+
+  it('creates the admin and says where to sign in, on the port the shop is given', () => {
+    const run = createAdmin('Owner12345678', { PORT: '4123', APP_URL: '' })
+    expect(run.stderr).not.toMatch(/error/i)
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain(
+      'Admin owner@shop.in created. Sign in at http://localhost:4123/login',
+    )
+  }, 60_000)
 })
