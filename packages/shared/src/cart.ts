@@ -97,3 +97,19 @@ export const cartMutationResponse = z.object({
   data: cartSummary,
 })
 export type CartMutationResponse = z.infer<typeof cartMutationResponse>
+
+/**
+ * A guest line that did not come into the cart whole at sign-in: the product is gone, unlisted
+ * or sold out (`unavailable`), only part of it fit the stock or the limit per order (`limited`),
+ * or the cart was full (`cartFull`). The merge's message names them for the shopper.
+ */
+export const mergeLeftOut = z.object({
+  productId: z.string(),
+  title: z.string().nullable(),
+  reason: z.enum(['unavailable', 'limited', 'cartFull']),
+})
+export type MergeLeftOut = z.infer<typeof mergeLeftOut>
+
+/** `POST /shop/cart/merge`: the merged cart, and what was left out (empty when all came in). */
+export const mergeCartResponse = cartMutationResponse.extend({ leftOut: z.array(mergeLeftOut) })
+export type MergeCartResponse = z.infer<typeof mergeCartResponse>

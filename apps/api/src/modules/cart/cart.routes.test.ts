@@ -269,6 +269,29 @@ describe('POST /api/shop/cart/merge', () => {
       [phone.id, 4],
       [buds.id, 3],
     ])
+    // Nothing is dropped in silence: the answer names each line that did not come in whole.
+    const unknown = res.json().leftOut.at(-1).productId as string
+    expect(res.json().leftOut).toEqual([
+      { productId: phone.id, title: phone.title, reason: 'limited' },
+      { productId: hidden.id, title: hidden.title, reason: 'unavailable' },
+      { productId: soldOut.id, title: soldOut.title, reason: 'unavailable' },
+      { productId: unknown, title: null, reason: 'unavailable' },
+    ])
+    expect(res.json().message).toBe(
+      `Guest cart merged, but ${phone.title} was added only up to the quantity you may buy; ` +
+        `${hidden.title} is no longer available; ${soldOut.title} is no longer available; ` +
+        'An item is no longer available.',
+    )
+  })
+
+  it('should say nothing was left out when every guest line came in', async () => {
+    const me = await shopper()
+    const buds = await product({ totalStock: 10 })
+    const res = await call(me, 'POST', '/api/shop/cart/merge', {
+      userId: me.id,
+      items: [{ productId: buds.id, quantity: 2 }],
+    })
+    expect(res.json()).toMatchObject({ message: 'Guest cart merged', leftOut: [] })
   })
 
   it('should refuse more than 100 items', async () => {

@@ -6,11 +6,26 @@ import {
   cartResponse,
   cartUserParams,
   mergeCartBody,
+  mergeCartResponse,
   updateCartBody,
+  type MergeLeftOut,
 } from '@techbazaar/shared'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import { addItem, getCart, mergeItems, removeItem, updateItem } from './cart.service'
+
+const LEFT_OUT_WORDS: Record<MergeLeftOut['reason'], string> = {
+  unavailable: 'is no longer available',
+  limited: 'was added only up to the quantity you may buy',
+  cartFull: 'did not fit: your cart is full',
+}
+
+/** The merge's answer for the shopper: it names every guest line that did not come in whole. */
+export function mergeMessage(leftOut: readonly MergeLeftOut[]): string {
+  if (leftOut.length === 0) return 'Guest cart merged'
+  const said = leftOut.map((line) => `${line.title ?? 'An item'} ${LEFT_OUT_WORDS[line.reason]}`)
+  return `Guest cart merged, but ${said.join('; ')}.`
+}
 
 /**
  * The signed-in shopper's own cart; every path or body `userId` must be the caller (403), and
@@ -89,14 +104,19 @@ export async function cartRoutes(app: App) {
         tags,
         summary: "Adds a guest cart's lines at sign-in, capped at stock and the limit per order",
         body: mergeCartBody,
-        response: { 200: cartMutationResponse },
+        response: { 200: mergeCartResponse },
       },
       config: { access: 'shopper' },
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)
-      const data = await mergeItems(db, user.id, request.body.items, maxQtyPerProduct)
-      return { success: true as const, message: 'Guest cart merged', data }
+      const { cart, leftOut } = await mergeItems(
+        db,
+        user.id,
+        request.body.items,
+        maxQtyPerProduct,
+      )
+      return { success: true as const, message: mergeMessage(leftOut), data: cart, leftOut }
     },
   )
 }

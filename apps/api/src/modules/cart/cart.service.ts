@@ -7,6 +7,7 @@ import {
   type CartLine,
   type CartQuery,
   type MergeCartInput,
+  type MergeLeftOut,
   type UpdateCartInput,
 } from '@techbazaar/shared'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
@@ -247,76 +248,94 @@ export async function removeItem(
 
 /**
  * Takes a guest cart's lines at sign-in: quantities add to what the user's cart holds, capped
- * at the stock and the product's limit per order; unknown, unlisted and sold-out products are skipped (a guest cart can be days
- * old), as are new lines beyond CART_MAX_LINES. A line already above that cap is not lowered.
+ * at the stock and the product's limit per order; unknown, unlisted and sold-out products are
+ * skipped (a guest cart can be days old), as are new lines beyond CART_MAX_LINES. A line already
+ * above that cap is not lowered. Answers the cart and what was left out, so the shopper is told.
  */
 export async function mergeItems(
   db: Db,
   userId: string,
   items: MergeCartInput['items'],
   maxPerProduct: number,
-): Promise<Cart> {
+): Promise<{ cart: Cart; leftOut: MergeLeftOut[] }> {
   return db.transaction(async (tx) => {
-    const cartId = await mergeIntoCart(tx, userId, items, maxPerProduct)
-    return wholeCart(tx, cartId, maxPerProduct)
+    const { cartId, leftOut } = await mergeIntoCart(tx, userId, items, maxPerProduct)
+    return { cart: await wholeCart(tx, cartId, maxPerProduct), leftOut }
   })
 }
 
 /**
  * Adds lines to the user's cart inside the caller's transaction, by mergeItems' rules (capped
  * at stock and the limit per order, unlisted and sold-out skipped): the guest cart at sign-in,
- * and an unpaid order's lines when its payment fails or is cancelled. Answers the cart id.
+ * and an unpaid order's lines when its payment fails or is cancelled. Answers the cart id and
+ * the lines that did not come in whole.
  */
 export async function mergeIntoCart(
   tx: Tx,
   userId: string,
   items: readonly { productId: string; quantity: number }[],
   maxPerProduct: number,
-): Promise<string> {
+): Promise<{ cartId: string; leftOut: MergeLeftOut[] }> {
   const wanted = new Map<string, number>()
   for (const item of items) {
     wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity)
   }
   const cartId = await lockCartOf(tx, userId)
-  if (wanted.size === 0) return cartId
+  const leftOut: MergeLeftOut[] = []
+  if (wanted.size === 0) return { cartId, leftOut }
   const ids = [...wanted.keys()]
   const [found, existing] = await Promise.all([
     tx
       .select({
         id: products.id,
+        title: products.title,
+        listed: products.listed,
         totalStock: products.totalStock,
         maxPerOrder: products.maxPerOrder,
       })
       .from(products)
-      .where(and(inArray(products.id, ids), eq(products.listed, true))),
+      .where(inArray(products.id, ids)),
     tx
       .select({ productId: cartLines.productId, quantity: cartLines.quantity })
       .from(cartLines)
       .where(eq(cartLines.cartId, cartId)),
   ])
   const held = new Map(existing.map((line) => [line.productId, line.quantity]))
+  const byId = new Map(found.map((p) => [p.id, p]))
   let lines = existing.length
   // Keep the guest's order, so the cap drops the lines added last.
-  // What a line may hold: the stock, within the product's limit per order.
-  const capOf = new Map(
-    found.map((p) => [p.id, Math.min(p.totalStock, orderLimitOf(p, maxPerProduct))]),
-  )
   for (const productId of ids) {
-    const cap = capOf.get(productId)
-    if (cap === undefined || cap <= 0) continue
+    const product = byId.get(productId)
+    const want = wanted.get(productId) ?? 0
+    const title = product?.title ?? null
+    // What a line may hold: the stock, within the product's limit per order.
+    const cap = product?.listed
+      ? Math.min(product.totalStock, orderLimitOf(product, maxPerProduct))
+      : 0
+    if (cap <= 0) {
+      leftOut.push({ productId, title, reason: 'unavailable' })
+      continue
+    }
     const current = held.get(productId)
     if (current === undefined) {
-      if (lines >= CART_MAX_LINES) continue
+      if (lines >= CART_MAX_LINES) {
+        leftOut.push({ productId, title, reason: 'cartFull' })
+        continue
+      }
       lines += 1
-      const quantity = Math.min(wanted.get(productId) ?? 0, cap)
+      const quantity = Math.min(want, cap)
+      if (quantity < want) leftOut.push({ productId, title, reason: 'limited' })
       await tx.insert(cartLines).values({ cartId, productId, quantity })
-    } else if (current < cap) {
-      const quantity = Math.min(current + (wanted.get(productId) ?? 0), cap)
-      await tx
-        .update(cartLines)
-        .set({ quantity })
-        .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
+    } else {
+      const quantity = Math.min(current + want, cap)
+      if (quantity < current + want) leftOut.push({ productId, title, reason: 'limited' })
+      if (quantity > current) {
+        await tx
+          .update(cartLines)
+          .set({ quantity })
+          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)))
+      }
     }
   }
-  return cartId
+  return { cartId, leftOut }
 }

@@ -9,6 +9,8 @@ import { addGuestCartItem, getGuestCart } from '@/lib/cart/guest-cart'
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
+/** A guest line whose product the server no longer sells. */
+const GONE_ID = '00000000-0000-4000-8000-000000000010'
 const USER_ID = '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c'
 const user = {
   _id: USER_ID,
@@ -91,13 +93,27 @@ function mockCartServer(initial: CartLine[], refuse?: { status: number; message:
         })
       }
       if (method === 'POST' && url.pathname === '/api/shop/cart/merge') {
+        const merged = body.items as { productId: string; quantity: number }[]
+        // The server leaves out a product that is gone (GONE_ID) and says so.
+        const gone = merged.filter((i) => i.productId === GONE_ID)
         items = [
           ...items,
-          ...body.items.map((i: { productId: string; quantity: number }) =>
-            line({ ...i, title: 'Merged Buds' }),
-          ),
+          ...merged
+            .filter((i) => i.productId !== GONE_ID)
+            .map((i) => line({ ...i, title: 'Merged Buds' })),
         ]
-        return jsonResponse({ success: true, message: 'Guest cart merged', data: summary(items) })
+        return jsonResponse({
+          success: true,
+          message: gone.length
+            ? 'Guest cart merged, but Old Earbuds is no longer available.'
+            : 'Guest cart merged',
+          data: summary(items),
+          leftOut: gone.map((i) => ({
+            productId: i.productId,
+            title: 'Old Earbuds',
+            reason: 'unavailable',
+          })),
+        })
       }
       return jsonResponse({ success: false, message: 'Not found' }, 404)
     }),
@@ -196,6 +212,18 @@ describe('CartSheet with the server cart', () => {
       userId: USER_ID,
       items: [{ productId: buds, quantity: 2 }],
     })
+    expect(getGuestCart()).toEqual([])
+  })
+
+  it('says which guest lines the server left out at sign-in, never dropping them in silence', async () => {
+    addGuestCartItem('00000000-0000-4000-8000-000000000009', 1)
+    addGuestCartItem(GONE_ID, 1)
+    mockCartServer([PHONE])
+    const { sheet } = await openSheet('2 items')
+    expect(await within(sheet).findByText('Merged Buds')).toBeInTheDocument()
+    expect(toast.error).toHaveBeenCalledWith(
+      'Guest cart merged, but Old Earbuds is no longer available.',
+    )
     expect(getGuestCart()).toEqual([])
   })
 

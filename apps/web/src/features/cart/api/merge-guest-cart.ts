@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CartMutationResponse, MergeCartInput } from '@techbazaar/shared'
+import type { MergeCartInput, MergeCartResponse } from '@techbazaar/shared'
 import { toast } from '@/lib/toast'
 import { api } from '@/lib/api-client'
 import { clearGuestCart } from '@/lib/cart/guest-cart'
@@ -7,7 +7,7 @@ import { cartKeys } from '@/lib/cart/api/get-cart'
 import { cartMutationKey, cartMutationScope } from '@/lib/cart/api/cart-cache'
 
 export function mergeGuestCart(input: MergeCartInput) {
-  return api<CartMutationResponse>('/shop/cart/merge', { method: 'POST', json: input })
+  return api<MergeCartResponse>('/shop/cart/merge', { method: 'POST', json: input })
 }
 
 /**
@@ -23,6 +23,8 @@ export function useMergeGuestCart() {
     mutationFn: mergeGuestCart,
     onSuccess: async (response, input) => {
       clearGuestCart()
+      // A guest line that is gone or did not fit is said, never dropped in silence.
+      if (response.leftOut.length > 0) toast.error(response.message)
       const key = cartKeys.detail(input.userId)
       queryClient.setQueryData(key, response.data)
       await queryClient.invalidateQueries({ queryKey: key })
