@@ -6,7 +6,15 @@ import {
 } from '@techbazaar/shared'
 import { and, eq, exists, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { orderLines, orders, products, subOrders, users } from '../../db/schema'
+import {
+  orderLines,
+  orders,
+  products,
+  returnLines,
+  returns,
+  subOrders,
+  users,
+} from '../../db/schema'
 
 type Ref = SQLWrapper | string
 
@@ -24,6 +32,17 @@ const standingOrder = () =>
       and(eq(orders.paymentMethod, 'COD'), eq(orders.paymentStatus, 'pending')),
     ),
   )
+
+/**
+ * The order line still has units the shopper keeps: a return whose quality check passed gave
+ * its units back (and released their refund), so a line returned in full is no purchase.
+ */
+const keptUnits = () =>
+  sql`${orderLines.quantity} > coalesce((
+    SELECT sum(${returnLines.quantity}) FROM ${returnLines}
+    INNER JOIN ${returns} ON ${returns.id} = ${returnLines.returnId}
+    WHERE ${returnLines.orderLineId} = ${orderLines.id} AND ${returns.status} = 'qc_passed'
+  ), 0)`
 
 /**
  * `userId`'s standing orders of `productId` as a shopper (a shopper account, not the product's
@@ -46,13 +65,14 @@ function purchases(q: Db | Tx, userId: Ref, productId: Ref, delivered: boolean) 
         eq(users.type, 'user'),
         ne(products.sellerId, orders.userId),
         standingOrder(),
+        keptUnits(),
         delivered ? eq(subOrders.status, 'delivered') : undefined,
       ),
     )
 }
 
 /**
- * True when `userId` bought `productId` as a shopper and received it. Works as a correlated
+ * True when `userId` bought `productId` as a shopper, received it and kept it. Works as a correlated
  * sub-query too (pass columns), which is how review lists derive their "Verified purchase".
  */
 export function verifiedPurchase(q: Db | Tx, userId: Ref, productId: Ref): SQL<boolean> {
