@@ -110,12 +110,7 @@ export async function cartRoutes(app: App) {
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)
-      const { cart, leftOut } = await mergeItems(
-        db,
-        user.id,
-        request.body.items,
-        maxQtyPerProduct,
-      )
+      const { cart, leftOut } = await mergeItems(db, user.id, request.body.items, maxQtyPerProduct)
       return { success: true as const, message: mergeMessage(leftOut), data: cart, leftOut }
     },
   )
