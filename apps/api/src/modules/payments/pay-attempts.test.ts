@@ -203,6 +203,19 @@ describe('Pay now with several checkouts', () => {
     })
   })
 
+  it('keeps Cashfree at one checkout per order: Pay now gets its session back', async () => {
+    const order = await placeOrder(t.app, db(), 'CASHFREE', {
+      price: 1499,
+      totalStock: 5,
+      quantity: 1,
+    })
+    clock.advance(2 * 60_000)
+    const res = await payNow(order)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().paymentUrl).toBe(order.paymentUrl)
+    expect(await attemptsOf(order.orderId)).toHaveLength(1)
+  })
+
   it('no longer hands out the form of a superseded PayU checkout', async () => {
     const order = await placed('PAYU')
     await newCheckout(order)
