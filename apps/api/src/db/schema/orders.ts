@@ -135,6 +135,11 @@ export const orderLines = pgTable(
   ],
 )
 
+/**
+ * One row per provider checkout of an order (its attempts, issue 26.3): the newest `pending` one
+ * is live; older ones are `failed` (superseded) until a payment lands on them. A row without
+ * `providerOrderId` is a checkout being asked for (modules/payments/attempts.ts).
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -147,6 +152,8 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id'),
     /** The checkout handle the browser carries (`/deposit?payment_session_id=`). */
     sessionId: text('session_id'),
+    /** Where this checkout sends the browser (Pay now hands a fresh one back, issue 26.3). */
+    checkoutUrl: text('checkout_url'),
     amountPaise: integer('amount_paise').notNull(),
     status: text('status', { enum: paymentStatus }).notNull().default('pending'),
     createdAt: createdAt(),

@@ -3,10 +3,11 @@ import { and, eq, isNull, lte } from 'drizzle-orm'
 import { enqueue } from '../../jobs/outbox'
 import type { Db, Tx } from '../../db/client'
 import type { MarketplaceIdentity } from '../invoices/issue'
-import { idempotencyKeys, orders, payments, users, type AddressSnapshot } from '../../db/schema'
+import { idempotencyKeys, orders, users, type AddressSnapshot } from '../../db/schema'
 import { AppError, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { PaymentCheckout, PaymentProvider } from '../../payments/types'
+import { recordAttempt } from '../payments/attempts'
 import { moveOrder } from './lifecycle/move'
 
 export const ORDER_ROUTE = 'POST /shop/order/create'
@@ -141,7 +142,12 @@ export async function startCheckout(
         checkout.redirectUrl ??
         `/deposit?payment_session_id=${encodeURIComponent(checkout.sessionId)}`,
     }
-    const recorded = await recordCheckout(deps.db, user.id, key, checkout, response)
+    const attempt = {
+      orderId: pending.orderId,
+      provider: provider.name,
+      amountPaise: pending.totalPaise,
+    }
+    const recorded = await recordCheckout(deps.db, user.id, key, attempt, checkout, response)
     if (recorded === 'cancelled') {
       // The order ran out of time (or failed) while the provider answered: close that checkout.
       await enqueue(
@@ -211,14 +217,16 @@ async function createCheckout(
 }
 
 /**
- * Stores the checkout on the payment row and the answer on the key, in one transaction under
- * the order's row lock (the expiry cannot cancel the order in between). When another attempt
- * answered the key first, its answer stands and this checkout is not recorded.
+ * Stores the checkout as the order's live payment attempt (earlier ones are kept, issue 26.3)
+ * and the answer on the key, in one transaction under the order's row lock (the expiry cannot
+ * cancel the order in between). When another attempt answered the key first, its answer stands
+ * and this checkout is not recorded.
  */
 async function recordCheckout(
   db: Db,
   userId: string,
   key: string | undefined,
+  attempt: { orderId: string; provider: string; amountPaise: number },
   checkout: PaymentCheckout,
   response: CreateOrderResponse,
 ): Promise<CreateOrderResponse | 'cancelled'> {
@@ -249,10 +257,7 @@ async function recordCheckout(
         if (row?.body != null) return row.body as CreateOrderResponse
       }
     }
-    await tx
-      .update(payments)
-      .set({ providerOrderId: checkout.providerOrderId, sessionId: checkout.sessionId })
-      .where(eq(payments.orderId, response.orderId))
+    await recordAttempt(tx, attempt, checkout, response.paymentUrl)
     return response
   })
 }

@@ -255,9 +255,13 @@ export async function createOrder(
       await queueOrderConfirmation(tx, order.id, deps.shopName)
       return { kind: 'cod', response }
     }
-    await tx
-      .insert(payments)
-      .values({ orderId: order.id, provider: input.paymentMethod, amountPaise: totalPaise })
+    // On the shop's clock: Pay now measures its attempts by it (payments/attempts.ts).
+    await tx.insert(payments).values({
+      orderId: order.id,
+      provider: input.paymentMethod,
+      amountPaise: totalPaise,
+      createdAt: now,
+    })
     return {
       kind: 'online',
       pending: { orderId: order.id, orderNumber, totalPaise, address, expiresAt, resume: false },

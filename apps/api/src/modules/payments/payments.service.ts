@@ -4,7 +4,7 @@ import {
   type PaymentStatus,
   type SessionUser,
 } from '@techbazaar/shared'
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client'
 import type { MarketplaceIdentity } from '../invoices/issue'
@@ -18,6 +18,7 @@ import { applyRefundNotification } from '../refunds/refund-worker'
 import { refundPolicy } from '../orders/lifecycle/effects'
 import { recordLatePayment } from '../orders/lifecycle/late-payment'
 import { moveOrder } from '../orders/lifecycle/move'
+import { isLiveAttempt, makeLiveAttempt, type PaymentRow } from './attempts'
 
 export interface PaymentDeps {
   db: Db
@@ -33,8 +34,6 @@ export interface PaymentDeps {
   /** Days a refund is promised within (a late payment's, a rejection's). */
   refundDays: number
 }
-
-type PaymentRow = typeof payments.$inferSelect
 
 /** The provider's word agrees with our record: same order, amount and currency. */
 function matches(payment: PaymentRow, status: ProviderStatus, currency: string): boolean {
@@ -70,17 +69,22 @@ async function apply(
       .returning({ id: paymentEvents.id })
     if (recorded.length === 0) return 'replayed' as const
     if (status.state === 'paid') {
-      const paid = await moveOrder(tx, deps, {
-        orderId: payment.orderId,
-        event: 'pay',
-        actor: { kind: 'provider' },
-        payment: { providerPaymentId: event.providerPaymentId },
-      })
-      if (paid.changed) return 'paid' as const
+      if (await makeLiveAttempt(tx, payment)) {
+        const paid = await moveOrder(tx, deps, {
+          orderId: payment.orderId,
+          event: 'pay',
+          actor: { kind: 'provider' },
+          payment: { providerPaymentId: event.providerPaymentId },
+        })
+        if (paid.changed) return 'paid' as const
+      }
+      // Paid twice (another attempt paid the order) or after the order ended: refunded.
       return (await recordLatePayment(tx, refundPolicy(deps), payment, event.providerPaymentId))
         ? ('late' as const)
         : ('unchanged' as const)
     }
+    // Only the live checkout's failure ends the order; a superseded one's closing changes nothing.
+    if (!(await isLiveAttempt(tx, payment))) return 'unchanged' as const
     const failed = await moveOrder(tx, deps, {
       orderId: payment.orderId,
       event: 'failPayment',
@@ -99,7 +103,7 @@ async function apply(
         provider: payment.provider,
         providerOrderId: payment.providerOrderId,
       },
-      'payment received for an order that had ended: refund queued',
+      'payment received for an order that was paid or had ended: refund queued',
     )
   }
   const [order] = await deps.db
@@ -180,13 +184,16 @@ export async function handleWebhook(
   return { applied: changed, orderId: payment.orderId, ack: provider.webhookAck }
 }
 
-/** The caller's payment for one order, or 404 (never another shopper's). */
-async function ownPayment(
+/**
+ * The caller's payment attempts (newest first) of one order, or the one attempt a checkout
+ * session names, with the order's fields; undefined for anyone else's (never another shopper's).
+ */
+async function ownAttempts(
   db: Db,
   user: SessionUser,
   where: { orderId?: string; sessionId?: string },
 ) {
-  const [row] = await db
+  const rows = await db
     .select({
       payment: payments,
       userId: orders.userId,
@@ -201,8 +208,20 @@ async function ownPayment(
         ? eq(payments.orderId, where.orderId)
         : eq(payments.sessionId, where.sessionId ?? ''),
     )
-  if (!row || row.userId !== user.id) return undefined
-  return row
+    .orderBy(desc(payments.createdAt))
+  const [first] = rows
+  if (!first || first.userId !== user.id) return undefined
+  return { ...first, attempts: rows.map((r) => r.payment) }
+}
+
+/** The attempt a checkout session names, while it is the caller's order's live checkout. */
+async function liveSession(deps: PaymentDeps, user: SessionUser, sessionId: string) {
+  const row = await ownAttempts(deps.db, user, { sessionId })
+  const provider = row ? deps.payments.provider(row.payment.provider) : undefined
+  if (!row || !provider || row.paymentStatus !== 'pending' || row.payment.status !== 'pending') {
+    throw badRequest('Payment link is invalid, expired, or already used.')
+  }
+  return { payment: row.payment, provider }
 }
 
 /** The caller's order without an online payment (cash on delivery), or undefined. */
@@ -237,7 +256,7 @@ export async function reconcile(
   user: SessionUser,
   where: { orderId?: string; sessionId?: string },
 ): Promise<Reconciled> {
-  const row = await ownPayment(deps.db, user, where)
+  const row = await ownAttempts(deps.db, user, where)
   if (!row) {
     const cod = where.orderId ? await ownCodOrder(deps.db, user, where.orderId) : undefined
     if (!cod || !where.orderId) throw notFound('Order not found')
@@ -248,24 +267,16 @@ export async function reconcile(
       paymentStatus: cod.status,
     }
   }
-  const { payment } = row
   const answer = (paymentStatus: PaymentStatus): Reconciled => ({
-    orderId: payment.orderId,
+    orderId: row.payment.orderId,
     orderNumber: formatOrderNumber(row.orderNumber),
     paymentMethod: row.method,
     paymentStatus,
   })
-  if (row.paymentStatus !== 'pending' || !payment.providerOrderId) {
-    return answer(row.paymentStatus)
-  }
-  const provider = deps.payments.provider(payment.provider)
-  if (!provider) throw notFound('Unknown payment provider')
-  const status = await provider.fetchStatus(payment.providerOrderId)
-  if (!matches(payment, status, provider.currency ?? 'INR')) {
-    deps.log.warn({ orderId: payment.orderId }, 'provider status does not match the order')
-    return answer('pending')
-  }
-  if (status.state === 'pending') return answer('pending')
+  if (row.paymentStatus !== 'pending') return answer(row.paymentStatus)
+  const settled = await settledAttempt(deps, row.attempts)
+  if (!settled) return answer('pending')
+  const { payment, status } = settled
   const { paymentStatus } = await apply(deps, payment, status, {
     eventId: `status:${payment.providerOrderId}:${status.state}`,
     type: 'STATUS_CHECK',
@@ -275,20 +286,42 @@ export async function reconcile(
   return answer(paymentStatus)
 }
 
-/** The hosted-form POST (PayU) for one of the caller's pending checkout sessions. */
+/**
+ * Asks the provider about each checkout of a waiting order (any of them may have been paid) and
+ * answers the one to apply: a payment first, else the live checkout's failure; null while
+ * nothing is settled. A status that does not match our record is logged and left alone.
+ */
+async function settledAttempt(
+  deps: PaymentDeps,
+  attempts: PaymentRow[],
+): Promise<{ payment: PaymentRow; status: ProviderStatus } | null> {
+  let failedLive: { payment: PaymentRow; status: ProviderStatus } | null = null
+  for (const payment of attempts) {
+    if (!payment.providerOrderId || (payment.status !== 'pending' && payment.status !== 'failed')) {
+      continue
+    }
+    const provider = deps.payments.provider(payment.provider)
+    if (!provider) throw notFound('Unknown payment provider')
+    const status = await provider.fetchStatus(payment.providerOrderId)
+    if (status.state === 'pending') continue
+    if (!matches(payment, status, provider.currency ?? 'INR')) {
+      deps.log.warn({ orderId: payment.orderId }, 'provider status does not match the order')
+      continue
+    }
+    if (status.state === 'paid') return { payment, status }
+    if (payment.status === 'pending') failedLive = { payment, status }
+  }
+  return failedLive
+}
+
+/** The hosted-form POST (PayU) for the caller's live checkout session. */
 export async function hostedFormFor(
   deps: PaymentDeps & { appUrl: string },
   user: SessionUser,
   sessionId: string,
 ) {
-  const row = await ownPayment(deps.db, user, { sessionId })
-  const provider = row ? deps.payments.provider(row.payment.provider) : undefined
-  if (
-    !row ||
-    !provider?.hostedForm ||
-    row.paymentStatus !== 'pending' ||
-    !row.payment.providerOrderId
-  ) {
+  const { payment, provider } = await liveSession(deps, user, sessionId)
+  if (!provider.hostedForm || !payment.providerOrderId) {
     throw badRequest('Payment link is invalid, expired, or already used.')
   }
   const [customer] = await deps.db
@@ -300,11 +333,11 @@ export async function hostedFormFor(
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, row.payment.orderId))
+    .where(eq(orders.id, payment.orderId))
   const form = provider.hostedForm({
-    orderId: row.payment.orderId,
-    providerOrderId: row.payment.providerOrderId,
-    amountPaise: row.payment.amountPaise,
+    orderId: payment.orderId,
+    providerOrderId: payment.providerOrderId,
+    amountPaise: payment.amountPaise,
     customer: {
       name: customer?.name ?? 'Customer',
       email: customer?.email ?? '',
@@ -312,15 +345,11 @@ export async function hostedFormFor(
     },
     returnUrl: `${deps.appUrl}/api/payments/return/${provider.name.toLowerCase()}`,
   })
-  return { form, amountPaise: row.payment.amountPaise, provider: provider.name }
+  return { form, amountPaise: payment.amountPaise, provider: provider.name }
 }
 
-/** What /deposit needs for one of the caller's checkout sessions. */
+/** What /deposit needs for the caller's live checkout session. */
 export async function depositFor(deps: PaymentDeps, user: SessionUser, sessionId: string) {
-  const row = await ownPayment(deps.db, user, { sessionId })
-  const provider = row ? deps.payments.provider(row.payment.provider) : undefined
-  if (!row || !provider || row.paymentStatus !== 'pending') {
-    throw badRequest('Payment link is invalid, expired, or already used.')
-  }
+  const { provider } = await liveSession(deps, user, sessionId)
   return provider.deposit(sessionId)
 }

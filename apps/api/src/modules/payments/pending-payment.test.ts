@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cartLines, carts, orders, payments, products } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
@@ -73,14 +73,22 @@ describe('POST /api/shop/order/:orderId/pay (Pay now)', () => {
     expect(await stockOf(item.id)).toBe(3)
   })
 
-  it('starts a new PayU checkout for the same order and amount', async () => {
+  it('starts a new PayU checkout for the same order and amount, keeping the first', async () => {
     const { shopper, orderId, paymentUrl } = await abandoned('PAYU')
     const before = await paymentRow(orderId)
+    // Within a minute Pay now hands the same checkout back (pay-attempts.test.ts).
+    clock.advance(2 * 60_000)
     const res = await call(shopper.cookie, orderId, 'pay')
     expect(res.statusCode).toBe(200)
     expect(res.json().orderId).toBe(orderId)
     expect(res.json().paymentUrl).not.toBe(paymentUrl)
-    const after = await paymentRow(orderId)
+    const attempts = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(asc(payments.createdAt))
+    expect(attempts.map((a) => a.providerOrderId)[0]).toBe(before.providerOrderId)
+    const after = attempts[1]!
     expect(after.providerOrderId).not.toBe(before.providerOrderId)
     expect(after.amountPaise).toBe(before.amountPaise)
     expect(

@@ -5,10 +5,11 @@ import {
   type SessionUser,
 } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
-import { orders, payments } from '../../db/schema'
+import { orders } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../lib/errors'
 import { startCheckout } from '../orders/checkout-payment'
 import { moveOrder } from '../orders/lifecycle/move'
+import { claimAttempt } from './attempts'
 import { reconcile, type PaymentDeps, type Reconciled } from './payments.service'
 
 /** What "Pay now" and "Cancel" need beyond the payment deps. */
@@ -24,22 +25,18 @@ const NOT_WAITING: Record<Exclude<PaymentStatus, 'pending'>, string> = {
 }
 
 /**
- * The caller's unpaid online order with its payment, after asking the provider where the
- * payment stands (a shopper may have paid, or the provider declined, since the last word):
- * 404 for anyone else's order, 409 once it is paid, failed, cash on delivery or past its window.
+ * The caller's unpaid online order, after asking the provider where its checkouts stand (a
+ * shopper may have paid one, or the provider declined, since the last word): 404 for anyone
+ * else's order, 409 once it is paid, failed, cash on delivery or past its window.
  */
 async function waitingOrder(deps: PendingPaymentDeps, user: SessionUser, orderId: string) {
-  const [row] = await deps.db
-    .select({ order: orders, payment: payments })
-    .from(orders)
-    .leftJoin(payments, eq(payments.orderId, orders.id))
-    .where(eq(orders.id, orderId))
-  if (!row || row.order.userId !== user.id) throw notFound('Order not found')
-  if (!row.payment) {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
+  if (!order || order.userId !== user.id) throw notFound('Order not found')
+  if (order.paymentMethod === 'COD') {
     throw conflict('This order is paid by cash on delivery: there is nothing to pay online.')
   }
-  let status = row.order.paymentStatus
-  if (status === 'pending' && row.payment.providerOrderId) {
+  let status = order.paymentStatus
+  if (status === 'pending') {
     try {
       status = (await reconcile(deps, user, { orderId })).paymentStatus
     } catch (err) {
@@ -49,26 +46,39 @@ async function waitingOrder(deps: PendingPaymentDeps, user: SessionUser, orderId
     }
   }
   if (status !== 'pending') throw conflict(NOT_WAITING[status])
-  return { order: row.order, payment: row.payment }
+  return order
 }
 
 /**
- * "Pay now" on an unpaid online order: the provider's open checkout for it when it still has
- * one (Cashfree hands its session back), else a new provider checkout for the same order and
- * amount. Answers where the browser goes, like placing the order does.
+ * "Pay now" on an unpaid online order: its live checkout when made within the last minute (a
+ * double click, a reload), else the provider's open checkout for it when it still has one
+ * (Cashfree hands its session back), else a new provider checkout for the same order and amount,
+ * kept as a further attempt beside the earlier ones (any of them may still be paid). At most
+ * MAX_CHECKOUTS_PER_HOUR per order (429). Answers where the browser goes, like placing it does.
  */
 export async function payPendingOrder(
   deps: PendingPaymentDeps,
   user: SessionUser,
   orderId: string,
 ): Promise<CreateOrderResponse> {
-  const { order, payment } = await waitingOrder(deps, user, orderId)
+  const order = await waitingOrder(deps, user, orderId)
   if (!order.expiresAt || order.expiresAt <= deps.now()) {
     throw conflict('The time to pay for this order has run out. Please place it again.')
   }
-  const provider = deps.payments.provider(payment.provider)
+  const provider = deps.payments.provider(order.paymentMethod)
   if (!provider) {
-    throw conflict(`${payment.provider} payments are not available now. Please cancel this order.`)
+    throw conflict(
+      `${order.paymentMethod} payments are not available now. Please cancel this order.`,
+    )
+  }
+  const claim = await claimAttempt(
+    deps.db,
+    { id: orderId, provider: provider.name, amountPaise: order.totalPaise },
+    deps.now(),
+  )
+  const orderNumber = formatOrderNumber(order.orderNumber)
+  if (claim.kind === 'reuse') {
+    return { success: true, orderId, orderNumber, paymentUrl: claim.paymentUrl }
   }
   return startCheckout(
     {
@@ -84,7 +94,7 @@ export async function payPendingOrder(
     provider,
     {
       orderId,
-      orderNumber: formatOrderNumber(order.orderNumber),
+      orderNumber,
       totalPaise: order.totalPaise,
       address: order.addressInfo,
       expiresAt: order.expiresAt,
@@ -106,7 +116,7 @@ export async function cancelPendingOrder(
   orderId: string,
   reason: string,
 ): Promise<Reconciled> {
-  const { order, payment } = await waitingOrder(deps, user, orderId)
+  const order = await waitingOrder(deps, user, orderId)
   const cancelled = await deps.db
     .transaction((tx) =>
       moveOrder(tx, deps, {
@@ -125,7 +135,7 @@ export async function cancelPendingOrder(
       },
     )
   if (cancelled) {
-    deps.metrics.paymentFailed(payment.provider, 'cancelled')
+    deps.metrics.paymentFailed(order.paymentMethod, 'cancelled')
   } else {
     // Settled by a webhook in the meantime: a payment that landed is not undone here.
     const [settled] = await deps.db

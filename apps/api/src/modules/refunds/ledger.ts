@@ -39,7 +39,7 @@ export interface OwedRefund {
   amountPaise: number
   /** Where a cash-on-delivery refund is paid (the shopper gave it with the return). */
   payout?: PayoutAccount | null
-  /** The payment to refund (a late payment's own); else the order's captured one. */
+  /** The payment to refund (a late payment's own); else the order's first with money left. */
   paymentId?: string
 }
 
@@ -120,6 +120,8 @@ export async function oweRefund(
           eq(payments.orderId, order.id),
           inArray(payments.status, ['paid', 'refunded']),
           owed.paymentId ? eq(payments.id, owed.paymentId) : undefined,
+          // An order paid twice (issue 26.3) has a payment its late refund used up: skip it.
+          sql`${payments.amountPaise} > coalesce((select sum(${refunds.amountPaise}) from ${refunds} where ${refunds.paymentId} = ${payments.id}), 0)`,
         ),
       )
       .orderBy(payments.createdAt, payments.id)
