@@ -1,7 +1,9 @@
+import type { OrderStatus } from '@techbazaar/shared'
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 import { OrdersTab } from '../components/orders-tab'
+import { asPlaced } from './order-fixture'
 
 const USER_ID = '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c'
 const user = {
@@ -17,11 +19,16 @@ const user = {
 const ORDER_ID = 'c0ffee00-0000-4000-8000-000000000001'
 const ORDER_NUMBER = 'TB-10234'
 
-function serve(orders: unknown[]) {
+/** Serves the list; each summary reads as placed (nothing cancelled or refunded) unless told. */
+function serve(orders: (Record<string, unknown> & { orderStatus: string; totalAmount: number })[]) {
+  const summaries = orders.map((o) => ({
+    ...asPlaced({ ...o, orderStatus: o.orderStatus as OrderStatus, paymentStatus: 'paid' }),
+    ...o,
+  }))
   mockFetch((url) => {
     if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
     if (url.pathname === `/api/shop/order/list/${USER_ID}`)
-      return jsonResponse({ success: true, data: orders })
+      return jsonResponse({ success: true, data: summaries })
     return undefined
   })
 }
