@@ -65,6 +65,38 @@ describe('OrdersTab', () => {
     expect(within(table).getByRole('button', { name: 'View Details' })).toBeInTheDocument()
   })
 
+  it('prices an order at what is payable now, and says what was refunded', async () => {
+    serve([
+      // Cash on delivery, its ₹299 part cancelled: the courier collects ₹22,999.
+      {
+        _id: ORDER_ID,
+        orderNumber: ORDER_NUMBER,
+        orderDate: '2026-11-20T10:30:00.000Z',
+        orderStatus: 'confirmed',
+        totalAmount: 23298,
+        payableAmount: 22999,
+      },
+      // Every unit returned and refunded.
+      {
+        _id: 'c0ffee00-0000-4000-8000-000000000002',
+        orderNumber: 'TB-10235',
+        orderDate: '2026-11-20T10:30:00.000Z',
+        orderStatus: 'delivered',
+        displayStatus: 'returned',
+        totalAmount: 22999,
+        refundedAmount: 22999,
+      },
+    ])
+    renderRoute(<OrdersTab />)
+    const table = await screen.findByRole('table')
+    const [, cut, back] = within(table).getAllByRole('row')
+    expect(within(cut!).getByText('₹22,999')).toBeInTheDocument()
+    expect(within(cut!).getByRole('deletion')).toHaveTextContent('ordered for ₹23,298')
+    expect(within(back!).getByText('Returned')).toBeInTheDocument()
+    expect(within(back!).getByText('₹22,999 refunded')).toBeInTheDocument()
+    expect(within(back!).queryByText('Delivered')).not.toBeInTheDocument()
+  })
+
   it('names orders by number and statuses in words, on desks and phones, never by UUID or code', async () => {
     const statuses = {
       pending: 'Awaiting payment',

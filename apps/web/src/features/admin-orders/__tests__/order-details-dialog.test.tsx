@@ -219,6 +219,40 @@ describe('OrdersTable details dialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument()
   })
 
+  it('marks a cancelled line and prices the order at what the courier collects', async () => {
+    const cut = { totalAmount: 26298, payableAmount: 25999, displayPaymentStatus: 'paid' as const }
+    const cable = {
+      productId: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+      title: 'Type-C cable',
+      image: '/c.webp',
+      price: 299,
+      quantity: 1,
+      state: 'cancelled' as const,
+      cancelledQuantity: 1,
+      returnedQuantity: 0,
+    }
+    const placed = details('delivered')
+    mockApi({
+      'GET /admin/orders/get': () => ok(page([{ ...row, ...cut }])),
+      [`GET /admin/orders/details/${ORDER_ID}`]: () =>
+        ok({ data: { ...placed, ...cut, cartItems: [...placed.cartItems, cable] } }),
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/orders', table('admin'))
+    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_NUMBER) })
+    expect(within(tableRow).getByText('₹25,999')).toBeInTheDocument()
+    expect(within(tableRow).getByRole('deletion')).toHaveTextContent('₹26,298')
+    await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
+    const dialog = await screen.findByRole('dialog')
+    const items = await within(dialog).findByRole('region', { name: 'Items' })
+    const cableLine = within(items)
+      .getByText(/Type-C cable/)
+      .closest('li')!
+    expect(within(cableLine).getByText('Cancelled')).toBeInTheDocument()
+    expect(within(dialog).getByText('₹25,999')).toBeInTheDocument()
+    expect(within(dialog).getByText('Paid')).toBeInTheDocument()
+  })
+
   it('names the business buyer an order is billed to', async () => {
     const buyer = { gstin: '29AAGCB7383J1Z4', legalName: 'Bengal Byte Traders Pvt Ltd' }
     mockApi({
