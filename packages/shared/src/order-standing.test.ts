@@ -53,6 +53,7 @@ describe('orderStanding', () => {
       returnedQuantity: 0,
     })
     expect(s.payablePaise).toBe(2_299_900)
+    expect(s.dueOnDeliveryPaise).toBe(2_299_900)
     expect(s.netPaise).toBe(2_299_900)
     expect(s.status).toBe('confirmed')
   })
@@ -94,6 +95,16 @@ describe('orderStanding', () => {
         }),
       ).paymentStatus
     expect(delivered('inShipping')).toBe('pending')
+    const half = orderStanding(
+      twoSellers({
+        parts: [
+          { id: 'part-a', status: 'delivered', subtotalPaise: 2_299_900 },
+          { id: 'part-b', status: 'inShipping', subtotalPaise: 29_900 },
+        ],
+      }),
+    )
+    // The phone's cash was collected; the cable's is still due.
+    expect(half.dueOnDeliveryPaise).toBe(29_900)
     expect(delivered('delivered')).toBe('paid')
     expect(delivered('cancelled')).toBe('paid')
   })

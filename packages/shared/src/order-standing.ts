@@ -60,6 +60,8 @@ export interface OrderStanding {
    * order, one payment), nothing when it never went through; what is refunded is beside it.
    */
   payablePaise: number
+  /** Cash on delivery: what the couriers are still to collect (live parts not delivered yet). */
+  dueOnDeliveryPaise: number
   /** Refunds completed (the money is with the shopper). */
   refundedPaise: number
   /** Refunds recorded and not completed yet (queued, with the provider, or failed and retried). */
@@ -118,6 +120,9 @@ export function orderStanding(input: StandingInput): OrderStanding {
     : input.paymentStatus === 'failed'
       ? 0
       : totalPaise
+  const dueOnDeliveryPaise = cod
+    ? live.filter((p) => p.status !== 'delivered').reduce((sum, p) => sum + p.subtotalPaise, 0)
+    : 0
   const refundedPaise = sumOf(input.refunds.filter((r) => r.status === 'completed'))
   const refundPendingPaise = sumOf(input.refunds.filter((r) => r.status !== 'completed'))
 
@@ -133,6 +138,7 @@ export function orderStanding(input: StandingInput): OrderStanding {
     lines,
     totalPaise,
     payablePaise,
+    dueOnDeliveryPaise,
     refundedPaise,
     refundPendingPaise,
     netPaise: payablePaise - refundedPaise - refundPendingPaise,

@@ -99,6 +99,11 @@ describe('an order after "Cancel this part"', () => {
       })
       expect(line(phoneId)).toMatchObject({ state: 'active', cancelledQuantity: 0 })
     }
+    // The mail tells the shopper the cash to hand over for the rest.
+    const [mail] = (await kit.mailsTo(shopper.user.email)).filter((m) =>
+      m.subject.endsWith('is cancelled'),
+    )
+    expect(mail!.text).toContain('please pay ₹22,999 in cash on delivery')
   })
 
   it("shows each seller its own part: the phone's payable, the cable's cancelled", async () => {
