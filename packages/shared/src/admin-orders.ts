@@ -12,10 +12,16 @@ export const adminOrderRow = z.object({
   orderNumber,
   orderDate: z.iso.datetime(),
   orderStatus: z.enum(ORDER_STATUSES),
-  /** Rupees. */
+  /** Rupees, as placed. */
   totalAmount: z.number(),
   paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Issue 26.8: what it costs now, its refunds and what people read (see `order`). */
+  payableAmount: order.shape.payableAmount,
+  refundedAmount: order.shape.refundedAmount,
+  refundPendingAmount: order.shape.refundPendingAmount,
+  displayStatus: order.shape.displayStatus,
+  displayPaymentStatus: order.shape.displayPaymentStatus,
   /** The customer: the account's name and email. */
   userName: z.string(),
   email: z.string(),

@@ -16,7 +16,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
   paymentFailed: 'Payment failed',
   expired: 'Expired',
-  returned: 'Returned to seller',
+  returned: 'Returned',
 }
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

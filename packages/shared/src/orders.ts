@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { idParam } from './api'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants'
 import { ORDER_ACTORS, ORDER_HISTORY_EVENTS } from './order-lifecycle'
+import { LINE_STATES } from './order-standing'
 import { creditNoteSummary, refund } from './refunds'
 import { orderReturn } from './returns'
 import { orderParcel } from './shipping'
@@ -101,7 +102,14 @@ export const orderLine = z.object({
   image: z.string(),
   /** Rupees per unit, as charged. */
   price: z.number(),
+  /** Units ordered. */
   quantity: z.number().int(),
+  /** Issue 26.8 (`orderStanding`): cancelled when its part was, returned when all came back. */
+  state: z.enum(LINE_STATES),
+  /** Units of a part cancelled (or rejected) before it shipped. */
+  cancelledQuantity: z.number().int(),
+  /** Units that came back: returned by the shopper (quality-checked), or undelivered. */
+  returnedQuantity: z.number().int(),
 })
 
 export const orderAddress = z.object({
@@ -137,8 +145,20 @@ export const order = z.object({
   orderStatus: z.enum(ORDER_STATUSES),
   paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
-  /** Rupees: the whole order, or a seller's part when a seller asks. */
+  /** Rupees: the whole order as placed, or a seller's part when a seller asks. */
   totalAmount: z.number(),
+  /**
+   * Issue 26.8 (`orderStanding`), rupees: what it costs now. Cash on delivery: what the courier
+   * collects (cancelled parts left out); online: what the payment charged.
+   */
+  payableAmount: z.number(),
+  /** Rupees refunded (completed), and refunds recorded but not completed yet. */
+  refundedAmount: z.number(),
+  refundPendingAmount: z.number(),
+  /** What people read: `orderStatus`, or `returned` once every unit came back. */
+  displayStatus: z.enum(ORDER_STATUSES),
+  /** What people read: `paymentStatus`, or `paid` once the couriers collected the cash. */
+  displayPaymentStatus: z.enum(PAYMENT_STATUSES),
   orderDate: z.iso.datetime(),
   orderUpdateDate: z.iso.datetime(),
   paymentId: z.string().nullable(),

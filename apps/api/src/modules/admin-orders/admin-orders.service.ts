@@ -4,6 +4,7 @@ import {
   ORDER_TRANSITIONS,
   orderEventFor,
   paiseToRupees,
+  standingFields,
   type OrderEvent,
   type OrderStatus,
   parseOrderNumber,
@@ -15,14 +16,15 @@ import {
   type VendorSubOrder,
   type VendorUpdateInput,
 } from '@techbazaar/shared'
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orderLines, orders, payments, shipments, subOrders, users } from '../../db/schema'
+import { orders, payments, shipments, subOrders, users } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { moveOrder, refusedMove } from '../orders/lifecycle/move'
 import { BUYER_HIDDEN, seesBuyers } from '../orders/order-access'
 import { getOrderDetails } from '../orders/orders.service'
+import { standingOf, standingsOf, toOrderLine } from '../orders/standing'
 import { shipByDay } from '../shipping/ship-by'
 import { bookingOf, toShip, type ShipByRule } from '../shipping/shipments.service'
 
@@ -70,6 +72,10 @@ export async function listAllOrders(
       .innerJoin(users, eq(users.id, orders.userId))
       .where(where),
   ])
+  const standings = await standingsOf(
+    db,
+    rows.map((r) => r.order),
+  )
   return {
     data: rows.map(({ order, userName, email }) => ({
       _id: order.id,
@@ -79,6 +85,7 @@ export async function listAllOrders(
       totalAmount: paiseToRupees(order.totalPaise),
       paymentMethod: order.paymentMethod,
       paymentStatus: order.paymentStatus,
+      ...standingFields(standingOf(standings, order.id).standing),
       userName,
       email,
     })),
@@ -122,41 +129,33 @@ export async function listSellerSubOrders(
     )
     .limit(LIST_LIMIT)
   if (rows.length === 0) return []
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.subOrderId,
-        rows.map((r) => r.sub.id),
-      ),
-    )
-    .orderBy(asc(orderLines.title))
-  return rows.map(({ sub, order, userName, email, shipment, awaitsShipping }) => ({
-    _id: sub.id,
-    orderId: order.id,
-    orderNumber: formatOrderNumber(order.orderNumber),
-    orderDate: order.createdAt.toISOString(),
-    orderStatus: sub.status,
-    totalAmount: paiseToRupees(sub.subtotalPaise),
-    paymentMethod: order.paymentMethod,
-    paymentStatus: order.paymentStatus,
-    userName: buyers ? userName : BUYER_HIDDEN,
-    email: buyers ? email : '',
-    cartItems: lines
-      .filter((l) => l.subOrderId === sub.id)
-      .map((l) => ({
-        productId: l.productId,
-        title: l.title,
-        image: l.image,
-        price: paiseToRupees(l.unitPricePaise),
-        quantity: l.quantity,
-      })),
-    shipBy: awaitsShipping
-      ? shipByDay(sub.confirmedAt ?? sub.createdAt, rule.shipByWorkingDays)
-      : null,
-    shipment: bookingOf(shipment),
-  }))
+  // Each sub-order is the seller's only part of its order: its standing is the order's, seen by it.
+  const standings = await standingsOf(
+    db,
+    rows.map((r) => r.order),
+    { sellerId },
+  )
+  return rows.map(({ sub, order, userName, email, shipment, awaitsShipping }) => {
+    const { standing, lines } = standingOf(standings, order.id)
+    return {
+      _id: sub.id,
+      orderId: order.id,
+      orderNumber: formatOrderNumber(order.orderNumber),
+      orderDate: order.createdAt.toISOString(),
+      orderStatus: sub.status,
+      totalAmount: paiseToRupees(sub.subtotalPaise),
+      paymentMethod: order.paymentMethod,
+      paymentStatus: order.paymentStatus,
+      ...standingFields(standing),
+      userName: buyers ? userName : BUYER_HIDDEN,
+      email: buyers ? email : '',
+      cartItems: lines.map(toOrderLine),
+      shipBy: awaitsShipping
+        ? shipByDay(sub.confirmedAt ?? sub.createdAt, rule.shipByWorkingDays)
+        : null,
+      shipment: bookingOf(shipment),
+    }
+  })
 }
 
 /**

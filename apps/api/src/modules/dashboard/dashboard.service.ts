@@ -5,9 +5,10 @@ import {
   paiseToRupees,
   type DashboardStats,
 } from '@techbazaar/shared'
-import { and, asc, count, desc, eq, gte, lt, ne, notInArray, or, sql, sum } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lt, ne, notInArray, or } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { contactMessages, orders, products, users, vendorProfiles } from '../../db/schema'
+import { standingOf, standingsOf } from '../orders/standing'
 import { countLateShipments, type ShipByRule } from '../shipping/shipments.service'
 import { countReturnsAndRefunds, type ReturnDecisionRule } from './returns-flags'
 
@@ -39,12 +40,33 @@ const counted = and(
   ),
 )
 
-async function salesSince(db: Db, from: Date, to: Date) {
-  const [row] = await db
-    .select({ orders: count(), revenue: sum(orders.totalPaise).mapWith(Number) })
+/**
+ * The sales placed in [from, to), each with its revenue: what is payable net of every refund
+ * recorded, by the one rule of the order views (`orderStanding`, issue 26.8).
+ */
+async function salesBetween(db: Db, from: Date, to: Date) {
+  const rows = await db
+    .select({
+      id: orders.id,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      orderStatus: orders.orderStatus,
+      totalPaise: orders.totalPaise,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(and(counted, gte(orders.createdAt, from), lt(orders.createdAt, to)))
-  return { orders: row?.orders ?? 0, revenuePaise: row?.revenue ?? 0 }
+  const standings = await standingsOf(db, rows, { lines: false })
+  return rows.map((r) => ({
+    at: r.createdAt.getTime(),
+    netPaise: standingOf(standings, r.id).standing.netPaise,
+  }))
+}
+
+/** The count and revenue of the sales placed from `from` on. */
+function salesSince(sales: { at: number; netPaise: number }[], from: Date) {
+  const since = sales.filter((s) => s.at >= from.getTime())
+  return { orders: since.length, revenuePaise: since.reduce((sum, s) => sum + s.netPaise, 0) }
 }
 
 /** The policies the dashboard's flags measure against (config.fulfilment, config.returns). */
@@ -63,20 +85,21 @@ export async function getDashboard(
   rules: DashboardRules,
 ): Promise<DashboardStats> {
   const end = istDayStart(now, -1)
-  const today = await salesSince(db, istDayStart(now), end)
-  const month = await salesSince(db, istMonthStart(now), end)
-
   const seriesStart = istDayStart(now, DASHBOARD_SERIES_DAYS - 1)
-  // Day index counted from the series start in whole days: no time-zone data needed in the DB.
-  // The epoch is inlined (a number we computed) so SELECT and GROUP BY are the same expression.
-  const startEpoch = sql.raw(String(Math.trunc(seriesStart.getTime() / 1000)))
-  const dayIndex = sql<number>`floor((extract(epoch from ${orders.createdAt}) - ${startEpoch}) / 86400)::int`
-  const perDay = await db
-    .select({ day: dayIndex, revenue: sum(orders.totalPaise).mapWith(Number) })
-    .from(orders)
-    .where(and(counted, gte(orders.createdAt, seriesStart), lt(orders.createdAt, end)))
-    .groupBy(dayIndex)
-  const byDay = new Map(perDay.map((r) => [Number(r.day), r.revenue ?? 0]))
+  const monthStart = istMonthStart(now)
+  const sales = await salesBetween(
+    db,
+    new Date(Math.min(seriesStart.getTime(), monthStart.getTime())),
+    end,
+  )
+  const today = salesSince(sales, istDayStart(now))
+  const month = salesSince(sales, monthStart)
+
+  const byDay = new Map<number, number>()
+  for (const sale of sales) {
+    const day = Math.floor((sale.at - seriesStart.getTime()) / DAY_MS)
+    if (day >= 0) byDay.set(day, (byDay.get(day) ?? 0) + sale.netPaise)
+  }
   const revenueSeries = Array.from({ length: DASHBOARD_SERIES_DAYS }, (_, i) => ({
     date: istDate(new Date(seriesStart.getTime() + i * DAY_MS)),
     revenue: paiseToRupees(byDay.get(i) ?? 0),

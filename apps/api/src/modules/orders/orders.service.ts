@@ -15,10 +15,12 @@ import {
   type CreateOrderInput,
   type CreateOrderResponse,
   type Order,
+  type OrderStanding,
   type OrderSummary,
+  standingFields,
   type SessionUser,
 } from '@techbazaar/shared'
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import type { MarketplaceIdentity } from '../invoices/issue'
 import {
@@ -42,6 +44,7 @@ import { BUYER_HIDDEN, seesBuyers, viewOrder } from './order-access'
 import { queueOrderConfirmation } from './lifecycle/confirmation-mail'
 import { recordHistory, readTimeline } from './lifecycle/history'
 import { parcelsOf } from '../shipping/parcels'
+import { standingOf, standingsOf, toOrderLine } from './standing'
 import { assertDeliverable } from '../shipping/serviceability.service'
 import type { Couriers } from '../../couriers'
 
@@ -326,7 +329,15 @@ type OrderRow = typeof orders.$inferSelect
 /** The statuses a shopper may still cancel from (ORDER_TRANSITIONS.cancel). */
 const CANCELLABLE: ReadonlySet<OrderStatus> = new Set(ORDER_TRANSITIONS.cancel.from)
 
-function toSummary(row: OrderRow, totalPaise = row.totalPaise): OrderSummary {
+/**
+ * The order's row as its summary, with what it stands at now (`standing`, issue 26.8): what is
+ * payable and refunded, and the words people read. `totalPaise` is a seller's part's subtotal.
+ */
+function toSummary(
+  row: OrderRow,
+  standing: OrderStanding,
+  totalPaise = row.totalPaise,
+): OrderSummary {
   return {
     _id: row.id,
     orderNumber: formatOrderNumber(row.orderNumber),
@@ -335,6 +346,7 @@ function toSummary(row: OrderRow, totalPaise = row.totalPaise): OrderSummary {
     paymentMethod: row.paymentMethod,
     paymentStatus: row.paymentStatus,
     totalAmount: paiseToRupees(totalPaise),
+    ...standingFields(standing),
     orderDate: row.createdAt.toISOString(),
     orderUpdateDate: row.updatedAt.toISOString(),
     paymentId: row.paymentId,
@@ -350,7 +362,8 @@ export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(200)
-  return rows.map((row) => toSummary(row))
+  const standings = await standingsOf(db, rows)
+  return rows.map((row) => toSummary(row, standingOf(standings, row.id).standing))
 }
 
 /**
@@ -369,23 +382,16 @@ export async function getOrderDetails(
   const totalPaise = seller ? parts.reduce((sum, s) => sum + s.subtotalPaise, 0) : row.totalPaise
   const partIds = parts.map((s) => s.id)
   const own = seller ? partIds : undefined
-  const [lines, timeline, shipped, orderReturns, orderRefunds, creditNotes] = await Promise.all([
-    db
-      .select()
-      .from(orderLines)
-      .where(
-        and(
-          eq(orderLines.orderId, orderId),
-          seller ? inArray(orderLines.subOrderId, partIds) : undefined,
-        ),
-      )
-      .orderBy(asc(orderLines.title)),
-    readTimeline(db, orderId, seller ? user.id : undefined),
-    parcelsOf(db, partIds),
-    returnsOf(db, orderId, own),
-    refundsOf(db, orderId, own),
-    creditNotesOf(db, orderId, own),
-  ])
+  const [standings, timeline, shipped, orderReturns, orderRefunds, creditNotes] = await Promise.all(
+    [
+      standingsOf(db, [row], { sellerId: seller ? user.id : undefined }),
+      readTimeline(db, orderId, seller ? user.id : undefined),
+      parcelsOf(db, partIds),
+      returnsOf(db, orderId, own),
+      refundsOf(db, orderId, own),
+      creditNotesOf(db, orderId, own),
+    ],
+  )
   // The owner's buttons: Cancel until a courier has the parcel, Return within the window.
   const parcels = shipped.map((parcel) => {
     const part = parts.find((p) => p.id === parcel.subOrderId)
@@ -400,8 +406,9 @@ export async function getOrderDetails(
           : null,
     }
   })
+  const { standing, lines } = standingOf(standings, row.id)
   return {
-    ...toSummary(row, totalPaise),
+    ...toSummary(row, standing, totalPaise),
     // A seller reads its own part's status; everyone else the order's.
     ...(seller ? { orderStatus: deriveOrderStatus(parts.map((s) => s.status)) } : {}),
     addressInfo: seesBuyers(user)
@@ -417,13 +424,6 @@ export async function getOrderDetails(
       row.buyerGstin && row.buyerLegalName && seesBuyers(user)
         ? { gstin: row.buyerGstin, legalName: row.buyerLegalName }
         : null,
-    cartItems: lines.map((l) => ({
-      productId: l.productId,
-      subOrderId: l.subOrderId,
-      title: l.title,
-      image: l.image,
-      price: paiseToRupees(l.unitPricePaise),
-      quantity: l.quantity,
-    })),
+    cartItems: lines.map(toOrderLine),
   }
 }

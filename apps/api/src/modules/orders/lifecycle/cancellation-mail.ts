@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm'
 import type { Tx } from '../../../db/client'
 import { orderLines, orders, users } from '../../../db/schema'
 import { enqueue } from '../../../jobs/outbox'
+import { standingOf, standingsOf } from '../standing'
 
 /**
  * Tells the shopper which items a cancellation took off the order, in the cancellation's own
@@ -17,8 +18,12 @@ export async function queueCancellationMail(
 ): Promise<void> {
   const [order] = await tx
     .select({
+      id: orders.id,
       number: orders.orderNumber,
-      method: orders.paymentMethod,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      orderStatus: orders.orderStatus,
+      totalPaise: orders.totalPaise,
       email: users.email,
       name: users.userName,
     })
@@ -36,6 +41,9 @@ export async function queueCancellationMail(
     .where(inArray(orderLines.subOrderId, parts))
     .orderBy(orderLines.title)
   const number = formatOrderNumber(order.number)
+  // What the couriers still collect for the parts left (issue 26.8), by the order views' rule.
+  const { standing } = standingOf(await standingsOf(tx, [order], { lines: false }), order.id)
+  const cod = order.paymentMethod === 'COD'
   const mail = {
     to: order.email,
     subject: `Your ${shopName} order ${number} is cancelled`,
@@ -49,9 +57,14 @@ export async function queueCancellationMail(
       ),
       ...(reason ? ['', `Your reason: ${reason}`] : []),
       '',
-      order.method === 'COD'
+      cod
         ? 'Nothing was charged for them.'
         : 'What you paid for them is refunded in full to your original payment method; there is no cancellation charge.',
+      ...(cod && standing.dueOnDeliveryPaise > 0
+        ? [
+            `For the rest of the order, please pay ${formatRupees(paiseToRupees(standing.dueOnDeliveryPaise))} in cash on delivery.`,
+          ]
+        : []),
       '',
       `— ${shopName}`,
     ].join('\n'),

@@ -36,15 +36,50 @@ export function deliveredParcel(overrides: Partial<OrderParcel> = {}): OrderParc
   })
 }
 
+/** A line nothing happened to: all its units still with the order. */
+export const ACTIVE = { state: 'active', cancelledQuantity: 0, returnedQuantity: 0 } as const
+
+/**
+ * The fields the API derives (`orderStanding`, issue 26.8) as an order nothing was cancelled,
+ * returned or refunded of reads them.
+ */
+export function asPlaced(order: {
+  orderStatus: Order['orderStatus']
+  paymentStatus: Order['paymentStatus']
+  totalAmount: number
+}) {
+  return {
+    payableAmount: order.totalAmount,
+    refundedAmount: 0,
+    refundPendingAmount: 0,
+    displayStatus: order.orderStatus,
+    displayPaymentStatus: order.paymentStatus,
+  }
+}
+
 /** A paid online order of a phone (2 units) and a case, from one seller unless told. */
 export function createOrder(overrides: Partial<Order> = {}): Order {
-  return {
+  const order: Omit<Order, keyof ReturnType<typeof asPlaced>> = {
     _id: ORDER_ID,
     orderNumber: 'TB-10042',
     userId: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
     cartItems: [
-      { productId: PHONE, title: 'Pixel 9', image: '/uploads/p.webp', price: 1999, quantity: 2 },
-      { productId: CASE, title: 'Pixel 9 case', image: '/uploads/c.webp', price: 499, quantity: 1 },
+      {
+        productId: PHONE,
+        title: 'Pixel 9',
+        image: '/uploads/p.webp',
+        price: 1999,
+        quantity: 2,
+        ...ACTIVE,
+      },
+      {
+        productId: CASE,
+        title: 'Pixel 9 case',
+        image: '/uploads/c.webp',
+        price: 499,
+        quantity: 1,
+        ...ACTIVE,
+      },
     ],
     addressInfo: {
       addressId: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3d',
@@ -70,6 +105,7 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
     creditNotes: [],
     ...overrides,
   }
+  return { ...order, ...asPlaced(order), ...overrides }
 }
 
 export function createReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {

@@ -1,7 +1,9 @@
+import type { OrderStatus } from '@techbazaar/shared'
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 import { OrdersTab } from '../components/orders-tab'
+import { asPlaced } from './order-fixture'
 
 const USER_ID = '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c'
 const user = {
@@ -17,11 +19,16 @@ const user = {
 const ORDER_ID = 'c0ffee00-0000-4000-8000-000000000001'
 const ORDER_NUMBER = 'TB-10234'
 
-function serve(orders: unknown[]) {
+/** Serves the list; each summary reads as placed (nothing cancelled or refunded) unless told. */
+function serve(orders: (Record<string, unknown> & { orderStatus: string; totalAmount: number })[]) {
+  const summaries = orders.map((o) => ({
+    ...asPlaced({ ...o, orderStatus: o.orderStatus as OrderStatus, paymentStatus: 'paid' }),
+    ...o,
+  }))
   mockFetch((url) => {
     if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
     if (url.pathname === `/api/shop/order/list/${USER_ID}`)
-      return jsonResponse({ success: true, data: orders })
+      return jsonResponse({ success: true, data: summaries })
     return undefined
   })
 }
@@ -56,6 +63,38 @@ describe('OrdersTab', () => {
     expect(within(table).getByText('Confirmed')).toBeInTheDocument()
     expect(within(table).getByText('₹76,496')).toBeInTheDocument()
     expect(within(table).getByRole('button', { name: 'View Details' })).toBeInTheDocument()
+  })
+
+  it('prices an order at what is payable now, and says what was refunded', async () => {
+    serve([
+      // Cash on delivery, its ₹299 part cancelled: the courier collects ₹22,999.
+      {
+        _id: ORDER_ID,
+        orderNumber: ORDER_NUMBER,
+        orderDate: '2026-11-20T10:30:00.000Z',
+        orderStatus: 'confirmed',
+        totalAmount: 23298,
+        payableAmount: 22999,
+      },
+      // Every unit returned and refunded.
+      {
+        _id: 'c0ffee00-0000-4000-8000-000000000002',
+        orderNumber: 'TB-10235',
+        orderDate: '2026-11-20T10:30:00.000Z',
+        orderStatus: 'delivered',
+        displayStatus: 'returned',
+        totalAmount: 22999,
+        refundedAmount: 22999,
+      },
+    ])
+    renderRoute(<OrdersTab />)
+    const table = await screen.findByRole('table')
+    const [, cut, back] = within(table).getAllByRole('row')
+    expect(within(cut!).getByText('₹22,999')).toBeInTheDocument()
+    expect(within(cut!).getByRole('deletion')).toHaveTextContent('ordered for ₹23,298')
+    expect(within(back!).getByText('Returned')).toBeInTheDocument()
+    expect(within(back!).getByText('₹22,999 refunded')).toBeInTheDocument()
+    expect(within(back!).queryByText('Delivered')).not.toBeInTheDocument()
   })
 
   it('names orders by number and statuses in words, on desks and phones, never by UUID or code', async () => {

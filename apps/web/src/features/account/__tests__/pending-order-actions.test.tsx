@@ -27,6 +27,11 @@ const order = (_id: string, fields: Record<string, string>) => ({
   orderNumber: NUMBERS[_id],
   orderDate: '2026-11-20T10:30:00.000Z',
   totalAmount: 2999,
+  payableAmount: 2999,
+  refundedAmount: 0,
+  refundPendingAmount: 0,
+  displayStatus: fields.orderStatus,
+  displayPaymentStatus: fields.paymentStatus,
   ...fields,
 })
 let orders = [
@@ -57,7 +62,15 @@ function serve() {
     if (url.pathname === `/api/shop/order/${UNPAID}/cancel` && init?.method === 'POST') {
       cancelBodies.push(JSON.parse(String(init.body)))
       orders = orders.map((o) =>
-        o._id === UNPAID ? { ...o, orderStatus: 'cancelled', paymentStatus: 'failed' } : o,
+        o._id === UNPAID
+          ? {
+              ...o,
+              orderStatus: 'cancelled',
+              paymentStatus: 'failed',
+              displayStatus: 'cancelled',
+              displayPaymentStatus: 'failed',
+            }
+          : o,
       )
       return jsonResponse(CANCELLED)
     }

@@ -6,9 +6,11 @@ import {
 } from '@techbazaar/shared'
 import { FileDown } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { lineEnded, LineStateBadge } from '@/components/order-line-state'
 import { OrderParcels } from '@/components/order-parcels'
 import { OrderTimeline } from '@/components/order-timeline'
 import { Skeleton } from '@/components/ui/skeleton'
+import { cn } from '@/lib/utils'
 import { useOrderDetails } from '../api/get-order-details'
 import { cancellableParts } from '../lib/returnable-lines'
 import { CancelOrderDialog } from './cancel-order-dialog'
@@ -46,7 +48,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
         <dt className="text-muted-foreground">Payment Method</dt>
         <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
         <dt className="text-muted-foreground">Payment Status</dt>
-        <dd>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+        <dd>{PAYMENT_STATUS_LABELS[order.displayPaymentStatus]}</dd>
         {order.buyer && (
           <>
             <dt className="text-muted-foreground">Billed to</dt>
@@ -88,7 +90,10 @@ export function OrderDetails({ orderId }: { orderId: string }) {
         <h3 className="mb-2 font-semibold">Items</h3>
         <ul className="flex flex-col gap-2">
           {order.cartItems.map((line) => (
-            <li key={line.productId} className="flex items-center gap-3">
+            <li
+              key={line.productId}
+              className={cn('flex items-center gap-3', lineEnded(line) && 'text-muted-foreground')}
+            >
               <img
                 src={line.image}
                 alt=""
@@ -98,11 +103,14 @@ export function OrderDetails({ orderId }: { orderId: string }) {
               />
               <span className="min-w-0 flex-1">
                 <span className="line-clamp-2">{line.title}</span>
-                <span className="tabular text-muted-foreground">
-                  {line.quantity} × {formatRupees(line.price)}
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="tabular text-muted-foreground">
+                    {line.quantity} × {formatRupees(line.price)}
+                  </span>
+                  <LineStateBadge line={line} />
                 </span>
               </span>
-              <span className="tabular font-medium">
+              <span className={cn('tabular font-medium', lineEnded(line) && 'line-through')}>
                 {formatRupees(line.price * line.quantity)}
               </span>
             </li>

@@ -1,9 +1,4 @@
-import {
-  formatRupees,
-  formatShopDate,
-  type OrderStatus,
-  type OrderSummary,
-} from '@techbazaar/shared'
+import { formatShopDate, type OrderStatus, type OrderSummary } from '@techbazaar/shared'
 import { PackageOpen } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -16,6 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
+import { OrderPrice } from '@/components/order-money'
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { useSession } from '@/lib/session/get-session'
 import { useOrders } from '../api/get-orders'
@@ -97,10 +93,10 @@ export function OrdersTab() {
                 <td className="tabular px-4 py-3 font-medium">{order.orderNumber}</td>
                 <td className="tabular px-4 py-3">{formatShopDate(order.orderDate)}</td>
                 <td className="px-4 py-3">
-                  <OrderStatusBadge status={order.orderStatus} />
+                  <OrderStatusBadge status={order.displayStatus} />
                 </td>
-                <td className="tabular px-4 py-3 font-semibold">
-                  {formatRupees(order.totalAmount)}
+                <td className="px-4 py-3">
+                  <OrderPrice order={order} />
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex flex-wrap items-center justify-end gap-2">
@@ -121,10 +117,10 @@ export function OrdersTab() {
               <span className="tabular text-muted-foreground">
                 {formatShopDate(order.orderDate)}
               </span>
-              <OrderStatusBadge status={order.orderStatus} />
+              <OrderStatusBadge status={order.displayStatus} />
             </div>
             <div className="flex items-center justify-between gap-2">
-              <span className="tabular font-semibold">{formatRupees(order.totalAmount)}</span>
+              <OrderPrice order={order} />
               {details(order)}
             </div>
             {isAwaitingPayment(order) && <PendingOrderActions orderId={order._id} />}
@@ -143,10 +139,12 @@ export function OrdersTab() {
               <dd className="tabular">{formatShopDate(open.orderDate)}</dd>
               <dt className="text-muted-foreground">Order Status</dt>
               <dd>
-                <OrderStatusBadge status={open.orderStatus} />
+                <OrderStatusBadge status={open.displayStatus} />
               </dd>
               <dt className="text-muted-foreground">Order Price</dt>
-              <dd className="tabular font-semibold">{formatRupees(open.totalAmount)}</dd>
+              <dd>
+                <OrderPrice order={open} />
+              </dd>
             </dl>
           )}
           {open && <OrderDetails orderId={open._id} />}

@@ -13,6 +13,11 @@ const rows: AdminOrderRow[] = Array.from({ length: 20 }, (_, i) => ({
   totalAmount: 1000 + i,
   paymentMethod: 'COD',
   paymentStatus: 'pending',
+  payableAmount: 1000 + i,
+  refundedAmount: 0,
+  refundPendingAmount: 0,
+  displayStatus: 'confirmed',
+  displayPaymentStatus: 'pending',
   userName: i === 0 ? 'Asha Rao' : `Customer ${i}`,
   email: i === 0 ? 'asha@example.in' : `c${i}@example.in`,
 }))

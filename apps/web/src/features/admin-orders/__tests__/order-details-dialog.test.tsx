@@ -22,6 +22,11 @@ const row: AdminOrderRow = {
   totalAmount: 25999,
   paymentMethod: 'COD',
   paymentStatus: 'pending',
+  payableAmount: 25999,
+  refundedAmount: 0,
+  refundPendingAmount: 0,
+  displayStatus: 'confirmed',
+  displayPaymentStatus: 'pending',
   userName: 'Asha Rao',
   email: 'asha@example.in',
 }
@@ -34,6 +39,7 @@ const table = (scope: 'admin' | 'vendor') => (
 const details = (orderStatus: AdminOrderDetails['orderStatus']): AdminOrderDetails => ({
   ...row,
   orderStatus,
+  displayStatus: orderStatus,
   userId: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
   orderUpdateDate: row.orderDate,
   paymentId: null,
@@ -59,6 +65,9 @@ const details = (orderStatus: AdminOrderDetails['orderStatus']): AdminOrderDetai
       image: '/x.webp',
       price: 25999,
       quantity: 1,
+      state: 'active',
+      cancelledQuantity: 0,
+      returnedQuantity: 0,
     },
   ],
   addressInfo: {
@@ -85,7 +94,8 @@ describe('OrdersTable details dialog', () => {
     // Decision 42: people read the order number and status words; the API still takes codes.
     let status: AdminOrderRow['orderStatus'] = 'confirmed'
     const fetchMock = mockApi({
-      'GET /admin/orders/get': () => ok(page([{ ...row, orderStatus: status }])),
+      'GET /admin/orders/get': () =>
+        ok(page([{ ...row, orderStatus: status, displayStatus: status }])),
       [`GET /admin/orders/details/${ORDER_ID}`]: () => ok({ data: details(status) }),
       [`PUT /admin/orders/update/${ORDER_ID}`]: (body) => {
         status = (body as UpdateOrderStatusInput).orderStatus
@@ -180,6 +190,7 @@ describe('OrdersTable details dialog', () => {
       _id: SUB_ID,
       orderId: ORDER_ID,
       orderStatus: 'inShipping',
+      displayStatus: 'inShipping',
       cartItems: details('inShipping').cartItems,
       shipBy: null,
       shipment: {
@@ -206,6 +217,40 @@ describe('OrdersTable details dialog', () => {
     ).toBeInTheDocument()
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument()
     expect(within(dialog).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument()
+  })
+
+  it('marks a cancelled line and prices the order at what the courier collects', async () => {
+    const cut = { totalAmount: 26298, payableAmount: 25999, displayPaymentStatus: 'paid' as const }
+    const cable = {
+      productId: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+      title: 'Type-C cable',
+      image: '/c.webp',
+      price: 299,
+      quantity: 1,
+      state: 'cancelled' as const,
+      cancelledQuantity: 1,
+      returnedQuantity: 0,
+    }
+    const placed = details('delivered')
+    mockApi({
+      'GET /admin/orders/get': () => ok(page([{ ...row, ...cut }])),
+      [`GET /admin/orders/details/${ORDER_ID}`]: () =>
+        ok({ data: { ...placed, ...cut, cartItems: [...placed.cartItems, cable] } }),
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/orders', table('admin'))
+    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_NUMBER) })
+    expect(within(tableRow).getByText('₹25,999')).toBeInTheDocument()
+    expect(within(tableRow).getByRole('deletion')).toHaveTextContent('₹26,298')
+    await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
+    const dialog = await screen.findByRole('dialog')
+    const items = await within(dialog).findByRole('region', { name: 'Items' })
+    const cableLine = within(items)
+      .getByText(/Type-C cable/)
+      .closest('li')!
+    expect(within(cableLine).getByText('Cancelled')).toBeInTheDocument()
+    expect(within(dialog).getByText('₹25,999')).toBeInTheDocument()
+    expect(within(dialog).getByText('Paid')).toBeInTheDocument()
   })
 
   it('names the business buyer an order is billed to', async () => {

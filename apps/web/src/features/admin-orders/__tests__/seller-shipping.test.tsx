@@ -12,7 +12,7 @@ const LABEL = `/sandbox-courier/${AWB}/label`
 /** A seller's part; `n` picks its ids and number. */
 function part(n: number, overrides: Partial<VendorSubOrder> = {}): VendorSubOrder {
   const id = (prefix: string) => `${prefix}-5e6f-4a7b-8c9d-${String(n).padStart(12, '0')}`
-  return {
+  const placed: Omit<VendorSubOrder, 'displayStatus'> = {
     _id: id('9a8b7c6d'),
     orderId: id('1d2c3b4a'),
     orderNumber: `TB-${10230 + n}`,
@@ -21,6 +21,10 @@ function part(n: number, overrides: Partial<VendorSubOrder> = {}): VendorSubOrde
     totalAmount: 1999,
     paymentMethod: 'COD',
     paymentStatus: 'pending',
+    payableAmount: 1999,
+    refundedAmount: 0,
+    refundPendingAmount: 0,
+    displayPaymentStatus: 'pending',
     userName: 'Asha Rao',
     email: 'asha@example.in',
     cartItems: [
@@ -30,12 +34,17 @@ function part(n: number, overrides: Partial<VendorSubOrder> = {}): VendorSubOrde
         image: '/x.webp',
         price: 1999,
         quantity: n,
+        state: 'active',
+        cancelledQuantity: 0,
+        returnedQuantity: 0,
       },
     ],
     shipBy: shopDay(new Date(Date.now() + DAY)),
     shipment: null,
     ...overrides,
   }
+  // Nothing cancelled or returned: the part reads as its status.
+  return { displayStatus: placed.orderStatus, ...placed }
 }
 
 const table = () => <OrdersTable scope="vendor" filter={{ page: 1 }} onPage={() => {}} />

@@ -25,7 +25,16 @@ export const adminOrderKeys = {
  */
 export type OrderRow = Pick<
   AdminOrderRow,
-  'orderNumber' | 'orderDate' | 'orderStatus' | 'totalAmount' | 'userName' | 'email'
+  | 'orderNumber'
+  | 'orderDate'
+  | 'orderStatus'
+  | 'totalAmount'
+  | 'payableAmount'
+  | 'refundedAmount'
+  | 'refundPendingAmount'
+  | 'displayStatus'
+  | 'userName'
+  | 'email'
 > & {
   _id: string
   orderId: string

@@ -28,10 +28,13 @@ import {
   SelectValue,
 } from '@/components/ui/select'
 import { LoadingRows } from '@/components/state-views'
+import { OrderPrice } from '@/components/order-money'
+import { lineEnded, LineStateBadge } from '@/components/order-line-state'
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { OrderParcels } from '@/components/order-parcels'
 import { OrderTimeline } from '@/components/order-timeline'
 import { messageOf } from '@/lib/server-errors'
+import { cn } from '@/lib/utils'
 import { useAdminOrderDetails } from '../api/get-admin-order-details'
 import type { OrderRow } from '../api/get-admin-orders'
 import { useUpdateOrderStatus } from '../api/update-order-status'
@@ -176,10 +179,10 @@ function DetailsBody({
         rows={[
           ['Order ID', <span className="tabular font-medium">{order.orderNumber}</span>],
           ['Order Date', formatShopDate(order.orderDate)],
-          ['Order Price', <span className="tabular">{formatRupees(order.totalAmount)}</span>],
+          ['Order Price', <OrderPrice order={order} />],
           ['Payment Method', PAYMENT_METHOD_LABELS[order.paymentMethod]],
-          ['Payment Status', PAYMENT_STATUS_LABELS[order.paymentStatus]],
-          ['Order Status', <OrderStatusBadge status={order.orderStatus} />],
+          ['Payment Status', PAYMENT_STATUS_LABELS[order.displayPaymentStatus]],
+          ['Order Status', <OrderStatusBadge status={order.displayStatus} />],
           ...billedTo,
         ]}
       />
@@ -187,12 +190,23 @@ function DetailsBody({
         <h3 className="mb-2 font-semibold">Order Details</h3>
         <ul className="flex flex-col gap-1.5">
           {order.cartItems.map((line) => (
-            <li key={line.productId} className="flex items-start justify-between gap-3">
-              <span className="min-w-0">
+            <li
+              key={line.productId}
+              className={cn(
+                'flex items-start justify-between gap-3',
+                lineEnded(line) && 'text-muted-foreground',
+              )}
+            >
+              <span className="flex min-w-0 flex-col">
                 <span className="line-clamp-2">Title: {line.title}</span>
-                <span className="text-muted-foreground">Quantity: {line.quantity}</span>
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="text-muted-foreground">Quantity: {line.quantity}</span>
+                  <LineStateBadge line={line} />
+                </span>
               </span>
-              <span className="tabular shrink-0">Price: {formatRupees(line.price)}</span>
+              <span className={cn('tabular shrink-0', lineEnded(line) && 'line-through')}>
+                Price: {formatRupees(line.price)}
+              </span>
             </li>
           ))}
         </ul>

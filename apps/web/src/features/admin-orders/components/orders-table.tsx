@@ -1,8 +1,9 @@
-import { formatRupees, formatShopDate } from '@techbazaar/shared'
+import { formatShopDate } from '@techbazaar/shared'
 import { PackageOpen } from 'lucide-react'
 import type * as React from 'react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { OrderPrice } from '@/components/order-money'
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { messageOf } from '@/lib/server-errors'
 import { EmptyState, LoadFailed, LoadingRows } from '@/components/state-views'
@@ -30,12 +31,8 @@ const COLUMNS: { header: string; cell: (row: OrderRow) => React.ReactNode; class
       ),
     },
     { header: 'Order Date', cell: (row) => formatShopDate(row.orderDate), className: 'tabular' },
-    { header: 'Order Status', cell: (row) => <OrderStatusBadge status={row.orderStatus} /> },
-    {
-      header: 'Order Price',
-      cell: (row) => formatRupees(row.totalAmount),
-      className: 'tabular font-medium',
-    },
+    { header: 'Order Status', cell: (row) => <OrderStatusBadge status={row.displayStatus} /> },
+    { header: 'Order Price', cell: (row) => <OrderPrice order={row} /> },
   ]
 
 /**
