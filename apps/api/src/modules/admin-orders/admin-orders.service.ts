@@ -21,7 +21,7 @@ import { orderLines, orders, payments, shipments, subOrders, users } from '../..
 import { conflict, forbidden, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { moveOrder, refusedMove } from '../orders/lifecycle/move'
-import { BUYER_HIDDEN, seesBuyers } from '../orders/order-access'
+import { BUYER_HIDDEN, seesBuyers, withLabelFor } from '../orders/order-access'
 import { getOrderDetails } from '../orders/orders.service'
 import { shipByDay } from '../shipping/ship-by'
 import { bookingOf, toShip, type ShipByRule } from '../shipping/shipments.service'
@@ -155,7 +155,7 @@ export async function listSellerSubOrders(
     shipBy: awaitsShipping
       ? shipByDay(sub.confirmedAt ?? sub.createdAt, rule.shipByWorkingDays)
       : null,
-    shipment: bookingOf(shipment),
+    shipment: withLabelFor(seller, bookingOf(shipment)),
   }))
 }
 

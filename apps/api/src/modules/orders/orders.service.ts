@@ -38,7 +38,7 @@ import { badRequest, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
-import { BUYER_HIDDEN, seesBuyers, viewOrder } from './order-access'
+import { buyerAddressFor, seesBuyers, viewOrder, withLabelFor } from './order-access'
 import { queueOrderConfirmation } from './lifecycle/confirmation-mail'
 import { recordHistory, readTimeline } from './lifecycle/history'
 import { parcelsOf } from '../shipping/parcels'
@@ -400,12 +400,10 @@ export async function getOrderDetails(
     ...toSummary(row, totalPaise),
     // A seller reads its own part's status; everyone else the order's.
     ...(seller ? { orderStatus: deriveOrderStatus(parts.map((s) => s.status)) } : {}),
-    addressInfo: seesBuyers(user)
-      ? row.addressInfo
-      : { ...row.addressInfo, address: BUYER_HIDDEN, phone: '', notes: '' },
+    addressInfo: buyerAddressFor(user, row.addressInfo),
     timeline,
     parcels,
-    returns: orderReturns,
+    returns: orderReturns.map((r) => ({ ...r, pickup: withLabelFor(user, r.pickup) })),
     refunds: orderRefunds,
     creditNotes,
     // Hidden like the address from a seller no longer approved (a proprietor's name is a person's).
