@@ -26,10 +26,10 @@ const SECRET_NAME = 'signing-keys-aes-256-gcm'
 const SEALED_PREFIX = 'v1'
 
 /**
- * The sealing key: SIGNING_KEYS_SECRET, else one the server makes once per database (the first
- * process to ask stores it, the rest read it), as the device cookie key is made (auth/devices.ts).
- * The database one only protects copies of the table alone; set SIGNING_KEYS_SECRET to keep a
- * database dump from opening the files.
+ * The sealing key: SIGNING_KEYS_SECRET (a production start without it is refused, config.ts),
+ * else, outside production, one the server makes once per database (the first process to ask
+ * stores it, the rest read it), as the device cookie key is made (auth/devices.ts). The database
+ * one only protects copies of the table alone.
  */
 async function sealingKey(deps: SigningDeps): Promise<Buffer> {
   if (deps.config.signingKeysSecret) return deps.config.signingKeysSecret
