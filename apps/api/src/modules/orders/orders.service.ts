@@ -404,7 +404,8 @@ export async function getOrderDetails(
     timeline,
     parcels,
     returns: orderReturns.map((r) => ({ ...r, pickup: withLabelFor(user, r.pickup) })),
-    refunds: orderRefunds,
+    // The shopper's payout account, even masked, is theirs: not for a seller no longer approved.
+    refunds: seesBuyers(user) ? orderRefunds : orderRefunds.map((r) => ({ ...r, payoutTo: null })),
     creditNotes,
     // Hidden like the address from a seller no longer approved (a proprietor's name is a person's).
     buyer:
