@@ -208,6 +208,20 @@ describe('loadConfig', () => {
     expect(loadConfig({}).smtpUrl).toBeUndefined()
   })
 
+  it('refuses a production start without SIGNING_KEYS_SECRET, naming it (issue 26.15)', () => {
+    const { SIGNING_KEYS_SECRET: _secret, ...withoutSecret } = PRODUCTION_ENV
+    expect(() => loadConfig(withoutSecret)).toThrow(ConfigError)
+    expect(() => loadConfig(withoutSecret)).toThrow(
+      /SIGNING_KEYS_SECRET: is required in production/,
+    )
+    expect(() => loadConfig({ ...PRODUCTION_ENV, SIGNING_KEYS_SECRET: '' })).toThrow(
+      /SIGNING_KEYS_SECRET/,
+    )
+    expect(loadConfig(PRODUCTION_ENV).signingKeysSecret?.length).toBe(32)
+    // Outside production the server still makes one and keeps it in the database.
+    expect(loadConfig({}).signingKeysSecret).toBeUndefined()
+  })
+
   it("refuses a production start without the marketplace's legal name, address and GSTIN", () => {
     const { MARKETPLACE_GSTIN: _gstin, ...withoutGstin } = PRODUCTION_ENV
     expect(() => loadConfig(withoutGstin)).toThrow(/MARKETPLACE_GSTIN: is required in production/)

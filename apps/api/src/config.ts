@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gstinProblem } from '@techbazaar/shared'
 import { z } from 'zod'
-import { readPkcs12, SigningKeyError } from './modules/invoices/cades'
+import { readPkcs12, SigningKeyError } from './modules/invoices/pkcs12'
 
 /** The repository root: DATA_DIR and the built web app are found relative to it. */
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../../..')
@@ -180,7 +180,8 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optionalUrl(/^https?:/, 'https://images.shop.example.in'),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '']).default(''),
   // The key sealing sellers' signing certificates in the database (32 bytes, hex or base64);
-  // unset, the server makes one on first use and keeps it in server_secrets.
+  // required in production; elsewhere, unset, the server makes one on first use and keeps it in
+  // server_secrets.
   SIGNING_KEYS_SECRET: z.preprocess(
     emptyAsUndefined,
     z
@@ -436,6 +437,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL: is required in production (NODE_ENV=production), to send one-time passwords and order mails',
+    )
+  }
+  // Sellers' signing certificates are sealed under it; the key a server would otherwise keep in
+  // the same database opens them for anyone holding a dump of it.
+  if (e.NODE_ENV === 'production' && !e.SIGNING_KEYS_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SIGNING_KEYS_SECRET: is required in production (NODE_ENV=production), to seal sellers' signing certificates: 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)",
     )
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')

@@ -1,6 +1,7 @@
 /**
  * What a production start needs besides NODE_ENV, for tests that start one: the marketplace's
- * legal identity (invoices) and a mail server (nothing is mailed in those tests).
+ * legal identity (invoices), a mail server (nothing is mailed in those tests) and the key that
+ * seals sellers' signing certificates.
  */
 export const MARKETPLACE_ENV = {
   MARKETPLACE_LEGAL_NAME: 'TechBazaar Retail Pvt. Ltd.',
@@ -11,5 +12,6 @@ export const MARKETPLACE_ENV = {
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://127.0.0.1:25',
+  SIGNING_KEYS_SECRET: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
   ...MARKETPLACE_ENV,
 }

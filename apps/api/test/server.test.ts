@@ -3,19 +3,21 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
-import { MARKETPLACE_ENV } from './production-env'
+import { MARKETPLACE_ENV, PRODUCTION_ENV } from './production-env'
 
 const apiDir = path.resolve(import.meta.dirname, '..')
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tb-server-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-// A production start needs a mail server; nothing is mailed in these tests.
+// A production start needs a mail server (nothing is mailed in these tests) and the key that
+// seals sellers' signing certificates.
 const baseEnv = {
   ...process.env,
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   DATABASE_URL: '',
   SMTP_URL: 'smtp://127.0.0.1:2525?tls=off',
+  SIGNING_KEYS_SECRET: PRODUCTION_ENV.SIGNING_KEYS_SECRET,
   ...MARKETPLACE_ENV,
 }
 
@@ -89,6 +91,16 @@ describe('the server process', () => {
     })
     expect(run.status).toBe(1)
     expect(run.stderr).toContain('SMTP_URL: is required in production')
+  }, 60_000)
+
+  it('refuses a production start without SIGNING_KEYS_SECRET, naming the variable', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiDir,
+      env: { ...baseEnv, NODE_ENV: 'production', SIGNING_KEYS_SECRET: '' },
+      encoding: 'utf8',
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('SIGNING_KEYS_SECRET: is required in production')
   }, 60_000)
 
   it('starts on a public address without demo data or sandbox, and says why', async () => {

@@ -86,6 +86,8 @@ export function makeTestP12(
     /** Leave the key out of the file (a certificate-only export). */
     withoutKey?: boolean
     bits?: number
+    /** Iterations of the key's encryption and of the MAC (forge's default, 2048). */
+    count?: number
   } = {},
 ): TestP12 {
   testCa ??= issue({ commonName: 'TechBazaar Test CA', ca: true })
@@ -96,7 +98,7 @@ export function makeTestP12(
     opts.withoutKey ? null : leaf.key,
     [leaf.cert, testCa.cert],
     passphrase,
-    { algorithm: 'aes256' },
+    { algorithm: 'aes256', count: opts.count ?? 2048 },
   )
   return {
     p12: toDer(p12),
@@ -105,4 +107,40 @@ export function makeTestP12(
     caPem: forge.pki.certificateToPem(testCa.cert),
     commonName,
   }
+}
+
+/**
+ * `p12` (made by makeTestP12 with its default 2048 iterations) asking for other iteration counts:
+ * `mac` for the MAC, `encryption` for every encryption parameter set. Only the counts change (the
+ * file no longer verifies), so a hostile file is made without deriving with its count.
+ */
+export function withIterations(p12: Buffer, counts: { mac?: number; encryption?: number }): Buffer {
+  const pfx = forge.asn1.fromDer(p12.toString('binary'))
+  const integer = (n: number) => forge.asn1.integerToDer(n).getBytes()
+  const macData = (pfx.value as forge.asn1.Asn1[])[2]
+  const macIterations = (macData?.value as forge.asn1.Asn1[] | undefined)?.[2]
+  if (!macIterations) throw new Error('withIterations: the file has no MAC iterations')
+  // Every other INTEGER 2048 is an encryption's count; encrypted content is an OCTET STRING whose
+  // DER inside forge parses as well (the SafeContents), so it is walked and written back.
+  const walk = (node: forge.asn1.Asn1): void => {
+    if (node === macIterations) return
+    if (Array.isArray(node.value)) {
+      node.value.forEach(walk)
+    } else if (node.type === forge.asn1.Type.INTEGER && node.value === integer(2048)) {
+      if (counts.encryption !== undefined) node.value = integer(counts.encryption)
+    } else if (node.type === forge.asn1.Type.OCTETSTRING && node.value.startsWith('0')) {
+      let inner: forge.asn1.Asn1
+      try {
+        inner = forge.asn1.fromDer(node.value)
+      } catch {
+        return // not DER inside (a salt, a digest, ciphertext): left alone
+      }
+      if (forge.asn1.toDer(inner).getBytes() !== node.value) return
+      walk(inner)
+      node.value = forge.asn1.toDer(inner).getBytes()
+    }
+  }
+  walk(pfx)
+  if (counts.mac !== undefined) macIterations.value = integer(counts.mac)
+  return toDer(pfx)
 }

@@ -17,3 +17,9 @@ export const updatedAt = () =>
     .$onUpdate(() => new Date())
 
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/** Raw bytes: pg hands them over as a Buffer, PGlite as a Uint8Array; both read as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+})

@@ -11,8 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { InvoiceDocument } from '../../modules/invoices/invoice-document'
-import { createdAt, id } from './columns'
-import { subOrders } from './orders'
+import { bytea, createdAt, id } from './columns'
+import { orders, subOrders } from './orders'
 import { returns } from './returns'
 import { users } from './users'
 
@@ -99,5 +99,21 @@ export const sellerSigningKeys = pgTable('seller_signing_keys', {
   /** The certificate's subject common name and expiry, shown to admins. */
   subject: text('subject').notNull(),
   validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+})
+
+/**
+ * Rendered PDFs of issued documents, kept so a download never renders twice (issue 26.7): one row
+ * per file a download sends, named by what makes its bytes (invoice-files.ts: the documents, the
+ * signing certificate, whether the buyer's details are hidden). Issued documents never change,
+ * so a row is written once and never updated; several API processes share it.
+ */
+export const invoicePdfs = pgTable('invoice_pdfs', {
+  /** SHA-256 (hex) of what the file holds. */
+  key: text('key').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
   createdAt: createdAt(),
 })

@@ -22,7 +22,7 @@ import { orders, payments, shipments, subOrders, users } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { moveOrder, refusedMove } from '../orders/lifecycle/move'
-import { BUYER_HIDDEN, seesBuyers } from '../orders/order-access'
+import { BUYER_HIDDEN, seesBuyers, withLabelFor } from '../orders/order-access'
 import { getOrderDetails } from '../orders/orders.service'
 import { standingOf, standingsOf, toOrderLine } from '../orders/standing'
 import { shipByDay } from '../shipping/ship-by'
@@ -153,7 +153,7 @@ export async function listSellerSubOrders(
       shipBy: awaitsShipping
         ? shipByDay(sub.confirmedAt ?? sub.createdAt, rule.shipByWorkingDays)
         : null,
-      shipment: bookingOf(shipment),
+      shipment: withLabelFor(seller, bookingOf(shipment)),
     }
   })
 }

@@ -1,60 +1,43 @@
 import { creditNotePdfParams, orderIdParams } from '@techbazaar/shared'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
-import { renderInvoicesPdf } from './invoice-pdf'
+import { invoicePdf } from './invoice-files'
 import {
   creditNoteForDownload,
   documentsForDownload,
   type DocumentsForDownload,
 } from './invoices.service'
-import { signPdf } from './pdf-signature'
-import { signingKeyFor } from './signing-keys'
 
 const invoiceQuery = z.object({
   /** One seller's part of the order (a sub-order id): its invoice alone, signed if it can be. */
   part: z.uuid('part must be a sub-order id').optional(),
 })
 
-/** The certificate's common name: who signed, as the page and the signature panel say it. */
-function signatoryOf(subject: string): string {
-  return /(?:^|\n|,\s*)CN=([^\n,]+)/.exec(subject)?.[1]?.trim() ?? subject
+/**
+ * Downloads per account (issue 26.7), per route: a shopper opening every invoice of a long
+ * history, or a seller its month's, stays well inside; a script fetching in a loop does not.
+ */
+const DOWNLOAD_RATE_LIMIT = {
+  max: 30,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => `invoice-pdf:${request.user?.id ?? request.ip}`,
 }
 
 export async function invoicesRoutes(app: App) {
   const { db, config } = app.deps
 
-  /**
-   * Renders the documents as one PDF and sends it. A file holding one supplier's documents is
-   * signed with its key when the shop holds one; documents of several suppliers go out unsigned
-   * (each part downloads signed on its own).
-   */
+  /** Sends the download's PDF: the kept bytes, or rendered once off the event loop (invoice-files.ts). */
   async function sendPdf(
     reply: FastifyReply,
-    { documents, supplierKey, orderNumber }: DocumentsForDownload,
+    download: DocumentsForDownload,
     file: { prefix: string; signingReason: string },
   ) {
-    const key = supplierKey
-      ? await signingKeyFor({ db, config, now: app.deps.now }, supplierKey)
-      : null
-    const signatory = key?.chain[0] ? signatoryOf(key.chain[0].subject) : null
-    const pdf = await renderInvoicesPdf(
-      documents,
-      config.shopName,
-      signatory ? { signedBy: signatory } : null,
-    )
-    const body =
-      key && signatory
-        ? signPdf(pdf, key, {
-            name: signatory,
-            reason: file.signingReason,
-            location: documents[0]?.supplier.stateName ?? 'India',
-            signedAt: app.deps.now(),
-          })
-        : pdf
+    const body = await invoicePdf({ db, config, now: app.deps.now }, download, file.signingReason)
     // Document numbers contain '/', which a file name cannot. Each seller numbers its own
     // documents, so several in one file are named after the order's number instead.
+    const { documents, orderNumber } = download
     const [only] = documents
     const name =
       documents.length === 1 && only ? only.number.replaceAll('/', '-') : `order-${orderNumber}`
@@ -68,7 +51,7 @@ export async function invoicesRoutes(app: App) {
   app.get(
     '/shop/order/:orderId/invoice.pdf',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: DOWNLOAD_RATE_LIMIT },
       schema: {
         tags: ['orders'],
         summary:
@@ -95,7 +78,7 @@ export async function invoicesRoutes(app: App) {
   app.get(
     '/shop/order/:orderId/credit-notes/:creditNoteId.pdf',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: DOWNLOAD_RATE_LIMIT },
       schema: {
         tags: ['orders'],
         summary:

@@ -3,15 +3,42 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { creditNotes, invoices } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
-import { viewOrder } from '../orders/order-access'
-import type { InvoiceDocument } from './invoice-document'
+import { BUYER_HIDDEN, seesBuyers, viewOrder } from '../orders/order-access'
+import type { InvoiceDocument, InvoiceParty } from './invoice-document'
 
 /** The documents one download holds, and the one supplier who may sign them (if only one). */
 export interface DocumentsForDownload {
+  orderId: string
+  /** The invoices' and credit notes' ids, in the order they print. */
+  documentIds: string[]
   documents: InvoiceDocument[]
   /** The supplier of every document (a seller's id or 'marketplace'), or null when several. */
   supplierKey: string | null
   orderNumber: string
+  /** The buyer's details are left out (a seller not approved, issue 26.6): a copy, not signed. */
+  buyerHidden: boolean
+}
+
+/**
+ * The documents as `viewer` may read them (order-access.ts's rule): for a seller not approved,
+ * the buyer's name, GSTIN, street address and phone are left out; city and PIN, the place of
+ * supply and every amount stay, for its records.
+ */
+function seenBy(viewer: SessionUser, documents: InvoiceDocument[]) {
+  if (seesBuyers(viewer)) return { documents, buyerHidden: false }
+  const hide = <P extends Pick<InvoiceParty, 'name' | 'address'>>(party: P): P => ({
+    ...party,
+    name: BUYER_HIDDEN,
+    address: party.address.slice(-1),
+  })
+  return {
+    documents: documents.map((doc) => ({
+      ...doc,
+      recipient: { ...hide(doc.recipient), gstin: null },
+      shipTo: { ...hide(doc.shipTo), phone: '' },
+    })),
+    buyerHidden: true,
+  }
 }
 
 /**
@@ -52,14 +79,19 @@ export async function documentsForDownload(
       ),
     )
     .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number))
-  const documents = issued.flatMap((invoice) => [
-    invoice.document,
-    ...notes.filter((n) => n.invoiceId === invoice.id).map((n) => n.document),
+  const rows = issued.flatMap((invoice) => [
+    invoice,
+    ...notes.filter((n) => n.invoiceId === invoice.id),
   ])
   const suppliers = new Set(issued.map((i) => i.supplierKey))
   const [only] = suppliers
   return {
-    documents,
+    orderId,
+    documentIds: rows.map((row) => row.id),
+    ...seenBy(
+      user,
+      rows.map((row) => row.document),
+    ),
     supplierKey: suppliers.size === 1 && only ? only : null,
     orderNumber: issued[0]?.document.orderNumber ?? String(order.orderNumber),
   }
@@ -79,7 +111,11 @@ export async function creditNoteForDownload(
   const { subOrders } = await viewOrder(db, user, orderId)
   if (subOrders.length === 0) throw notFound('Credit note not found')
   const [note] = await db
-    .select({ document: creditNotes.document, supplierKey: creditNotes.supplierKey })
+    .select({
+      id: creditNotes.id,
+      document: creditNotes.document,
+      supplierKey: creditNotes.supplierKey,
+    })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .where(
@@ -93,7 +129,9 @@ export async function creditNoteForDownload(
     )
   if (!note) throw notFound('Credit note not found')
   return {
-    documents: [note.document],
+    orderId,
+    documentIds: [note.id],
+    ...seenBy(user, [note.document]),
     supplierKey: note.supplierKey,
     orderNumber: note.document.orderNumber,
   }

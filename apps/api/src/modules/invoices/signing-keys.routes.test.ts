@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { createSeller, createUser } from '../../../test/factories'
-import { makeTestP12, type TestP12 } from '../../../test/signing-certs'
+import { makeTestP12, withIterations, type TestP12 } from '../../../test/signing-certs'
 import { createSession } from '../auth/sessions'
 
 let t: TestContext
@@ -78,6 +78,26 @@ describe('/api/admin/vendors/:vendorId/signing-key', () => {
       passphrase: '',
     })
     expect(empty.statusCode).toBe(400)
+    expect((await call('GET', url(seller.id), cookies.admin)).json().data).toBeNull()
+  })
+
+  it('refuses a file asking for two million iterations within a second, health answering (issue 26.4)', async () => {
+    const seller = await createSeller(t.database.db)
+    const hostile = withIterations(cert.p12, { mac: 2_000_000, encryption: 2_000_000 })
+    expect(hostile.length).toBeLessThan(4096)
+    const started = Date.now()
+    const [put, health] = await Promise.all([
+      call('PUT', url(seller.id), cookies.admin, body(hostile, cert.passphrase)),
+      call('GET', '/api/health'),
+    ])
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(put.statusCode).toBe(400)
+    expect(put.json()).toMatchObject({
+      success: false,
+      message: expect.stringContaining('2000000 iterations'),
+      errors: [{ path: 'p12Base64' }],
+    })
+    expect(health.statusCode).toBe(200)
     expect((await call('GET', url(seller.id), cookies.admin)).json().data).toBeNull()
   })
 

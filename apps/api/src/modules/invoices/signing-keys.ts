@@ -5,13 +5,9 @@ import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { sellerSigningKeys, serverSecrets, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
-import {
-  readPkcs12,
-  validityProblem,
-  type LoadedSigningKey,
-  type SigningKey,
-  SigningKeyError,
-} from './cades'
+import type { SigningKey } from './cades'
+import { validityProblem, type LoadedSigningKey, SigningKeyError } from './pkcs12'
+import { readPkcs12OffThread } from './pkcs12-reader'
 
 /**
  * The keys invoices are signed with (issue 17): each seller's PKCS#12 file, uploaded by an admin
@@ -30,10 +26,10 @@ const SECRET_NAME = 'signing-keys-aes-256-gcm'
 const SEALED_PREFIX = 'v1'
 
 /**
- * The sealing key: SIGNING_KEYS_SECRET, else one the server makes once per database (the first
- * process to ask stores it, the rest read it), as the device cookie key is made (auth/devices.ts).
- * The database one only protects copies of the table alone; set SIGNING_KEYS_SECRET to keep a
- * database dump from opening the files.
+ * The sealing key: SIGNING_KEYS_SECRET (a production start without it is refused, config.ts),
+ * else, outside production, one the server makes once per database (the first process to ask
+ * stores it, the rest read it), as the device cookie key is made (auth/devices.ts). The database
+ * one only protects copies of the table alone.
  */
 async function sealingKey(deps: SigningDeps): Promise<Buffer> {
   if (deps.config.signingKeysSecret) return deps.config.signingKeysSecret
@@ -105,7 +101,7 @@ export async function saveSellerSigningKey(
   passphrase: string,
 ): Promise<SigningKeyInfo> {
   await assertSeller(deps.db, sellerId)
-  const loaded = readPkcs12(p12, passphrase)
+  const loaded = await readPkcs12OffThread(p12, passphrase)
   const problem = validityProblem(loaded, deps.now?.() ?? new Date())
   if (problem) throw problem
   const sealed = seal(await sealingKey(deps), sellerId, {
@@ -146,19 +142,61 @@ export async function sellerSigningKeyInfo(
   return { subject: row.subject, validTo: row.validTo.toISOString(), problem }
 }
 
-// Reading a PKCS#12 file takes tens of milliseconds (key derivation in JavaScript): keys read
-// are kept, by their sealed text (a new upload is a new entry), a few dozen at most.
+// Reading a PKCS#12 file takes tens of milliseconds of a worker thread (key derivation in
+// JavaScript): keys read are kept, by their sealed text (a new upload is a new entry), a few
+// dozen at most. A read in progress is shared by the downloads that wait for it.
 const CACHE_SIZE = 32
-const readKeys = new Map<string, LoadedSigningKey>()
-const marketplaceKeys = new WeakMap<object, LoadedSigningKey>()
+const readKeys = new Map<string, Promise<LoadedSigningKey>>()
+const marketplaceKeys = new WeakMap<object, Promise<LoadedSigningKey>>()
 
-function cachedRead(cacheKey: string, read: () => LoadedSigningKey): LoadedSigningKey {
+function cachedRead(cacheKey: string, p12: Buffer, passphrase: string) {
   const hit = readKeys.get(cacheKey)
   if (hit) return hit
-  const loaded = read()
+  const reading = readPkcs12OffThread(p12, passphrase)
   if (readKeys.size >= CACHE_SIZE) readKeys.delete(readKeys.keys().next().value ?? '')
-  readKeys.set(cacheKey, loaded)
-  return loaded
+  readKeys.set(cacheKey, reading)
+  return reading
+}
+
+/** The stored file's key, read off the event loop, or null when it no longer reads. */
+async function readStoredKey(
+  deps: SigningDeps,
+  supplierKey: string,
+): Promise<LoadedSigningKey | null> {
+  if (supplierKey === 'marketplace') {
+    const configured = deps.config.invoiceSigning
+    if (!configured) return null
+    let reading = marketplaceKeys.get(configured)
+    if (!reading) {
+      reading = readPkcs12OffThread(configured.p12, configured.passphrase)
+      marketplaceKeys.set(configured, reading)
+    }
+    return reading.catch((error: unknown) =>
+      forget(error, () => marketplaceKeys.delete(configured)),
+    )
+  }
+  if (!UUID.test(supplierKey)) return null
+  const [row] = await deps.db
+    .select({ sealed: sellerSigningKeys.sealed })
+    .from(sellerSigningKeys)
+    .where(eq(sellerSigningKeys.sellerId, supplierKey))
+  if (!row) return null
+  const content = unseal(await sealingKey(deps), supplierKey, row.sealed)
+  if (!content) return null
+  return cachedRead(row.sealed, Buffer.from(content.p12, 'base64'), content.passphrase).catch(
+    (error: unknown) => forget(error, () => readKeys.delete(row.sealed)),
+  )
+}
+
+/**
+ * A file that does not read signs nothing: it was read when saved, so this is a library change,
+ * a file stored before the bounds of issue 26.4, or a time-out. The failure is not kept (the
+ * next download tries again); errors other than the file's own are thrown.
+ */
+function forget(error: unknown, drop: () => void): null {
+  drop()
+  if (error instanceof SigningKeyError) return null
+  throw error
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -171,34 +209,6 @@ export async function signingKeyFor(
   deps: SigningDeps,
   supplierKey: string,
 ): Promise<SigningKey | null> {
-  const now = deps.now?.() ?? new Date()
-  const usable = (key: LoadedSigningKey) => (validityProblem(key, now) ? null : key)
-  if (supplierKey === 'marketplace') {
-    const configured = deps.config.invoiceSigning
-    if (!configured) return null
-    let key = marketplaceKeys.get(configured)
-    if (!key) {
-      key = readPkcs12(configured.p12, configured.passphrase)
-      marketplaceKeys.set(configured, key)
-    }
-    return usable(key)
-  }
-  if (!UUID.test(supplierKey)) return null
-  const [row] = await deps.db
-    .select({ sealed: sellerSigningKeys.sealed })
-    .from(sellerSigningKeys)
-    .where(eq(sellerSigningKeys.sellerId, supplierKey))
-  if (!row) return null
-  const content = unseal(await sealingKey(deps), supplierKey, row.sealed)
-  if (!content) return null
-  try {
-    const key = cachedRead(row.sealed, () =>
-      readPkcs12(Buffer.from(content.p12, 'base64'), content.passphrase),
-    )
-    return usable(key)
-  } catch (error) {
-    // It was read when saved; a file that no longer reads (a library change) signs nothing.
-    if (error instanceof SigningKeyError) return null
-    throw error
-  }
+  const key = await readStoredKey(deps, supplierKey)
+  return key && !validityProblem(key, deps.now?.() ?? new Date()) ? key : null
 }

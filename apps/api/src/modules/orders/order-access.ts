@@ -50,9 +50,34 @@ export async function viewOrder(db: Db, user: SessionUser, orderId: string): Pro
 export const BUYER_HIDDEN = 'Hidden'
 
 /**
- * A seller sees its buyers' names, addresses and phones only while its account is approved: a
- * rejected (suspended) seller keeps its order list for its records, without their personal data.
+ * The one rule for buyers' personal data (names, addresses, phones, a business buyer's name and
+ * GSTIN, couriers' labels that print them, the invoices and credit notes that print them): a
+ * seller reads them only while its account is approved; a rejected (suspended) seller keeps its
+ * order list and documents for its records, without them. Admins and the buyer always read them.
+ * Every place that sends buyers' data to a seller asks this, or one of the helpers below.
  */
 export function seesBuyers(user: SessionUser): boolean {
   return user.type !== 'vendor' || user.vendorStatus === 'Approved'
+}
+
+/** A delivery address as `viewer` may read it: city, pincode and state stay for the records. */
+export function buyerAddressFor<A extends { address: string; phone: string; notes?: string }>(
+  viewer: SessionUser,
+  address: A,
+): A {
+  if (seesBuyers(viewer)) return address
+  return {
+    ...address,
+    address: BUYER_HIDDEN,
+    phone: '',
+    ...('notes' in address ? { notes: '' } : {}),
+  }
+}
+
+/** A parcel or pickup as `viewer` may read it: its courier's label prints the buyer's details. */
+export function withLabelFor<T extends { labelUrl: string | null }>(
+  viewer: SessionUser,
+  booking: T | null,
+): T | null {
+  return booking && (seesBuyers(viewer) ? booking : { ...booking, labelUrl: null })
 }

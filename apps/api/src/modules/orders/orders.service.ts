@@ -40,7 +40,7 @@ import { badRequest, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
-import { BUYER_HIDDEN, seesBuyers, viewOrder } from './order-access'
+import { buyerAddressFor, seesBuyers, viewOrder, withLabelFor } from './order-access'
 import { queueOrderConfirmation } from './lifecycle/confirmation-mail'
 import { recordHistory, readTimeline } from './lifecycle/history'
 import { parcelsOf } from '../shipping/parcels'
@@ -411,13 +411,12 @@ export async function getOrderDetails(
     ...toSummary(row, standing, totalPaise),
     // A seller reads its own part's status; everyone else the order's.
     ...(seller ? { orderStatus: deriveOrderStatus(parts.map((s) => s.status)) } : {}),
-    addressInfo: seesBuyers(user)
-      ? row.addressInfo
-      : { ...row.addressInfo, address: BUYER_HIDDEN, phone: '', notes: '' },
+    addressInfo: buyerAddressFor(user, row.addressInfo),
     timeline,
     parcels,
-    returns: orderReturns,
-    refunds: orderRefunds,
+    returns: orderReturns.map((r) => ({ ...r, pickup: withLabelFor(user, r.pickup) })),
+    // The shopper's payout account, even masked, is theirs: not for a seller no longer approved.
+    refunds: seesBuyers(user) ? orderRefunds : orderRefunds.map((r) => ({ ...r, payoutTo: null })),
     creditNotes,
     // Hidden like the address from a seller no longer approved (a proprietor's name is a person's).
     buyer:

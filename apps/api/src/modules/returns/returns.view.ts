@@ -21,7 +21,7 @@ import {
 } from '../../db/schema'
 import { overdueReturn, type ReturnDecisionRule } from '../dashboard/returns-flags'
 import { sellerName } from '../orders/lifecycle/history'
-import { BUYER_HIDDEN, seesBuyers } from '../orders/order-access'
+import { BUYER_HIDDEN, seesBuyers, withLabelFor } from '../orders/order-access'
 
 const DAY_MS = 86_400_000
 
@@ -182,8 +182,10 @@ export const returnActorOf = (user: SessionUser) => (isMarketplaceAdmin(user) ? 
  */
 export function toAdminReturn(r: ReturnRecord, viewer: SessionUser): AdminReturn {
   const suspended = viewer.type === 'vendor' && viewer.vendorStatus === 'Rejected'
+  const seen = toOrderReturn(r)
   return {
-    ...toOrderReturn(r),
+    ...seen,
+    pickup: withLabelFor(viewer, seen.pickup),
     orderNumber: formatOrderNumber(r.orderNumber),
     customerName: seesBuyers(viewer) ? r.customerName : BUYER_HIDDEN,
     overdue: r.overdue,
