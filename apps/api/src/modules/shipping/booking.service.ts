@@ -14,6 +14,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { assertInvoiceable, issueInvoice } from '../invoices/issue'
 import { moveOrder } from '../orders/lifecycle/move'
+import { lockOrder } from '../orders/lock-order'
 import { deliveryDay } from './delivery-estimate'
 
 export interface BookingDeps {
@@ -143,11 +144,7 @@ export async function shipParcel(
     await deps.db.transaction(async (tx) => {
       // The shopper may have cancelled while the courier was asked: the order row first (as every
       // mover locks it), then the part's status as it now is; an ended part is not shipped.
-      await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.id, sub.orderId))
-        .for('update')
+      await lockOrder(tx, sub.orderId)
       const [now] = await tx
         .select({ status: subOrders.status })
         .from(subOrders)

@@ -15,6 +15,7 @@ import type { CourierEvent, WebhookRequest } from '../../couriers/types'
 import { badRequest, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { moveOrder } from '../orders/lifecycle/move'
+import { lockOrder } from '../orders/lock-order'
 
 export interface TrackingDeps {
   db: Db
@@ -72,15 +73,19 @@ async function applyTrackingEvent(
   courier: CourierName,
   event: CourierEvent,
 ): Promise<{ applied: boolean }> {
-  const [parcel] = await tx
-    .select({ shipment: shipments, orderId: subOrders.orderId })
+  const [found] = await tx
+    .select({ shipmentId: shipments.id, orderId: subOrders.orderId })
     .from(shipments)
     .innerJoin(subOrders, eq(subOrders.id, shipments.subOrderId))
     .where(and(eq(shipments.courier, courier), eq(shipments.awb, event.awb)))
-    .for('update')
   // Not a parcel the shop booked (one made in the courier's own panel): acknowledged, since a
   // courier retries anything but a 2xx, and nothing here is about it.
-  if (!parcel) return { applied: false }
+  if (!found) return { applied: false }
+  // The order first, as every writer of its rows takes it; then the parcel as it now stands.
+  await lockOrder(tx, found.orderId)
+  const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, found.shipmentId))
+  if (!shipment) return { applied: false }
+  const parcel = { shipment, orderId: found.orderId }
   // The end told again (a courier resends "delivered" with a later time): nothing new to keep.
   if (FINAL.has(parcel.shipment.status) && event.status === parcel.shipment.status) {
     return { applied: false }
