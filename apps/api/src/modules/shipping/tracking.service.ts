@@ -33,14 +33,16 @@ const RANK: Record<'booking' | ShipmentStatus, number> = {
   out_for_delivery: 4,
   delivered: 9,
   rto: 9,
+  cancelled: 9,
 }
-const FINAL = new Set(['delivered', 'rto'])
+/** Ends: a courier's scan of a cancelled booking (the part was rejected) moves nothing either. */
+const FINAL = new Set(['delivered', 'rto', 'cancelled'])
 
 /** The lifecycle events a parcel's status brings about for its sub-order, in order. */
 function lifecycleEvents(status: ShipmentStatus): OrderEvent[] {
   if (status === 'delivered') return ['ship', 'deliver']
   if (status === 'rto') return ['returnToOrigin']
-  if (status === 'booked') return []
+  if (status === 'booked' || status === 'cancelled') return []
   return ['ship']
 }
 
