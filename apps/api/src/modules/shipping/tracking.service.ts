@@ -1,6 +1,5 @@
 import {
   COURIER_LABELS,
-  formatOrderNumber,
   type CourierName,
   SHIPMENT_STATUS_LABELS,
   type OrderEvent,
@@ -8,8 +7,7 @@ import {
 } from '@techbazaar/shared'
 import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { orders, shipmentEvents, shipments, subOrders, users } from '../../db/schema'
-import { enqueue } from '../../jobs/outbox'
+import { shipmentEvents, shipments, subOrders } from '../../db/schema'
 import type { Couriers } from '../../couriers'
 import type { CourierEvent, WebhookRequest } from '../../couriers/types'
 import { badRequest, notFound } from '../../lib/errors'
@@ -111,59 +109,15 @@ async function applyTrackingEvent(
     .update(shipments)
     .set({ status: event.status })
     .where(eq(shipments.id, parcel.shipment.id))
+  // Each move's consequences (the shopper's mails among them) are the lifecycle's.
   for (const step of lifecycleEvents(event.status)) {
-    const moved = await moveOrder(tx, lifecycle, {
+    await moveOrder(tx, lifecycle, {
       orderId: parcel.orderId,
       subOrderId: parcel.shipment.subOrderId,
       event: step,
       actor: { kind: 'courier' },
       note: `${COURIER_LABELS[courier]} ${event.awb}: ${SHIPMENT_STATUS_LABELS[event.status]}${event.location ? `, ${event.location}` : ''}`,
     })
-    if (moved.changed && (step === 'ship' || step === 'deliver')) {
-      await queueParcelMail(tx, lifecycle.shopName, parcel.orderId, step, event.awb, courier)
-    }
   }
   return { applied: true }
-}
-
-/** The shopper hears when a parcel leaves and when it arrives (through the outbox). */
-async function queueParcelMail(
-  tx: Tx,
-  shopName: string,
-  orderId: string,
-  step: 'ship' | 'deliver',
-  awb: string,
-  courier: CourierName,
-) {
-  const [row] = await tx
-    .select({ number: orders.orderNumber, email: users.email, name: users.userName })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId))
-  if (!row) return
-  const number = formatOrderNumber(row.number)
-  const shipped = step === 'ship'
-  await enqueue(
-    tx,
-    'mail',
-    {
-      mail: {
-        to: row.email,
-        subject: shipped
-          ? `Your ${shopName} order ${number} has shipped`
-          : `Your ${shopName} order ${number} was delivered`,
-        text: [
-          `Hi ${row.name},`,
-          '',
-          shipped
-            ? `A parcel of your order ${number} is on its way with ${COURIER_LABELS[courier]}, tracking number ${awb}.`
-            : `A parcel of your order ${number} (tracking number ${awb}) was delivered.`,
-          'Follow it under My Orders.',
-          '',
-          `— ${shopName}`,
-        ].join('\n'),
-      },
-    },
-    { dedupeKey: `parcel-${step}:${awb}` },
-  )
 }

@@ -8,6 +8,7 @@ import { lockCartOf, mergeIntoCart } from '../../cart/cart.service'
 import { issueCreditNote, issueInvoice, type MarketplaceIdentity } from '../../invoices/issue'
 import { queueCancellationMail } from './cancellation-mail'
 import { queueOrderConfirmation } from './confirmation-mail'
+import { queueParcelMail } from './parcel-mail'
 import type { MoveRequest } from './move'
 
 /** What the side effects need from the shop's configuration. */
@@ -121,8 +122,10 @@ export async function applyEffects(
     case 'ship':
       // The goods leave: the invoice is issued now if the courier booking did not already (a
       // parcel an admin marks shipped outside the shop, e.g. a COD parcel sent by hand).
-      for (const part of parts)
+      for (const part of parts) {
         await issueInvoice(tx, ctx.marketplace, part, ctx.now?.() ?? new Date())
+        await queueParcelMail(tx, ctx.shopName, part, 'ship')
+      }
       return
     case 'deliver':
       // The return window counts from here.
@@ -130,6 +133,7 @@ export async function applyEffects(
         .update(subOrders)
         .set({ deliveredAt: ctx.now?.() ?? new Date() })
         .where(and(inArray(subOrders.id, parts), isNull(subOrders.deliveredAt)))
+      for (const part of parts) await queueParcelMail(tx, ctx.shopName, part, 'deliver')
       return
     case 'process':
       return
