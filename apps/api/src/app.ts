@@ -113,6 +113,7 @@ export async function buildApp(
         })
       : undefined
   const payments = createPayments(config)
+  const couriers = createCouriers(config)
   const metrics = createMetrics({ catalogCache, pageCache, outbox: () => outboxCounts(input.db) })
   const mailer =
     input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
@@ -125,11 +126,11 @@ export async function buildApp(
     catalogCache,
     pageCache,
     payments,
-    couriers: createCouriers(config),
+    couriers,
     storage: createStorage(config),
     listingTotals: createListingTotals(),
     jobs: createShopJobs(
-      { db: input.db, now, config, mailer, payments, metrics, listen: input.listen },
+      { db: input.db, now, config, mailer, payments, couriers, metrics, listen: input.listen },
       app.log,
     ),
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idParam } from './api'
 import { ORDER_STATUSES } from './constants'
 import { plainNumber } from './numbers'
 import { orderNumber } from './orders'
@@ -82,3 +83,18 @@ export const adminShipmentListResponse = z.object({
   limit: z.number().int(),
 })
 export type AdminShipmentList = z.infer<typeof adminShipmentListResponse>
+
+/** `POST /api/admin/shipments/{subOrderId}/stop`: an admin stops a parcel handed to the courier. */
+export const stopParcelParams = z.object({ subOrderId: idParam })
+export const stopParcelResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /**
+   * `cancelled`: the courier cancelled the booking before pickup, so the part is rejected now
+   * (refund, stock, credit note); `returning`: the courier brings the parcel back, and those
+   * follow its return-to-origin scan.
+   */
+  outcome: z.enum(['cancelled', 'returning']),
+  orderStatus: z.enum(ORDER_STATUSES),
+})
+export type StopParcelResponse = z.infer<typeof stopParcelResponse>

@@ -52,6 +52,12 @@ export const ORDER_TRANSITIONS: Record<OrderEvent, Transition> = {
    */
   ship: { from: ['confirmed', 'inProcess'], to: 'inShipping', actors: ['admin', 'courier'] },
   deliver: { from: ['inShipping'], to: 'delivered', actors: ['admin', 'courier'] },
+  /**
+   * Only before a courier booking (issue 26.5; the API refuses a part with a live booking): a
+   * parcel handed to the courier is stopped through the courier (its booking cancelled, which
+   * rejects the part, or brought back: `returnToOrigin`), so money and stock move only once the
+   * goods are back at the seller.
+   */
   reject: { from: ['pending', 'confirmed', 'inProcess'], to: 'rejected', actors: ['admin'] },
   /** The courier could not deliver and brought the parcel back (RTO): stock back, money back. */
   returnToOrigin: { from: ['inProcess', 'inShipping'], to: 'returned', actors: ['courier'] },
@@ -129,6 +135,7 @@ export const ORDER_HISTORY_EVENTS = [
   'returnReceived',
   'returnPassed',
   'returnFailed',
+  'parcelStopped',
 ] as const
 export type OrderHistoryEvent = (typeof ORDER_HISTORY_EVENTS)[number]
 
@@ -154,6 +161,7 @@ export const ORDER_HISTORY_LABELS: Record<OrderHistoryEvent, string> = {
   returnReceived: 'Returned items received by the seller',
   returnPassed: 'Return passed its quality check',
   returnFailed: 'Return failed its quality check',
+  parcelStopped: 'Parcel stopped: the courier is bringing it back to the seller',
 }
 
 export const ORDER_ACTOR_LABELS: Record<OrderActor, string> = {

@@ -23,6 +23,8 @@ export const SHIPMENT_STATUSES = [
   'failed_attempt',
   'delivered',
   'rto',
+  /** An admin had the booking cancelled before the courier picked the parcel up (issue 26.5). */
+  'cancelled',
 ] as const
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number]
 
@@ -34,6 +36,7 @@ export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   failed_attempt: 'Delivery attempt failed',
   delivered: 'Delivered',
   rto: 'Returned to the seller',
+  cancelled: 'Courier booking cancelled',
 }
 
 /** The events the sandbox courier page (and `POST /sandbox-courier/{awb}/events`) can push. */

@@ -322,6 +322,8 @@ export function createDelhivery(opts: DelhiveryOptions): Courier {
       await pickupRequest(await ensureWarehouse(pickupId, pickup))
     },
     cancel: (awb) => cancelWaybill(awb),
+    // Delhivery's cancellation of a waybill already in transit marks it for return to origin.
+    returnToOrigin: (awb) => cancelWaybill(awb),
     async track(awb) {
       const answer = await call('GET', `/api/v1/packages/json/?waybill=${encodeURIComponent(awb)}`)
       const tracked = readAnswer(answer, trackAnswer, 'Delhivery track')

@@ -107,6 +107,14 @@ export function createSandboxCourier(): SandboxCourier {
       if (sent.has(awb)) throw new CourierError(`${awb} has been picked up already`)
       cancelled.add(awb)
     },
+    async returnToOrigin(awb) {
+      const scans = sent.get(awb)
+      if (!scans) throw new CourierError(`${awb} has not been picked up: cancel it instead`)
+      if (scans.some((e) => e.status === 'delivered' || e.status === 'rto')) {
+        throw new CourierError(`${awb} has reached its end already`)
+      }
+      // The desk (or a test) then sends the RTO scan, as the courier's hub would.
+    },
     async track(awb) {
       return [...(sent.get(awb) ?? [])]
     },

@@ -302,6 +302,13 @@ export function createShiprocket(opts: ShiprocketOptions): Courier {
     async cancel(awb, providerRef) {
       await cancelOrder((await idsOf(awb, providerRef)).orderId)
     },
+    async returnToOrigin(awb) {
+      // Its API cancels an order only before pickup; a parcel on its way is called back from the
+      // panel, and the shop follows the RTO scan that follows.
+      throw new CourierError(
+        `Shiprocket takes the return of ${awb} in its panel only: ask for it there`,
+      )
+    },
     async track(awb) {
       return shiprocketTrackEvents(awb, await trackData(awb))
     },

@@ -147,6 +147,12 @@ export interface Courier {
   }): Promise<void>
   /** Cancels a booking the courier has not picked up yet; throws CourierError when refused. */
   cancel(awb: string, providerRef?: string): Promise<void>
+  /**
+   * Asks the courier to bring a parcel it has picked up back to the seller (return to origin)
+   * instead of delivering it; its RTO scan then arrives like any other. Throws CourierError when
+   * refused (delivered already, or a courier whose API takes no such request).
+   */
+  returnToOrigin(awb: string, providerRef?: string): Promise<void>
   /** The parcel's scans in the shop's words, oldest first; scans the shop ignores are left out. */
   track(awb: string): Promise<CourierEvent[]>
   /**

@@ -10,6 +10,8 @@ import { issuePasswordReset } from '../modules/auth/password-reset'
 import { expireUnpaidOrders } from '../modules/orders/lifecycle/expiry'
 import { deliverRefund, pollRefunds } from '../modules/refunds/refund-worker'
 import type { Payments } from '../payments'
+import type { Couriers } from '../couriers'
+import { releaseStaleClaims } from '../modules/shipping/stale-claims'
 import { purgeDelivered } from './outbox'
 import { createJobWorker, PermanentFailure, type JobWorker } from './worker'
 
@@ -26,6 +28,7 @@ export interface ShopJobDeps {
   config: Config
   mailer: Mailer
   payments: Payments
+  couriers: Couriers
   metrics: Pick<ShopMetrics, 'paymentFailed' | 'outboxDelivery'>
   listen?: Database['listen']
 }
@@ -78,6 +81,14 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
           const released = await expireUnpaidOrders(deps)
           if (released > 0)
             log.info(`released ${released} unpaid order(s) past their payment window`)
+        },
+      },
+      {
+        name: 'release-stale-courier-claims',
+        everyMs: MINUTE,
+        run: async () => {
+          const released = await releaseStaleClaims({ ...deps, log })
+          if (released > 0) log.warn(`released ${released} stale courier claim(s)`)
         },
       },
       {

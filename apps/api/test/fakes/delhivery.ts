@@ -33,6 +33,15 @@ export async function startFakeDelhivery(token = 'dl-test-token') {
     { parseAs: 'string' },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   )
+  /** Calls the test holds unanswered (`hold`): it learns when one arrives and lets it go. */
+  const holds = new Map<Call, { arrived: () => void; released: Promise<void> }>()
+  const gate = async (call: Call) => {
+    const held = holds.get(call)
+    if (!held) return
+    holds.delete(call)
+    held.arrived()
+    await held.released
+  }
   const fail = (call: Call, reply: FastifyReply) =>
     down.has(call) ? reply.status(500).send('Internal Server Error') : undefined
 
@@ -139,6 +148,7 @@ export async function startFakeDelhivery(token = 'dl-test-token') {
   })
 
   app.post('/fm/request/new/', async (request, reply) => {
+    await gate('pickup')
     if (fail('pickup', reply)) return reply
     const body = request.body as Body
     if (!warehouses.has(String(body.pickup_location)) || !body.pickup_date || !body.pickup_time) {
@@ -199,6 +209,18 @@ export async function startFakeDelhivery(token = 'dl-test-token') {
     /** Parcels booked (not cancelled) for our reference. */
     live: (reference: string) =>
       [...parcels.values()].filter((p) => p.shipment.order === reference && !p.cancelled),
+    /**
+     * Holds the next `call` unanswered: `arrived` settles when it comes in, `release()` lets it
+     * be answered (a crash test kills the shop in between).
+     */
+    hold(call: Call) {
+      let arrived = () => {}
+      let release = () => {}
+      const came = new Promise<void>((resolve) => (arrived = resolve))
+      const released = new Promise<void>((resolve) => (release = resolve))
+      holds.set(call, { arrived, released })
+      return { arrived: came, release }
+    },
     outage(call: Call, on = true) {
       if (on) down.add(call)
       else down.delete(call)

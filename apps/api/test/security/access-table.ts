@@ -584,6 +584,12 @@ export const ACCESS: Record<string, AccessRule> = {
   'GET /api/admin/shipments': rule(200, ADMIN, 403, () => ({
     url: '/api/admin/shipments?late=true',
   })),
+  'POST /api/admin/shipments/:subOrderId/stop': {
+    ...rule(404, ADMIN, 403, () => ({
+      url: `/api/admin/shipments/${crypto.randomUUID()}/stop`,
+    })),
+    because: 'stopping needs a parcel with the courier; stop-parcel.test.ts stops real ones',
+  },
   // Returns (issue 18): A returns a delivered item of S1's; S1 and admins decide, others see none.
   'POST /api/shop/order/:orderId/returns': rule(201, SHOPPER_A, 404, async (w, caller) => {
     // Only A's own request uses an order up; everyone else is refused before reading the items.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { payments, products } from '../../db/schema'
+import { outbox, payments, products } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { createProduct, createSeller, createUser } from '../../../test/factories'
 import { createShopper, fillCart, orderCart } from '../../../test/shop'
@@ -120,6 +120,24 @@ describe('PUT /api/admin/orders/update/:id', () => {
     const sub = await call('GET', '/api/admin/orders/getVendor', cookies.sellerA)
     const mine = sub.json().data.find((s: { orderId: string }) => s.orderId === orderId)
     expect(mine.orderStatus).toBe('inShipping')
+  })
+
+  it('should mail the shopper when an admin marks the parcels shipped and then delivered', async () => {
+    const { orderId, shopper } = await placeOrder()
+    const url = `/api/admin/orders/update/${orderId}`
+    expect((await call('PUT', url, cookies.admin, { orderStatus: 'inShipping' })).statusCode).toBe(
+      200,
+    )
+    expect((await call('PUT', url, cookies.admin, { orderStatus: 'delivered' })).statusCode).toBe(
+      200,
+    )
+    const mails = (await db().select().from(outbox).where(eq(outbox.kind, 'mail')))
+      .map((row) => (row.payload as { mail: { to: string; subject: string; text: string } }).mail)
+      .filter((mail) => mail.to === shopper.user.email)
+    // One per parcel (each seller's part) and step; no tracking number for a parcel sent by hand.
+    expect(mails.filter((m) => m.subject.endsWith('has shipped'))).toHaveLength(2)
+    expect(mails.filter((m) => m.subject.endsWith('was delivered'))).toHaveLength(2)
+    expect(mails.find((m) => m.subject.endsWith('has shipped'))!.text).toContain('is on its way.')
   })
 
   it('should refuse an unknown status with 400 and an unknown order with 404', async () => {

@@ -9,6 +9,7 @@ import type { ShopMetrics } from '../../lib/metrics'
 import type { PaymentCheckout, PaymentProvider } from '../../payments/types'
 import { recordAttempt } from '../payments/attempts'
 import { moveOrder } from './lifecycle/move'
+import { lockOrder } from './lock-order'
 
 export const ORDER_ROUTE = 'POST /shop/order/create'
 
@@ -231,11 +232,7 @@ async function recordCheckout(
   response: CreateOrderResponse,
 ): Promise<CreateOrderResponse | 'cancelled'> {
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ paymentStatus: orders.paymentStatus })
-      .from(orders)
-      .where(eq(orders.id, response.orderId))
-      .for('update')
+    const order = await lockOrder(tx, response.orderId)
     if (order?.paymentStatus !== 'pending') return 'cancelled' as const
     if (key) {
       const answered = await tx

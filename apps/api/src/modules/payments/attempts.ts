@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { orders, payments } from '../../db/schema'
+import { payments } from '../../db/schema'
 import { enqueue } from '../../jobs/outbox'
+import { lockOrder } from '../orders/lock-order'
 import { conflict, tooMany } from '../../lib/errors'
 import type { PaymentCheckout } from '../../payments/types'
 
@@ -25,16 +26,6 @@ const HOUR_MS = 60 * 60_000
 export type PaymentRow = typeof payments.$inferSelect
 
 export type AttemptClaim = { kind: 'reuse'; paymentUrl: string } | { kind: 'new' }
-
-/** The order's row lock: every change to its payment attempts is made under it. */
-async function lockOrder(tx: Tx, orderId: string) {
-  const [order] = await tx
-    .select({ paymentStatus: orders.paymentStatus })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update')
-  return order
-}
 
 /**
  * Pay now's turn at the provider, under the order's row lock so simultaneous calls take turns:

@@ -18,6 +18,7 @@ import { applyRefundNotification } from '../refunds/refund-worker'
 import { refundPolicy } from '../orders/lifecycle/effects'
 import { recordLatePayment } from '../orders/lifecycle/late-payment'
 import { moveOrder } from '../orders/lifecycle/move'
+import { lockOrder } from '../orders/lock-order'
 import { isLiveAttempt, makeLiveAttempt, type PaymentRow } from './attempts'
 
 export interface PaymentDeps {
@@ -56,6 +57,8 @@ async function apply(
   event: { eventId: string; type: string; payload: unknown; providerPaymentId?: string },
 ): Promise<{ changed: boolean; paymentStatus: PaymentStatus }> {
   const outcome = await deps.db.transaction(async (tx) => {
+    // The order first, as every writer of its rows takes it (the event's row holds the payment's).
+    await lockOrder(tx, payment.orderId)
     const recorded = await tx
       .insert(paymentEvents)
       .values({

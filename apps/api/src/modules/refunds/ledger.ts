@@ -10,6 +10,7 @@ import { orders, payments, refunds, subOrders } from '../../db/schema'
 import { enqueue } from '../../jobs/outbox'
 import { conflict, notFound } from '../../lib/errors'
 import { recordHistory } from '../orders/lifecycle/history'
+import { lockOrder } from '../orders/lock-order'
 import { queueRefundMail } from './refund-mail'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -95,12 +96,9 @@ export async function oweRefund(
   policy: RefundPolicy,
   owed: OwedRefund,
 ): Promise<RefundRow | null> {
-  const [order] = await tx
-    .select({ id: orders.id, method: orders.paymentMethod })
-    .from(orders)
-    .where(eq(orders.id, owed.orderId))
-    .for('update')
-  if (!order) throw notFound('Order not found')
+  const locked = await lockOrder(tx, owed.orderId)
+  if (!locked) throw notFound('Order not found')
+  const order = { id: locked.id, method: locked.paymentMethod }
   const [existing] = await tx.select().from(refunds).where(eq(refunds.sourceKey, owed.sourceKey))
   if (existing) return existing
 
@@ -288,7 +286,7 @@ export async function lockOrderOf(tx: Tx, refundId: string): Promise<void> {
     .from(refunds)
     .where(eq(refunds.id, refundId))
   if (!row) throw notFound('Refund not found')
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, row.orderId)).for('update')
+  await lockOrder(tx, row.orderId)
 }
 
 /** When every rupee captured has come back, the order and its payments read "Refunded". */

@@ -13,9 +13,10 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Couriers } from '../../couriers'
 import type { Db, Tx } from '../../db/client'
-import { orderLines, orders, products, returnLines, returns, subOrders } from '../../db/schema'
+import { orderLines, products, returnLines, returns, subOrders } from '../../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import { issueReturnCreditNote } from '../invoices/credit-notes'
+import { lockOrder } from '../orders/lock-order'
 import { recordHistory } from '../orders/lifecycle/history'
 import { oweRefund } from '../refunds/ledger'
 import { queueReturnStepMail } from './return-mail'
@@ -118,7 +119,7 @@ async function move(
   note: string | null,
 ): Promise<Moved> {
   return deps.db.transaction(async (tx) => {
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update')
+    await lockOrder(tx, orderId)
     const [before] = await tx.select().from(returns).where(eq(returns.id, returnId)).for('update')
     if (!before) throw notFound('Return not found')
     if (before.status === to) return { moved: false, before }
@@ -244,6 +245,7 @@ export async function updateReturn(
   } else if (moved && input.status === 'rejected' && before.pickupAwb && before.pickupCourier) {
     await cancelReturnPickup(pickupDeps, {
       returnId,
+      orderId: before.orderId,
       courier: before.pickupCourier,
       awb: before.pickupAwb,
     })

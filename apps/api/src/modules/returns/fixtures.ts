@@ -162,6 +162,7 @@ export function returnsKit(t: () => TestContext, now: () => Date) {
     product,
     order,
     partsOf,
+    ship,
     deliver,
     storedPhoto,
     postReturn,

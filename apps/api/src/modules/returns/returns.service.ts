@@ -11,11 +11,12 @@ import {
 } from '@techbazaar/shared'
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { orderLines, orders, returnLines, returns, subOrders } from '../../db/schema'
+import { orderLines, returnLines, returns, subOrders } from '../../db/schema'
 import type { Storage } from '../../lib/storage'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { overdueReturn } from '../dashboard/returns-flags'
 import { recordHistory } from '../orders/lifecycle/history'
+import { lockOrder } from '../orders/lock-order'
 import { queueReturnRequestMails } from './return-mail'
 import { readReturns, returnWindowCloses, toAdminReturn, toOrderReturn } from './returns.view'
 
@@ -87,11 +88,7 @@ export async function createReturns(
   const items = mergeItems(input.items)
 
   const returnIds = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, userId: orders.userId, method: orders.paymentMethod })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update')
+    const order = await lockOrder(tx, orderId)
     if (!order || order.userId !== shopper.id) throw notFound('Order not found')
     const now = policy.now()
 
@@ -143,12 +140,12 @@ export async function createReturns(
         )
       }
     }
-    if (order.method === 'COD' && !input.payout) {
+    if (order.paymentMethod === 'COD' && !input.payout) {
       throw badRequest('Tell us where to send your refund: a UPI id or a bank account', [
         { path: 'payout', message: 'Enter a UPI id or a bank account' },
       ])
     }
-    if (order.method !== 'COD' && input.payout) {
+    if (order.paymentMethod !== 'COD' && input.payout) {
       throw badRequest("This order's refund goes back to its original payment method")
     }
 
@@ -165,7 +162,7 @@ export async function createReturns(
           reason: input.reason,
           note: input.note || null,
           photos,
-          payout: order.method === 'COD' ? (input.payout ?? null) : null,
+          payout: order.paymentMethod === 'COD' ? (input.payout ?? null) : null,
           decideBy,
           createdAt: now,
         })

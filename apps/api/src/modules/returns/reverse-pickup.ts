@@ -6,6 +6,7 @@ import { CourierError, type Booking, type Courier } from '../../couriers/types'
 import type { Db } from '../../db/client'
 import { orders, returns, shipments, subOrders, users, vendorProfiles } from '../../db/schema'
 import { recordHistory } from '../orders/lifecycle/history'
+import { lockOrder } from '../orders/lock-order'
 import { queueReturnStepMail } from './return-mail'
 import { readReturn, returnedPaise } from './returns.view'
 
@@ -120,6 +121,7 @@ export async function bookReturnPickup(
     })
   try {
     const recorded = await db.transaction(async (tx) => {
+      await lockOrder(tx, record.row.orderId)
       const [row] = await tx
         .update(returns)
         .set({
@@ -169,7 +171,7 @@ export async function bookReturnPickup(
  */
 export async function cancelReturnPickup(
   deps: PickupDeps,
-  pickup: { returnId: string; courier: string; awb: string },
+  pickup: { returnId: string; orderId: string; courier: string; awb: string },
 ): Promise<void> {
   const courier = deps.couriers.courier(pickup.courier)
   if (!courier) return
@@ -179,14 +181,17 @@ export async function cancelReturnPickup(
     deps.log?.warn({ err, ...pickup }, 'reverse pickup not cancelled')
     return
   }
-  await deps.db
-    .update(returns)
-    .set({ pickupCourier: null, pickupAwb: null, pickupLabelUrl: null })
-    .where(
-      and(
-        eq(returns.id, pickup.returnId),
-        eq(returns.status, 'rejected'),
-        eq(returns.pickupAwb, pickup.awb),
-      ),
-    )
+  await deps.db.transaction(async (tx) => {
+    await lockOrder(tx, pickup.orderId)
+    await tx
+      .update(returns)
+      .set({ pickupCourier: null, pickupAwb: null, pickupLabelUrl: null })
+      .where(
+        and(
+          eq(returns.id, pickup.returnId),
+          eq(returns.status, 'rejected'),
+          eq(returns.pickupAwb, pickup.awb),
+        ),
+      )
+  })
 }

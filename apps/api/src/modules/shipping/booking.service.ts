@@ -8,18 +8,16 @@ import {
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orderLines, orders, shipments, subOrders, users, vendorProfiles } from '../../db/schema'
-import type { Couriers } from '../../couriers'
 import { CourierUnserviceableError } from '../../couriers/types'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { assertInvoiceable, issueInvoice } from '../invoices/issue'
 import { moveOrder } from '../orders/lifecycle/move'
+import { lockOrder } from '../orders/lock-order'
 import { deliveryDay } from './delivery-estimate'
+import { releaseStaleClaims, type ClaimSweepDeps } from './stale-claims'
 
-export interface BookingDeps {
-  db: Db
-  couriers: Couriers
-  now: () => Date
+export interface BookingDeps extends ClaimSweepDeps {
   lifecycle: LifecycleContext
 }
 
@@ -60,6 +58,8 @@ async function releaseClaim(db: Db, claimId: string) {
  * transaction, and then the AWB is recorded and the part moves to In process in one transaction.
  * When the courier fails, the claim is removed: the part stays unshipped and the seller retries;
  * when recording fails after the courier booked, the booking is cancelled at the courier too.
+ * The courier's AWB is written to the claim as soon as it answers, so a process killed before the
+ * record leaves a claim that says how to undo it; a stale claim is released (issue 26.10).
  */
 export async function shipParcel(
   deps: BookingDeps,
@@ -71,9 +71,12 @@ export async function shipParcel(
   const { sub, order, buyer, profile, lines } = await parcelFor(deps.db, seller, input._id)
   // The invoice is issued when the booking is recorded; what would stop it stops the booking.
   await assertInvoiceable(deps.db, deps.lifecycle.marketplace, sub.id)
+  // A claim a crashed process left behind is undone and released, not a 409 for ever.
+  await releaseStaleClaims(deps, sub.id)
   const [claim] = await deps.db
     .insert(shipments)
     .values({
+      createdAt: deps.now(),
       subOrderId: sub.id,
       courier: courier.name,
       status: 'booking',
@@ -140,14 +143,16 @@ export async function shipParcel(
   }
 
   try {
+    // How to undo the booking, kept before anything else: a process that dies from here on
+    // leaves a claim holding its AWB, which releaseStaleClaims cancels at the courier.
+    await deps.db
+      .update(shipments)
+      .set({ awb: booking.awb, providerRef: booking.providerRef ?? null })
+      .where(eq(shipments.id, claim.id))
     await deps.db.transaction(async (tx) => {
       // The shopper may have cancelled while the courier was asked: the order row first (as every
       // mover locks it), then the part's status as it now is; an ended part is not shipped.
-      await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.id, sub.orderId))
-        .for('update')
+      await lockOrder(tx, sub.orderId)
       const [now] = await tx
         .select({ status: subOrders.status })
         .from(subOrders)

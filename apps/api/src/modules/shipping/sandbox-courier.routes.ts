@@ -15,7 +15,7 @@ import { escape, page } from '../payments/html'
 
 /** The events the sandbox offers next for a parcel in `status` (none once it has ended). */
 function nextEvents(status: string): CourierEventStatus[] {
-  if (status === 'delivered' || status === 'rto' || status === 'booking') return []
+  if (['delivered', 'rto', 'cancelled', 'booking'].includes(status)) return []
   if (status === 'booked') return ['picked_up', 'rto']
   return COURIER_EVENT_STATUSES.filter((s) => s !== 'picked_up' && s !== status)
 }

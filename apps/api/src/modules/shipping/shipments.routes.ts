@@ -1,9 +1,18 @@
-import { adminShipmentListResponse, adminShipmentsQuery } from '@techbazaar/shared'
+import {
+  adminShipmentListResponse,
+  adminShipmentsQuery,
+  stopParcelParams,
+  stopParcelResponse,
+} from '@techbazaar/shared'
 import type { App } from '../../app-types'
+import { assertSelf } from '../../plugins/auth'
+import { lifecycleContext } from '../orders/lifecycle/effects'
 import { listShipments } from './shipments.service'
+import { stopParcel } from './stop-parcel'
 
 export async function shipmentsRoutes(app: App) {
-  const { db, now, config } = app.deps
+  const { db, now, config, couriers } = app.deps
+  const lifecycle = lifecycleContext(config, now)
 
   app.get(
     '/admin/shipments',
@@ -20,6 +29,28 @@ export async function shipmentsRoutes(app: App) {
     async (request) => ({
       success: true as const,
       ...(await listShipments(db, request.query, now(), config.fulfilment)),
+    }),
+  )
+
+  app.post(
+    '/admin/shipments/:subOrderId/stop',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['shipping'],
+        summary:
+          'Stops a parcel handed to the courier: cancels its booking (the part is rejected) or has it brought back to the seller',
+        params: stopParcelParams,
+        response: { 200: stopParcelResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await stopParcel(
+        { db, couriers, lifecycle },
+        assertSelf(request, undefined),
+        request.params.subOrderId,
+      )),
     }),
   )
 }

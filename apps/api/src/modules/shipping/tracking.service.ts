@@ -1,6 +1,5 @@
 import {
   COURIER_LABELS,
-  formatOrderNumber,
   type CourierName,
   SHIPMENT_STATUS_LABELS,
   type OrderEvent,
@@ -8,13 +7,13 @@ import {
 } from '@techbazaar/shared'
 import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { orders, shipmentEvents, shipments, subOrders, users } from '../../db/schema'
-import { enqueue } from '../../jobs/outbox'
+import { shipmentEvents, shipments, subOrders } from '../../db/schema'
 import type { Couriers } from '../../couriers'
 import type { CourierEvent, WebhookRequest } from '../../couriers/types'
 import { badRequest, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { moveOrder } from '../orders/lifecycle/move'
+import { lockOrder } from '../orders/lock-order'
 
 export interface TrackingDeps {
   db: Db
@@ -32,14 +31,16 @@ const RANK: Record<'booking' | ShipmentStatus, number> = {
   out_for_delivery: 4,
   delivered: 9,
   rto: 9,
+  cancelled: 9,
 }
-const FINAL = new Set(['delivered', 'rto'])
+/** Ends: a courier's scan of a cancelled booking (the part was rejected) moves nothing either. */
+const FINAL = new Set(['delivered', 'rto', 'cancelled'])
 
 /** The lifecycle events a parcel's status brings about for its sub-order, in order. */
 function lifecycleEvents(status: ShipmentStatus): OrderEvent[] {
   if (status === 'delivered') return ['ship', 'deliver']
   if (status === 'rto') return ['returnToOrigin']
-  if (status === 'booked') return []
+  if (status === 'booked' || status === 'cancelled') return []
   return ['ship']
 }
 
@@ -72,15 +73,19 @@ async function applyTrackingEvent(
   courier: CourierName,
   event: CourierEvent,
 ): Promise<{ applied: boolean }> {
-  const [parcel] = await tx
-    .select({ shipment: shipments, orderId: subOrders.orderId })
+  const [found] = await tx
+    .select({ shipmentId: shipments.id, orderId: subOrders.orderId })
     .from(shipments)
     .innerJoin(subOrders, eq(subOrders.id, shipments.subOrderId))
     .where(and(eq(shipments.courier, courier), eq(shipments.awb, event.awb)))
-    .for('update')
   // Not a parcel the shop booked (one made in the courier's own panel): acknowledged, since a
   // courier retries anything but a 2xx, and nothing here is about it.
-  if (!parcel) return { applied: false }
+  if (!found) return { applied: false }
+  // The order first, as every writer of its rows takes it; then the parcel as it now stands.
+  await lockOrder(tx, found.orderId)
+  const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, found.shipmentId))
+  if (!shipment) return { applied: false }
+  const parcel = { shipment, orderId: found.orderId }
   // The end told again (a courier resends "delivered" with a later time): nothing new to keep.
   if (FINAL.has(parcel.shipment.status) && event.status === parcel.shipment.status) {
     return { applied: false }
@@ -104,59 +109,15 @@ async function applyTrackingEvent(
     .update(shipments)
     .set({ status: event.status })
     .where(eq(shipments.id, parcel.shipment.id))
+  // Each move's consequences (the shopper's mails among them) are the lifecycle's.
   for (const step of lifecycleEvents(event.status)) {
-    const moved = await moveOrder(tx, lifecycle, {
+    await moveOrder(tx, lifecycle, {
       orderId: parcel.orderId,
       subOrderId: parcel.shipment.subOrderId,
       event: step,
       actor: { kind: 'courier' },
       note: `${COURIER_LABELS[courier]} ${event.awb}: ${SHIPMENT_STATUS_LABELS[event.status]}${event.location ? `, ${event.location}` : ''}`,
     })
-    if (moved.changed && (step === 'ship' || step === 'deliver')) {
-      await queueParcelMail(tx, lifecycle.shopName, parcel.orderId, step, event.awb, courier)
-    }
   }
   return { applied: true }
-}
-
-/** The shopper hears when a parcel leaves and when it arrives (through the outbox). */
-async function queueParcelMail(
-  tx: Tx,
-  shopName: string,
-  orderId: string,
-  step: 'ship' | 'deliver',
-  awb: string,
-  courier: CourierName,
-) {
-  const [row] = await tx
-    .select({ number: orders.orderNumber, email: users.email, name: users.userName })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId))
-  if (!row) return
-  const number = formatOrderNumber(row.number)
-  const shipped = step === 'ship'
-  await enqueue(
-    tx,
-    'mail',
-    {
-      mail: {
-        to: row.email,
-        subject: shipped
-          ? `Your ${shopName} order ${number} has shipped`
-          : `Your ${shopName} order ${number} was delivered`,
-        text: [
-          `Hi ${row.name},`,
-          '',
-          shipped
-            ? `A parcel of your order ${number} is on its way with ${COURIER_LABELS[courier]}, tracking number ${awb}.`
-            : `A parcel of your order ${number} (tracking number ${awb}) was delivered.`,
-          'Follow it under My Orders.',
-          '',
-          `— ${shopName}`,
-        ].join('\n'),
-      },
-    },
-    { dedupeKey: `parcel-${step}:${awb}` },
-  )
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Tx } from '../../../db/client'
 import { orderLines, orders, payments, products, shipments, subOrders } from '../../../db/schema'
 import { enqueue } from '../../../jobs/outbox'
@@ -8,6 +8,7 @@ import { lockCartOf, mergeIntoCart } from '../../cart/cart.service'
 import { issueCreditNote, issueInvoice, type MarketplaceIdentity } from '../../invoices/issue'
 import { queueCancellationMail } from './cancellation-mail'
 import { queueOrderConfirmation } from './confirmation-mail'
+import { queueParcelMail } from './parcel-mail'
 import type { MoveRequest } from './move'
 
 /** What the side effects need from the shop's configuration. */
@@ -89,9 +90,20 @@ export async function applyEffects(
       await cancelParts(tx, ctx, request, userId, parts)
       return
     case 'reject':
+      // Only goods still at the seller: a parcel with the courier is stopped through it.
+      if (await withCourier(tx, parts)) throw conflict(STOP_THROUGH_COURIER)
       await endUnpaidPayment(tx, request.orderId)
       await refundParts(tx, ctx, request.orderId, parts, 'rejection')
       await restock(tx, parts)
+      // A booking the courier cancelled had issued the invoice: its supply did not happen.
+      for (const part of parts) {
+        await issueCreditNote(
+          tx,
+          part,
+          ctx.now?.() ?? new Date(),
+          'Order rejected before the courier collected it',
+        )
+      }
       return
     case 'returnToOrigin':
       // Back at the seller: on sale again; money taken online goes back (COD took none), and the
@@ -110,8 +122,10 @@ export async function applyEffects(
     case 'ship':
       // The goods leave: the invoice is issued now if the courier booking did not already (a
       // parcel an admin marks shipped outside the shop, e.g. a COD parcel sent by hand).
-      for (const part of parts)
+      for (const part of parts) {
         await issueInvoice(tx, ctx.marketplace, part, ctx.now?.() ?? new Date())
+        await queueParcelMail(tx, ctx.shopName, part, 'ship')
+      }
       return
     case 'deliver':
       // The return window counts from here.
@@ -119,6 +133,7 @@ export async function applyEffects(
         .update(subOrders)
         .set({ deliveredAt: ctx.now?.() ?? new Date() })
         .where(and(inArray(subOrders.id, parts), isNull(subOrders.deliveredAt)))
+      for (const part of parts) await queueParcelMail(tx, ctx.shopName, part, 'deliver')
       return
     case 'process':
       return
@@ -157,6 +172,23 @@ async function endUnpaidPayment(tx: Tx, orderId: string): Promise<void> {
 export const HANDED_TO_COURIER =
   'This order has been handed to the courier and can no longer be cancelled. You can return it once it is delivered.'
 
+/** Why an admin cannot reject a part with a courier booking (issue 26.5). */
+export const STOP_THROUGH_COURIER =
+  'A parcel of this order has been handed to the courier, so it cannot be rejected: stop the parcel through the courier instead (its booking is cancelled, or it comes back to the seller).'
+
+/**
+ * Whether any of the parts has a courier booking that still stands (being made, booked, on its
+ * way or ended at the courier); a booking the courier cancelled does not count.
+ */
+async function withCourier(tx: Tx, parts: string[]): Promise<boolean> {
+  const [booked] = await tx
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(inArray(shipments.subOrderId, parts), ne(shipments.status, 'cancelled')))
+    .limit(1)
+  return booked !== undefined
+}
+
 /**
  * The shopper cancels before the goods ship. An unpaid online order ends as an abandoned checkout
  * does (its lines back in the cart); otherwise the parts' units go back on sale and what was paid
@@ -169,14 +201,7 @@ async function cancelParts(
   userId: string,
   parts: string[],
 ): Promise<void> {
-  const [booked] = await tx
-    .select({ id: shipments.id })
-    .from(shipments)
-    .where(inArray(shipments.subOrderId, parts))
-    .limit(1)
-  if (booked) {
-    throw conflict(HANDED_TO_COURIER)
-  }
+  if (await withCourier(tx, parts)) throw conflict(HANDED_TO_COURIER)
   const [order] = await tx
     .select({ method: orders.paymentMethod, paymentStatus: orders.paymentStatus })
     .from(orders)

@@ -12,6 +12,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Tx } from '../../../db/client'
 import { orders, subOrders } from '../../../db/schema'
 import { conflict, notFound } from '../../../lib/errors'
+import { lockOrder } from '../lock-order'
 import { applyEffects, type LifecycleContext } from './effects'
 import { recordHistory } from './history'
 
@@ -68,12 +69,9 @@ export async function moveOrder(
   request: MoveRequest,
 ): Promise<MoveResult> {
   const transition = ORDER_TRANSITIONS[request.event]
-  const [order] = await tx
-    .select({ status: orders.orderStatus, userId: orders.userId })
-    .from(orders)
-    .where(eq(orders.id, request.orderId))
-    .for('update')
-  if (!order) throw notFound('Order not found')
+  const locked = await lockOrder(tx, request.orderId)
+  if (!locked) throw notFound('Order not found')
+  const order = { status: locked.orderStatus, userId: locked.userId }
   const parts = await tx
     .select({ id: subOrders.id, status: subOrders.status })
     .from(subOrders)

@@ -1,0 +1,131 @@
+import {
+  COURIER_LABELS,
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  type SessionUser,
+  type StopParcelResponse,
+} from '@techbazaar/shared'
+import { eq } from 'drizzle-orm'
+import type { Couriers } from '../../couriers'
+import { CourierError } from '../../couriers/types'
+import type { Db } from '../../db/client'
+import { shipments, subOrders } from '../../db/schema'
+import { conflict, notFound } from '../../lib/errors'
+import type { LifecycleContext } from '../orders/lifecycle/effects'
+import { recordHistory } from '../orders/lifecycle/history'
+import { moveOrder } from '../orders/lifecycle/move'
+import { lockOrder } from '../orders/lock-order'
+
+export interface StopParcelDeps {
+  db: Db
+  couriers: Couriers
+  lifecycle: LifecycleContext
+}
+
+type Stopped = Omit<StopParcelResponse, 'success'>
+
+/** Parcels the courier has and has not delivered nor brought back: they can still be stopped. */
+const ON_ITS_WAY = new Set(['picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt'])
+
+/**
+ * An admin stops a parcel handed to the courier (issue 26.5: rejecting it instead let the
+ * courier deliver goods already refunded). The courier is asked first, outside any transaction:
+ * - not picked up yet: the booking is cancelled, and then, in one transaction, the parcel reads
+ *   cancelled and the part is rejected (refund, stock back, the booking's invoice credited);
+ * - on its way (or the courier refused the cancellation because it has just collected it): the
+ *   courier is asked to bring it back. Nothing else moves now: money, stock and the credit note
+ *   follow its return-to-origin scan (the lifecycle's `returnToOrigin`), when the goods are back.
+ * A courier's refusal is a 409 with its words; nothing is recorded then.
+ */
+export async function stopParcel(
+  deps: StopParcelDeps,
+  admin: SessionUser,
+  subOrderId: string,
+): Promise<Stopped> {
+  const [row] = await deps.db
+    .select({ shipment: shipments, orderId: subOrders.orderId, status: subOrders.status })
+    .from(subOrders)
+    .leftJoin(shipments, eq(shipments.subOrderId, subOrders.id))
+    .where(eq(subOrders.id, subOrderId))
+  if (!row) throw notFound('Order not found')
+  const { shipment } = row
+  if (!shipment) throw conflict('No courier is booked for this part: reject it instead.')
+  if (shipment.status === 'booking' || !shipment.awb) {
+    throw conflict('The courier is being booked for this part right now. Please try again shortly.')
+  }
+  if (shipment.status === 'delivered') {
+    throw conflict('This parcel was delivered: its goods come back by a return.')
+  }
+  if (shipment.status === 'rto' || shipment.status === 'cancelled') {
+    throw conflict('This parcel has already been stopped.')
+  }
+  const courier = deps.couriers.courier(shipment.courier)
+  const label = COURIER_LABELS[shipment.courier]
+  if (!courier) throw conflict(`${label} is not set up in this shop: stop the parcel in its panel.`)
+  const awb = shipment.awb
+  const providerRef = shipment.providerRef ?? undefined
+
+  if (shipment.status === 'booked') {
+    // A part marked shipped by hand meanwhile can no longer be rejected: refuse before the courier.
+    if (!ORDER_TRANSITIONS.reject.from.includes(row.status)) {
+      throw conflict(`This order is ${ORDER_STATUS_LABELS[row.status]}; it cannot be stopped here.`)
+    }
+    const cancelled = await courier.cancel(awb, providerRef).then(
+      () => true,
+      (err: unknown) => {
+        // Collected in the meantime: it is brought back instead.
+        if (err instanceof CourierError) return false
+        throw err
+      },
+    )
+    if (cancelled) {
+      const { orderStatus } = await deps.db.transaction(async (tx) => {
+        await lockOrder(tx, row.orderId)
+        await tx.update(shipments).set({ status: 'cancelled' }).where(eq(shipments.id, shipment.id))
+        return moveOrder(tx, deps.lifecycle, {
+          orderId: row.orderId,
+          subOrderId,
+          event: 'reject',
+          actor: { kind: 'admin', id: admin.id },
+          note: `${label} booking ${awb} cancelled`,
+        })
+      })
+      return {
+        outcome: 'cancelled',
+        orderStatus,
+        message:
+          'The courier booking is cancelled and the part rejected: its stock is back and any payment is being refunded.',
+      }
+    }
+  } else if (!ON_ITS_WAY.has(shipment.status)) {
+    throw conflict('This parcel cannot be stopped.')
+  }
+
+  try {
+    await courier.returnToOrigin(awb, providerRef)
+  } catch (err) {
+    if (!(err instanceof CourierError)) throw err
+    throw Object.assign(conflict(`${label} did not take the request: ${err.message}.`), {
+      cause: err,
+    })
+  }
+  const orderStatus = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, row.orderId)
+    if (!order) throw notFound('Order not found')
+    await recordHistory(tx, {
+      orderId: row.orderId,
+      subOrderId,
+      event: 'parcelStopped',
+      actor: 'admin',
+      actorId: admin.id,
+      note: `${label} ${awb}`,
+    })
+    return order.orderStatus
+  })
+  return {
+    outcome: 'returning',
+    orderStatus,
+    message:
+      'The courier is bringing the parcel back to the seller. The refund, the stock and the credit note follow when it arrives.',
+  }
+}

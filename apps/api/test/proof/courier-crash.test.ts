@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../src/db/client'
+import { shipments, subOrders } from '../../src/db/schema'
+import { createSession } from '../../src/modules/auth/sessions'
+import { CLAIM_STALE_MS } from '../../src/modules/shipping/stale-claims'
+import { openTestDatabase } from '../app'
+import { createSeller } from '../factories'
+import { startFakeDelhivery } from '../fakes/delhivery'
+import { call, checkout, makeRun, ShopProcess } from './crash-harness'
+
+/**
+ * Issue 26.10, attacked with a real server process: the seller's Ship is in flight at the courier
+ * (Delhivery's fake holds its last call) when the process is SIGKILLed, between claiming the
+ * parcel and recording its booking. The claim used to stay for good: Ship answered 409 and the
+ * shopper's Cancel "handed to the courier". Restarted, the shop releases the claim once it is
+ * stale, and the seller ships the part. PostgreSQL only, like the other crash proofs.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
+const PORT = Number(process.env.COURIER_CRASH_PORT ?? 3133)
+
+let database: Database
+let drop: () => Promise<void>
+let url: string | undefined
+let dataDir: string
+beforeAll(async () => {
+  if (!onPostgres) return
+  ;({ database, drop, url } = await openTestDatabase())
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tb-courier-crash-'))
+})
+afterAll(async () => {
+  if (!onPostgres) return
+  await database.close()
+  await drop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe.skipIf(!onPostgres)('a courier booking across a SIGKILL', () => {
+  it('releases the claim the killed process left, so the part can be shipped', async () => {
+    const delhivery = await startFakeDelhivery()
+    const server = new ShopProcess(PORT, {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url!,
+      LOG_LEVEL: 'fatal',
+      APP_URL: 'http://shop.test',
+      REDIS_URL: '',
+      DELHIVERY_TOKEN: delhivery.token,
+      DELHIVERY_BASE_URL: delhivery.baseUrl,
+      COURIER: 'delhivery',
+    })
+    const db = database.db
+    const seller = await createSeller(db)
+    const sellerCookie = `session=${await createSession(db, { userId: seller.id, days: 1, now: new Date() })}`
+    const [buyer] = (await makeRun(db, seller.id, 1, 1)).buyers
+    const ship = (subOrderId: string) =>
+      call(server.baseUrl, '/api/admin/orders/vendor-ship', {
+        method: 'POST',
+        headers: { cookie: sellerCookie, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          _id: subOrderId,
+          weightGrams: 400,
+          lengthCm: 18,
+          breadthCm: 12,
+          heightCm: 6,
+        }),
+      })
+    try {
+      await server.start()
+      const placed = await checkout(server.baseUrl, { ...buyer!, method: 'COD' })
+      if (placed === 'lost') throw new Error(`checkout lost:\n${server.log()}`)
+      expect(placed.status, server.log()).toBe(201)
+      const orderId = String(placed.body.orderId)
+      const [part] = await db.select().from(subOrders).where(eq(subOrders.orderId, orderId))
+
+      // Claimed and at the courier (its waybill made), not recorded: the process dies here.
+      const held = delhivery.hold('pickup')
+      const inFlight = ship(part!.id)
+      await held.arrived
+      await server.kill()
+      held.release()
+      expect(await inFlight).toBe('lost')
+      const [claim] = await db.select().from(shipments).where(eq(shipments.subOrderId, part!.id))
+      expect(claim).toMatchObject({ status: 'booking' })
+
+      await server.start()
+      // While it may still be in flight somewhere, the claim holds: a second booking is refused.
+      const early = await ship(part!.id)
+      expect(early === 'lost' ? 'lost' : early.status).toBe(409)
+      // Past the time any booking takes: stale, released, and the part ships.
+      await db
+        .update(shipments)
+        .set({ createdAt: sql`now() - make_interval(secs => ${CLAIM_STALE_MS / 1000 + 60})` })
+        .where(eq(shipments.id, claim!.id))
+      const again = await ship(part!.id)
+      expect(again === 'lost' ? 'lost' : again.status, server.log()).toBe(200)
+      const [recorded] = await db.select().from(shipments).where(eq(shipments.subOrderId, part!.id))
+      expect(recorded).toMatchObject({ status: 'booked' })
+      expect(recorded!.awb).toBeTruthy()
+      const [moved] = await db.select().from(subOrders).where(eq(subOrders.id, part!.id))
+      expect(moved!.status).toBe('inProcess')
+    } finally {
+      await server.kill()
+      await delhivery.close()
+    }
+  }, 180_000)
+})
