@@ -172,7 +172,18 @@ async function supersedeAttempts(tx: Tx, orderId: string, liveId: string): Promi
       and(eq(payments.orderId, orderId), eq(payments.status, 'pending'), ne(payments.id, liveId)),
     )
     .returning({ provider: payments.provider, providerOrderId: payments.providerOrderId })
-  for (const { provider, providerOrderId } of superseded) {
+  await closeCheckouts(tx, superseded)
+}
+
+/**
+ * Queues the close of each provider checkout (once per checkout, through the outbox); providers
+ * without such a call ignore it, and a payment that still lands is refunded as a late one.
+ */
+export async function closeCheckouts(
+  tx: Tx,
+  checkouts: readonly { provider: string; providerOrderId: string | null }[],
+): Promise<void> {
+  for (const { provider, providerOrderId } of checkouts) {
     if (!providerOrderId) continue
     await enqueue(
       tx,

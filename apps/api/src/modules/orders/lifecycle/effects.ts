@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Tx } from '../../../db/client'
 import { orderLines, orders, payments, products, shipments, subOrders } from '../../../db/schema'
-import { enqueue } from '../../../jobs/outbox'
 import { conflict } from '../../../lib/errors'
 import { oweRefund, type RefundPolicy } from '../../refunds/ledger'
 import { lockCartOf, mergeIntoCart } from '../../cart/cart.service'
+import { closeCheckouts } from '../../payments/attempts'
 import { issueCreditNote, issueInvoice, type MarketplaceIdentity } from '../../invoices/issue'
 import { queueCancellationMail } from './cancellation-mail'
 import { queueOrderConfirmation } from './confirmation-mail'
@@ -149,15 +149,7 @@ async function endUnpaidPayment(tx: Tx, orderId: string): Promise<void> {
     .select({ provider: payments.provider, providerOrderId: payments.providerOrderId })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
-  for (const { provider, providerOrderId } of open) {
-    if (!providerOrderId) continue
-    await enqueue(
-      tx,
-      'payment.terminate',
-      { provider, providerOrderId },
-      { dedupeKey: `terminate:${provider}:${providerOrderId}` },
-    )
-  }
+  await closeCheckouts(tx, open)
   await tx
     .update(payments)
     .set({ status: 'failed' })
