@@ -38,6 +38,7 @@ import { cn } from '@/lib/utils'
 import { useAdminOrderDetails } from '../api/get-admin-order-details'
 import type { OrderRow } from '../api/get-admin-orders'
 import { useUpdateOrderStatus } from '../api/update-order-status'
+import { canStopParcel, StopParcelAction } from './stop-parcel-action'
 
 function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
   return (
@@ -224,7 +225,16 @@ function DetailsBody({
           ]}
         />
       </section>
-      <OrderParcels orderId={order._id} parcels={order.parcels} />
+      <OrderParcels
+        orderId={order._id}
+        parcels={order.parcels}
+        // Only an admin stops a parcel the courier has (issue 26.5); a seller's part is its own.
+        actions={
+          scope === 'admin'
+            ? (parcel) => canStopParcel(parcel) && <StopParcelAction parcel={parcel} />
+            : undefined
+        }
+      />
       <OrderTimeline entries={order.timeline} />
       {scope === 'vendor' && row.shipBy && <ShipAction row={row} onShip={onShip} />}
       <StatusForm
