@@ -93,7 +93,8 @@ const envSchema = z.object({
   // Issue 26.15: an unpaid online order holds its stock this long, then it expires and gives it
   // back; and one account may hold at most this many units in unpaid online orders at once (the
   // order being placed included, so it bounds one order too). Cash on delivery holds no window.
-  PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
+  // At least 16: Cashfree wants an order's expiry 15 minutes away or more (its order_expiry_time).
+  PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(16).max(120).default(20),
   UNPAID_HOLD_MAX_UNITS: z.coerce.number().int().min(1).max(10_000).default(10),
   // Working days (Sundays off) a seller has after an order is confirmed to hand the parcel to
   // the courier; past that day the part is flagged late.
