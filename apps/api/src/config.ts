@@ -90,6 +90,12 @@ const envSchema = z.object({
   COD_MAX_ORDER_RUPEES: z.coerce.number().int().min(0).max(199_999).default(50_000),
   // Orders one account may place (attempts counted) per hour.
   ORDER_CREATE_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  // Issue 26.15: an unpaid online order holds its stock this long, then it expires and gives it
+  // back; and one account may hold at most this many units in unpaid online orders at once (the
+  // order being placed included, so it bounds one order too). Cash on delivery holds no window.
+  // At least 16: Cashfree wants an order's expiry 15 minutes away or more (its order_expiry_time).
+  PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(16).max(120).default(20),
+  UNPAID_HOLD_MAX_UNITS: z.coerce.number().int().min(1).max(10_000).default(10),
   // Working days (Sundays off) a seller has after an order is confirmed to hand the parcel to
   // the courier; past that day the part is flagged late.
   SHIP_BY_WORKING_DAYS: z.coerce.number().int().min(1).max(10).default(2),
@@ -496,6 +502,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxQtyPerProduct: e.ORDER_MAX_QTY_PER_PRODUCT,
       codMaxPaise: e.COD_MAX_ORDER_RUPEES * 100,
       createPerHour: e.ORDER_CREATE_PER_HOUR,
+      paymentWindowMinutes: e.PAYMENT_WINDOW_MINUTES,
+      unpaidHoldMaxUnits: e.UNPAID_HOLD_MAX_UNITS,
     },
     fulfilment: {
       shipByWorkingDays: e.SHIP_BY_WORKING_DAYS,

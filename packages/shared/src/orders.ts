@@ -12,9 +12,6 @@ import { gstinProblem } from './validators'
 export const ORDER_PAYMENT_METHODS = ['PAYU', 'GATEPAY', 'CASHFREE', 'PHONEPAY', 'COD'] as const
 export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number]
 
-/** An unpaid online order gives its stock back after this long. */
-export const ORDER_PAYMENT_WINDOW_MINUTES = 30
-
 export const BUYER_GSTIN_MESSAGE = 'Enter a valid GSTIN like 29AAGCB7383J1Z4'
 
 /**

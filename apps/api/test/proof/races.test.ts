@@ -23,8 +23,13 @@ let sellerId: string
 beforeAll(async () => {
   t = await createTestApp({
     // These races are about stock, not the order limits (order-limits.test.ts): every buyer
-    // checks out once per round and the many-tabs cases hold up to 9 of one product.
-    env: { ORDER_CREATE_PER_HOUR: '10000', ORDER_MAX_QTY_PER_PRODUCT: '100' },
+    // checks out once per round and the many-tabs cases hold up to 9 of one product; the online
+    // buyers' unpaid orders pile up a unit a round, past the units one account may hold unpaid.
+    env: {
+      ORDER_CREATE_PER_HOUR: '10000',
+      ORDER_MAX_QTY_PER_PRODUCT: '100',
+      UNPAID_HOLD_MAX_UNITS: '10000',
+    },
   })
   sellerId = (await createSeller(t.database.db)).id
 })

@@ -82,7 +82,8 @@ export async function createWorld() {
   const t: TestContext = await createTestApp({
     // Shopper A places an order per call that needs one (fixtures, not an attack): well past
     // the hourly order limit, which order-limits.test.ts proves on its own.
-    env: { ORDER_CREATE_PER_HOUR: '10000' },
+    // The same for the units its unpaid online orders hold (order-limits.test.ts proves that cap).
+    env: { ORDER_CREATE_PER_HOUR: '10000', UNPAID_HOLD_MAX_UNITS: '10000' },
     config: { webDistDir: webDir },
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cartLines, orders, products } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
+import { expireUnpaidOrders } from './lifecycle/expiry'
 import { createClock } from '../../../test/clock'
 import { createProduct, createSeller } from '../../../test/factories'
 import { createShopper, fillCart } from '../../../test/shop'
@@ -242,6 +243,120 @@ describe('a rate limit on orders per account', () => {
       expect((await create(limited.app, me)).statusCode).toBe(201)
     } finally {
       await limited.close()
+    }
+  })
+})
+
+describe('a cap on the units unpaid online orders hold per account (issue 26.15)', () => {
+  const MINUTE = 60_000
+  const refill = async (s: Shopper, productId: string, quantity: number) => {
+    await db().delete(cartLines).where(eq(cartLines.productId, productId))
+    await fillCart(db(), s.user.id, [{ productId, quantity }])
+  }
+
+  it('refuses an online order over the 10 units one account may hold unpaid; COD is not held', async () => {
+    const item = await createProduct(db(), {
+      sellerId,
+      price: 100,
+      totalStock: 100,
+      maxPerOrder: 20,
+    })
+    const me = await createShopper(db())
+    await refill(me, item.id, 6)
+    expect((await create(t.app, me, 'CASHFREE')).statusCode).toBe(201)
+
+    await refill(me, item.id, 5)
+    const over = await create(t.app, me, 'PAYU')
+    expect(over.statusCode).toBe(409)
+    expect(over.json()).toEqual({
+      success: false,
+      message:
+        'Your unpaid orders already hold 6 items, and at most 10 can wait for payment at once. Please pay for or cancel your unpaid order in My Orders first.',
+    })
+    expect(await stockOf(item.id)).toBe(94)
+    // Cash on delivery takes the same cart: it holds no payment window.
+    expect((await create(t.app, me, 'COD')).statusCode).toBe(201)
+    expect(await stockOf(item.id)).toBe(89)
+    // Up to the cap, online is fine.
+    await refill(me, item.id, 4)
+    expect((await create(t.app, me, 'GATEPAY')).statusCode).toBe(201)
+    expect(await stockOf(item.id)).toBe(85)
+    // Another account holds its own.
+    const other = await createShopper(db())
+    await refill(other, item.id, 10)
+    expect((await create(t.app, other, 'CASHFREE')).statusCode).toBe(201)
+  })
+
+  it('refuses one online order of more than 10 units, which cash on delivery may take', async () => {
+    const item = await createProduct(db(), {
+      sellerId,
+      price: 100,
+      totalStock: 100,
+      maxPerOrder: 20,
+    })
+    const me = await createShopper(db())
+    await refill(me, item.id, 11)
+    const res = await create(t.app, me, 'CASHFREE')
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({
+      success: false,
+      message:
+        'An order paid online can hold at most 10 items while it waits for payment. Please lower the quantities in your cart.',
+    })
+    expect(await stockOf(item.id)).toBe(100)
+    expect((await create(t.app, me, 'COD')).statusCode).toBe(201)
+    expect(await stockOf(item.id)).toBe(89)
+  })
+
+  it('releases an unpaid order after the 20-minute window, and its units count no more', async () => {
+    const item = await createProduct(db(), {
+      sellerId,
+      price: 100,
+      totalStock: 50,
+      maxPerOrder: 20,
+    })
+    const me = await createShopper(db())
+    await refill(me, item.id, 10)
+    const placed = await create(t.app, me, 'CASHFREE')
+    expect(placed.statusCode).toBe(201)
+    expect(await stockOf(item.id)).toBe(40)
+    await refill(me, item.id, 1)
+    expect((await create(t.app, me, 'CASHFREE')).statusCode).toBe(409)
+
+    const orderRow = async () =>
+      (await db().select().from(orders).where(eq(orders.id, placed.json().orderId)))[0]
+    // Earlier tests' unpaid orders share this clock: each run may release those too.
+    clock.advance(19 * MINUTE)
+    await expireUnpaidOrders(t.app.deps)
+    expect(await orderRow()).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' })
+    expect(await stockOf(item.id)).toBe(40)
+    clock.advance(2 * MINUTE)
+    expect(await expireUnpaidOrders(t.app.deps)).toBeGreaterThanOrEqual(1)
+    expect(await stockOf(item.id)).toBe(50)
+    expect(await orderRow()).toMatchObject({ orderStatus: 'expired', paymentStatus: 'failed' })
+
+    await refill(me, item.id, 10)
+    expect((await create(t.app, me, 'CASHFREE')).statusCode).toBe(201)
+  })
+
+  it('follows PAYMENT_WINDOW_MINUTES and UNPAID_HOLD_MAX_UNITS', async () => {
+    const custom = await createTestApp({
+      env: { PAYMENT_WINDOW_MINUTES: '25', UNPAID_HOLD_MAX_UNITS: '3' },
+    })
+    try {
+      const cdb = custom.database.db
+      const seller = await createSeller(cdb)
+      const item = await createProduct(cdb, { sellerId: seller.id, price: 100, totalStock: 9 })
+      const me = await createShopper(cdb)
+      await fillCart(cdb, me.user.id, [{ productId: item.id, quantity: 4 }])
+      expect((await create(custom.app, me, 'CASHFREE')).statusCode).toBe(400)
+      await cdb.update(cartLines).set({ quantity: 3 }).where(eq(cartLines.productId, item.id))
+      const res = await create(custom.app, me, 'CASHFREE')
+      expect(res.statusCode).toBe(201)
+      const [order] = await cdb.select().from(orders).where(eq(orders.id, res.json().orderId))
+      expect(order!.expiresAt!.getTime() - order!.createdAt.getTime()).toBe(25 * MINUTE)
+    } finally {
+      await custom.close()
     }
   })
 })

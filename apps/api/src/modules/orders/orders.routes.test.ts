@@ -151,11 +151,14 @@ describe('POST /api/shop/order/create', () => {
     expect(res.json().paymentUrl).toMatch(/^\/deposit\?payment_session_id=/)
     const [order] = await db().select().from(orders).where(eq(orders.id, res.json().orderId))
     expect(order).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' })
-    expect(order!.expiresAt!.getTime() - order!.createdAt.getTime()).toBe(30 * 60_000)
+    // PAYMENT_WINDOW_MINUTES (20; issue 26.15, it was 30).
+    expect(order!.expiresAt!.getTime() - order!.createdAt.getTime()).toBe(20 * 60_000)
     expect(await stockOf(item.id)).toBe(2)
 
+    clock.advance(19 * 60_000)
     expect(await expireUnpaidOrders(t.app.deps)).toBe(0)
-    clock.advance(31 * 60_000)
+    expect(await stockOf(item.id)).toBe(2)
+    clock.advance(2 * 60_000)
     expect(await expireUnpaidOrders(t.app.deps)).toBe(1)
     expect(await expireUnpaidOrders(t.app.deps)).toBe(0)
     expect(await stockOf(item.id)).toBe(4)

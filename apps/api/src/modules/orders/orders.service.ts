@@ -9,7 +9,6 @@ import {
   ORDER_TRANSITIONS,
   type OrderStatus,
   formatOrderNumber,
-  ORDER_PAYMENT_WINDOW_MINUTES,
   overOrderLimitMessage,
   paiseToRupees,
   type CreateOrderInput,
@@ -20,7 +19,7 @@ import {
   standingFields,
   type SessionUser,
 } from '@techbazaar/shared'
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import type { MarketplaceIdentity } from '../invoices/issue'
 import {
@@ -62,7 +61,10 @@ export interface OrderDeps {
   couriers: Couriers
   appUrl: string
   metrics: Pick<ShopMetrics, 'orderCreated' | 'paymentFailed'>
-  limits: Pick<Config['orderLimits'], 'maxQtyPerProduct' | 'codMaxPaise'>
+  limits: Pick<
+    Config['orderLimits'],
+    'maxQtyPerProduct' | 'codMaxPaise' | 'paymentWindowMinutes' | 'unpaidHoldMaxUnits'
+  >
   /** Signs the confirmation mail. */
   shopName: string
   marketplace: MarketplaceIdentity
@@ -161,6 +163,9 @@ export async function createOrder(
     if (input.paymentMethod === 'COD' && totalPaise > deps.limits.codMaxPaise) {
       throw badRequest(codLimitMessage(paiseToRupees(deps.limits.codMaxPaise)))
     }
+    const online = input.paymentMethod !== 'COD'
+    // Under the cart lock taken above, so two placements of one account count each other.
+    if (online) await assertHoldAllowed(tx, user.id, lines, deps.limits.unpaidHoldMaxUnits, now)
 
     for (const line of lines) {
       // One conditional update: never read-then-write, so two buyers cannot take one unit.
@@ -184,8 +189,7 @@ export async function createOrder(
       }
     }
 
-    const online = input.paymentMethod !== 'COD'
-    const expiresAt = new Date(now.getTime() + ORDER_PAYMENT_WINDOW_MINUTES * 60_000)
+    const expiresAt = new Date(now.getTime() + deps.limits.paymentWindowMinutes * 60_000)
     const [order] = await tx
       .insert(orders)
       .values({
@@ -300,6 +304,45 @@ async function ownAddress(tx: Tx, userId: string, addressId: string): Promise<Ad
     phone: row.phone,
     notes: row.notes,
     stateCode: row.stateCode,
+  }
+}
+
+/**
+ * An unpaid online order holds its units until it is paid or its window passes (issue 26.15):
+ * one account may hold at most `maxUnits` so at once, this order's included, or a few accounts
+ * could keep a product off sale without paying. A cart alone above it is a 400 (lower it); one
+ * that fits only after another unpaid order ends is a 409 (pay for or cancel that one first).
+ */
+async function assertHoldAllowed(
+  tx: Tx,
+  userId: string,
+  lines: { quantity: number }[],
+  maxUnits: number,
+  now: Date,
+): Promise<void> {
+  const units = lines.reduce((sum, l) => sum + l.quantity, 0)
+  if (units > maxUnits) {
+    throw badRequest(
+      `An order paid online can hold at most ${maxUnits} items while it waits for payment. Please lower the quantities in your cart.`,
+    )
+  }
+  const [held] = await tx
+    .select({ units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentStatus, 'pending'),
+        // Only online orders have a window; one past it is released by the next expiry run.
+        gt(orders.expiresAt, now),
+      ),
+    )
+  const heldUnits = held?.units ?? 0
+  if (heldUnits + units > maxUnits) {
+    throw conflict(
+      `Your unpaid orders already hold ${heldUnits} item${heldUnits === 1 ? '' : 's'}, and at most ${maxUnits} can wait for payment at once. Please pay for or cancel your unpaid order in My Orders first.`,
+    )
   }
 }
 

@@ -116,6 +116,8 @@ async function applyTrackingEvent(
       subOrderId: parcel.shipment.subOrderId,
       event: step,
       actor: { kind: 'courier' },
+      // The scan's time: a delivery counts from it, not from when this webhook got through.
+      at: event.at,
       note: `${COURIER_LABELS[courier]} ${event.awb}: ${SHIPMENT_STATUS_LABELS[event.status]}${event.location ? `, ${event.location}` : ''}`,
     })
   }

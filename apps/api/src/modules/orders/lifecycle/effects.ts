@@ -131,13 +131,25 @@ export async function applyEffects(
       // The return window counts from here.
       await tx
         .update(subOrders)
-        .set({ deliveredAt: ctx.now?.() ?? new Date() })
+        .set({ deliveredAt: deliveredMoment(ctx, request) })
         .where(and(inArray(subOrders.id, parts), isNull(subOrders.deliveredAt)))
       for (const part of parts) await queueParcelMail(tx, ctx.shopName, part, 'deliver')
       return
     case 'process':
       return
   }
+}
+
+/**
+ * When the goods reached the shopper: the courier's delivery scan, since its webhook may arrive
+ * hours later or be retried and the return window must not grow with the delay; a scan stamped
+ * after our clock is taken as now. A seller or admin marking a part delivered by hand delivers it
+ * now (issue 26.15).
+ */
+function deliveredMoment(ctx: LifecycleContext, request: MoveRequest): Date {
+  const now = ctx.now?.() ?? new Date()
+  if (request.actor.kind !== 'courier' || !request.at) return now
+  return request.at < now ? request.at : now
 }
 
 /**

@@ -30,6 +30,11 @@ export interface MoveRequest {
   subOrderId?: string
   /** The provider's payment references, for `pay`. */
   payment?: { providerPaymentId?: string; payerId?: string }
+  /**
+   * When the event happened, as a courier reports it (its scan's time): the delivery's moment,
+   * from which the return window counts. Absent (a person's move, a job), it happens now.
+   */
+  at?: Date
   note?: string
 }
 
