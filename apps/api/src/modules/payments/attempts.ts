@@ -19,7 +19,7 @@ export const REUSE_CHECKOUT_MS = 60_000
  * call gives up after 10 s; PROVIDER_TIMEOUT_MS in orders/checkout-payment.ts says the same).
  */
 const DEAD_CLAIM_MS = 60_000
-/** Checkouts one order may start within an hour (placing it counts; its window is 30 minutes). */
+/** Checkouts one order may start within an hour (placing it counts; its window is PAYMENT_WINDOW_MINUTES, 20 by default). */
 export const MAX_CHECKOUTS_PER_HOUR = 5
 const HOUR_MS = 60 * 60_000
 
