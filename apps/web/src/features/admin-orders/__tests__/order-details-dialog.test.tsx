@@ -9,76 +9,41 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mockApi, ok, renderAt, sentBodies } from '@/test/api-helpers'
 import { OrdersTable } from '../components/orders-table'
+import { adminOrderDetails, adminOrderRow, ORDER_ID, ordersPage } from './admin-order-fixtures'
 
-const ORDER_ID = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d'
 const SUB_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'
 const ORDER_NUMBER = 'TB-10234'
 
-const row: AdminOrderRow = {
-  _id: ORDER_ID,
-  orderNumber: ORDER_NUMBER,
-  orderDate: '2026-11-20T06:30:00.000Z',
-  orderStatus: 'confirmed',
-  totalAmount: 25999,
-  paymentMethod: 'COD',
-  paymentStatus: 'pending',
-  payableAmount: 25999,
-  refundedAmount: 0,
-  refundPendingAmount: 0,
-  displayStatus: 'confirmed',
-  displayPaymentStatus: 'pending',
-  userName: 'Asha Rao',
-  email: 'asha@example.in',
-}
+const row = adminOrderRow({ orderNumber: ORDER_NUMBER })
 
-const page = (data: AdminOrderRow[]) => ({ data, total: data.length, page: 1, limit: 20 })
 const table = (scope: 'admin' | 'vendor') => (
   <OrdersTable scope={scope} filter={{ page: 1 }} onPage={() => {}} />
 )
 
-const details = (orderStatus: AdminOrderDetails['orderStatus']): AdminOrderDetails => ({
-  ...row,
-  orderStatus,
-  displayStatus: orderStatus,
-  userId: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
-  orderUpdateDate: row.orderDate,
-  paymentId: null,
-  payerId: null,
-  payment: null,
-  buyer: null,
-  parcels: [],
-  timeline: [
-    {
-      at: row.orderDate,
-      event: 'place',
-      from: null,
-      to: 'confirmed',
-      actor: 'shopper',
-      part: null,
-      note: null,
+const details = (orderStatus: AdminOrderDetails['orderStatus']) =>
+  adminOrderDetails(row, {
+    orderStatus,
+    displayStatus: orderStatus,
+    timeline: [
+      {
+        at: row.orderDate,
+        event: 'place',
+        from: null,
+        to: 'confirmed',
+        actor: 'shopper',
+        part: null,
+        note: null,
+      },
+    ],
+    addressInfo: {
+      addressId: 'a1',
+      address: '12 MG Road',
+      city: 'Bengaluru',
+      pincode: '560001',
+      phone: '9876543210',
+      notes: 'Ring the bell',
     },
-  ],
-  cartItems: [
-    {
-      productId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
-      title: 'Redmi Note 13 Pro',
-      image: '/x.webp',
-      price: 25999,
-      quantity: 1,
-      state: 'active',
-      cancelledQuantity: 0,
-      returnedQuantity: 0,
-    },
-  ],
-  addressInfo: {
-    addressId: 'a1',
-    address: '12 MG Road',
-    city: 'Bengaluru',
-    pincode: '560001',
-    phone: '9876543210',
-    notes: 'Ring the bell',
-  },
-})
+  })
 
 beforeAll(() => {
   // Radix Select uses pointer capture and scrolling that jsdom does not implement.
@@ -95,7 +60,7 @@ describe('OrdersTable details dialog', () => {
     let status: AdminOrderRow['orderStatus'] = 'confirmed'
     const fetchMock = mockApi({
       'GET /admin/orders/get': () =>
-        ok(page([{ ...row, orderStatus: status, displayStatus: status }])),
+        ok(ordersPage([{ ...row, orderStatus: status, displayStatus: status }])),
       [`GET /admin/orders/details/${ORDER_ID}`]: () => ok({ data: details(status) }),
       [`PUT /admin/orders/update/${ORDER_ID}`]: (body) => {
         status = (body as UpdateOrderStatusInput).orderStatus
@@ -233,7 +198,7 @@ describe('OrdersTable details dialog', () => {
     }
     const placed = details('delivered')
     mockApi({
-      'GET /admin/orders/get': () => ok(page([{ ...row, ...cut }])),
+      'GET /admin/orders/get': () => ok(ordersPage([{ ...row, ...cut }])),
       [`GET /admin/orders/details/${ORDER_ID}`]: () =>
         ok({ data: { ...placed, ...cut, cartItems: [...placed.cartItems, cable] } }),
     })
@@ -256,7 +221,7 @@ describe('OrdersTable details dialog', () => {
   it('names the business buyer an order is billed to', async () => {
     const buyer = { gstin: '29AAGCB7383J1Z4', legalName: 'Bengal Byte Traders Pvt Ltd' }
     mockApi({
-      'GET /admin/orders/get': () => ok(page([row])),
+      'GET /admin/orders/get': () => ok(ordersPage([row])),
       [`GET /admin/orders/details/${ORDER_ID}`]: () =>
         ok({ data: { ...details('confirmed'), buyer } }),
     })
@@ -273,7 +238,7 @@ describe('OrdersTable details dialog', () => {
 
   it('leaves out "Billed to" for a personal purchase', async () => {
     mockApi({
-      'GET /admin/orders/get': () => ok(page([row])),
+      'GET /admin/orders/get': () => ok(ordersPage([row])),
       [`GET /admin/orders/details/${ORDER_ID}`]: () => ok({ data: details('confirmed') }),
     })
     const user = userEvent.setup()
@@ -286,7 +251,7 @@ describe('OrdersTable details dialog', () => {
   })
 
   it('shows the empty state', async () => {
-    mockApi({ 'GET /admin/orders/get': () => ok(page([])) })
+    mockApi({ 'GET /admin/orders/get': () => ok(ordersPage([])) })
     renderAt('/admin/orders', table('admin'))
     expect(await screen.findByText('No orders yet')).toBeInTheDocument()
   })

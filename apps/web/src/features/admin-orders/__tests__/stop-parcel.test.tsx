@@ -1,6 +1,4 @@
 import type {
-  AdminOrderDetails,
-  AdminOrderRow,
   OrderParcel,
   ShipmentStatus,
   StopParcelResponse,
@@ -11,27 +9,17 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fail, mockApi, ok, renderAt } from '@/test/api-helpers'
 import { OrdersTable } from '../components/orders-table'
+import { adminOrderDetails, adminOrderRow, ORDER_ID, ordersPage } from './admin-order-fixtures'
 
-const ORDER_ID = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d'
 const ORDER_NUMBER = 'TB-10577'
 const subId = (n: number) => `9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c${String(n).padStart(2, '0')}`
 
-const row: AdminOrderRow = {
-  _id: ORDER_ID,
+const row = adminOrderRow({
   orderNumber: ORDER_NUMBER,
-  orderDate: '2026-11-20T06:30:00.000Z',
-  orderStatus: 'confirmed',
-  totalAmount: 25999,
   paymentMethod: 'PAYU',
   paymentStatus: 'paid',
-  payableAmount: 25999,
-  refundedAmount: 0,
-  refundPendingAmount: 0,
-  displayStatus: 'confirmed',
   displayPaymentStatus: 'paid',
-  userName: 'Asha Rao',
-  email: 'asha@example.in',
-}
+})
 
 /** A seller's part; `shipment` null until the courier is booked. */
 const parcel = (
@@ -55,39 +43,7 @@ const parcel = (
   returnableUntil: null,
 })
 
-const details = (parcels: OrderParcel[]): AdminOrderDetails => ({
-  ...row,
-  userId: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
-  orderUpdateDate: row.orderDate,
-  paymentId: null,
-  payerId: null,
-  payment: null,
-  buyer: null,
-  parcels,
-  timeline: [],
-  cartItems: [
-    {
-      productId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
-      title: 'Redmi Note 13 Pro',
-      image: '/x.webp',
-      price: 25999,
-      quantity: 1,
-      state: 'active',
-      cancelledQuantity: 0,
-      returnedQuantity: 0,
-    },
-  ],
-  addressInfo: {
-    addressId: 'a1',
-    address: '12 MG Road',
-    city: 'Bengaluru',
-    pincode: '560001',
-    phone: '9876543210',
-    notes: '',
-  },
-})
-
-const page = (data: AdminOrderRow[]) => ({ data, total: data.length, page: 1, limit: 20 })
+const details = (parcels: OrderParcel[]) => adminOrderDetails(row, { parcels })
 
 /** The admin's orders table with the details of `ORDER_ID` open. */
 async function openAdminDetails() {
@@ -114,7 +70,7 @@ describe('Stop parcel in the admin order details', () => {
 
   it('is offered only on parts whose courier booking stands and is not delivered', async () => {
     mockApi({
-      'GET /admin/orders/get': () => ok(page([row])),
+      'GET /admin/orders/get': () => ok(ordersPage([row])),
       [`GET /admin/orders/details/${ORDER_ID}`]: () =>
         ok({
           data: details([
@@ -180,7 +136,7 @@ describe('Stop parcel in the admin order details', () => {
     let answer!: (value: void) => void
     const courierAnswered = new Promise<void>((resolve) => (answer = resolve))
     const fetchMock = mockApi({
-      'GET /admin/orders/get': () => ok(page([row])),
+      'GET /admin/orders/get': () => ok(ordersPage([row])),
       [`GET /admin/orders/details/${ORDER_ID}`]: () =>
         ok({
           data: details([
@@ -249,7 +205,7 @@ describe('Stop parcel in the admin order details', () => {
 
   it('keeps the parcel when the admin answers Keep parcel', async () => {
     const fetchMock = mockApi({
-      'GET /admin/orders/get': () => ok(page([row])),
+      'GET /admin/orders/get': () => ok(ordersPage([row])),
       [`GET /admin/orders/details/${ORDER_ID}`]: () =>
         ok({ data: details([parcel(2, 'Transit Mart', 'inShipping', 'in_transit')]) }),
     })
@@ -266,7 +222,7 @@ describe('Stop parcel in the admin order details', () => {
   it("shows the API's refusal as an error toast and keeps the button", async () => {
     const refusal = 'Sandbox courier did not take the request: already out for delivery.'
     const fetchMock = mockApi({
-      'GET /admin/orders/get': () => ok(page([row])),
+      'GET /admin/orders/get': () => ok(ordersPage([row])),
       [`GET /admin/orders/details/${ORDER_ID}`]: () =>
         ok({ data: details([parcel(2, 'Transit Mart', 'inShipping', 'in_transit')]) }),
       [`POST /admin/shipments/${subId(2)}/stop`]: () => fail(409, refusal),
