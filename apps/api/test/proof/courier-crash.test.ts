@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../src/db/client'
+import { describe, expect, it } from 'vitest'
 import { shipments, subOrders } from '../../src/db/schema'
 import { createSession } from '../../src/modules/auth/sessions'
 import { CLAIM_STALE_MS } from '../../src/modules/shipping/stale-claims'
-import { openTestDatabase } from '../app'
+import { onPostgres, scratchPostgres } from './scratch-postgres'
 import { createSeller } from '../factories'
 import { startFakeDelhivery } from '../fakes/delhivery'
 import { call, checkout, makeRun, ShopProcess } from './crash-harness'
@@ -19,32 +15,17 @@ import { call, checkout, makeRun, ShopProcess } from './crash-harness'
  * shopper's Cancel "handed to the courier". Restarted, the shop releases the claim once it is
  * stale, and the seller ships the part. PostgreSQL only, like the other crash proofs.
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const PORT = Number(process.env.COURIER_CRASH_PORT ?? 3133)
 
-let database: Database
-let drop: () => Promise<void>
-let url: string | undefined
-let dataDir: string
-beforeAll(async () => {
-  if (!onPostgres) return
-  ;({ database, drop, url } = await openTestDatabase())
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tb-courier-crash-'))
-})
-afterAll(async () => {
-  if (!onPostgres) return
-  await database.close()
-  await drop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+const scratch = scratchPostgres('tb-courier-crash-')
 
 describe.skipIf(!onPostgres)('a courier booking across a SIGKILL', () => {
   it('releases the claim the killed process left, so the part can be shipped', async () => {
     const delhivery = await startFakeDelhivery()
     const server = new ShopProcess(PORT, {
       NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url!,
+      DATA_DIR: scratch.dataDir,
+      DATABASE_URL: scratch.url,
       LOG_LEVEL: 'fatal',
       APP_URL: 'http://shop.test',
       REDIS_URL: '',
@@ -52,7 +33,7 @@ describe.skipIf(!onPostgres)('a courier booking across a SIGKILL', () => {
       DELHIVERY_BASE_URL: delhivery.baseUrl,
       COURIER: 'delhivery',
     })
-    const db = database.db
+    const db = scratch.database.db
     const seller = await createSeller(db)
     const sellerCookie = `session=${await createSession(db, { userId: seller.id, days: 1, now: new Date() })}`
     const [buyer] = (await makeRun(db, seller.id, 1, 1)).buyers

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../src/db/client'
+import { describe, expect, it } from 'vitest'
 import { orders, outbox } from '../../src/db/schema'
-import { openTestDatabase } from '../app'
+import { onPostgres, scratchPostgres } from './scratch-postgres'
 import { createSeller } from '../factories'
 import { startSmtpServer } from '../smtp'
 import { checkout, makeRun, ShopProcess } from './crash-harness'
@@ -17,26 +13,10 @@ import { checkout, makeRun, ShopProcess } from './crash-harness'
  * server comes back, the shop starts again, and every confirmation arrives exactly once, named
  * by its outbox item. PostgreSQL only, like the other crash proofs (decision 30).
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const PORT = Number(process.env.OUTBOX_CRASH_PORT ?? 3232)
 const ORDERS = 6
 
-let database: Database
-let drop: () => Promise<void>
-let url: string | undefined
-let dataDir: string
-
-beforeAll(async () => {
-  if (!onPostgres) return
-  ;({ database, drop, url } = await openTestDatabase())
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tb-outbox-crash-'))
-})
-afterAll(async () => {
-  if (!onPostgres) return
-  await database.close()
-  await drop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+const scratch = scratchPostgres('tb-outbox-crash-')
 
 /** A loopback port nobody listens on (yet): the mail server that is down. */
 async function freePort(): Promise<number> {
@@ -60,8 +40,8 @@ describe.skipIf(!onPostgres)('the outbox across a SIGKILL', () => {
     const smtpPort = await freePort()
     const server = new ShopProcess(PORT, {
       NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url!,
+      DATA_DIR: scratch.dataDir,
+      DATABASE_URL: scratch.url,
       LOG_LEVEL: 'fatal',
       APP_URL: 'http://shop.test',
       REDIS_URL: '',
@@ -71,8 +51,8 @@ describe.skipIf(!onPostgres)('the outbox across a SIGKILL', () => {
       OUTBOX_RETRY_MAX_MS: '300',
       OUTBOX_LEASE_SECONDS: '2',
     })
-    const seller = await createSeller(database.db)
-    const run = await makeRun(database.db, seller.id, 1, ORDERS)
+    const seller = await createSeller(scratch.database.db)
+    const run = await makeRun(scratch.database.db, seller.id, 1, ORDERS)
     let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined
     try {
       await server.start()
@@ -82,7 +62,7 @@ describe.skipIf(!onPostgres)('the outbox across a SIGKILL', () => {
       }
       // Committed, and tried at least once against the closed port: pending, not lost.
       await until('every confirmation to be tried and refused', async () => {
-        const rows = await database.db.select().from(outbox)
+        const rows = await scratch.database.db.select().from(outbox)
         return rows.length === ORDERS && rows.every((r) => r.status === 'pending' && r.attempts > 0)
       })
       await server.kill()
@@ -92,15 +72,15 @@ describe.skipIf(!onPostgres)('the outbox across a SIGKILL', () => {
       // A little longer: a duplicate would arrive now.
       await sleep(1_000)
       expect(smtp.received).toHaveLength(ORDERS)
-      const items = await database.db.select().from(outbox)
+      const items = await scratch.database.db.select().from(outbox)
       expect(items.every((item) => item.status === 'done')).toBe(true)
       const messageIds = smtp.received.map(
         (m) => /^Message-ID: <([^@]+)@shop\.test>/im.exec(m.raw)?.[1],
       )
       expect(messageIds.sort()).toEqual(items.map((item) => item.id).sort())
-      const numbers = (await database.db.select({ n: orders.orderNumber }).from(orders)).map(
-        (o) => `TB-${o.n}`,
-      )
+      const numbers = (
+        await scratch.database.db.select({ n: orders.orderNumber }).from(orders)
+      ).map((o) => `TB-${o.n}`)
       for (const number of numbers) {
         expect(smtp.received.filter((m) => m.raw.includes(number))).toHaveLength(1)
       }
