@@ -24,7 +24,11 @@ describe('loadConfig', () => {
       maxQtyPerProduct: 5,
       codMaxPaise: 5_000_000,
       createPerHour: 10,
+      // Issue 26.15: how long an unpaid online order holds stock, and how many units it may.
+      paymentWindowMinutes: 20,
+      unpaidHoldMaxUnits: 10,
     })
+    expect(() => loadConfig({ PAYMENT_WINDOW_MINUTES: '15' })).toThrow(/PAYMENT_WINDOW_MINUTES/)
     expect(loadConfig({ COD_MAX_ORDER_RUPEES: '199999' }).orderLimits.codMaxPaise).toBe(19_999_900)
     expect(() => loadConfig({ COD_MAX_ORDER_RUPEES: '200000' })).toThrow(/COD_MAX_ORDER_RUPEES/)
     expect(() => loadConfig({ ORDER_MAX_QTY_PER_PRODUCT: '0' })).toThrow(
