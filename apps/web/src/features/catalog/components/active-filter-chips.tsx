@@ -1,0 +1,60 @@
+import { formatRupees, type ListingFilters } from '@techbazaar/shared'
+import { X } from 'lucide-react'
+import { optionLabel } from '@/lib/catalog/option-label'
+import { LIST_FILTER_GROUPS, type FiltersUpdate } from '../lib/filters'
+
+/** One removable chip per active filter value, above the listing's results. */
+export function ActiveFilterChips({
+  filters,
+  onChange,
+}: {
+  filters: ListingFilters
+  onChange: (update: FiltersUpdate) => void
+}) {
+  const chips: { key: string; label: string; remove: () => void }[] = []
+  for (const group of LIST_FILTER_GROUPS) {
+    for (const value of filters[group] ?? []) {
+      chips.push({
+        key: `${group}-${value}`,
+        label: optionLabel(value),
+        remove: () =>
+          onChange((current) => ({
+            ...current,
+            [group]: current[group]?.filter((v) => v !== value),
+          })),
+      })
+    }
+  }
+  if (filters.minPrice != null) {
+    chips.push({
+      key: 'min',
+      label: `From ${formatRupees(filters.minPrice)}`,
+      remove: () => onChange((current) => ({ ...current, minPrice: undefined })),
+    })
+  }
+  if (filters.maxPrice != null) {
+    chips.push({
+      key: 'max',
+      label: `Up to ${formatRupees(filters.maxPrice)}`,
+      remove: () => onChange((current) => ({ ...current, maxPrice: undefined })),
+    })
+  }
+  if (chips.length === 0) return null
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Active filters">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <button
+            type="button"
+            onClick={chip.remove}
+            aria-label={`Remove filter ${chip.label}`}
+            className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full border bg-secondary px-3 text-sm transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            {chip.label}
+            <X className="size-3.5" aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
