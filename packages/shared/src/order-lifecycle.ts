@@ -1,4 +1,5 @@
-import type { OrderStatus } from './constants'
+import { ORDER_STATUSES, type OrderStatus } from './constants'
+import { defineMachine, eventFor, nextStatuses, type Transition } from './state-machine'
 
 /**
  * Who moves an order: the buyer, the seller of a sub-order, a marketplace admin, a payment
@@ -22,12 +23,6 @@ export const ORDER_EVENTS = [
 ] as const
 export type OrderEvent = (typeof ORDER_EVENTS)[number]
 
-interface Transition {
-  from: readonly OrderStatus[]
-  to: OrderStatus
-  actors: readonly OrderActor[]
-}
-
 /**
  * Every move a sub-order may make, and who may make it; anything else is refused (409). An
  * order's own status is derived from its sub-orders (`deriveOrderStatus`). `pending` is an online
@@ -36,7 +31,7 @@ interface Transition {
  * ORDER_EVENTS), its side effects in the API's `orders/lifecycle/effects.ts`, a label in
  * `ORDER_EVENT_LABELS`.
  */
-export const ORDER_TRANSITIONS: Record<OrderEvent, Transition> = {
+export const ORDER_TRANSITIONS: Record<OrderEvent, Transition<OrderStatus, OrderActor>> = {
   pay: { from: ['pending'], to: 'confirmed', actors: ['provider'] },
   failPayment: { from: ['pending'], to: 'paymentFailed', actors: ['provider', 'system'] },
   expire: { from: ['pending'], to: 'expired', actors: ['system'] },
@@ -72,25 +67,16 @@ export const ENDED_ORDER_STATUSES: ReadonlySet<OrderStatus> = new Set([
   'returned',
 ])
 
+/** The sub-order's machine (state-machine.ts): what `moveOrder` moves by. */
+export const ORDER_MACHINE = defineMachine('order', ORDER_STATUSES, ORDER_TRANSITIONS)
+
 /** The event that takes a sub-order from `from` to `to` for `actor`, or null when none may. */
-export function orderEventFor(
-  from: OrderStatus,
-  to: OrderStatus,
-  actor: OrderActor,
-): OrderEvent | null {
-  for (const event of ORDER_EVENTS) {
-    const t = ORDER_TRANSITIONS[event]
-    if (t.to === to && t.from.includes(from) && t.actors.includes(actor)) return event
-  }
-  return null
-}
+export const orderEventFor = (from: OrderStatus, to: OrderStatus, actor: OrderActor) =>
+  eventFor(ORDER_MACHINE, from, to, actor)
 
 /** The statuses `actor` may move a sub-order in `from` to (what a status select offers). */
-export function nextOrderStatuses(from: OrderStatus, actor: OrderActor): OrderStatus[] {
-  return ORDER_EVENTS.map((e) => ORDER_TRANSITIONS[e])
-    .filter((t) => t.from.includes(from) && t.actors.includes(actor))
-    .map((t) => t.to)
-}
+export const nextOrderStatuses = (from: OrderStatus, actor: OrderActor) =>
+  nextStatuses(ORDER_MACHINE, from, actor)
 
 /** How far along each live status is; the order reads as its least advanced live part. */
 export const ORDER_PROGRESS: Partial<Record<OrderStatus, number>> = {

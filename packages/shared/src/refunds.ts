@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idParam } from './api'
+import { defineMachine } from './state-machine'
 
 /**
  * A refund's life (decision 55):
@@ -17,6 +18,22 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   completed: 'Refunded',
   failed: 'Failed',
 }
+
+/** Who moves a refund: its provider (webhook, poll), an admin (retry, a recorded payout), a job. */
+export type RefundActor = 'provider' | 'admin' | 'system'
+
+/**
+ * Every move a refund may make (state-machine.ts). A provider may answer "completed" without an
+ * "initiated" before it; a failed refund goes back to pending only by an admin's retry, under a
+ * new attempt. Completed is the end.
+ */
+export const REFUND_MACHINE = defineMachine('refund', REFUND_STATUSES, {
+  initiate: { from: ['pending'], to: 'initiated', actors: ['provider'] },
+  complete: { from: ['pending', 'initiated'], to: 'completed', actors: ['provider', 'admin'] },
+  fail: { from: ['pending', 'initiated'], to: 'failed', actors: ['provider', 'system'] },
+  retry: { from: ['failed'], to: 'pending', actors: ['admin'] },
+})
+export type RefundEvent = (typeof REFUND_MACHINE.events)[number]
 
 /** Where the money goes: back to the payment that took it, or (cash on delivery) to an account. */
 export const REFUND_METHODS = ['original', 'upi', 'bank'] as const

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idParam } from './api'
 import { payoutAccount } from './refunds'
+import { defineMachine, nextStatuses, type Transition } from './state-machine'
 import { uploadedImageUrl } from './uploads'
 
 /** Why a shopper sends items back (the return form's list). */
@@ -56,34 +57,30 @@ export const RETURN_DECISIONS = [
 export type ReturnDecision = (typeof RETURN_DECISIONS)[number]
 
 export type ReturnActor = 'seller' | 'admin'
+
 /**
- * Every move a return may make, and who may make it. An admin may also override a seller:
- * approve what was rejected, pass what failed its quality check.
+ * Every move a return may make, and who may make it (state-machine.ts). An admin may also
+ * override a seller: approve what was rejected, pass what failed its quality check, and reject
+ * an approved return whose goods have not come back.
  */
-export const RETURN_TRANSITIONS: Record<
-  ReturnStatus,
-  readonly { to: ReturnDecision; by: readonly ReturnActor[] }[]
-> = {
-  requested: [
-    { to: 'approved', by: ['seller', 'admin'] },
-    { to: 'rejected', by: ['seller', 'admin'] },
-  ],
-  approved: [
-    { to: 'received', by: ['seller', 'admin'] },
-    { to: 'rejected', by: ['admin'] },
-  ],
-  rejected: [{ to: 'approved', by: ['admin'] }],
-  received: [
-    { to: 'qc_passed', by: ['seller', 'admin'] },
-    { to: 'qc_failed', by: ['seller', 'admin'] },
-  ],
-  qc_failed: [{ to: 'qc_passed', by: ['admin'] }],
-  qc_passed: [],
-}
+export const RETURN_MACHINE = defineMachine('return', RETURN_STATUSES, {
+  approve: { from: ['requested'], to: 'approved', actors: ['seller', 'admin'] },
+  reject: { from: ['requested'], to: 'rejected', actors: ['seller', 'admin'] },
+  receive: { from: ['approved'], to: 'received', actors: ['seller', 'admin'] },
+  revokeApproval: { from: ['approved'], to: 'rejected', actors: ['admin'] },
+  overrideRejection: { from: ['rejected'], to: 'approved', actors: ['admin'] },
+  pass: { from: ['received'], to: 'qc_passed', actors: ['seller', 'admin'] },
+  fail: { from: ['received'], to: 'qc_failed', actors: ['seller', 'admin'] },
+  overrideFailure: { from: ['qc_failed'], to: 'qc_passed', actors: ['admin'] },
+} satisfies Record<string, Transition<ReturnStatus, ReturnActor>>)
+export type ReturnEvent = (typeof RETURN_MACHINE.events)[number]
 
 /** The statuses `actor` may move a return in `from` to (the queue's buttons). */
 export function nextReturnStatuses(from: ReturnStatus, actor: ReturnActor): ReturnDecision[] {
-  return RETURN_TRANSITIONS[from].filter((t) => t.by.includes(actor)).map((t) => t.to)
+  // Every status an event reaches is a decision (RETURN_DECISIONS lists all but `requested`).
+  return nextStatuses(RETURN_MACHINE, from, actor).filter(
+    (s): s is ReturnDecision => s !== 'requested',
+  )
 }
 
 /** Returns that still wait on someone (the queues' default view). */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idParam } from './api'
 import { ORDER_STATUSES } from './constants'
+import { defineMachine, endStatuses } from './state-machine'
 import { pincodeField } from './validators'
 
 /** The couriers the shop books through; SANDBOX plays one where no keys are set (demo mode). */
@@ -38,6 +39,46 @@ export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   rto: 'Returned to the seller',
   cancelled: 'Courier booking cancelled',
 }
+
+/** Who moves a parcel: the courier's scans, or an admin having its booking cancelled. */
+export type ShipmentActor = 'courier' | 'admin'
+
+/** Where a parcel may be while the courier has it, before it ends. */
+const ON_ITS_WAY = [
+  'booked',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'failed_attempt',
+] as const
+
+/**
+ * A parcel's moves (state-machine.ts), one event per status a courier reports: scans only move it
+ * forward (a late scan of an earlier step is kept in its history but moves nothing), a courier may
+ * skip steps, and out for delivery and a failed attempt follow each other as often as the courier
+ * tries again. Before `booked` the parcel is a claim of the booking (`booking`, not a status).
+ */
+export const SHIPMENT_MACHINE = defineMachine('parcel', SHIPMENT_STATUSES, {
+  pickUp: { from: ['booked'], to: 'picked_up', actors: ['courier'] },
+  transit: { from: ['booked', 'picked_up'], to: 'in_transit', actors: ['courier'] },
+  outForDelivery: {
+    from: ['booked', 'picked_up', 'in_transit', 'failed_attempt'],
+    to: 'out_for_delivery',
+    actors: ['courier'],
+  },
+  attemptFailed: {
+    from: ['booked', 'picked_up', 'in_transit', 'out_for_delivery'],
+    to: 'failed_attempt',
+    actors: ['courier'],
+  },
+  deliver: { from: ON_ITS_WAY, to: 'delivered', actors: ['courier'] },
+  returnToOrigin: { from: ON_ITS_WAY, to: 'rto', actors: ['courier'] },
+  cancel: { from: ['booked'], to: 'cancelled', actors: ['admin'] },
+})
+export type ShipmentEvent = (typeof SHIPMENT_MACHINE.events)[number]
+
+/** Where a parcel's life ends (delivered, returned to origin, booking cancelled). */
+export const ENDED_SHIPMENT_STATUSES: ReadonlySet<ShipmentStatus> = endStatuses(SHIPMENT_MACHINE)
 
 /** The events the sandbox courier page (and `POST /sandbox-courier/{awb}/events`) can push. */
 export const COURIER_EVENT_STATUSES = [

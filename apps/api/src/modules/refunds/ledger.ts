@@ -3,9 +3,12 @@ import {
   paiseToRupees,
   type PayoutAccount,
   type RefundCause,
+  REFUND_MACHINE,
+  type RefundEvent,
 } from '@techbazaar/shared'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
+import { statusMover } from '../../db/move-status'
 import { orders, payments, refunds, subOrders } from '../../db/schema'
 import { enqueue } from '../../jobs/outbox'
 import { conflict, notFound } from '../../lib/errors'
@@ -202,21 +205,19 @@ export async function retryRefund(tx: Tx, refundId: string): Promise<RefundRow> 
   if (!row.provider) throw conflict('This refund is paid by hand: record its payout instead')
   const attempt = row.attempt + 1
   const unanswered = row.failure?.startsWith(UNANSWERED_FAILURE) ?? false
-  const [retried] = await tx
-    .update(refunds)
-    .set({
-      status: 'pending',
-      attempt,
-      providerRefundId: unanswered ? row.providerRefundId : providerRefundIdFor(row.id, attempt),
-      failure: null,
-      reference: null,
-    })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'failed')))
-    .returning()
+  const retried = await moveRefund(tx, refundId, 'retry', {
+    attempt,
+    providerRefundId: unanswered ? row.providerRefundId : providerRefundIdFor(row.id, attempt),
+    failure: null,
+    reference: null,
+  })
   if (!retried) throw conflict('Only a failed refund can be retried')
   await queueProviderRefund(tx, retried)
   return retried
 }
+
+/** Refunds move only by REFUND_MACHINE's events (packages/shared refunds.ts). */
+const moveRefund = statusMover(refunds, REFUND_MACHINE)
 
 /** Where a refund stands, as the provider (or the shop's payout) reports it. */
 export interface RefundProgress {
@@ -224,6 +225,11 @@ export interface RefundProgress {
   reference?: string | null
   failure?: string | null
 }
+const PROGRESS_EVENT = {
+  initiated: 'initiate',
+  completed: 'complete',
+  failed: 'fail',
+} as const satisfies Record<RefundProgress['state'], RefundEvent>
 
 /**
  * Moves a refund forward (pending → initiated → completed, or to failed), once: a replayed
@@ -237,20 +243,11 @@ export async function recordRefundProgress(
   progress: RefundProgress,
 ): Promise<RefundRow | null> {
   await lockOrderOf(tx, refundId)
-  const from =
-    progress.state === 'initiated'
-      ? ['pending' as const]
-      : ['pending' as const, 'initiated' as const]
-  const [moved] = await tx
-    .update(refunds)
-    .set({
-      status: progress.state,
-      ...(progress.reference ? { reference: progress.reference } : {}),
-      failure: progress.state === 'failed' ? (progress.failure ?? 'The provider failed it') : null,
-      completedAt: progress.state === 'completed' ? policy.now() : null,
-    })
-    .where(and(eq(refunds.id, refundId), inArray(refunds.status, [...from])))
-    .returning()
+  const moved = await moveRefund(tx, refundId, PROGRESS_EVENT[progress.state], {
+    ...(progress.reference ? { reference: progress.reference } : {}),
+    failure: progress.state === 'failed' ? (progress.failure ?? 'The provider failed it') : null,
+    completedAt: progress.state === 'completed' ? policy.now() : null,
+  })
   if (!moved) return null
   if (progress.state === 'completed') {
     await markOrderRefunded(tx, moved.orderId)

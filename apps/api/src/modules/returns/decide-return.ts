@@ -1,6 +1,7 @@
 import {
   formatRupees,
-  nextReturnStatuses,
+  eventFor,
+  RETURN_MACHINE,
   paiseToRupees,
   RETURN_STATUS_LABELS,
   type AdminReturn,
@@ -13,6 +14,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Couriers } from '../../couriers'
 import type { Db, Tx } from '../../db/client'
+import { statusMover } from '../../db/move-status'
 import { orderLines, products, returnLines, returns, subOrders } from '../../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import { issueReturnCreditNote } from '../invoices/credit-notes'
@@ -105,6 +107,9 @@ async function passQualityCheck(tx: Tx, deps: DecideDeps, row: ReturnRow, now: D
   )
 }
 
+/** Returns move only by RETURN_MACHINE's events (packages/shared returns.ts). */
+const moveReturn = statusMover(returns, RETURN_MACHINE)
+
 /**
  * Moves the return, in one transaction holding the order and then the return (the order first,
  * as every move of an order and the refund ledger lock it): two clicks make one move, and the
@@ -123,18 +128,15 @@ async function move(
     const [before] = await tx.select().from(returns).where(eq(returns.id, returnId)).for('update')
     if (!before) throw notFound('Return not found')
     if (before.status === to) return { moved: false, before }
-    if (!nextReturnStatuses(before.status, actor.kind).includes(to)) {
+    const event = eventFor(RETURN_MACHINE, before.status, to, actor.kind)
+    if (!event) {
       throw conflict(
         `This return is ${RETURN_STATUS_LABELS[before.status]}; it cannot be marked ${RETURN_STATUS_LABELS[to]}.`,
       )
     }
     if (before.status === 'rejected') await assertStillReturnable(tx, returnId)
     const now = deps.policy.now()
-    const [after] = await tx
-      .update(returns)
-      .set({ status: to, ...stepColumns(to, now, note) })
-      .where(eq(returns.id, returnId))
-      .returning()
+    const after = await moveReturn(tx, returnId, event, stepColumns(to, now, note))
     if (!after) throw notFound('Return not found')
     if (to === 'qc_passed') await passQualityCheck(tx, deps, after, now)
     // An approval is written down with its pickup (reverse-pickup.ts), so the timeline and the

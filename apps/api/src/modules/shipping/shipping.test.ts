@@ -252,6 +252,24 @@ describe('shipping a parcel', () => {
     expect(keys).not.toContain(`parcel-deliver:${farPart}`)
   })
 
+  it('shows each delivery attempt: out for delivery again after a failed one (decision 57)', async () => {
+    const seller = await sellerAt('560001')
+    const { orderId } = await orderFrom(seller)
+    const part = await partOf(orderId, seller.id)
+    const awb = (await ship(seller.id, part.id)).json().data.awb as string
+    const parcel = async () =>
+      (await db().select().from(shipments).where(eq(shipments.subOrderId, part.id)))[0]!.status
+    for (const status of ['in_transit', 'out_for_delivery', 'failed_attempt', 'out_for_delivery']) {
+      clock.advance(60_000)
+      expect((await push(awb, status)).json().applied).toBe(true)
+      expect(await parcel()).toBe(status)
+    }
+    // A late scan of an earlier step is kept without moving the parcel back.
+    clock.advance(60_000)
+    expect((await push(awb, 'in_transit')).json().applied).toBe(false)
+    expect(await parcel()).toBe('out_for_delivery')
+  })
+
   it('keeps a booked parcel out of an admin\'s "Rejected": the courier\'s scans move it on', async () => {
     const seller = await sellerAt('560001')
     const { orderId } = await orderFrom(seller)

@@ -1,7 +1,9 @@
 import {
   COURIER_LABELS,
   ORDER_STATUS_LABELS,
+  canHappen,
   ORDER_TRANSITIONS,
+  SHIPMENT_MACHINE,
   type SessionUser,
   type StopParcelResponse,
 } from '@techbazaar/shared'
@@ -9,6 +11,7 @@ import { eq } from 'drizzle-orm'
 import type { Couriers } from '../../couriers'
 import { CourierError } from '../../couriers/types'
 import type { Db } from '../../db/client'
+import { statusMover } from '../../db/move-status'
 import { shipments, subOrders } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
@@ -24,8 +27,8 @@ export interface StopParcelDeps {
 
 type Stopped = Omit<StopParcelResponse, 'success'>
 
-/** Parcels the courier has and has not delivered nor brought back: they can still be stopped. */
-const ON_ITS_WAY = new Set(['picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt'])
+/** Parcels move only by SHIPMENT_MACHINE's events (packages/shared shipping.ts). */
+const moveShipment = statusMover(shipments, SHIPMENT_MACHINE)
 
 /**
  * An admin stops a parcel handed to the courier (issue 26.5: rejecting it instead let the
@@ -81,7 +84,9 @@ export async function stopParcel(
     if (cancelled) {
       const { orderStatus } = await deps.db.transaction(async (tx) => {
         await lockOrder(tx, row.orderId)
-        await tx.update(shipments).set({ status: 'cancelled' }).where(eq(shipments.id, shipment.id))
+        if (!(await moveShipment(tx, shipment.id, 'cancel'))) {
+          throw conflict('The parcel moved while it was being stopped. Please look at it again.')
+        }
         return moveOrder(tx, deps.lifecycle, {
           orderId: row.orderId,
           subOrderId,
@@ -97,7 +102,8 @@ export async function stopParcel(
           'The courier booking is cancelled and the part rejected: its stock is back and any payment is being refunded.',
       }
     }
-  } else if (!ON_ITS_WAY.has(shipment.status)) {
+  } else if (!canHappen(SHIPMENT_MACHINE, 'returnToOrigin', shipment.status)) {
+    // Only a parcel the courier has and has not delivered nor brought back can be stopped.
     throw conflict('This parcel cannot be stopped.')
   }
 

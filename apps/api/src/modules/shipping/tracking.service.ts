@@ -1,12 +1,16 @@
 import {
   COURIER_LABELS,
   type CourierName,
+  ENDED_SHIPMENT_STATUSES,
+  eventFor,
+  SHIPMENT_MACHINE,
   SHIPMENT_STATUS_LABELS,
   type OrderEvent,
   type ShipmentStatus,
 } from '@techbazaar/shared'
 import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
+import { statusMover } from '../../db/move-status'
 import { shipmentEvents, shipments, subOrders } from '../../db/schema'
 import type { Couriers } from '../../couriers'
 import type { CourierEvent, WebhookRequest } from '../../couriers/types'
@@ -21,20 +25,8 @@ export interface TrackingDeps {
   lifecycle: LifecycleContext
 }
 
-/** How far along a parcel is: an event behind the parcel's status (out of order) moves nothing. */
-const RANK: Record<'booking' | ShipmentStatus, number> = {
-  booking: 0,
-  booked: 1,
-  picked_up: 2,
-  in_transit: 3,
-  failed_attempt: 4,
-  out_for_delivery: 4,
-  delivered: 9,
-  rto: 9,
-  cancelled: 9,
-}
-/** Ends: a courier's scan of a cancelled booking (the part was rejected) moves nothing either. */
-const FINAL = new Set(['delivered', 'rto', 'cancelled'])
+/** Parcels move only by SHIPMENT_MACHINE's events (packages/shared shipping.ts). */
+const moveShipment = statusMover(shipments, SHIPMENT_MACHINE)
 
 /** The lifecycle events a parcel's status brings about for its sub-order, in order. */
 function lifecycleEvents(status: ShipmentStatus): OrderEvent[] {
@@ -87,7 +79,7 @@ async function applyTrackingEvent(
   if (!shipment) return { applied: false }
   const parcel = { shipment, orderId: found.orderId }
   // The end told again (a courier resends "delivered" with a later time): nothing new to keep.
-  if (FINAL.has(parcel.shipment.status) && event.status === parcel.shipment.status) {
+  if (event.status === parcel.shipment.status && ENDED_SHIPMENT_STATUSES.has(event.status)) {
     return { applied: false }
   }
   const recorded = await tx
@@ -102,13 +94,11 @@ async function applyTrackingEvent(
     .onConflictDoNothing()
     .returning({ id: shipmentEvents.id })
   if (recorded.length === 0) return { applied: false }
+  // A scan behind the parcel's status (out of order), or after its end, is kept, not applied.
   const current = parcel.shipment.status
-  if (FINAL.has(current) || RANK[event.status] <= RANK[current]) return { applied: false }
-
-  await tx
-    .update(shipments)
-    .set({ status: event.status })
-    .where(eq(shipments.id, parcel.shipment.id))
+  const step =
+    current === 'booking' ? null : eventFor(SHIPMENT_MACHINE, current, event.status, 'courier')
+  if (!step || !(await moveShipment(tx, parcel.shipment.id, step))) return { applied: false }
   // Each move's consequences (the shopper's mails among them) are the lifecycle's.
   for (const step of lifecycleEvents(event.status)) {
     await moveOrder(tx, lifecycle, {
