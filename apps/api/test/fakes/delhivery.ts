@@ -135,6 +135,7 @@ export async function startFakeDelhivery(token = 'dl-test-token') {
   })
 
   app.get('/api/p/packing_slip', async (request, reply) => {
+    await gate('slip')
     if (fail('slip', reply)) return reply
     const { wbns, pdf } = request.query as { wbns?: string; pdf?: string }
     const parcel = parcels.get(wbns ?? '')
