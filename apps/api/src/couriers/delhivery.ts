@@ -59,6 +59,21 @@ const slipAnswer = z.object({
   pdf_download_link: text,
   packages: z.array(z.object({ pdf_download_link: text })).nullish(),
 })
+/** The package API asked by our reference (`ref_ids`): each manifested package and its status. */
+const byReferenceAnswer = z.object({
+  ShipmentData: z
+    .array(
+      z.object({
+        Shipment: z.object({
+          AWB: z.union([z.string().min(1), z.number()]).transform(String),
+          ReferenceNo: z.union([z.string(), z.number()]).transform(String).nullish(),
+          Status: z.object({ Status: text, StatusType: text }).nullish(),
+        }),
+      }),
+    )
+    .nullish(),
+  Error: text,
+})
 const editAnswer = z.object({ status: z.union([z.boolean(), z.string()]).nullish(), remark: text })
 
 /**
@@ -320,6 +335,24 @@ export function createDelhivery(opts: DelhiveryOptions): Courier {
     label: (awb) => packingSlip(awb),
     async requestPickup({ pickupId, pickup }) {
       await pickupRequest(await ensureWarehouse(pickupId, pickup))
+    },
+    async findBookings(reference) {
+      // The package API takes our order reference (`ref_ids`, the manifest's `order`) as well as
+      // waybills, and answers every package manifested under it.
+      const query = new URLSearchParams({ ref_ids: reference })
+      const answer = await call('GET', `/api/v1/packages/json/?${query}`)
+      const found = readAnswer(answer, byReferenceAnswer, 'Delhivery packages by reference')
+      if (found.Error) {
+        if (/no such|not found/i.test(found.Error)) return []
+        throw new CourierError(`Delhivery packages of ${reference}: ${found.Error}`)
+      }
+      // A cancelled package (status type CN) holds nothing; the reference is matched exactly.
+      return (found.ShipmentData ?? [])
+        .map(({ Shipment: s }) => s)
+        .filter((s) => (s.ReferenceNo ?? reference) === reference)
+        .filter((s) => s.Status?.StatusType?.toUpperCase() !== 'CN')
+        .filter((s) => !/^cancel/i.test(s.Status?.Status ?? ''))
+        .map((s) => ({ awb: s.AWB }))
     },
     cancel: (awb) => cancelWaybill(awb),
     // Delhivery's cancellation of a waybill already in transit marks it for return to origin.

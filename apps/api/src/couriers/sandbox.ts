@@ -67,13 +67,20 @@ export function createSandboxCourier(): SandboxCourier {
   /** What the sandbox has sent per AWB, so `track` answers what a poll of a courier would. */
   const sent = new Map<string, CourierEvent[]>()
   const cancelled = new Set<string>()
+  /** AWBs per our reference, as a courier's search by order id finds them. */
+  const byReference = new Map<string, string[]>()
+  const issue = (reference: string) => {
+    const awb = newAwb()
+    byReference.set(reference, [...(byReference.get(reference) ?? []), awb])
+    return awb
+  }
   const courier: Courier = {
     name: 'SANDBOX',
     sandbox: true,
     async serviceability({ pickupPincode, deliveryPincode }) {
       return sandboxServiceability(pickupPincode, deliveryPincode)
     },
-    async book({ pickup, delivery, codPaise }) {
+    async book({ reference, pickup, delivery, codPaise }) {
       const { serviceable, cod, transitDays } = sandboxServiceability(
         pickup.pincode,
         delivery.pincode,
@@ -81,16 +88,16 @@ export function createSandboxCourier(): SandboxCourier {
       if (!serviceable || (codPaise > 0 && !cod)) {
         throw new CourierUnserviceableError(`The sandbox courier does not deliver there`)
       }
-      const awb = newAwb()
+      const awb = issue(reference)
       return { awb, labelUrl: `/sandbox-courier/${awb}/label`, transitDays }
     },
-    async bookReturn({ pickup, delivery }) {
+    async bookReturn({ reference, pickup, delivery }) {
       // The courier goes to the shopper: it must serve the shopper's pincode.
       const { serviceable } = sandboxServiceability(delivery.pincode, pickup.pincode)
       if (!serviceable) {
         throw new CourierUnserviceableError('The sandbox courier does not collect from there')
       }
-      const awb = newAwb()
+      const awb = issue(reference)
       return {
         awb,
         labelUrl: `/sandbox-courier/${awb}/label`,
@@ -102,6 +109,10 @@ export function createSandboxCourier(): SandboxCourier {
     },
     async requestPickup() {
       // The sandbox collects every parcel it booked: nothing to ask.
+    },
+    async findBookings(reference) {
+      const awbs = byReference.get(reference) ?? []
+      return awbs.filter((awb) => !cancelled.has(awb)).map((awb) => ({ awb }))
     },
     async cancel(awb) {
       if (sent.has(awb)) throw new CourierError(`${awb} has been picked up already`)

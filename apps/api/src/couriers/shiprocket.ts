@@ -57,6 +57,19 @@ const assignAnswer = z.object({
     .nullish(),
 })
 const labelAnswer = z.object({ label_url: z.string().min(1) })
+/** Get all Orders with `search`: orders whose channel order id (ours) or AWB matches. */
+const ordersAnswer = z.object({
+  data: z
+    .array(
+      z.object({
+        id,
+        channel_order_id: z.union([z.string(), z.number()]).transform(String),
+        status: z.string().nullish(),
+        shipments: z.array(z.object({ id: id.nullish(), awb: z.string().nullish() })).nullish(),
+      }),
+    )
+    .nullish(),
+})
 
 /** The days a courier option quotes, when it quotes a number. */
 function daysOf(option: CourierOption | undefined): number | null {
@@ -299,8 +312,27 @@ export function createShiprocket(opts: ShiprocketOptions): Courier {
       // A shipment already in the pickup queue is what was asked for.
       await generatePickup((await idsOf(awb, providerRef)).shipmentId, true)
     },
+    async findBookings(reference) {
+      // "Get all Orders" searches by AWB or by the channel order id we gave (`order_id` at
+      // create); a search may match more than ours, so the id is compared exactly.
+      const query = new URLSearchParams({ search: reference })
+      const answer = await client.call('GET', `/orders?${query}`)
+      const { data } = readAnswer(answer, ordersAnswer, 'Shiprocket orders by reference')
+      return (data ?? [])
+        .filter((o) => o.channel_order_id === reference && !/cancel/i.test(o.status ?? ''))
+        .map((o) => {
+          const shipment = o.shipments?.[0]
+          // An order without an AWB yet is still cancelled by its order id.
+          return {
+            awb: shipment?.awb ?? '',
+            providerRef: refOf(o.id, shipment?.id ?? ''),
+          }
+        })
+    },
     async cancel(awb, providerRef) {
-      await cancelOrder((await idsOf(awb, providerRef)).orderId)
+      // Shiprocket cancels by its order id: ours when we have it, else looked up by the AWB.
+      const [orderId] = providerRef?.split(':') ?? []
+      await cancelOrder(orderId || (await idsOf(awb, providerRef)).orderId)
     },
     async returnToOrigin(awb) {
       // Its API cancels an order only before pickup; a parcel on its way is called back from the

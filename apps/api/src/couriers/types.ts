@@ -81,6 +81,16 @@ export interface Booking {
   providerRef?: string
 }
 
+/**
+ * A booking the courier holds under our reference, as `findBookings` answers it: enough for
+ * `cancel(awb, providerRef)`. `awb` is empty when the courier made the booking but assigned no AWB
+ * yet (Shiprocket: an order without one); `providerRef` then finds it.
+ */
+export interface FoundBooking {
+  awb: string
+  providerRef?: string
+}
+
 /** A tracking event whose authenticity has been checked (webhook) or that we fetched (track). */
 export interface CourierEvent {
   /**
@@ -145,6 +155,13 @@ export interface Courier {
     pickup: ParcelAddress
     providerRef?: string
   }): Promise<void>
+  /**
+   * The bookings (forward parcels or reverse pickups) the courier holds, not cancelled, under our
+   * reference (`BookingInput.reference`, `ReturnPickupInput.reference`): how a claim whose process
+   * died before the courier answered finds what may have been booked. An empty list means the
+   * courier has none; a CourierError means it could not say (unreachable, refused).
+   */
+  findBookings(reference: string): Promise<FoundBooking[]>
   /** Cancels a booking the courier has not picked up yet; throws CourierError when refused. */
   cancel(awb: string, providerRef?: string): Promise<void>
   /**

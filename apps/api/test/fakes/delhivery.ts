@@ -17,7 +17,7 @@ const PIN = /^[1-9]\d{5}$/
 /**
  * A local stand-in for Delhivery's B2C API as our reference describes it (`Authorization: Token`,
  * pin codes, warehouses, the form-encoded manifest (reverse pickups too), packing slip, pickup
- * requests, cancel via edit, tracking) and the scan push it sends. `outage(call)` makes one call
+ * requests, cancel via edit, tracking by waybill or by our reference) and the scan push it sends. `outage(call)` makes one call
  * answer 500.
  */
 export async function startFakeDelhivery(token = 'dl-test-token') {
@@ -135,6 +135,7 @@ export async function startFakeDelhivery(token = 'dl-test-token') {
   })
 
   app.get('/api/p/packing_slip', async (request, reply) => {
+    await gate('slip')
     if (fail('slip', reply)) return reply
     const { wbns, pdf } = request.query as { wbns?: string; pdf?: string }
     const parcel = parcels.get(wbns ?? '')
@@ -174,22 +175,30 @@ export async function startFakeDelhivery(token = 'dl-test-token') {
     return { status: true, remark: 'Shipment has been cancelled', waybill: parcel.waybill }
   })
 
+  // By waybill, or by our order reference (`ref_ids`): every package manifested under it.
   app.get('/api/v1/packages/json/', async (request, reply) => {
     if (fail('track', reply)) return reply
-    const parcel = parcels.get((request.query as { waybill?: string }).waybill ?? '')
-    if (!parcel) return { Error: 'No such waybill or Order Id found' }
+    const { waybill, ref_ids: refIds } = request.query as { waybill?: string; ref_ids?: string }
+    const found = waybill
+      ? [parcels.get(waybill)].filter((p) => p !== undefined)
+      : [...parcels.values()].filter((p) => refIds && p.shipment.order === refIds)
+    if (found.length === 0) return { Error: 'No such waybill or Order Id found' }
     return {
-      ShipmentData: [
-        {
+      ShipmentData: found.map((parcel) => {
+        const latest = parcel.scans.at(-1)
+        return {
           Shipment: {
             AWB: parcel.waybill,
             ReferenceNo: parcel.shipment.order,
+            Status: parcel.cancelled
+              ? { Status: 'Canceled', StatusType: 'CN' }
+              : { Status: latest?.Scan ?? 'Manifested', StatusType: latest?.ScanType ?? 'UD' },
             Scans: parcel.scans.map((s) => ({
               ScanDetail: { ...s, StatusDateTime: s.ScanDateTime, Instructions: s.Scan },
             })),
           },
-        },
-      ],
+        }
+      }),
     }
   })
 

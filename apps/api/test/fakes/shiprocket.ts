@@ -9,6 +9,7 @@ type Call =
   | 'assign'
   | 'pickup'
   | 'label'
+  | 'orders'
 type Body = Record<string, unknown>
 
 export interface FakeShiprocketOrder {
@@ -39,9 +40,9 @@ function missing(body: Body, fields: string[]): string[] {
 /**
  * A local stand-in for Shiprocket's external API as our reference describes it: login (10-day
  * JWTs, here opaque tokens that a test can expire), serviceability, pickup locations, ad-hoc
- * and return orders, AWB assignment, pickup, label, cancel and track, plus the tracking webhook
- * it sends.
- * `outage(call)` makes one call answer 500; the state lets a test see what is left booked.
+ * and return orders, AWB assignment, pickup, label, cancel, track and the order list's search,
+ * plus the tracking webhook it sends. `outage(call)` makes one call answer 500; the state shows what is
+ * left booked.
  */
 export async function startFakeShiprocket(
   creds = { email: 'api@shop.example.in', password: 'sr-test-password' },
@@ -315,6 +316,25 @@ export async function startFakeShiprocket(
     }
     for (const order of found) order!.status = 'CANCELED'
     return reply.status(200).send({ status: 200, message: 'Orders cancelled' })
+  })
+
+  // Get all Orders: `search` finds orders by AWB or by the channel order id (ours), return
+  // orders included, newest first; each lists its shipments (an AWB not assigned yet is '').
+  app.get('/v1/external/orders', async (request, reply) => {
+    if (fail('orders', reply)) return reply
+    const search = (request.query as { search?: string }).search ?? ''
+    const found = [...orders.values()]
+      .filter((o) => !search || o.reference.includes(search) || o.awb === search)
+      .reverse()
+    return {
+      data: found.map((o) => ({
+        id: o.id,
+        channel_order_id: o.reference,
+        status: o.status,
+        shipments: [{ id: o.shipmentId, awb: o.awb ?? '' }],
+      })),
+      meta: { pagination: { total: found.length, count: found.length, current_page: 1 } },
+    }
   })
 
   app.get('/v1/external/courier/track/awb/:awb', async (request) => {

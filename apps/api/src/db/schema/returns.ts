@@ -4,6 +4,7 @@ import {
   REFUND_STATUSES,
   RETURN_REASONS,
   RETURN_STATUSES,
+  COURIERS,
   type PayoutAccount,
 } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
@@ -63,6 +64,23 @@ export const returns = pgTable(
       .where(sql`${t.status} IN ('requested', 'approved', 'received')`),
   ],
 )
+
+/**
+ * A reverse pickup being booked (issue 26.10): written before the courier is asked, one per return
+ * (a second attempt finds it and is refused), given the courier's AWB as soon as it answers, and
+ * deleted in the transaction that records the pickup on the return. A row left by a process that
+ * died in between is stale after CLAIM_STALE_MS: the sweep cancels what it booked and deletes it.
+ */
+export const returnPickupClaims = pgTable('return_pickup_claims', {
+  returnId: uuid('return_id')
+    .primaryKey()
+    .references(() => returns.id, { onDelete: 'cascade' }),
+  courier: text('courier', { enum: COURIERS }).notNull(),
+  /** How to undo the booking: the courier's AWB and own ids, once it answered. */
+  awb: text('awb'),
+  providerRef: text('provider_ref'),
+  createdAt: createdAt(),
+})
 
 /** The units of each order line a return sends back. */
 export const returnLines = pgTable(

@@ -87,7 +87,7 @@ export async function adminOrdersRoutes(app: App) {
     },
     async (request) => {
       await updateOrderStatus(
-        db,
+        { db, couriers: app.deps.couriers, now: app.deps.now, log: request.log },
         lifecycle,
         assertSelf(request, undefined),
         request.params.id,

@@ -27,6 +27,7 @@ import { getOrderDetails } from '../orders/orders.service'
 import { standingOf, standingsOf, toOrderLine } from '../orders/standing'
 import { shipByDay } from '../shipping/ship-by'
 import { bookingOf, toShip, type ShipByRule } from '../shipping/shipments.service'
+import { releaseStaleClaims, type ClaimSweepDeps } from '../shipping/stale-claims'
 
 const LIST_LIMIT = 500
 
@@ -194,15 +195,22 @@ export async function getAdminOrderDetails(
 /**
  * An admin moves a whole order to `orderStatus` (every live part that is not already past it),
  * through the lifecycle's table: a move it refuses is a 409, asking for the status the order
- * already has changes nothing.
+ * already has changes nothing. A courier claim a crashed process left on a part is released
+ * first (issue 26.10), so a part never booked is not refused as "handed to the courier".
  */
 export async function updateOrderStatus(
-  db: Db,
+  deps: ClaimSweepDeps,
   ctx: LifecycleContext,
   admin: SessionUser,
   orderId: string,
   { orderStatus }: UpdateOrderStatusInput,
 ): Promise<void> {
+  const { db } = deps
+  const parts = await db
+    .select({ id: subOrders.id })
+    .from(subOrders)
+    .where(eq(subOrders.orderId, orderId))
+  await releaseStaleClaims(deps, { parts: parts.map((p) => p.id) })
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: orders.orderStatus })

@@ -13,9 +13,12 @@ import { cancelPendingOrder, type PendingPaymentDeps } from '../payments/pending
 import { HANDED_TO_COURIER, lifecycleContext } from './lifecycle/effects'
 import { moveOrder } from './lifecycle/move'
 import type { Config } from '../../config'
+import type { Couriers } from '../../couriers'
+import { releaseStaleClaims } from '../shipping/stale-claims'
 
 export interface CancelDeps extends PendingPaymentDeps {
   config: Pick<Config, 'orderLimits' | 'shopName' | 'marketplace' | 'returns'>
+  couriers: Couriers
 }
 
 const UNPAID_CANCELLED = 'Your order was cancelled. Its items are back in your cart.'
@@ -68,6 +71,9 @@ export async function cancelOrder(
         : 'This order has ended; there is nothing left to cancel.',
     )
   }
+  // A courier claim a crashed process left is undone and released now, not at the minute's
+  // sweep: until then it would read as a parcel handed to the courier.
+  await releaseStaleClaims(deps, { parts: targets.map((p) => p.id) })
   const shipped = await deps.db
     .select({ subOrderId: shipments.subOrderId })
     .from(shipments)

@@ -118,7 +118,7 @@ export async function paymentsRoutes(app: App) {
     async (request) => {
       const user = assertSelf(request, undefined)
       return cancelOrder(
-        { ...pendingDeps(request.log), config: app.deps.config },
+        { ...pendingDeps(request.log), config: app.deps.config, couriers: app.deps.couriers },
         user,
         request.params.orderId,
         request.body,

@@ -239,6 +239,7 @@ export async function updateReturn(
     db: deps.db,
     couriers: deps.couriers,
     shopName: deps.policy.shopName,
+    now: deps.policy.now,
     log: deps.log,
   }
   let pickup: PickupOutcome | null = null

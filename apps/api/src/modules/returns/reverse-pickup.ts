@@ -2,11 +2,21 @@ import { COURIER_LABELS } from '@techbazaar/shared'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Couriers } from '../../couriers'
-import { CourierError, type Booking, type Courier } from '../../couriers/types'
+import { CourierError, type Courier } from '../../couriers/types'
 import type { Db } from '../../db/client'
-import { orders, returns, shipments, subOrders, users, vendorProfiles } from '../../db/schema'
+import {
+  orders,
+  returnPickupClaims,
+  returns,
+  shipments,
+  subOrders,
+  users,
+  vendorProfiles,
+} from '../../db/schema'
 import { recordHistory } from '../orders/lifecycle/history'
 import { lockOrder } from '../orders/lock-order'
+import { courierStep, type ClaimSlot } from '../shipping/courier-step'
+import { releaseStaleClaims } from '../shipping/stale-claims'
 import { queueReturnStepMail } from './return-mail'
 import { readReturn, returnedPaise } from './returns.view'
 
@@ -20,6 +30,7 @@ export interface PickupDeps {
   db: Db
   couriers: Couriers
   shopName: string
+  now: () => Date
   log?: FastifyBaseLogger
 }
 
@@ -32,11 +43,14 @@ function courierFor(couriers: Couriers, forward: string | null): Courier | undef
 }
 
 /**
- * Books the reverse pickup of an approved return that has none, outside any transaction (a
- * courier is never called while rows are locked), then records the AWB, the timeline line and
- * the shopper's mail in one transaction, only if the return is still approved and unbooked. Two
- * attempts racing both ask the courier; the one that loses the record cancels its booking, so one
- * pickup remains. A courier refusal leaves the return approved and answers why, to try again.
+ * Books the reverse pickup of an approved return that has none, as one courierStep (the same
+ * durable step as a seller's Ship): the return is claimed (`return_pickup_claims`, one per return,
+ * so a second attempt at once is refused and never books a second pickup), the courier is asked
+ * outside any transaction, its AWB written to the claim, and then the AWB, the timeline line and
+ * the shopper's mail are recorded in one transaction that ends the claim, only if the return is
+ * still approved and unbooked; otherwise the booking is cancelled. A claim a crashed attempt left
+ * is released first once stale (its booking cancelled at the courier). A courier refusal leaves
+ * the return approved and answers why, to try again.
  */
 export async function bookReturnPickup(
   deps: PickupDeps,
@@ -71,56 +85,25 @@ export async function bookReturnPickup(
       reason: 'the seller has no business address for the items to go back to',
     }
   }
+  // A claim a crashed attempt left behind is undone and released, not a refusal for ever.
+  await releaseStaleClaims(deps, { returnId })
 
-  let booking: Booking
-  try {
-    booking = await courier.bookReturn({
-      reference: record.row.id,
-      pickup: {
-        name: record.customerName,
-        address: address.address,
-        city: address.city,
-        pincode: address.pincode,
-        phone: address.phone,
-        email: record.customerEmail,
-      },
-      delivery: {
-        name: profile.businessName ?? seller.userName,
-        address: profile.addressLine,
-        city: profile.city,
-        pincode: profile.pincode,
-        phone: seller.mobile ?? '',
-        email: seller.email,
-      },
-      sellerPlaceId: seller.id,
-      declaredValuePaise: returnedPaise(record.lines),
-      ...(shipment
-        ? {
-            weightGrams: shipment.weightGrams,
-            lengthCm: shipment.lengthCm,
-            breadthCm: shipment.breadthCm,
-            heightCm: shipment.heightCm,
-          }
-        : FALLBACK_PARCEL),
-      items: record.lines.map((l) => ({
-        sku: l.productId,
-        title: l.title,
-        quantity: l.quantity,
-        unitPricePaise: l.unitPricePaise,
-      })),
-    })
-  } catch (err) {
-    if (!(err instanceof CourierError)) throw err
-    deps.log?.warn({ err, returnId }, 'reverse pickup not booked')
-    return { booked: false, reason: `${COURIER_LABELS[courier.name]} refused it: ${err.message}` }
-  }
-
-  const cancel = () =>
-    courier.cancel(booking.awb, booking.providerRef).catch((err: unknown) => {
-      deps.log?.error({ err, returnId, awb: booking.awb }, 'extra reverse pickup not cancelled')
-    })
-  try {
-    const recorded = await db.transaction(async (tx) => {
+  const slot: ClaimSlot<true> = {
+    async take() {
+      const [claim] = await db
+        .insert(returnPickupClaims)
+        .values({ returnId, courier: courier.name, createdAt: deps.now() })
+        .onConflictDoNothing()
+        .returning({ returnId: returnPickupClaims.returnId })
+      return claim !== undefined
+    },
+    async remember(booking) {
+      await db
+        .update(returnPickupClaims)
+        .set({ awb: booking.awb, providerRef: booking.providerRef ?? null })
+        .where(eq(returnPickupClaims.returnId, returnId))
+    },
+    async record(tx, booking) {
       await lockOrder(tx, record.row.orderId)
       const [row] = await tx
         .update(returns)
@@ -133,7 +116,9 @@ export async function bookReturnPickup(
           and(eq(returns.id, returnId), eq(returns.status, 'approved'), isNull(returns.pickupAwb)),
         )
         .returning()
-      if (!row) return false
+      // Rejected meanwhile (or booked by hand): nothing to record it on, so it is cancelled.
+      if (!row) return null
+      await tx.delete(returnPickupClaims).where(eq(returnPickupClaims.returnId, returnId))
       await recordHistory(tx, {
         orderId: row.orderId,
         subOrderId: row.subOrderId,
@@ -150,18 +135,64 @@ export async function bookReturnPickup(
         deps.shopName,
       )
       return true
-    })
-    if (recorded) return { booked: true }
-    // Another attempt recorded its pickup first, or the return was rejected meanwhile.
-    await cancel()
-    const now = await readReturn(db, returnId)
-    return now?.row.pickupAwb
-      ? { booked: true }
-      : { booked: false, reason: 'the return changed meanwhile' }
-  } catch (err) {
-    await cancel()
-    throw err
+    },
+    async release() {
+      await db.delete(returnPickupClaims).where(eq(returnPickupClaims.returnId, returnId))
+    },
   }
+
+  let outcome
+  try {
+    outcome = await courierStep(deps, courier, slot, () =>
+      courier.bookReturn({
+        reference: record.row.id,
+        pickup: {
+          name: record.customerName,
+          address: address.address,
+          city: address.city,
+          pincode: address.pincode,
+          phone: address.phone,
+          email: record.customerEmail,
+        },
+        delivery: {
+          name: profile.businessName ?? seller.userName,
+          address: profile.addressLine!,
+          city: profile.city!,
+          pincode: profile.pincode!,
+          phone: seller.mobile ?? '',
+          email: seller.email,
+        },
+        sellerPlaceId: seller.id,
+        declaredValuePaise: returnedPaise(record.lines),
+        ...(shipment
+          ? {
+              weightGrams: shipment.weightGrams,
+              lengthCm: shipment.lengthCm,
+              breadthCm: shipment.breadthCm,
+              heightCm: shipment.heightCm,
+            }
+          : FALLBACK_PARCEL),
+        items: record.lines.map((l) => ({
+          sku: l.productId,
+          title: l.title,
+          quantity: l.quantity,
+          unitPricePaise: l.unitPricePaise,
+        })),
+      }),
+    )
+  } catch (err) {
+    if (!(err instanceof CourierError)) throw err
+    deps.log?.warn({ err, returnId }, 'reverse pickup not booked')
+    return { booked: false, reason: `${COURIER_LABELS[courier.name]} refused it: ${err.message}` }
+  }
+  if (outcome.state === 'recorded') return { booked: true }
+  if (outcome.state === 'busy') {
+    return { booked: false, reason: 'another attempt is booking its pickup right now' }
+  }
+  const now = await readReturn(db, returnId)
+  return now?.row.pickupAwb
+    ? { booked: true }
+    : { booked: false, reason: 'the return changed meanwhile' }
 }
 
 /**

@@ -14,6 +14,7 @@ import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { assertInvoiceable, issueInvoice } from '../invoices/issue'
 import { moveOrder } from '../orders/lifecycle/move'
 import { lockOrder } from '../orders/lock-order'
+import { courierStep, type ClaimSlot } from './courier-step'
 import { deliveryDay } from './delivery-estimate'
 import { releaseStaleClaims, type ClaimSweepDeps } from './stale-claims'
 
@@ -47,19 +48,14 @@ async function parcelFor(db: Db, seller: SessionUser, subOrderId: string) {
   return { ...row, profile, lines }
 }
 
-/** Removes a claim whose booking did not happen, so the seller can try again. */
-async function releaseClaim(db: Db, claimId: string) {
-  await db.delete(shipments).where(and(eq(shipments.id, claimId), eq(shipments.status, 'booking')))
-}
-
 /**
- * "Ship": books the courier for one seller's parcel and answers the AWB and label. The parcel is
- * claimed first (a `booking` row; a second click is a 409), the courier is asked outside any
- * transaction, and then the AWB is recorded and the part moves to In process in one transaction.
- * When the courier fails, the claim is removed: the part stays unshipped and the seller retries;
- * when recording fails after the courier booked, the booking is cancelled at the courier too.
- * The courier's AWB is written to the claim as soon as it answers, so a process killed before the
- * record leaves a claim that says how to undo it; a stale claim is released (issue 26.10).
+ * "Ship": books the courier for one seller's parcel and answers the AWB and label, as one
+ * courierStep: the parcel is claimed (a `booking` row; a second click is a 409), the courier is
+ * asked outside any transaction, its AWB written to the claim, and then the booking is recorded
+ * and the part moves to In process in one transaction. When the courier fails, the claim is
+ * removed: the part stays unshipped and the seller retries; when recording fails after the
+ * courier booked, the booking is cancelled at the courier too. A claim a crashed process left is
+ * released once stale (issue 26.10), here for this part first.
  */
 export async function shipParcel(
   deps: BookingDeps,
@@ -73,57 +69,121 @@ export async function shipParcel(
   await assertInvoiceable(deps.db, deps.lifecycle.marketplace, sub.id)
   // A claim a crashed process left behind is undone and released, not a 409 for ever.
   await releaseStaleClaims(deps, sub.id)
-  const [claim] = await deps.db
-    .insert(shipments)
-    .values({
-      createdAt: deps.now(),
-      subOrderId: sub.id,
-      courier: courier.name,
-      status: 'booking',
-      weightGrams: input.weightGrams,
-      lengthCm: input.lengthCm,
-      breadthCm: input.breadthCm,
-      heightCm: input.heightCm,
-    })
-    .onConflictDoNothing()
-    .returning({ id: shipments.id })
-  if (!claim) throw conflict('This parcel is already booked with the courier.')
+  let claimId = ''
+  const slot: ClaimSlot<true> = {
+    async take() {
+      const [claim] = await deps.db
+        .insert(shipments)
+        .values({
+          createdAt: deps.now(),
+          subOrderId: sub.id,
+          courier: courier.name,
+          status: 'booking',
+          weightGrams: input.weightGrams,
+          lengthCm: input.lengthCm,
+          breadthCm: input.breadthCm,
+          heightCm: input.heightCm,
+        })
+        .onConflictDoNothing()
+        .returning({ id: shipments.id })
+      claimId = claim?.id ?? ''
+      return claim !== undefined
+    },
+    async remember(booking) {
+      await deps.db
+        .update(shipments)
+        .set({ awb: booking.awb, providerRef: booking.providerRef ?? null })
+        .where(eq(shipments.id, claimId))
+    },
+    async record(tx, booking) {
+      // The shopper may have cancelled while the courier was asked: the order row first (as every
+      // mover locks it), then the part's status as it now is; an ended part is not shipped.
+      await lockOrder(tx, sub.orderId)
+      const [now] = await tx
+        .select({ status: subOrders.status })
+        .from(subOrders)
+        .where(eq(subOrders.id, sub.id))
+      if (now?.status !== 'confirmed' && now?.status !== 'inProcess') {
+        throw conflict(
+          `This order is ${ORDER_STATUS_LABELS[now?.status ?? sub.status]} now, so the courier booking was cancelled.`,
+        )
+      }
+      // `booked` finishes the claim.
+      await tx
+        .update(shipments)
+        .set({
+          awb: booking.awb,
+          labelUrl: booking.labelUrl,
+          providerRef: booking.providerRef ?? null,
+          status: 'booked',
+          expectedBy:
+            booking.transitDays === null ? null : deliveryDay(deps.now(), booking.transitDays),
+        })
+        .where(eq(shipments.id, claimId))
+      // Handing the goods to the courier is their supply: the invoice is issued now, dated now.
+      await issueInvoice(tx, deps.lifecycle.marketplace, sub.id, deps.now())
+      if (now.status === 'confirmed') {
+        await moveOrder(tx, deps.lifecycle, {
+          orderId: sub.orderId,
+          subOrderId: sub.id,
+          event: 'process',
+          actor: { kind: 'seller', id: seller.id },
+          note: `${COURIER_LABELS[courier.name]} booked, AWB ${booking.awb}`,
+        })
+      }
+      return true
+    },
+    async release() {
+      await deps.db
+        .delete(shipments)
+        .where(and(eq(shipments.id, claimId), eq(shipments.status, 'booking')))
+    },
+  }
 
-  let booking
+  // The courier's own failure (unreachable, refused), told apart from a failure to record.
+  let refused: unknown
+  let outcome
   try {
-    booking = await courier.book({
-      reference: sub.id,
-      pickupId: seller.id,
-      pickup: {
-        name: profile.businessName ?? seller.userName,
-        address: profile.addressLine!,
-        city: profile.city!,
-        pincode: profile.pincode!,
-        phone: seller.mobile ?? '',
-        email: seller.email,
-      },
-      delivery: {
-        name: buyer,
-        address: order.addressInfo.address,
-        city: order.addressInfo.city,
-        pincode: order.addressInfo.pincode,
-        phone: order.addressInfo.phone,
-      },
-      codPaise: order.paymentMethod === 'COD' ? sub.subtotalPaise : 0,
-      declaredValuePaise: sub.subtotalPaise,
-      weightGrams: input.weightGrams,
-      lengthCm: input.lengthCm,
-      breadthCm: input.breadthCm,
-      heightCm: input.heightCm,
-      items: lines.map((l) => ({
-        sku: l.productId,
-        title: l.title,
-        quantity: l.quantity,
-        unitPricePaise: l.unitPricePaise,
-      })),
-    })
+    outcome = await courierStep(deps, courier, slot, () =>
+      courier
+        .book({
+          reference: sub.id,
+          pickupId: seller.id,
+          pickup: {
+            name: profile.businessName ?? seller.userName,
+            address: profile.addressLine!,
+            city: profile.city!,
+            pincode: profile.pincode!,
+            phone: seller.mobile ?? '',
+            email: seller.email,
+          },
+          delivery: {
+            name: buyer,
+            address: order.addressInfo.address,
+            city: order.addressInfo.city,
+            pincode: order.addressInfo.pincode,
+            phone: order.addressInfo.phone,
+          },
+          codPaise: order.paymentMethod === 'COD' ? sub.subtotalPaise : 0,
+          declaredValuePaise: sub.subtotalPaise,
+          weightGrams: input.weightGrams,
+          lengthCm: input.lengthCm,
+          breadthCm: input.breadthCm,
+          heightCm: input.heightCm,
+          items: lines.map((l) => ({
+            sku: l.productId,
+            title: l.title,
+            quantity: l.quantity,
+            unitPricePaise: l.unitPricePaise,
+          })),
+        })
+        .catch((err: unknown) => {
+          refused = err
+          throw err
+        }),
+    )
   } catch (err) {
-    await releaseClaim(deps.db, claim.id)
+    if (err !== refused) throw err
     if (err instanceof CourierUnserviceableError) {
       const cod = order.paymentMethod === 'COD' ? ' with cash on delivery' : ''
       throw Object.assign(
@@ -141,56 +201,8 @@ export async function shipParcel(
       { cause: err },
     )
   }
-
-  try {
-    // How to undo the booking, kept before anything else: a process that dies from here on
-    // leaves a claim holding its AWB, which releaseStaleClaims cancels at the courier.
-    await deps.db
-      .update(shipments)
-      .set({ awb: booking.awb, providerRef: booking.providerRef ?? null })
-      .where(eq(shipments.id, claim.id))
-    await deps.db.transaction(async (tx) => {
-      // The shopper may have cancelled while the courier was asked: the order row first (as every
-      // mover locks it), then the part's status as it now is; an ended part is not shipped.
-      await lockOrder(tx, sub.orderId)
-      const [now] = await tx
-        .select({ status: subOrders.status })
-        .from(subOrders)
-        .where(eq(subOrders.id, sub.id))
-      if (now?.status !== 'confirmed' && now?.status !== 'inProcess') {
-        throw conflict(
-          `This order is ${ORDER_STATUS_LABELS[now?.status ?? sub.status]} now, so the courier booking was cancelled.`,
-        )
-      }
-      await tx
-        .update(shipments)
-        .set({
-          awb: booking.awb,
-          labelUrl: booking.labelUrl,
-          providerRef: booking.providerRef ?? null,
-          status: 'booked',
-          expectedBy:
-            booking.transitDays === null ? null : deliveryDay(deps.now(), booking.transitDays),
-        })
-        .where(eq(shipments.id, claim.id))
-      // Handing the goods to the courier is their supply: the invoice is issued now, dated now.
-      await issueInvoice(tx, deps.lifecycle.marketplace, sub.id, deps.now())
-      if (now.status === 'confirmed') {
-        await moveOrder(tx, deps.lifecycle, {
-          orderId: sub.orderId,
-          subOrderId: sub.id,
-          event: 'process',
-          actor: { kind: 'seller', id: seller.id },
-          note: `${COURIER_LABELS[courier.name]} booked, AWB ${booking.awb}`,
-        })
-      }
-    })
-  } catch (err) {
-    // Booked at the courier but not recorded here (the order was rejected meanwhile, or the
-    // database failed): the booking is cancelled so no courier comes for a parcel we do not know.
-    await courier.cancel(booking.awb, booking.providerRef).catch(() => {})
-    await releaseClaim(deps.db, claim.id)
-    throw err
-  }
+  if (outcome.state !== 'recorded')
+    throw conflict('This parcel is already booked with the courier.')
+  const { booking } = outcome
   return { awb: booking.awb, courier: courier.name, labelUrl: booking.labelUrl }
 }

@@ -47,7 +47,7 @@ export async function shipmentsRoutes(app: App) {
     async (request) => ({
       success: true as const,
       ...(await stopParcel(
-        { db, couriers, lifecycle },
+        { db, couriers, lifecycle, now, log: request.log },
         assertSelf(request, undefined),
         request.params.subOrderId,
       )),

@@ -1,9 +1,9 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, inArray, lt } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Couriers } from '../../couriers'
-import { CourierError } from '../../couriers/types'
+import { CourierError, type FoundBooking } from '../../couriers/types'
 import type { Db } from '../../db/client'
-import { shipments } from '../../db/schema'
+import { returnPickupClaims, shipments } from '../../db/schema'
 
 /**
  * How long a courier booking may be in flight. Far longer than a booking takes (a few calls of
@@ -19,50 +19,134 @@ export interface ClaimSweepDeps {
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>
 }
 
+/** Which claims to sweep: all, one part's (Ship), some parts' (Cancel, reject), one return's. */
+export type ClaimScope = string | { parts?: readonly string[]; returnId?: string }
+
+/** A claim as the sweep sees it, forward or reverse. */
+interface StaleClaim {
+  reference: string
+  courier: string
+  awb: string | null
+  providerRef: string | null
+  delete: () => Promise<number>
+}
+
 /**
- * Releases the stale claims (`booking` rows past CLAIM_STALE_MS), of one part or of all: the
- * booking they record (the courier's AWB, written as soon as it answered) is cancelled at the
- * courier first, and then the claim is deleted, so the seller can Ship again and the shopper
- * Cancel. A claim whose courier answer never reached us holds no AWB: it is released too, and
- * logged with its reference (the sub-order id) for an operator to look up at the courier. One the
- * courier refuses to cancel (it collected the parcel) is kept and logged: that parcel is real.
+ * Releases the stale claims (past CLAIM_STALE_MS) of forward parcels (`shipments` rows still
+ * `booking`) and reverse pickups (`return_pickup_claims`), of the scope or of all: what the claim
+ * booked is cancelled at the courier first, and then the claim is deleted, so the seller can
+ * Ship (or approve the return) again and the shopper Cancel. A claim with an AWB (written as soon
+ * as the courier answered) is cancelled by it; one without (its process died before the answer)
+ * is looked up at the courier by its reference and whatever is found is cancelled. A claim is kept
+ * and logged, to be tried again on the next sweep, when the courier cannot be asked (unreachable,
+ * or no adapter for it) or refuses to cancel (it collected the parcel: that parcel is real).
  * Answers how many claims were released.
  */
 export async function releaseStaleClaims(
   deps: ClaimSweepDeps,
-  subOrderId?: string,
+  scope?: ClaimScope,
 ): Promise<number> {
   const cutoff = new Date(deps.now().getTime() - CLAIM_STALE_MS)
-  const stale = await deps.db
-    .select()
-    .from(shipments)
-    .where(
-      and(
-        eq(shipments.status, 'booking'),
-        lt(shipments.createdAt, cutoff),
-        subOrderId ? eq(shipments.subOrderId, subOrderId) : undefined,
-      ),
-    )
-  let released = 0
-  for (const claim of stale) {
-    const where = { claimId: claim.id, reference: claim.subOrderId, awb: claim.awb }
-    if (claim.awb) {
-      const courier = deps.couriers.courier(claim.courier)
-      try {
-        await courier?.cancel(claim.awb, claim.providerRef ?? undefined)
-      } catch (err) {
-        if (!(err instanceof CourierError)) throw err
-        deps.log?.error({ err, ...where }, 'unrecorded courier booking could not be cancelled')
-        continue
-      }
-    } else {
-      deps.log?.warn(where, 'stale courier claim released; the courier may hold its booking')
+  const { parts, returnId } =
+    typeof scope === 'string' ? { parts: [scope], returnId: undefined } : (scope ?? {})
+  const claims: StaleClaim[] = []
+  if (!returnId && parts?.length !== 0) {
+    const rows = await deps.db
+      .select()
+      .from(shipments)
+      .where(
+        and(
+          eq(shipments.status, 'booking'),
+          lt(shipments.createdAt, cutoff),
+          parts ? inArray(shipments.subOrderId, [...parts]) : undefined,
+        ),
+      )
+    for (const row of rows) {
+      claims.push({
+        reference: row.subOrderId,
+        courier: row.courier,
+        awb: row.awb,
+        providerRef: row.providerRef,
+        delete: async () =>
+          (
+            await deps.db
+              .delete(shipments)
+              .where(and(eq(shipments.id, row.id), eq(shipments.status, 'booking')))
+              .returning({ id: shipments.id })
+          ).length,
+      })
     }
-    const deleted = await deps.db
-      .delete(shipments)
-      .where(and(eq(shipments.id, claim.id), eq(shipments.status, 'booking')))
-      .returning({ id: shipments.id })
-    released += deleted.length
+  }
+  if (!parts) {
+    const rows = await deps.db
+      .select()
+      .from(returnPickupClaims)
+      .where(
+        and(
+          lt(returnPickupClaims.createdAt, cutoff),
+          returnId ? eq(returnPickupClaims.returnId, returnId) : undefined,
+        ),
+      )
+    for (const row of rows) {
+      claims.push({
+        reference: row.returnId,
+        courier: row.courier,
+        awb: row.awb,
+        providerRef: row.providerRef,
+        delete: async () =>
+          (
+            await deps.db
+              .delete(returnPickupClaims)
+              .where(
+                and(
+                  eq(returnPickupClaims.returnId, row.returnId),
+                  lt(returnPickupClaims.createdAt, cutoff),
+                ),
+              )
+              .returning({ id: returnPickupClaims.returnId })
+          ).length,
+      })
+    }
+  }
+  let released = 0
+  for (const claim of claims) {
+    if (await undoAtCourier(deps, claim)) released += await claim.delete()
   }
   return released
+}
+
+/** Cancels what the claim booked at the courier; false when that could not be done (kept). */
+async function undoAtCourier(deps: ClaimSweepDeps, claim: StaleClaim): Promise<boolean> {
+  const where = { reference: claim.reference, courier: claim.courier, awb: claim.awb }
+  const courier = deps.couriers.courier(claim.courier)
+  if (!courier) {
+    deps.log?.error(where, 'stale courier claim kept: that courier is not set up in this shop')
+    return false
+  }
+  let booked: FoundBooking[]
+  if (claim.awb) {
+    booked = [{ awb: claim.awb, providerRef: claim.providerRef ?? undefined }]
+  } else {
+    try {
+      booked = await courier.findBookings(claim.reference)
+    } catch (err) {
+      if (!(err instanceof CourierError)) throw err
+      // Released blind, a booking the courier made would be collected for nothing we know of.
+      deps.log?.warn({ err, ...where }, 'stale courier claim kept: the courier could not be asked')
+      return false
+    }
+  }
+  for (const found of booked) {
+    try {
+      await courier.cancel(found.awb, found.providerRef)
+    } catch (err) {
+      if (!(err instanceof CourierError)) throw err
+      deps.log?.error(
+        { err, ...where, found: found.awb },
+        'unrecorded courier booking could not be cancelled',
+      )
+      return false
+    }
+  }
+  return true
 }

@@ -8,9 +8,7 @@ import {
   type StopParcelResponse,
 } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
-import type { Couriers } from '../../couriers'
 import { CourierError } from '../../couriers/types'
-import type { Db } from '../../db/client'
 import { statusMover } from '../../db/move-status'
 import { shipments, subOrders } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
@@ -18,10 +16,9 @@ import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { recordHistory } from '../orders/lifecycle/history'
 import { moveOrder } from '../orders/lifecycle/move'
 import { lockOrder } from '../orders/lock-order'
+import { releaseStaleClaims, type ClaimSweepDeps } from './stale-claims'
 
-export interface StopParcelDeps {
-  db: Db
-  couriers: Couriers
+export interface StopParcelDeps extends ClaimSweepDeps {
   lifecycle: LifecycleContext
 }
 
@@ -51,7 +48,11 @@ export async function stopParcel(
     .leftJoin(shipments, eq(shipments.subOrderId, subOrders.id))
     .where(eq(subOrders.id, subOrderId))
   if (!row) throw notFound('Order not found')
-  const { shipment } = row
+  // A claim a crashed process left is released now (its booking cancelled at the courier), so
+  // the admin hears that nothing is booked rather than "being booked" for ten more minutes.
+  const released =
+    row.shipment?.status === 'booking' && (await releaseStaleClaims(deps, subOrderId)) > 0
+  const shipment = released ? null : row.shipment
   if (!shipment) throw conflict('No courier is booked for this part: reject it instead.')
   if (shipment.status === 'booking' || !shipment.awb) {
     throw conflict('The courier is being booked for this part right now. Please try again shortly.')
