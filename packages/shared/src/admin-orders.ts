@@ -31,7 +31,8 @@ export type AdminOrderRow = z.infer<typeof adminOrderRow>
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
 /**
- * One page of the admin "All Orders" table, newest first: `status` keeps one order status, `q`
+ * One page of the admin "All Orders" table, newest first: `status` keeps the orders shown with
+ * that status (`displayStatus`: one whose every unit came back is `returned`, issue 26.8), `q`
  * searches the customer's name and email, and a `q` that reads as an order number (TB-10234,
  * 10234, #10234) also finds that order. `orderNumber` finds exactly one order by its number.
  */

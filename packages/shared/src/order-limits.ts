@@ -28,3 +28,26 @@ export function overOrderLimitMessage(orderLimit: number, title = 'this product'
 export function orderLimitNote(orderLimit: number): string {
   return `Max ${orderLimit} per order`
 }
+
+/** What an online payment's hold is measured against (the order limits' figures, issue 26.15). */
+export interface UnpaidHold {
+  paymentWindowMinutes: number
+  unpaidHoldMaxUnits: number
+  unpaidHeldUnits: number
+}
+
+const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`
+
+/**
+ * Why the checkout cannot pay `units` online, or null when it can (issue 26.15): an unpaid online
+ * order holds its units for the payment window, and one account may hold at most
+ * `unpaidHoldMaxUnits` so, its other unpaid orders included. Cash on delivery holds nothing, so
+ * it stays the way out; the API refuses the same orders (400 and 409).
+ */
+export function unpaidHoldMessage(hold: UnpaidHold, units: number): string | null {
+  const { paymentWindowMinutes: minutes, unpaidHoldMaxUnits: max, unpaidHeldUnits: held } = hold
+  if (held + units <= max) return null
+  const rule = `Online payments can hold up to ${items(max)} for ${minutes} minutes while you pay.`
+  if (held === 0 || units > max) return `${rule} Remove some items or choose cash on delivery.`
+  return `${rule} Your unpaid orders already hold ${items(held)}: pay for or cancel them in My Orders, remove some items, or choose cash on delivery.`
+}

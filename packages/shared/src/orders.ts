@@ -73,6 +73,15 @@ export const orderLimits = z.object({
   codMaxAmount: z.number(),
   /** Orders one account may place per hour. */
   ordersPerHour: z.number().int(),
+  /** Minutes an online order waits for its payment before it ends (PAYMENT_WINDOW_MINUTES). */
+  paymentWindowMinutes: z.number().int(),
+  /**
+   * Units one account's unpaid online orders may hold at once, the new order's included
+   * (UNPAID_HOLD_MAX_UNITS, issue 26.15); cash on delivery is not counted.
+   */
+  unpaidHoldMaxUnits: z.number().int(),
+  /** Units the caller's unpaid online orders hold now (0 for a guest). */
+  unpaidHeldUnits: z.number().int(),
 })
 export type OrderLimits = z.infer<typeof orderLimits>
 export const orderLimitsResponse = z.object({ success: z.literal(true), data: orderLimits })

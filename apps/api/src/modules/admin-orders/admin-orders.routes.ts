@@ -33,7 +33,7 @@ export async function adminOrdersRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'One page of all orders, newest first, by status, customer name or email, or order number',
+          'One page of all orders, newest first, by shown status (displayStatus), customer name or email, or order number',
         querystring: adminOrdersQuery,
         response: { 200: adminOrderListResponse },
       },

@@ -24,7 +24,7 @@ import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { moveOrder, refusedMove } from '../orders/lifecycle/move'
 import { BUYER_HIDDEN, seesBuyers, withLabelFor } from '../orders/order-access'
 import { getOrderDetails } from '../orders/orders.service'
-import { standingOf, standingsOf, toOrderLine } from '../orders/standing'
+import { displayStatusIs, standingOf, standingsOf, toOrderLine } from '../orders/standing'
 import { shipByDay } from '../shipping/ship-by'
 import { bookingOf, toShip, type ShipByRule } from '../shipping/shipments.service'
 import { releaseStaleClaims, type ClaimSweepDeps } from '../shipping/stale-claims'
@@ -54,7 +54,8 @@ export async function listAllOrders(
   query: AdminOrdersQuery,
 ): Promise<Omit<AdminOrderList, 'success'>> {
   const where = and(
-    query.status ? eq(orders.orderStatus, query.status) : undefined,
+    // What the list shows (displayStatus), not the stored status: a returned order is Returned.
+    query.status ? displayStatusIs(query.status) : undefined,
     query.q ? adminOrderSearch(query.q) : undefined,
     query.orderNumber === undefined ? undefined : eq(orders.orderNumber, query.orderNumber),
   )

@@ -166,7 +166,14 @@ describe('a ceiling on cash on delivery', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
       success: true,
-      data: { maxPerProduct: 5, codMaxAmount: 50_000, ordersPerHour: 10 },
+      data: {
+        maxPerProduct: 5,
+        codMaxAmount: 50_000,
+        ordersPerHour: 10,
+        paymentWindowMinutes: 20,
+        unpaidHoldMaxUnits: 10,
+        unpaidHeldUnits: 0,
+      },
     })
   })
 
@@ -184,6 +191,9 @@ describe('a ceiling on cash on delivery', () => {
         maxPerProduct: 2,
         codMaxAmount: 30_000,
         ordersPerHour: 4,
+        paymentWindowMinutes: 20,
+        unpaidHoldMaxUnits: 10,
+        unpaidHeldUnits: 0,
       })
       const seller = await createSeller(custom.database.db)
       const item = await createProduct(custom.database.db, {
@@ -308,6 +318,36 @@ describe('a cap on the units unpaid online orders hold per account (issue 26.15)
     expect(await stockOf(item.id)).toBe(89)
   })
 
+  it('tells the checkout, in the order limits, how many units the caller already holds unpaid', async () => {
+    const item = await createProduct(db(), {
+      sellerId,
+      price: 100,
+      totalStock: 100,
+      maxPerOrder: 20,
+    })
+    const me = await createShopper(db())
+    const held = async (who: Shopper | null) => {
+      const res = await t.app.inject({
+        url: '/api/shop/order/limits',
+        headers: who ? { cookie: who.cookie } : {},
+      })
+      expect(res.statusCode).toBe(200)
+      // The answer depends on the account: no cache may hand it to another.
+      expect(res.headers['cache-control']).toBe('no-store')
+      return res.json().data.unpaidHeldUnits as number
+    }
+    expect(await held(me)).toBe(0)
+    await refill(me, item.id, 4)
+    expect((await create(t.app, me, 'CASHFREE')).statusCode).toBe(201)
+    // Cash on delivery holds no payment window, so it is not counted.
+    await refill(me, item.id, 3)
+    expect((await create(t.app, me, 'COD')).statusCode).toBe(201)
+    expect(await held(me)).toBe(4)
+    // Another account and a guest hold nothing of it.
+    expect(await held(await createShopper(db()))).toBe(0)
+    expect(await held(null)).toBe(0)
+  })
+
   it('releases an unpaid order after the 20-minute window, and its units count no more', async () => {
     const item = await createProduct(db(), {
       sellerId,
@@ -355,6 +395,15 @@ describe('a cap on the units unpaid online orders hold per account (issue 26.15)
       expect(res.statusCode).toBe(201)
       const [order] = await cdb.select().from(orders).where(eq(orders.id, res.json().orderId))
       expect(order!.expiresAt!.getTime() - order!.createdAt.getTime()).toBe(25 * MINUTE)
+      const limits = await custom.app.inject({
+        url: '/api/shop/order/limits',
+        headers: { cookie: me.cookie },
+      })
+      expect(limits.json().data).toMatchObject({
+        paymentWindowMinutes: 25,
+        unpaidHoldMaxUnits: 3,
+        unpaidHeldUnits: 3,
+      })
     } finally {
       await custom.close()
     }

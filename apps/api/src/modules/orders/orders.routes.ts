@@ -12,7 +12,7 @@ import { z } from 'zod'
 import type { App } from '../../app-types'
 import { badRequest, tooMany } from '../../lib/errors'
 import { assertSelf } from '../../plugins/auth'
-import { createOrder, getOrderDetails, listOrders } from './orders.service'
+import { createOrder, getOrderDetails, listOrders, unpaidUnitsHeld } from './orders.service'
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() })
 
@@ -29,18 +29,28 @@ export async function ordersRoutes(app: App) {
       config: { access: 'public' },
       schema: {
         tags: ['orders'],
-        summary: 'The limits an order must keep, for the checkout to show before paying',
+        summary:
+          'The limits an order must keep, for the checkout to show before paying (with the units the caller’s unpaid online orders hold)',
         response: { 200: orderLimitsResponse },
       },
     },
-    async () => ({
-      success: true as const,
-      data: {
-        maxPerProduct: limits.maxQtyPerProduct,
-        codMaxAmount: paiseToRupees(limits.codMaxPaise),
-        ordersPerHour: limits.createPerHour,
-      },
-    }),
+    async (request, reply) => {
+      // The units held are the caller's own: no shared cache may keep one account's answer.
+      reply.header('Cache-Control', 'no-store')
+      return {
+        success: true as const,
+        data: {
+          maxPerProduct: limits.maxQtyPerProduct,
+          codMaxAmount: paiseToRupees(limits.codMaxPaise),
+          ordersPerHour: limits.createPerHour,
+          paymentWindowMinutes: limits.paymentWindowMinutes,
+          unpaidHoldMaxUnits: limits.unpaidHoldMaxUnits,
+          unpaidHeldUnits: request.user
+            ? await unpaidUnitsHeld(db, request.user.id, app.deps.now())
+            : 0,
+        },
+      }
+    },
   )
 
   app.post(

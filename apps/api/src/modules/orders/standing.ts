@@ -1,5 +1,6 @@
 import {
   deriveOrderStatus,
+  ENDED_ORDER_STATUSES,
   orderStanding,
   paiseToRupees,
   type LineStanding,
@@ -7,9 +8,9 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '@techbazaar/shared'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, not, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { orderLines, refunds, returnLines, returns, subOrders } from '../../db/schema'
+import { orderLines, orders, refunds, returnLines, returns, subOrders } from '../../db/schema'
 
 type LineRow = typeof orderLines.$inferSelect
 
@@ -147,4 +148,43 @@ export function standingOf(standings: Map<string, LoadedStanding>, orderId: stri
   const found = standings.get(orderId)
   if (!found) throw new Error(`order ${orderId} was not loaded`)
   return found
+}
+
+/** Units of the line in scope (`order_lines` row) that returns brought back through their QC. */
+const unitsBack = sql`(
+  select coalesce(sum(${returnLines.quantity}), 0) from ${returnLines}
+  inner join ${returns} on ${returns.id} = ${returnLines.returnId}
+  where ${returnLines.orderLineId} = ${orderLines.id} and ${returns.status} = 'qc_passed'
+)`
+
+/** Lines of the `orders` row in scope whose part has not ended (still to deliver, or delivered). */
+const liveLines = (more?: SQL) => sql`(
+  select 1 from ${orderLines}
+  inner join ${subOrders} on ${subOrders.id} = ${orderLines.subOrderId}
+  where ${orderLines.orderId} = ${orders.id}
+    and ${notInArray(subOrders.status, [...ENDED_ORDER_STATUSES])}
+    ${more ? sql`and ${more}` : sql``}
+)`
+
+/**
+ * `orderStanding`'s "every unit came back" (issue 26.8) in SQL, for the `orders` row in scope:
+ * a line of a part still live, and every such line's units brought back by returns that passed
+ * their quality check. Lines of ended parts (cancelled, rejected, back undelivered) never left
+ * or came back without the shopper. Kept beside `standingsOf`: the two must say the same, and
+ * `standing.test.ts`/the list filter's test check both on the same orders.
+ */
+const everyUnitBack = sql`(exists ${liveLines()} and not exists ${liveLines(
+  sql`${orderLines.quantity} > ${unitsBack}`,
+)})`
+
+/**
+ * The whole order's shown status (`displayStatus` of the admin's list and details) is `status`,
+ * as a filter the database applies (issue 26.8): an order whose every unit came back reads
+ * Returned, not the Delivered it stores. Written as the stored status and the one exception, so
+ * a filter on any other status still narrows on `orders.order_status` first.
+ */
+export function displayStatusIs(status: OrderStatus): SQL {
+  return status === 'returned'
+    ? or(eq(orders.orderStatus, 'returned'), everyUnitBack)!
+    : and(eq(orders.orderStatus, status), not(everyUnitBack))!
 }

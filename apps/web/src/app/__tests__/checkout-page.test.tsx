@@ -87,7 +87,14 @@ function setup() {
     if (url.pathname === '/api/shop/order/limits') {
       return jsonResponse({
         success: true,
-        data: { maxPerProduct: 5, codMaxAmount, ordersPerHour: 10 },
+        data: {
+          maxPerProduct: 5,
+          codMaxAmount,
+          ordersPerHour: 10,
+          paymentWindowMinutes: 20,
+          unpaidHoldMaxUnits: 10,
+          unpaidHeldUnits: 0,
+        },
       })
     }
     return undefined

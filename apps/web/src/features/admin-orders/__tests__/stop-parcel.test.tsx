@@ -6,7 +6,7 @@ import type {
 } from '@techbazaar/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fail, mockApi, ok, renderAt } from '@/test/api-helpers'
 import { OrdersTable } from '../components/orders-table'
 import { adminOrderDetails, adminOrderRow, ORDER_ID, ordersPage } from './admin-order-fixtures'
@@ -64,6 +64,13 @@ const stopButton = (card: HTMLElement) =>
 
 const stopCalls = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.filter(([url]) => String(url).includes('/stop'))
+
+beforeAll(() => {
+  // Radix Select (the status picker) uses pointer capture and scrolling that jsdom does not implement.
+  Element.prototype.hasPointerCapture = () => false
+  Element.prototype.releasePointerCapture = () => {}
+  Element.prototype.scrollIntoView = () => {}
+})
 
 describe('Stop parcel in the admin order details', () => {
   afterEach(() => vi.unstubAllGlobals())
@@ -236,5 +243,46 @@ describe('Stop parcel in the admin order details', () => {
     expect(stopCalls(fetchMock)).toHaveLength(1)
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
     expect(stopButton(parcelCard(dialog, 'Transit Mart'))).toBeEnabled()
+  })
+
+  it('leaves Rejected out of the status picker once a part is booked, and says to stop it', async () => {
+    mockApi({
+      'GET /admin/orders/get': () => ok(ordersPage([row])),
+      [`GET /admin/orders/details/${ORDER_ID}`]: () =>
+        ok({
+          data: details([
+            parcel(1, 'Booked Traders', 'inProcess', 'booked'),
+            parcel(6, 'Unbooked Store', 'confirmed', null),
+          ]),
+        }),
+    })
+    const { user, dialog } = await openAdminDetails()
+    const picker = within(dialog).getByRole('combobox', { name: 'Order Status' })
+    expect(picker).toHaveAccessibleDescription(/Rejected is not offered/)
+    expect(within(dialog).getByText(/Use Stop parcel on it/)).toBeInTheDocument()
+    await user.click(picker)
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'In process',
+      'Shipped',
+    ])
+  })
+
+  it('still offers Rejected when the only booking was cancelled by the courier', async () => {
+    mockApi({
+      'GET /admin/orders/get': () => ok(ordersPage([row])),
+      [`GET /admin/orders/details/${ORDER_ID}`]: () =>
+        ok({
+          data: details([
+            // Rejected meanwhile: a rejection moves only the confirmed part, which has no booking.
+            parcel(5, 'Cancelled Corner', 'rejected', 'cancelled'),
+            parcel(2, 'Transit Mart', 'inShipping', 'in_transit'),
+            parcel(6, 'Unbooked Store', 'confirmed', null),
+          ]),
+        }),
+    })
+    const { user, dialog } = await openAdminDetails()
+    expect(within(dialog).queryByText(/Rejected is not offered/)).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('combobox', { name: 'Order Status' }))
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toContain('Rejected')
   })
 })

@@ -6,6 +6,7 @@ import {
   PAYMENT_METHOD_LABELS,
   nextOrderStatuses,
   PAYMENT_STATUS_LABELS,
+  type OrderParcel,
   type OrderStatus,
 } from '@techbazaar/shared'
 import { TruckIcon } from 'lucide-react'
@@ -33,12 +34,17 @@ import { lineEnded, LineStateBadge } from '@/components/order-line-state'
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { OrderParcels } from '@/components/order-parcels'
 import { OrderTimeline } from '@/components/order-timeline'
+import {
+  canStopParcel,
+  REJECT_NEEDS_STOP,
+  rejectNeedsStop,
+  StopParcelAction,
+} from '@/components/stop-parcel-action'
 import { messageOf } from '@/lib/server-errors'
 import { cn } from '@/lib/utils'
 import { useAdminOrderDetails } from '../api/get-admin-order-details'
 import type { OrderRow } from '../api/get-admin-orders'
 import { useUpdateOrderStatus } from '../api/update-order-status'
-import { canStopParcel, StopParcelAction } from './stop-parcel-action'
 
 function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
   return (
@@ -56,17 +62,23 @@ function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
 /**
  * The status picker: admins move the whole order, sellers their own part of it, each only to the
  * statuses the order lifecycle allows next from `current` (the server enforces the same table).
+ * Rejected is left out once a part it would move is booked with the courier (the server refuses
+ * it, issue 26.5), and the picker points to Stop parcel instead.
  */
 function StatusForm({
   row,
   current,
   scope,
+  parcels,
 }: {
   row: OrderRow
   current: OrderStatus
   scope: 'admin' | 'vendor'
+  parcels: readonly OrderParcel[]
 }) {
-  const options = nextOrderStatuses(current, scope === 'admin' ? 'admin' : 'seller')
+  const allowed = nextOrderStatuses(current, scope === 'admin' ? 'admin' : 'seller')
+  const stopInstead = allowed.includes('rejected') && rejectNeedsStop(parcels)
+  const options = stopInstead ? allowed.filter((option) => option !== 'rejected') : allowed
   const [status, setStatus] = useState<OrderStatus | ''>('')
   const update = useUpdateOrderStatus(scope)
   const submit = (event: React.FormEvent) => {
@@ -83,7 +95,13 @@ function StatusForm({
       },
     )
   }
+  const stopNote = stopInstead && (
+    <p id="order-status-stop" className="text-muted-foreground">
+      {REJECT_NEEDS_STOP}
+    </p>
+  )
   if (options.length === 0) {
+    if (stopNote) return <div className="border-t pt-3">{stopNote}</div>
     return (
       <p className="border-t pt-3 text-muted-foreground">
         {scope === 'vendor' && (row.shipBy || row.shipment)
@@ -96,7 +114,11 @@ function StatusForm({
     <form onSubmit={submit} className="flex flex-col gap-2 border-t pt-3">
       <Label htmlFor="order-status">Order Status</Label>
       <Select value={status} onValueChange={(value) => setStatus(value as OrderStatus)}>
-        <SelectTrigger id="order-status" className="h-11 w-full">
+        <SelectTrigger
+          id="order-status"
+          className="h-11 w-full"
+          aria-describedby={stopInstead ? 'order-status-stop' : undefined}
+        >
           <SelectValue placeholder="Choose a status" />
         </SelectTrigger>
         <SelectContent>
@@ -107,6 +129,7 @@ function StatusForm({
           ))}
         </SelectContent>
       </Select>
+      {stopNote}
       <Button type="submit" className="h-11" disabled={!status || update.isPending}>
         {update.isPending ? 'Updating...' : 'Update Order Status'}
       </Button>
@@ -242,6 +265,7 @@ function DetailsBody({
         row={row}
         current={order.orderStatus}
         scope={scope}
+        parcels={order.parcels}
       />
     </div>
   )

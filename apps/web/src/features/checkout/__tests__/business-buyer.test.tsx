@@ -55,7 +55,14 @@ function setup() {
     if (url.pathname === '/api/shop/order/limits') {
       return jsonResponse({
         success: true,
-        data: { maxPerProduct: 5, codMaxAmount: 50_000, ordersPerHour: 10 },
+        data: {
+          maxPerProduct: 5,
+          codMaxAmount: 50_000,
+          ordersPerHour: 10,
+          paymentWindowMinutes: 20,
+          unpaidHoldMaxUnits: 10,
+          unpaidHeldUnits: 0,
+        },
       })
     }
     if (url.pathname === '/api/shop/order/create') {

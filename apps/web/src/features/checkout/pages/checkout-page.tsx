@@ -2,8 +2,10 @@ import {
   codLimitMessage,
   formatRupees,
   noCodMessage,
+  PAYMENT_METHODS,
   rupeesToPaise,
   undeliverableMessage,
+  unpaidHoldMessage,
   type Address,
   type OrderBuyer,
   type PaymentMethod,
@@ -56,7 +58,9 @@ export interface CheckoutPageProps {
  * Each line shows its quantity controls and its problem as the cart sheet does (gone, above
  * the stock left or its limit per order), and Place Your Order stays disabled, with the
  * reason, until the cart can be bought; cash on delivery is disabled, with the reason, above
- * its ceiling. When Pay fails because the cart changed, the dialog closes onto the lines.
+ * its ceiling, and the online methods, with the reason, above the units an account's unpaid
+ * online orders may hold (issue 26.15; the figures are the server's order limits). When Pay
+ * fails because the cart changed, the dialog closes onto the lines.
  * The order summary with Place Your Order comes first in the page (a phone's single column shows
  * it at the top); from `lg` it sits in the right-hand column beside the addresses.
  */
@@ -68,7 +72,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
   const view = useCartLines(cartApi, userId)
   const cartBlocked = cartBlockedReason(view, GOAL)
   const createOrder = useCreateOrder()
-  const limits = useOrderLimits()
+  const limits = useOrderLimits(userId)
   const [addressId, setAddressId] = useState<string | null>(null)
   // The same query as the address panel's, so no second request.
   const addresses = useQuery({ ...addressesQueryOptions(userId ?? ''), enabled: userId !== null })
@@ -104,8 +108,23 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
       : reach && reach.serviceable && !reach.cod
         ? noCodMessage(address!.pincode)
         : null
-  // A choice made before the total grew past the ceiling no longer counts.
-  const chosen = method === 'COD' && codReason ? null : method
+  // Online, the cart's units are held while the shopper pays: the server caps them per account.
+  const units = items.reduce((sum, l) => sum + l.quantity, 0)
+  const holdReason = limits.data ? unpaidHoldMessage(limits.data, units) : null
+  const unavailable: Partial<Record<PaymentMethod, string>> = {}
+  for (const value of PAYMENT_METHODS) {
+    const reason = value === 'COD' ? codReason : holdReason
+    if (reason) unavailable[value] = reason
+  }
+  // A choice made before the cart grew past a method's limit no longer counts.
+  const chosen = method && unavailable[method] ? null : method
+  // No method can take this cart: Place Your Order says so rather than open an empty choice.
+  const noMethod = codReason !== null && holdReason !== null
+  const placeDescribedBy = blockedReason
+    ? 'checkout-blocked'
+    : noMethod
+      ? 'cod-limit online-hold-limit'
+      : undefined
 
   const selectAddress = (id: string) => {
     setAddressId(id)
@@ -227,16 +246,25 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
               </p>
             )}
             {codReason && (
-              <p className="text-sm text-muted-foreground" data-testid="cod-limit">
+              <p id="cod-limit" className="text-sm text-muted-foreground" data-testid="cod-limit">
                 {codReason}
+              </p>
+            )}
+            {holdReason && (
+              <p
+                id="online-hold-limit"
+                className="text-sm text-muted-foreground"
+                data-testid="online-hold-limit"
+              >
+                {holdReason}
               </p>
             )}
             <Button
               size="lg"
               className="w-full"
               onClick={() => void placeOrder()}
-              disabled={cart.isPending || blockedReason !== null}
-              aria-describedby={blockedReason ? 'checkout-blocked' : undefined}
+              disabled={cart.isPending || blockedReason !== null || noMethod}
+              aria-describedby={placeDescribedBy}
             >
               Place Your Order
             </Button>
@@ -259,7 +287,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
         onOpenChange={setChoosing}
         total={total}
         method={chosen}
-        unavailable={codReason ? { COD: codReason } : {}}
+        unavailable={unavailable}
         onMethodChange={selectMethod}
         onPay={pay}
         paying={createOrder.isPending}

@@ -1,4 +1,4 @@
-import type { AdminShipmentRow } from '@techbazaar/shared'
+import type { AdminShipmentRow, StopParcelResponse } from '@techbazaar/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -102,4 +102,82 @@ describe('ShipmentsPage', () => {
     renderAt('/admin/shipments', <ShipmentsPage />)
     expect(await screen.findByRole('alert')).toHaveTextContent('Try again')
   })
+
+  it('offers Stop parcel on parcels the courier has, and stops one after asking', async () => {
+    let stopped = false
+    const booked: AdminShipmentRow = {
+      ...rows[0]!,
+      _id: '9a8b7c6d-5e4f-4a3b-8c2d-000000000003',
+      orderNumber: 'TB-10242',
+      seller: 'Booked Bazaar',
+      orderStatus: 'confirmed',
+      shipment: { ...rows[0]!.shipment!, awb: 'SBX0000099999', status: 'booked' },
+      late: false,
+      lateReason: null,
+    }
+    const delivered: AdminShipmentRow = {
+      ...rows[0]!,
+      _id: '9a8b7c6d-5e4f-4a3b-8c2d-000000000004',
+      orderNumber: 'TB-10239',
+      seller: 'Done Deals',
+      orderStatus: 'delivered',
+      shipment: { ...rows[0]!.shipment!, status: 'delivered' },
+      late: false,
+      lateReason: null,
+    }
+    const fetchMock = mockApi({
+      'GET /auth/check-auth': admin,
+      'GET /admin/shipments': () => {
+        const current: AdminShipmentRow = stopped
+          ? {
+              ...booked,
+              orderStatus: 'rejected',
+              shipment: { ...booked.shipment!, status: 'cancelled' },
+            }
+          : booked
+        return ok({ data: [current, ...rows, delivered], total: 4, page: 1, limit: 20 })
+      },
+      [`POST /admin/shipments/${booked._id}/stop`]: () => {
+        stopped = true
+        const body: Omit<StopParcelResponse, 'success'> = {
+          message: 'The courier booking is cancelled and the part rejected.',
+          outcome: 'cancelled',
+          orderStatus: 'rejected',
+        }
+        return ok(body)
+      },
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/shipments', <ShipmentsPage />)
+
+    const stopIn = (orderNumber: string) =>
+      within(screen.getByRole('row', { name: new RegExp(orderNumber) })).queryByRole('button', {
+        name: /^Stop parcel/,
+      })
+    await screen.findByRole('row', { name: /TB-10242/ })
+    // Booked and not picked up, and on its way: stoppable. Not booked, or delivered: not.
+    expect(stopIn('TB-10242')).toHaveAccessibleName('Stop parcel from Booked Bazaar')
+    expect(stopIn('TB-10241')).toHaveAccessibleName('Stop parcel from Brigade Gadgets')
+    expect(stopIn('TB-10240')).not.toBeInTheDocument()
+    expect(stopIn('TB-10239')).not.toBeInTheDocument()
+
+    await user.click(stopIn('TB-10242')!)
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Stop the parcel from Booked Bazaar?',
+    })
+    expect(confirm).toHaveAccessibleDescription(/AWB SBX0000099999/)
+    await user.click(within(confirm).getByRole('button', { name: 'Stop parcel' }))
+
+    expect(
+      await screen.findByText('The courier booking is cancelled and the part rejected.'),
+    ).toBeInTheDocument()
+    const stops = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/stop'))
+    expect(stops).toHaveLength(1)
+    expect(stops[0]![1]?.method).toBe('POST')
+    // The list is asked again and the stopped parcel no longer offers the action.
+    await waitFor(() => expect(stopIn('TB-10242')).not.toBeInTheDocument())
+    expect(
+      within(screen.getByRole('row', { name: /TB-10242/ })).getByText('Courier booking cancelled'),
+    ).toBeInTheDocument()
+  }, 20_000)
 })

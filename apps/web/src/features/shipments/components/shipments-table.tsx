@@ -12,6 +12,11 @@ import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { Pager } from '@/components/pager'
+import {
+  canStopParcel,
+  StopParcelAction,
+  type StoppableParcel,
+} from '@/components/stop-parcel-action'
 import { EmptyState, LoadFailed, LoadingRows } from '@/components/state-views'
 import { messageOf } from '@/lib/server-errors'
 import { cn } from '@/lib/utils'
@@ -27,6 +32,14 @@ const day = (value: string | null) =>
   ) : (
     <span className="text-muted-foreground">—</span>
   )
+
+/** The row as the Stop action reads a parcel: the sub-order, its seller, status and booking. */
+const parcelOf = (row: AdminShipmentRow): StoppableParcel => ({
+  subOrderId: row._id,
+  seller: row.seller,
+  status: row.orderStatus,
+  shipment: row.shipment,
+})
 
 /** The columns in one place: the desk table and the phone cards both read them. */
 const COLUMNS: {
@@ -94,6 +107,18 @@ const COLUMNS: {
       ) : (
         <span className="text-muted-foreground">On time</span>
       ),
+  },
+  {
+    // Issue 26.5: a parcel with the courier is stopped here too, as in the order's details.
+    header: 'Action',
+    cell: (row) => {
+      const parcel = parcelOf(row)
+      return canStopParcel(parcel) ? (
+        <StopParcelAction parcel={parcel} className="mt-0 border-t-0 pt-0" />
+      ) : (
+        <span className="text-muted-foreground">—</span>
+      )
+    },
   },
 ]
 

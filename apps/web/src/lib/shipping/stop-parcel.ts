@@ -1,7 +1,6 @@
 import type { StopParcelResponse } from '@techbazaar/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { adminOrderKeys } from './get-admin-orders'
 
 /**
  * An admin stops a seller's parcel booked with the courier (issue 26.5): before pickup the
@@ -13,18 +12,23 @@ export function stopParcel(subOrderId: string) {
 }
 
 /**
- * "Stop parcel": the orders list, every open details view and the Shipments table refetch
- * afterwards, whatever the answer (a refusal may mean the courier's scans moved the parcel on).
+ * The query keys a stop changes: the admin orders list and every open details view, and the
+ * Shipments table. Named here rather than imported, since shared code imports no feature; the
+ * features' key factories start with these.
+ */
+const STOPPED_PARCEL_KEYS = [['admin-orders'], ['shipments']] as const
+
+/**
+ * "Stop parcel" (the order details dialog and the Shipments page): everything showing the parcel
+ * refetches afterwards, whatever the answer (a refusal may mean the courier's scans moved it on).
  */
 export function useStopParcel() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: stopParcel,
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
-        // The shipments feature's key, named here as features do not import each other.
-        queryClient.invalidateQueries({ queryKey: ['shipments'] }),
-      ]),
+      Promise.all(
+        STOPPED_PARCEL_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   })
 }

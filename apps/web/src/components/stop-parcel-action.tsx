@@ -1,7 +1,7 @@
 import {
   ORDER_TRANSITIONS,
   SHIPMENT_STATUS_LABELS,
-  type OrderParcel,
+  type OrderStatus,
   type ShipmentStatus,
 } from '@techbazaar/shared'
 import { BanIcon, LoaderCircleIcon } from 'lucide-react'
@@ -19,7 +19,21 @@ import {
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 import { messageOf } from '@/lib/server-errors'
-import { useStopParcel } from '../api/stop-parcel'
+import { useStopParcel } from '@/lib/shipping/stop-parcel'
+import { cn } from '@/lib/utils'
+
+/**
+ * A seller's part as both admin views know it: the order details' parcel (`OrderParcel`) and a
+ * row of the Shipments table (its `_id`, `orderStatus` and booking) both fit this.
+ */
+export interface StoppableParcel {
+  subOrderId: string
+  seller: string
+  /** The part's (sub-order's) status. */
+  status: OrderStatus
+  /** The courier booking, null until the seller books one. */
+  shipment: { status: ShipmentStatus; awb: string } | null
+}
 
 /** Handed to the courier and neither delivered, brought back nor cancelled (as the API checks). */
 const ON_ITS_WAY: ReadonlySet<ShipmentStatus> = new Set([
@@ -34,7 +48,7 @@ const ON_ITS_WAY: ReadonlySet<ShipmentStatus> = new Set([
  * delivered, returned or cancelled. A parcel still waiting for pickup must also be a part that can
  * be rejected (one marked Shipped by hand meanwhile is refused by the API).
  */
-export function canStopParcel(parcel: OrderParcel): boolean {
+export function canStopParcel(parcel: StoppableParcel): boolean {
   const status = parcel.shipment?.status
   if (!status) return false
   if (status === 'booked') return ORDER_TRANSITIONS.reject.from.includes(parcel.status)
@@ -42,11 +56,36 @@ export function canStopParcel(parcel: OrderParcel): boolean {
 }
 
 /**
+ * Whether rejecting the whole order would touch a part whose courier booking stands, which the
+ * API refuses (409, issue 26.5): the parts a rejection moves are those it may move from, and a
+ * booking the courier cancelled no longer counts. The status picker then leaves Rejected out.
+ */
+export function rejectNeedsStop(parcels: readonly StoppableParcel[]): boolean {
+  return parcels.some(
+    (parcel) =>
+      ORDER_TRANSITIONS.reject.from.includes(parcel.status) &&
+      parcel.shipment !== null &&
+      parcel.shipment.status !== 'cancelled',
+  )
+}
+
+/** What the status picker says in place of Rejected once a part is booked (the Stop action's words). */
+export const REJECT_NEEDS_STOP =
+  'Rejected is not offered: a parcel of this order is booked with the courier. Use Stop parcel on it: the booking is cancelled, or the courier brings the parcel back to the seller.'
+
+/**
  * "Stop parcel" (admins, issue 26.5): rejecting a booked part is refused, since the courier would
  * still deliver goods already refunded; this asks the courier instead. It confirms first, saying
  * what happens before and after pickup, and shows the API's answer as a toast.
  */
-export function StopParcelAction({ parcel }: { parcel: OrderParcel }) {
+export function StopParcelAction({
+  parcel,
+  className,
+}: {
+  parcel: StoppableParcel
+  /** Where it sits: below a parcel card by default, inside a table cell on the Shipments page. */
+  className?: string
+}) {
   const [confirming, setConfirming] = useState(false)
   const stop = useStopParcel()
   const shipment = parcel.shipment
@@ -68,7 +107,7 @@ export function StopParcelAction({ parcel }: { parcel: OrderParcel }) {
   }
 
   return (
-    <div className="mt-3 border-t pt-3">
+    <div className={cn('mt-3 border-t pt-3', className)}>
       <Button
         variant="outline"
         className="h-11 w-full text-destructive hover:text-destructive sm:w-auto"
