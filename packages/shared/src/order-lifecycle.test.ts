@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { deriveOrderStatus, nextOrderStatuses, orderEventFor } from './order-lifecycle'
+import { ORDER_STATUSES } from './constants'
+import {
+  deriveOrderStatus,
+  isShippable,
+  nextOrderStatuses,
+  orderEventFor,
+  stillCancellable,
+} from './order-lifecycle'
 
 describe('the order lifecycle table', () => {
   it('offers each actor only its next steps', () => {
@@ -33,5 +40,19 @@ describe('the order lifecycle table', () => {
     expect(deriveOrderStatus(['cancelled', 'cancelled'])).toBe('cancelled')
     expect(deriveOrderStatus(['cancelled', 'rejected'])).toBe('rejected')
     expect(deriveOrderStatus(['confirmed'])).toBe('confirmed')
+  })
+})
+
+describe('the rules read off the table', () => {
+  it('lets a part be cancelled before it ships and only while no courier booking stands', () => {
+    expect(stillCancellable('confirmed', false)).toBe(true)
+    expect(stillCancellable('inProcess', false)).toBe(true)
+    expect(stillCancellable('inProcess', true)).toBe(false)
+    expect(stillCancellable('inShipping', false)).toBe(false)
+    expect(stillCancellable('delivered', false)).toBe(false)
+  })
+
+  it('lets a seller ship only a confirmed or in-process part', () => {
+    expect(ORDER_STATUSES.filter(isShippable)).toEqual(['confirmed', 'inProcess'])
   })
 })

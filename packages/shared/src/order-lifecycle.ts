@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from './constants'
-import { defineMachine, eventFor, nextStatuses, type Transition } from './state-machine'
+import { canHappen, defineMachine, eventFor, nextStatuses, type Transition } from './state-machine'
 
 /**
  * Who moves an order: the buyer, the seller of a sub-order, a marketplace admin, a payment
@@ -77,6 +77,17 @@ export const orderEventFor = (from: OrderStatus, to: OrderStatus, actor: OrderAc
 /** The statuses `actor` may move a sub-order in `from` to (what a status select offers). */
 export const nextOrderStatuses = (from: OrderStatus, actor: OrderActor) =>
   nextStatuses(ORDER_MACHINE, from, actor)
+
+/** A part its seller may ship (book the courier for): confirmed or in process. */
+export const isShippable = (status: OrderStatus) => canHappen(ORDER_MACHINE, 'ship', status)
+
+/**
+ * A part the shopper may still cancel: the table allows it (before it ships) and no courier
+ * booking of it stands (a booked parcel is stopped through the courier, or returned once
+ * delivered). The one rule for the Cancel buttons, the cancel route and the cancel effect.
+ */
+export const stillCancellable = (status: OrderStatus, booked: boolean) =>
+  !booked && canHappen(ORDER_MACHINE, 'cancel', status)
 
 /** How far along each live status is; the order reads as its least advanced live part. */
 export const ORDER_PROGRESS: Partial<Record<OrderStatus, number>> = {

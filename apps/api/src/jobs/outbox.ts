@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, lt, lte, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { outbox } from '../db/schema'
 import type { Mail } from '../lib/mail'
@@ -18,6 +18,20 @@ export interface OutboxPayloads {
   'auth.password-reset': { email: string; ip: string }
 }
 export type OutboxKind = keyof OutboxPayloads
+
+/**
+ * The dedupe keys of the items more than one place writes or looks for: one home each, and the
+ * refund's in its SQL form too (the refund worker finds the items of abandoned attempts by it).
+ */
+export const outboxKeys = {
+  /** One provider call per attempt of a refund. */
+  refund: (refundId: string, attempt: number) => `refund:${refundId}:${attempt}`,
+  refundSql: (refundId: SQLWrapper, attempt: SQLWrapper) =>
+    sql<string>`'refund:' || ${refundId}::text || ':' || ${attempt}::text`,
+  /** One close of a provider's checkout. */
+  terminate: (provider: string, providerOrderId: string) =>
+    `terminate:${provider}:${providerOrderId}`,
+}
 
 /** An item as the worker holds it while delivering it. */
 export interface ClaimedItem {

@@ -1,4 +1,4 @@
-import { isMarketplaceAdmin, type SessionUser } from '@techbazaar/shared'
+import { isMarketplaceAdmin, isSuspendedSeller, type SessionUser } from '@techbazaar/shared'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { forbidden, unauthorized } from '../lib/errors'
@@ -74,7 +74,7 @@ export function refusal(access: Exclude<Access, 'public'>, user: SessionUser): s
       return user.type === 'vendor' ? null : denied
     case 'activeSeller':
       if (user.type !== 'vendor') return denied
-      return user.vendorStatus === 'Rejected' ? 'Your seller account was rejected' : null
+      return isSuspendedSeller(user) ? 'Your seller account was rejected' : null
     case 'uploader':
       if (isMarketplaceAdmin(user)) return null
       if (user.type !== 'vendor') return denied

@@ -15,6 +15,7 @@ import {
   type UpdateOrderStatusInput,
   type VendorSubOrder,
   type VendorUpdateInput,
+  seesBuyers,
 } from '@techbazaar/shared'
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -22,7 +23,7 @@ import { orders, payments, shipments, subOrders, users } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
 import { moveOrder, refusedMove } from '../orders/lifecycle/move'
-import { BUYER_HIDDEN, seesBuyers, withLabelFor } from '../orders/order-access'
+import { BUYER_HIDDEN, withLabelFor } from '../orders/order-access'
 import { getOrderDetails } from '../orders/orders.service'
 import { displayStatusIs, standingOf, standingsOf, toOrderLine } from '../orders/standing'
 import { shipByDay } from '../shipping/ship-by'

@@ -1,9 +1,10 @@
+import { seesBuyers } from '@techbazaar/shared'
 import type { SessionUser } from '@techbazaar/shared'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { creditNotes, invoices } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
-import { BUYER_HIDDEN, seesBuyers, viewOrder } from '../orders/order-access'
+import { BUYER_HIDDEN, viewOrder } from '../orders/order-access'
 import type { InvoiceDocument, InvoiceParty } from './invoice-document'
 
 /** The documents one download holds, and the one supplier who may sign them (if only one). */

@@ -2,6 +2,7 @@ import {
   ENDED_ORDER_STATUSES,
   formatRupees,
   paiseToRupees,
+  stillCancellable,
   type CancelOrderInput,
   type CancelOrderResponse,
   type SessionUser,
@@ -83,12 +84,12 @@ export async function cancelOrder(
         parts.map((p) => p.id),
       ),
     )
-  const isShipped = (p: { id: string; status: string }) =>
-    p.status === 'inShipping' ||
-    p.status === 'delivered' ||
-    shipped.some((s) => s.subOrderId === p.id)
-  // "Cancel order" with a parcel already on its way cancels what has not shipped.
-  const cancelling = targets.filter((p) => !isShipped(p))
+  const booked = new Set(shipped.map((s) => s.subOrderId))
+  // "Cancel order" with a parcel already on its way cancels what has not shipped; an ended part
+  // asked for again goes on to the lifecycle, which answers it as done or refuses it.
+  const cancelling = targets.filter(
+    (p) => ENDED_ORDER_STATUSES.has(p.status) || stillCancellable(p.status, booked.has(p.id)),
+  )
   if (cancelling.length === 0) throw conflict(HANDED_TO_COURIER)
   const ctx = lifecycleContext(deps.config, deps.now)
   const moved = await deps.db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { formatOrderNumber, type CreateOrderResponse, type SessionUser } from '@techbazaar/shared'
 import { and, eq, isNull, lte } from 'drizzle-orm'
-import { enqueue } from '../../jobs/outbox'
+import { enqueue, outboxKeys } from '../../jobs/outbox'
 import type { Db, Tx } from '../../db/client'
 import type { MarketplaceIdentity } from '../invoices/issue'
 import { idempotencyKeys, orders, users, type AddressSnapshot } from '../../db/schema'
@@ -155,7 +155,7 @@ export async function startCheckout(
         deps.db,
         'payment.terminate',
         { provider: provider.name, providerOrderId: checkout.providerOrderId },
-        { dedupeKey: `terminate:${provider.name}:${checkout.providerOrderId}` },
+        { dedupeKey: outboxKeys.terminate(provider.name, checkout.providerOrderId) },
       )
       throw orderExpired()
     }

@@ -1,6 +1,7 @@
+import { seesBuyers } from '@techbazaar/shared'
 import type { SessionUser } from '@techbazaar/shared'
 import { describe, expect, it } from 'vitest'
-import { buyerAddressFor, seesBuyers, withLabelFor } from './order-access'
+import { buyerAddressFor, withLabelFor } from './order-access'
 
 const user = (over: Partial<SessionUser>) => ({ id: 'u', ...over }) as SessionUser
 const approved = user({ type: 'vendor', vendorStatus: 'Approved' })

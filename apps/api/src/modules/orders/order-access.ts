@@ -1,4 +1,4 @@
-import { isMarketplaceAdmin, type SessionUser } from '@techbazaar/shared'
+import { isMarketplaceAdmin, seesBuyers, type SessionUser } from '@techbazaar/shared'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orders, subOrders } from '../../db/schema'
@@ -49,16 +49,13 @@ export async function viewOrder(db: Db, user: SessionUser, orderId: string): Pro
 /** What a seller whose account is no longer approved reads in place of a buyer's name. */
 export const BUYER_HIDDEN = 'Hidden'
 
-/**
- * The one rule for buyers' personal data (names, addresses, phones, a business buyer's name and
- * GSTIN, couriers' labels that print them, the invoices and credit notes that print them): a
- * seller reads them only while its account is approved; a rejected (suspended) seller keeps its
- * order list and documents for its records, without them. Admins and the buyer always read them.
- * Every place that sends buyers' data to a seller asks this, or one of the helpers below.
+/*
+ * The one rule for buyers' personal data is `seesBuyers` (packages/shared roles.ts): a seller
+ * reads names, addresses, phones, a business buyer's name and GSTIN, couriers' labels and the
+ * documents that print them only while its account is approved; a rejected (suspended) seller
+ * keeps its order list and documents for its records, without them. Every place that sends
+ * buyers' data to a seller asks it, or one of the helpers below.
  */
-export function seesBuyers(user: SessionUser): boolean {
-  return user.type !== 'vendor' || user.vendorStatus === 'Approved'
-}
 
 /** A delivery address as `viewer` may read it: city, pincode and state stay for the records. */
 export function buyerAddressFor<A extends { address: string; phone: string; notes?: string }>(

@@ -6,8 +6,6 @@ import {
   ADDRESS_STATE_MISSING,
   codLimitMessage,
   deriveOrderStatus,
-  ORDER_TRANSITIONS,
-  type OrderStatus,
   formatOrderNumber,
   overOrderLimitMessage,
   paiseToRupees,
@@ -17,7 +15,9 @@ import {
   type OrderStanding,
   type OrderSummary,
   standingFields,
+  stillCancellable,
   type SessionUser,
+  seesBuyers,
 } from '@techbazaar/shared'
 import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
@@ -39,7 +39,7 @@ import { badRequest, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
-import { buyerAddressFor, seesBuyers, viewOrder, withLabelFor } from './order-access'
+import { buyerAddressFor, viewOrder, withLabelFor } from './order-access'
 import { queueOrderConfirmation } from './lifecycle/confirmation-mail'
 import { recordHistory, readTimeline } from './lifecycle/history'
 import { parcelsOf } from '../shipping/parcels'
@@ -377,9 +377,6 @@ async function cartOf(tx: Tx, userId: string) {
 
 type OrderRow = typeof orders.$inferSelect
 
-/** The statuses a shopper may still cancel from (ORDER_TRANSITIONS.cancel). */
-const CANCELLABLE: ReadonlySet<OrderStatus> = new Set(ORDER_TRANSITIONS.cancel.from)
-
 /**
  * The order's row as its summary, with what it stands at now (`standing`, issue 26.8): what is
  * payable and refunded, and the words people read. `totalPaise` is a seller's part's subtotal.
@@ -449,8 +446,7 @@ export async function getOrderDetails(
     const owner = viewer === 'owner' && part !== undefined
     return {
       ...parcel,
-      cancellable:
-        owner && CANCELLABLE.has(parcel.status) && parcel.shipment === null && !part.deliveredAt,
+      cancellable: owner && stillCancellable(parcel.status, parcel.shipment !== null),
       returnableUntil:
         owner && policy && parcel.status === 'delivered' && part.deliveredAt
           ? returnWindowCloses(part.deliveredAt, policy.windowDays).toISOString()

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { payments } from '../../db/schema'
-import { enqueue } from '../../jobs/outbox'
+import { enqueue, outboxKeys } from '../../jobs/outbox'
 import { lockOrder } from '../orders/lock-order'
 import { conflict, tooMany } from '../../lib/errors'
 import type { PaymentCheckout } from '../../payments/types'
@@ -189,7 +189,7 @@ export async function closeCheckouts(
       tx,
       'payment.terminate',
       { provider, providerOrderId },
-      { dedupeKey: `terminate:${provider}:${providerOrderId}` },
+      { dedupeKey: outboxKeys.terminate(provider, providerOrderId) },
     )
   }
 }

@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { statusMover } from '../../db/move-status'
 import { orders, payments, refunds, subOrders } from '../../db/schema'
-import { enqueue } from '../../jobs/outbox'
+import { enqueue, outboxKeys } from '../../jobs/outbox'
 import { conflict, notFound } from '../../lib/errors'
 import { recordHistory } from '../orders/lifecycle/history'
 import { lockOrder } from '../orders/lock-order'
@@ -181,7 +181,7 @@ async function queueProviderRefund(tx: Tx, refund: RefundRow): Promise<void> {
     tx,
     'payment.refund',
     { refundId: refund.id },
-    { dedupeKey: `refund:${refund.id}:${refund.attempt}` },
+    { dedupeKey: outboxKeys.refund(refund.id, refund.attempt) },
   )
 }
 

@@ -1,7 +1,8 @@
 import { formatOrderNumber, REFUND_CAUSE_LABELS } from '@techbazaar/shared'
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orders, outbox, payments, refunds } from '../../db/schema'
+import { outboxKeys } from '../../jobs/outbox'
 import { PermanentFailure } from '../../jobs/worker'
 import type { Payments } from '../../payments'
 import { isRefusal } from '../../payments/refund-support'
@@ -148,13 +149,7 @@ async function failAbandoned(deps: RefundWorkerDeps): Promise<void> {
   const abandoned = await deps.db
     .select({ id: refunds.id })
     .from(refunds)
-    .innerJoin(
-      outbox,
-      eq(
-        outbox.dedupeKey,
-        sql`'refund:' || ${refunds.id}::text || ':' || ${refunds.attempt}::text`,
-      ),
-    )
+    .innerJoin(outbox, eq(outbox.dedupeKey, outboxKeys.refundSql(refunds.id, refunds.attempt)))
     .where(and(eq(refunds.status, 'pending'), eq(outbox.status, 'dead')))
     .limit(POLL_BATCH)
   for (const { id } of abandoned) {

@@ -1,6 +1,7 @@
 import {
   formatRupees,
   eventFor,
+  isSuspendedSeller,
   RETURN_MACHINE,
   paiseToRupees,
   RETURN_STATUS_LABELS,
@@ -217,7 +218,7 @@ export async function updateReturn(
   returnId: string,
   input: UpdateReturnInput,
 ): Promise<{ message: string; data: AdminReturn }> {
-  if (user.type === 'vendor' && user.vendorStatus === 'Rejected') {
+  if (isSuspendedSeller(user)) {
     throw forbidden('Your seller account was rejected')
   }
   const actor: Actor = { kind: returnActorOf(user), id: user.id }

@@ -6,6 +6,8 @@ import {
   type AdminReturn,
   type OrderReturn,
   type SessionUser,
+  isSuspendedSeller,
+  seesBuyers,
 } from '@techbazaar/shared'
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
@@ -20,8 +22,8 @@ import {
   vendorProfiles,
 } from '../../db/schema'
 import { overdueReturn, type ReturnDecisionRule } from '../dashboard/returns-flags'
-import { sellerName } from '../orders/lifecycle/history'
-import { BUYER_HIDDEN, seesBuyers, withLabelFor } from '../orders/order-access'
+import { sellerName } from '../kernel/seller-name'
+import { BUYER_HIDDEN, withLabelFor } from '../orders/order-access'
 
 const DAY_MS = 86_400_000
 
@@ -181,7 +183,6 @@ export const returnActorOf = (user: SessionUser) => (isMarketplaceAdmin(user) ? 
  * seller whose account was rejected), and the buyer's name only while the seller may see buyers.
  */
 export function toAdminReturn(r: ReturnRecord, viewer: SessionUser): AdminReturn {
-  const suspended = viewer.type === 'vendor' && viewer.vendorStatus === 'Rejected'
   const seen = toOrderReturn(r)
   return {
     ...seen,
@@ -189,7 +190,7 @@ export function toAdminReturn(r: ReturnRecord, viewer: SessionUser): AdminReturn
     orderNumber: formatOrderNumber(r.orderNumber),
     customerName: seesBuyers(viewer) ? r.customerName : BUYER_HIDDEN,
     overdue: r.overdue,
-    next: suspended ? [] : nextReturnStatuses(r.row.status, returnActorOf(viewer)),
+    next: isSuspendedSeller(viewer) ? [] : nextReturnStatuses(r.row.status, returnActorOf(viewer)),
   }
 }
 

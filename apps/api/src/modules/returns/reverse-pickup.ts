@@ -13,6 +13,7 @@ import {
   users,
   vendorProfiles,
 } from '../../db/schema'
+import { sellerDisplayName } from '../kernel/seller-name'
 import { recordHistory } from '../orders/lifecycle/history'
 import { lockOrder } from '../orders/lock-order'
 import { courierStep, type ClaimSlot } from '../shipping/courier-step'
@@ -155,7 +156,7 @@ export async function bookReturnPickup(
           email: record.customerEmail,
         },
         delivery: {
-          name: profile.businessName ?? seller.userName,
+          name: sellerDisplayName(seller, profile),
           address: profile.addressLine!,
           city: profile.city!,
           pincode: profile.pincode!,

@@ -1,5 +1,6 @@
 import {
   COURIER_LABELS,
+  isShippable,
   ORDER_STATUS_LABELS,
   type SessionUser,
   type VendorShipInput,
@@ -8,6 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orderLines, orders, shipments, subOrders, users, vendorProfiles } from '../../db/schema'
+import { sellerDisplayName } from '../kernel/seller-name'
 import { CourierUnserviceableError } from '../../couriers/types'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import type { LifecycleContext } from '../orders/lifecycle/effects'
@@ -32,7 +34,7 @@ async function parcelFor(db: Db, seller: SessionUser, subOrderId: string) {
     .where(eq(subOrders.id, subOrderId))
   if (!row) throw notFound('Order not found')
   if (row.sub.sellerId !== seller.id) throw forbidden('You can only ship your own orders')
-  if (row.sub.status !== 'confirmed' && row.sub.status !== 'inProcess') {
+  if (!isShippable(row.sub.status)) {
     throw conflict(
       `This order is ${ORDER_STATUS_LABELS[row.sub.status]}; only a confirmed order can be shipped.`,
     )
@@ -103,7 +105,7 @@ export async function shipParcel(
         .select({ status: subOrders.status })
         .from(subOrders)
         .where(eq(subOrders.id, sub.id))
-      if (now?.status !== 'confirmed' && now?.status !== 'inProcess') {
+      if (!now || !isShippable(now.status)) {
         throw conflict(
           `This order is ${ORDER_STATUS_LABELS[now?.status ?? sub.status]} now, so the courier booking was cancelled.`,
         )
@@ -150,7 +152,7 @@ export async function shipParcel(
           reference: sub.id,
           pickupId: seller.id,
           pickup: {
-            name: profile.businessName ?? seller.userName,
+            name: sellerDisplayName(seller, profile),
             address: profile.addressLine!,
             city: profile.city!,
             pincode: profile.pincode!,

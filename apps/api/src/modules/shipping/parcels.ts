@@ -10,7 +10,7 @@ import {
   users,
   vendorProfiles,
 } from '../../db/schema'
-import { sellerName } from '../orders/lifecycle/history'
+import { sellerName } from '../kernel/seller-name'
 
 /**
  * Each seller's parcel of an order, as the shopper follows it: the seller, the part's status and,

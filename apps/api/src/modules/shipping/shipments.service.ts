@@ -1,5 +1,6 @@
 import {
   formatOrderNumber,
+  ORDER_TRANSITIONS,
   type AdminShipmentList,
   type AdminShipmentsQuery,
   type DashboardStats,
@@ -22,12 +23,12 @@ import {
 } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orders, shipments, subOrders, users, vendorProfiles } from '../../db/schema'
-import { sellerName } from '../orders/lifecycle/history'
+import { sellerName } from '../kernel/seller-name'
 import { istDay } from './delivery-estimate'
 import { lateConfirmationCutoff, shipByDay } from './ship-by'
 
-/** Parts still at the seller: the ones a parcel is booked for. */
-const AT_SELLER: OrderStatus[] = ['confirmed', 'inProcess']
+/** Parts still at the seller, the ones a parcel is booked for: those the table lets ship. */
+const AT_SELLER: readonly OrderStatus[] = ORDER_TRANSITIONS.ship.from
 /** Parts whose parcel may still be on its way (booked, not delivered nor returned). */
 const ON_ITS_WAY: OrderStatus[] = ['confirmed', 'inProcess', 'inShipping']
 

@@ -1,13 +1,8 @@
 import type { OrderTimelineEntry } from '@techbazaar/shared'
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
 import { orderHistory, subOrders, users, vendorProfiles } from '../../../db/schema'
-
-/**
- * How a seller is named to buyers (timeline, tracking): its business name, or its account name
- * until it has entered a business address. Needs `users` and `vendorProfiles` joined.
- */
-export const sellerName = sql<string>`coalesce(${vendorProfiles.businessName}, ${users.userName})`
+import { sellerName } from '../../kernel/seller-name'
 
 /** Writes one timeline line; callers pass their transaction, so the line exists exactly when the change does. */
 export async function recordHistory(tx: Tx, row: typeof orderHistory.$inferInsert): Promise<void> {

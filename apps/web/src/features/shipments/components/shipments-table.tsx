@@ -1,10 +1,10 @@
 import {
   COURIER_LABELS,
   formatShopDay,
+  isShippable,
   LATE_REASON_LABELS,
   SHIPMENT_STATUS_LABELS,
   type AdminShipmentRow,
-  type OrderStatus,
 } from '@techbazaar/shared'
 import { TruckIcon } from 'lucide-react'
 import type * as React from 'react'
@@ -21,9 +21,6 @@ import { EmptyState, LoadFailed, LoadingRows } from '@/components/state-views'
 import { messageOf } from '@/lib/server-errors'
 import { cn } from '@/lib/utils'
 import { useShipments, type ShipmentsFilter } from '../api/get-shipments'
-
-/** Parts the seller has not handed over: without a parcel they are simply not booked yet. */
-const AT_SELLER: ReadonlySet<OrderStatus> = new Set(['confirmed', 'inProcess'])
 
 /** A day (`YYYY-MM-DD`, India) read at noon there, so no time zone moves it. */
 const day = (value: string | null) =>
@@ -73,7 +70,8 @@ const COLUMNS: {
         </span>
       ) : (
         <span className="text-muted-foreground">
-          {AT_SELLER.has(row.orderStatus) ? 'Not booked' : 'No courier tracking'}
+          {/* Parts the seller has not handed over: without a parcel they are simply not booked yet. */}
+          {isShippable(row.orderStatus) ? 'Not booked' : 'No courier tracking'}
         </span>
       ),
   },
