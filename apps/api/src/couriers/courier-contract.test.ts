@@ -21,7 +21,8 @@ describeCourierContract('sandbox', {
     const authentic = (rawBody: string): WebhookRequest => ({ rawBody, headers, query: {} })
     // Its memory forgets nothing it issued, but answers only what stands: count what it books.
     const made = new Map<string, number>()
-    const counted = <T extends { reference: string }>(book: (input: T) => Promise<Booking>) =>
+    const counted =
+      <T extends { reference: string }>(book: (input: T) => Promise<Booking>) =>
       async (input: T) => {
         const booking = await book(input)
         made.set(input.reference, (made.get(input.reference) ?? 0) + 1)
@@ -100,7 +101,11 @@ describeCourierContract('Shiprocket', {
         { ...request, headers: { ...request.headers, 'x-api-key': 'wrong-key-0123456789abcd' } },
         { ...request, headers: { 'content-type': 'application/json' } },
         // Shiprocket sends its key in a header, never in the URL.
-        { ...request, headers: { 'content-type': 'application/json' }, query: { token: SHIPROCKET_KEY } },
+        {
+          ...request,
+          headers: { 'content-type': 'application/json' },
+          query: { token: SHIPROCKET_KEY },
+        },
       ],
       authentic: (rawBody) => ({ rawBody, headers, query: {} }),
       async held(reference) {

@@ -30,12 +30,7 @@ export interface CourierHarness {
    * such as manifested) at `location`, and answers the webhook the courier then sends, with good
    * credentials.
    */
-  push(
-    awb: string,
-    status: FollowedStatus | 'ignored',
-    at: Date,
-    location?: string,
-  ): WebhookRequest
+  push(awb: string, status: FollowedStatus | 'ignored', at: Date, location?: string): WebhookRequest
   /** `request` with credentials that are wrong or missing: every one must be refused. */
   forgeries(request: WebhookRequest): WebhookRequest[]
   /** A request with good credentials carrying `rawBody`. */
@@ -88,7 +83,13 @@ export const contractParcel = (pincode = '560034', codPaise = 150_000): BookingI
   reference: crypto.randomUUID(),
   pickupId: '3f2b8c1e-5a6d-4e7f-9a0b-1c2d3e4f5a6b',
   pickup: seller,
-  delivery: { name: 'Asha', address: '12 Koramangala', city: 'Bengaluru', pincode, phone: '9876543210' },
+  delivery: {
+    name: 'Asha',
+    address: '12 Koramangala',
+    city: 'Bengaluru',
+    pincode,
+    phone: '9876543210',
+  },
   codPaise,
   declaredValuePaise: 150_000,
   ...size,
@@ -234,9 +235,7 @@ export function describeCourierContract(name: string, setup: CourierContractSetu
       const booking = await courier.bookReturn(input)
       expect(booking.awb).not.toBe('')
       expect(booking.labelUrl).not.toBe('')
-      expect((await courier.findBookings(input.reference)).map((f) => f.awb)).toEqual([
-        booking.awb,
-      ])
+      expect((await courier.findBookings(input.reference)).map((f) => f.awb)).toEqual([booking.awb])
       // Tracked like a parcel.
       const event = courier.verifyWebhook(h.push(booking.awb, 'in_transit', at(5)))
       expect(await courier.track(booking.awb)).toEqual([event])
