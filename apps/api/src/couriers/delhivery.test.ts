@@ -50,16 +50,14 @@ const parcel = (pincode = '560034', overrides: Partial<BookingInput> = {}): Book
 })
 
 describe('Delhivery serviceability', () => {
-  it('reads the pin code list, estimating transit by postal circle', async () => {
+  // Served, cash and unserved pincodes from its pin code list: the courier contract.
+  it('estimates transit by postal circle (its API answers no days)', async () => {
     expect(
       await delhivery.serviceability({ pickupPincode: '560001', deliveryPincode: '560034' }),
-    ).toEqual({ serviceable: true, cod: true, transitDays: 2 })
+    ).toMatchObject({ transitDays: 2 })
     expect(
       await delhivery.serviceability({ pickupPincode: '560001', deliveryPincode: '791111' }),
-    ).toEqual({ serviceable: true, cod: false, transitDays: 5 })
-    expect(
-      await delhivery.serviceability({ pickupPincode: '560001', deliveryPincode: '744101' }),
-    ).toEqual({ serviceable: false, cod: false, transitDays: null })
+    ).toMatchObject({ transitDays: 5 })
   })
 })
 
@@ -101,39 +99,8 @@ describe('Delhivery book', () => {
     expect(fake.pickups.filter((p) => p.pickup_location === made!.warehouse)).toHaveLength(1)
   })
 
-  it('cancels the waybill when the label cannot be had, and throws CourierError', async () => {
-    const input = parcel()
-    fake.outage('slip')
-    try {
-      await expect(delhivery.book(input)).rejects.toBeInstanceOf(CourierError)
-    } finally {
-      fake.outage('slip', false)
-    }
-    const made = [...fake.parcels.values()].filter((p) => p.shipment.order === input.reference)
-    expect(made.map((p) => p.cancelled)).toEqual([true])
-    expect(fake.live(input.reference)).toEqual([])
-  })
-
-  it('cancels when the pickup request fails', async () => {
-    const input = parcel()
-    fake.outage('pickup')
-    try {
-      await expect(delhivery.book(input)).rejects.toThrow(/pickup request answered 500/)
-    } finally {
-      fake.outage('pickup', false)
-    }
-    expect(fake.live(input.reference)).toEqual([])
-  })
-
-  it('creates nothing where it does not deliver, or takes no cash', async () => {
-    for (const pincode of ['744101', '791111']) {
-      const input = parcel(pincode)
-      await expect(delhivery.book(input)).rejects.toBeInstanceOf(CourierError)
-      expect([...fake.parcels.values()].some((p) => p.shipment.order === input.reference)).toBe(
-        false,
-      )
-    }
-  })
+  // All or nothing (a failed label or pickup request cancels the waybill) and nothing manifested
+  // where it does not deliver or takes no cash: the courier contract.
 
   it('picks up today before noon, else on the next day that is not a Sunday', () => {
     expect(pickupSlot(new Date('2026-11-23T04:00:00Z'))).toEqual({
@@ -150,39 +117,29 @@ describe('Delhivery book', () => {
 })
 
 describe('Delhivery cancel and track', () => {
-  it('cancels by waybill', async () => {
-    const input = parcel()
-    const { awb } = await delhivery.book(input)
+  // Cancelling a booked waybill, and scans in order keyed as the push is: the courier contract.
+  it('makes the label from the waybill, and refuses to cancel or track one it does not know', async () => {
+    const { awb } = await delhivery.book(parcel())
     expect(await delhivery.label(awb)).toContain(awb)
-    await delhivery.cancel(awb)
-    expect(fake.live(input.reference)).toEqual([])
     await expect(delhivery.cancel('0000')).rejects.toBeInstanceOf(CourierError)
+    await expect(delhivery.track('0000')).rejects.toBeInstanceOf(CourierError)
   })
 
-  it('answers the scans it follows in order, keyed as the push is', async () => {
+  it('follows two scans of one status (In Transit, Pending) as two events', async () => {
     const { awb } = await delhivery.book(parcel())
-    fake.scan(awb, 'Manifested', 'UD', '2026-11-23T10:00:00.123')
     fake.scan(awb, 'In Transit', 'UD', '2026-11-23T18:10:52')
     fake.scan(awb, 'Pending', 'UD', '2026-11-24T06:00:00')
-    fake.scan(awb, 'Dispatched', 'UD', '2026-11-24T09:30:00', 'Koramangala_DC (Karnataka)')
-    const events = await delhivery.track(awb)
-    expect(events.map((e) => [e.status, e.at.toISOString()])).toEqual([
+    expect((await delhivery.track(awb)).map((e) => [e.status, e.at.toISOString()])).toEqual([
       ['in_transit', '2026-11-23T12:40:52.000Z'],
       ['in_transit', '2026-11-24T00:30:00.000Z'],
-      ['out_for_delivery', '2026-11-24T04:00:00.000Z'],
     ])
-    const pushed = delhivery.verifyWebhook({
-      rawBody: fake.push(awb),
-      headers: { 'content-type': 'application/json' },
-      query: { token: PUSH_TOKEN },
-    })
-    expect(pushed).toEqual(events.at(-1))
-    await expect(delhivery.track('0000')).rejects.toBeInstanceOf(CourierError)
   })
 })
 
 describe('Delhivery push', () => {
-  it('takes the token in the URL and refuses a wrong or missing one', async () => {
+  // The token in the URL taken, a wrong, missing or header one refused, a status the shop does
+  // not follow acknowledged without an event: the courier contract.
+  it("keys an event by the shop's status and the scan's time; no token configured refuses all", async () => {
     const { awb } = await delhivery.book(parcel())
     fake.scan(awb, 'Delivered', 'DL', '2026-11-25T12:00:00')
     const rawBody = fake.push(awb)
@@ -190,25 +147,8 @@ describe('Delhivery push', () => {
     expect(
       delhivery.verifyWebhook({ rawBody, headers, query: { token: PUSH_TOKEN } }),
     ).toMatchObject({ awb, status: 'delivered', eventKey: 'delivered@2026-11-25T06:30:00.000Z' })
-    for (const query of [{ token: 'wrong-token-0123456789ab' }, {}]) {
-      expect(() => delhivery.verifyWebhook({ rawBody, headers, query })).toThrow(CourierAuthError)
-    }
-    // A token in a header does not count, and without a configured token nothing passes.
-    expect(() =>
-      delhivery.verifyWebhook({ rawBody, headers: { ...headers, token: PUSH_TOKEN }, query: {} }),
-    ).toThrow(CourierAuthError)
     const open = createDelhivery({ token: fake.token, baseUrl: fake.baseUrl })
     expect(() => open.verifyWebhook({ rawBody, headers, query: { token: '' } })).toThrow(
-      CourierAuthError,
-    )
-  })
-
-  it('acknowledges a status the shop does not follow without an event', async () => {
-    const { awb } = await delhivery.book(parcel())
-    fake.scan(awb, 'In Transit', 'RT', '2026-11-26T12:00:00')
-    const query = { token: PUSH_TOKEN }
-    expect(delhivery.verifyWebhook({ rawBody: fake.push(awb), headers: {}, query })).toBeNull()
-    expect(() => delhivery.verifyWebhook({ rawBody: '[]', headers: {}, query })).toThrow(
       CourierAuthError,
     )
   })

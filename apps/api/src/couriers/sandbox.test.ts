@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSandboxCourier } from './sandbox'
-import { CourierError, CourierUnserviceableError, type ReturnPickupInput } from './types'
+import type { ReturnPickupInput } from './types'
 
 /** A return from a shopper at `pincode` to a Bengaluru seller. */
 const returnPickup = (pincode: string): ReturnPickupInput => ({
@@ -22,8 +22,10 @@ const returnPickup = (pincode: string): ReturnPickupInput => ({
   items: [{ sku: 'prod-1', title: 'USB-C cable', quantity: 1, unitPricePaise: 150_000 }],
 })
 
-describe('sandbox courier bookReturn', () => {
-  it('books a reverse pickup with an AWB and a label, tracked like a parcel', async () => {
+// Booking a reverse pickup tracked like a parcel, no cancel once collected, no return from where
+// it does not go, a return from where no cash is taken: the courier contract (courier-contract.ts).
+describe('sandbox courier', () => {
+  it('issues its own AWBs and labels, with the days of its postal-circle estimate', async () => {
     const sandbox = createSandboxCourier()
     const booking = await sandbox.courier.bookReturn(returnPickup('110001'))
     expect(booking).toEqual({
@@ -32,26 +34,16 @@ describe('sandbox courier bookReturn', () => {
       // Delhi to Bengaluru: across postal zones.
       transitDays: 5,
     })
-    const at = new Date('2026-11-23T06:00:00Z')
-    const pushed = sandbox.event(booking.awb, 'picked_up', at, 'Janpath')
-    expect(
-      sandbox.courier.verifyWebhook({
-        rawBody: pushed.rawBody,
-        headers: pushed.headers,
-        query: {},
-      }),
-    ).toMatchObject({ awb: booking.awb, status: 'picked_up', location: 'Janpath' })
-    expect((await sandbox.courier.track(booking.awb)).map((e) => e.status)).toEqual(['picked_up'])
-    // Collected: too late to cancel.
-    await expect(sandbox.courier.cancel(booking.awb)).rejects.toBeInstanceOf(CourierError)
+    expect(await sandbox.courier.label(booking.awb)).toBe(booking.labelUrl)
   })
 
-  it('does not collect from a pincode it does not serve', async () => {
-    const { courier } = createSandboxCourier()
-    await expect(courier.bookReturn(returnPickup('744101'))).rejects.toBeInstanceOf(
-      CourierUnserviceableError,
-    )
-    // Cash is no matter for a return: the North-East is collected from.
-    expect((await courier.bookReturn(returnPickup('791111'))).awb).toMatch(/^SBX/)
+  it('takes no return to origin of a parcel it has not collected, and no scan once cancelled', async () => {
+    const sandbox = createSandboxCourier()
+    const { awb } = await sandbox.courier.bookReturn(returnPickup('110001'))
+    await expect(sandbox.courier.returnToOrigin(awb)).rejects.toThrow(/cancel it instead/)
+    await sandbox.courier.cancel(awb)
+    // The desk's scans of a cancelled parcel are not kept: track and the cancel stand.
+    sandbox.event(awb, 'in_transit', new Date('2026-11-23T06:00:00Z'))
+    expect(await sandbox.courier.track(awb)).toEqual([])
   })
 })

@@ -136,7 +136,15 @@ export function createSandboxCourier(): SandboxCourier {
       if (key.length !== expected.length || !timingSafeEqual(key, expected)) {
         throw new CourierAuthError('x-api-key does not match')
       }
-      return eventOf(webhookBody.parse(JSON.parse(rawBody)))
+      let json: unknown
+      try {
+        json = JSON.parse(rawBody)
+      } catch {
+        throw new CourierAuthError('not JSON')
+      }
+      const body = webhookBody.safeParse(json)
+      if (!body.success) throw new CourierAuthError('not a sandbox tracking webhook')
+      return eventOf(body.data)
     },
   }
   return {

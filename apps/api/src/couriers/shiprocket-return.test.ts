@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeShiprocket } from '../../test/fakes/shiprocket'
 import { createShiprocket } from './shiprocket'
-import { CourierError, CourierUnserviceableError, type ReturnPickupInput } from './types'
+import type { ReturnPickupInput } from './types'
 
 let fake: Awaited<ReturnType<typeof startFakeShiprocket>>
 let shiprocket: ReturnType<typeof createShiprocket>
@@ -79,29 +79,9 @@ describe('Shiprocket bookReturn', () => {
     })
   })
 
-  it('creates nothing where no courier collects returns (asked as a return)', async () => {
-    // The shopper is in the Andamans; the seller's Bengaluru pincode is served, so only a
-    // serviceability question asked as a return (is_return, from the shopper) says no.
-    const input = returnPickup('744101')
-    await expect(shiprocket.bookReturn(input)).rejects.toBeInstanceOf(CourierUnserviceableError)
-    expect(madeFor(input.reference)).toEqual([])
-  })
-
-  it('cancels the return order when the AWB or the label cannot be had', async () => {
-    for (const call of ['assign', 'label'] as const) {
-      const input = returnPickup()
-      fake.outage(call)
-      try {
-        await expect(shiprocket.bookReturn(input)).rejects.toBeInstanceOf(CourierError)
-      } finally {
-        fake.outage(call, false)
-      }
-      expect(madeFor(input.reference).map((o) => [o.kind, o.status])).toEqual([
-        ['return', 'CANCELED'],
-      ])
-    }
-  })
-
+  // Nothing made where no courier collects (the fake answers so only to a question asked as a
+  // return, from the shopper), a failed AWB or label cancelling the return order, tracking and
+  // cancelling by its AWB: the courier contract (courier-contract.ts).
   it('says why when Shiprocket refuses the return order, leaving nothing booked', async () => {
     const input = returnPickup()
     fake.outage('createReturn')
@@ -111,17 +91,5 @@ describe('Shiprocket bookReturn', () => {
       fake.outage('createReturn', false)
     }
     expect(madeFor(input.reference)).toEqual([])
-  })
-
-  it('is tracked and cancelled by its AWB like a parcel', async () => {
-    const input = returnPickup()
-    const { awb } = await shiprocket.bookReturn(input)
-    fake.scan(awb, 'PICKED UP', '2026-11-23 11:00:00', 'Koramangala')
-    expect((await shiprocket.track(awb)).map((e) => e.status)).toEqual(['picked_up'])
-
-    const other = returnPickup()
-    const booked = await shiprocket.bookReturn(other)
-    await shiprocket.cancel(booked.awb, booked.providerRef)
-    expect(fake.live(other.reference)).toEqual([])
   })
 })

@@ -171,6 +171,10 @@ export async function startFakeDelhivery(token = 'dl-test-token') {
     if (!parcel || body.cancellation !== 'true') {
       return { status: false, remark: 'No such waybill' }
     }
+    // A delivered parcel is past cancelling (one in transit is returned to origin instead).
+    if (parcel.scans.at(-1)?.ScanType === 'DL') {
+      return { status: false, remark: 'Shipment is delivered and cannot be cancelled' }
+    }
     parcel.cancelled = true
     return { status: true, remark: 'Shipment has been cancelled', waybill: parcel.waybill }
   })

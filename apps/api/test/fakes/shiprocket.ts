@@ -31,6 +31,8 @@ export interface FakeShiprocketOrder {
 
 const PIN = /^[1-9]\d{5}$/
 const PHONE = /^\d{10}$/
+/** Scan labels from the courier's pickup on (the parcel is no longer at the seller's). */
+const COLLECTED = /PICKED UP|SHIPPED|IN[ _]TRANSIT|REACHED|OUT FOR DELIVERY|DELIVERED|RTO/i
 
 /** What a field must be, or the message Shiprocket-style validation gives. */
 function missing(body: Body, fields: string[]): string[] {
@@ -313,6 +315,14 @@ export async function startFakeShiprocket(
     const found = ids.map((id) => orders.get(Number(id)))
     if (found.length === 0 || found.some((o) => !o)) {
       return reply.status(422).send({ message: 'Order ids are invalid' })
+    }
+    // Its API cancels an order only before the courier collects it (decision 56): an order
+    // with a scan from the pickup on is refused, and the panel's return is the way back.
+    const collected = found.find((o) => o!.scans.some((s) => COLLECTED.test(s.label)))
+    if (collected) {
+      return reply
+        .status(400)
+        .send({ message: `Order ${collected.id} has been picked up and cannot be cancelled` })
     }
     for (const order of found) order!.status = 'CANCELED'
     return reply.status(200).send({ status: 200, message: 'Orders cancelled' })
