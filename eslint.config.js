@@ -73,6 +73,21 @@ export default tseslint.config(
     },
   },
   {
+    // One clock (issue 27.4): the API's modules read the time from their dependencies' `now`,
+    // which the app builds once and tests move; a wall-clock read says why in a comment.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*fixtures*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Read the shop's clock (deps.now()) instead of new Date().",
+        },
+      ],
+    },
+  },
+  {
     // Import boundaries (issue 15). A feature of the web app never imports another feature: only
     // the app layer (src/app, src/router.tsx, main.tsx, entry-server.tsx) composes them, and
     // what several features use lives in src/lib or src/components, which import no feature and

@@ -14,6 +14,7 @@ import type { ReplyCache } from './modules/catalog/cached-json'
 import type { ListingTotals } from './modules/catalog/catalog.service'
 import type { Couriers } from './couriers'
 import type { Payments } from './payments'
+import type { LifecycleContext } from './modules/orders/lifecycle/context'
 
 /**
  * What the app is made of, as routes and services see it: the composition root (app.ts) builds
@@ -44,6 +45,8 @@ export interface AppDeps {
   listingTotals: ListingTotals
   /** Delivers the outbox and runs the periodic jobs; `server.ts` starts it, tests `drain()` it. */
   jobs: JobWorker
+  /** What every order move needs (limits, the marketplace, the clock), built once here. */
+  lifecycle: LifecycleContext
 }
 
 /** What a caller must give; the rest has defaults built from the config. */
@@ -60,6 +63,7 @@ export type AppDepsInput = Omit<
   | 'couriers'
   | 'storage'
   | 'listingTotals'
+  | 'lifecycle'
 > &
   Partial<Pick<AppDeps, 'mailer' | 'counters' | 'now'>> & {
     /** The database's LISTEN; without it the listing is not cached. */

@@ -56,6 +56,7 @@ import { rateLimitPlugin } from './plugins/rate-limit'
 import { mergeCsp, securityPlugin } from './plugins/security'
 import { textInputPlugin } from './plugins/text-input'
 import { webPlugin } from './plugins/web'
+import { lifecycleContext } from './modules/orders/lifecycle/context'
 
 /** Log paths without their query strings' secrets, and never cookies or authorization headers. */
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]']
@@ -117,6 +118,7 @@ export async function buildApp(
   const metrics = createMetrics({ catalogCache, pageCache, outbox: () => outboxCounts(input.db) })
   const mailer =
     input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
+  const lifecycle = lifecycleContext(config, now)
   const deps: AppDeps = {
     ...input,
     mailer,
@@ -129,8 +131,19 @@ export async function buildApp(
     couriers,
     storage: createStorage(config),
     listingTotals: createListingTotals(),
+    lifecycle,
     jobs: createShopJobs(
-      { db: input.db, now, config, mailer, payments, couriers, metrics, listen: input.listen },
+      {
+        db: input.db,
+        now,
+        config,
+        mailer,
+        payments,
+        couriers,
+        metrics,
+        lifecycle,
+        listen: input.listen,
+      },
       app.log,
     ),
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { gstinProblem } from '@techbazaar/shared'
+import { gstinProblem, rupeesToPaise } from '@techbazaar/shared'
 import { z } from 'zod'
 import { readPkcs12, SigningKeyError } from './modules/invoices/pkcs12'
 
@@ -500,7 +500,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     orderLimits: {
       maxQtyPerProduct: e.ORDER_MAX_QTY_PER_PRODUCT,
-      codMaxPaise: e.COD_MAX_ORDER_RUPEES * 100,
+      codMaxPaise: rupeesToPaise(e.COD_MAX_ORDER_RUPEES),
       createPerHour: e.ORDER_CREATE_PER_HOUR,
       paymentWindowMinutes: e.PAYMENT_WINDOW_MINUTES,
       unpaidHoldMaxUnits: e.UNPAID_HOLD_MAX_UNITS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatRupees } from './money'
+import { formatPaise, formatRupees } from './money'
 
 const intl = {
   whole: new Intl.NumberFormat('en-IN', {
@@ -27,6 +27,12 @@ describe('formatRupees', () => {
     expect(formatRupees(1234.5)).toBe('₹1,234.50')
     expect(formatRupees(0.05)).toBe('₹0.05')
     expect(formatRupees(-1499)).toBe('-₹1,499')
+  })
+
+  it('prints paise as rupees through formatPaise, the one way money is written out', () => {
+    expect(formatPaise(2_329_800)).toBe('₹23,298')
+    expect(formatPaise(123_450)).toBe('₹1,234.50')
+    expect(formatPaise(5)).toBe('₹0.05')
   })
 
   it('writes what Intl.NumberFormat en-IN writes, for whole rupees and for paise', () => {

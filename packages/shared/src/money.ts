@@ -29,6 +29,11 @@ export function formatRupees(rupees: number): string {
   return `${rupees < 0 ? '-' : ''}₹${whole}${fraction}`
 }
 
+/** Paise as people read rupees: `formatRupees(paiseToRupees(paise))`, the one way to print money. */
+export function formatPaise(paise: number): string {
+  return formatRupees(paiseToRupees(paise))
+}
+
 /** The price a shopper pays: the sale price when above 0, else the list price. */
 export function effectivePrice(price: number, salePrice: number | null | undefined): number {
   return salePrice != null && salePrice > 0 ? salePrice : price

@@ -7,6 +7,7 @@ import type { Mailer } from '../lib/mail'
 import type { ShopMetrics } from '../lib/metrics'
 import { purgeExpiredAuthRows } from '../modules/auth/cleanup'
 import { issuePasswordReset } from '../modules/auth/password-reset'
+import type { LifecycleContext } from '../modules/orders/lifecycle/context'
 import { expireUnpaidOrders } from '../modules/orders/lifecycle/expiry'
 import { deliverRefund, pollRefunds } from '../modules/refunds/refund-worker'
 import type { Payments } from '../payments'
@@ -30,6 +31,8 @@ export interface ShopJobDeps {
   payments: Payments
   couriers: Couriers
   metrics: Pick<ShopMetrics, 'paymentFailed' | 'outboxDelivery'>
+  /** The order moves the jobs make (expiry), as the app built it. */
+  lifecycle: LifecycleContext
   listen?: Database['listen']
 }
 

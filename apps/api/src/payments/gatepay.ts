@@ -9,6 +9,7 @@ import {
   type PaymentProvider,
   type ProviderPaymentState,
 } from './types'
+import { rupeesText } from './refund-support'
 
 export interface GatepayOptions {
   clientId: string
@@ -105,7 +106,7 @@ export function createGatepay(opts: GatepayOptions): PaymentProvider {
         await call('/v1/pay/checkout/order', {
           merchantTradeNo: tradeNo,
           currency: opts.currency,
-          orderAmount: (input.amountPaise / 100).toFixed(2),
+          orderAmount: rupeesText(input.amountPaise),
           env: { terminalType: 'WEB' },
           goods: { goodsName: 'TechBazaar order' },
           orderExpireTime: input.expiresAt.getTime(),

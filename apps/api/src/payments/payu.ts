@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { rupeesToPaise } from '@techbazaar/shared'
 import { z } from 'zod'
 import { payuRefunds, type PayuCommand } from './payu-refunds'
-import { httpFailure } from './refund-support'
+import { httpFailure, rupeesText } from './refund-support'
 import {
   PaymentProviderError,
   PaymentSignatureError,
@@ -145,7 +145,7 @@ export function createPayu(opts: PayuOptions): PaymentProvider {
       const fields: Record<string, string> = {
         key: opts.key,
         txnid: input.providerOrderId,
-        amount: (input.amountPaise / 100).toFixed(2),
+        amount: rupeesText(input.amountPaise),
         productinfo: 'TechBazaar order',
         firstname: input.customer.name.slice(0, 60),
         email: input.customer.email,

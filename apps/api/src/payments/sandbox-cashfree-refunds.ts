@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
-import { rupeesToPaise } from '@techbazaar/shared'
+import { paiseToRupees, rupeesToPaise } from '@techbazaar/shared'
 import { sandboxJson as json, type RefundBook, type SandboxRefund } from './sandbox-refunds'
+import { rupeesText } from './refund-support'
 
 /** What the refund calls need of a sandbox Cashfree order. */
 interface PaidOrder {
@@ -36,7 +37,7 @@ export function cashfreeRefundFetch(
       order_id: order.orderId,
       entity: 'refund',
       // Cashfree writes rupees as a number (2 decimals).
-      refund_amount: refund.amountPaise / 100,
+      refund_amount: paiseToRupees(refund.amountPaise),
       refund_currency: order.currency,
       refund_status: refund.status === 'FAILED' ? 'CANCELLED' : refund.status,
       status_description:
@@ -108,7 +109,7 @@ export function cashfreeRefundFetch(
       case 'tooMuch':
         return json(400, {
           code: 'refund_amount_invalid',
-          message: `refund amount is greater than refundable amount (${(attempt.refundablePaise / 100).toFixed(2)})`,
+          message: `refund amount is greater than refundable amount (${rupeesText(attempt.refundablePaise)})`,
           type: 'invalid_request_error',
         })
       case 'badAmount':

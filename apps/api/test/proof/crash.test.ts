@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config'
 import { openDatabase, type Database } from '../../src/db/client'
 import { orders } from '../../src/db/schema'
 import { PROVIDER_TIMEOUT_MS } from '../../src/modules/orders/checkout-payment'
+import { lifecycleContext } from '../../src/modules/orders/lifecycle/context'
 import { expireUnpaidOrders } from '../../src/modules/orders/lifecycle/expiry'
 import { createSeller } from '../factories'
 import {
@@ -292,11 +293,15 @@ describe.runIf(onPostgres || process.env.CRASH_PGLITE === '1')(
               expect(rows, context()).toHaveLength(resumedOrders.length)
               resumedOrders = []
             }
+            const later = () => new Date(Date.now() + 31 * 60_000)
             await expireUnpaidOrders({
               db,
-              now: () => new Date(Date.now() + 31 * 60_000),
+              now: later,
               metrics: { paymentFailed: () => {} },
-              config: { ...loadConfig({}), orderLimits: { maxQtyPerProduct: 5 } },
+              lifecycle: lifecycleContext(
+                { ...loadConfig({}), orderLimits: { maxQtyPerProduct: 5 } },
+                later,
+              ),
             })
             expect(await readInvariants(db, initial), context()).toEqual(CLEAN)
           })

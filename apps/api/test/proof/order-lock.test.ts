@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refunds, shipments } from '../../src/db/schema'
-import { refundPolicy, lifecycleContext } from '../../src/modules/orders/lifecycle/effects'
+import { refundPolicy } from '../../src/modules/orders/lifecycle/context'
 import { oweRefund } from '../../src/modules/refunds/ledger'
 import { deliverRefund } from '../../src/modules/refunds/refund-worker'
 import { returnsKit } from '../../src/modules/returns/fixtures'
@@ -32,7 +32,7 @@ describe.skipIf(!onPostgres)('courier webhooks and refunds of the same orders at
     const db = t.database.db
     const seller = await kit.seller()
     const product = await kit.product(seller.user.id, 1999, ORDERS + 5)
-    const policy = refundPolicy(lifecycleContext(t.app.deps.config))
+    const policy = refundPolicy(t.app.deps.lifecycle)
     const parcels: { awb: string; refundId: string }[] = []
     for (let i = 0; i < ORDERS; i++) {
       const shopper = await kit.shopper()

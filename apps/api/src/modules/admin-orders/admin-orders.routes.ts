@@ -11,7 +11,6 @@ import {
 } from '@techbazaar/shared'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
-import { lifecycleContext } from '../orders/lifecycle/effects'
 import {
   getAdminOrderDetails,
   listAllOrders,
@@ -23,8 +22,7 @@ import {
 const tags = ['admin-orders']
 
 export async function adminOrdersRoutes(app: App) {
-  const { db } = app.deps
-  const lifecycle = lifecycleContext(app.deps.config, app.deps.now)
+  const { db, lifecycle } = app.deps
 
   app.get(
     '/admin/orders/get',

@@ -83,6 +83,7 @@ export async function adminProductsRoutes(app: App) {
         request.params.id,
         request.body,
         maxQtyPerProduct,
+        app.deps.now(),
       ),
     }),
   )
@@ -94,7 +95,7 @@ export async function adminProductsRoutes(app: App) {
       config: { access: 'backOffice' },
     },
     async (request) => {
-      await deleteProduct(db, userOf(request), request.params.id)
+      await deleteProduct(db, userOf(request), request.params.id, app.deps.now())
       return { success: true as const, message: 'Product deleted successfully' }
     },
   )

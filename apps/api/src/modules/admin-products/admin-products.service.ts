@@ -152,23 +152,29 @@ export async function editProduct(
   id: string,
   input: ProductValues,
   maxPerProduct: number,
+  at: Date,
 ): Promise<AdminProduct> {
   const current = await ownedProduct(db, user, id)
   await checkReferences(db, storage, input, current.image)
   const listed = await sellerIsListable(db, current.sellerId)
   await db
     .update(products)
-    .set({ ...columnsOf(input), listed, updatedAt: new Date() })
+    .set({ ...columnsOf(input), listed, updatedAt: at })
     .where(eq(products.id, id))
   return getOne(db, id, maxPerProduct)
 }
 
 /** Soft delete: past orders keep their lines; the shop and the back office stop showing it. */
-export async function deleteProduct(db: Db, user: SessionUser, id: string): Promise<void> {
+export async function deleteProduct(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  at: Date,
+): Promise<void> {
   await ownedProduct(db, user, id)
   await db
     .update(products)
-    .set({ deletedAt: new Date(), listed: false, updatedAt: new Date() })
+    .set({ deletedAt: at, listed: false, updatedAt: at })
     .where(eq(products.id, id))
 }
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { formatGstRate, formatShopDate } from '@techbazaar/shared'
+import { formatGstRate, formatShopDate, paiseToRupees } from '@techbazaar/shared'
 import PDFDocument from 'pdfkit'
 import { amountInWords } from './amount-in-words'
 import type { InvoiceDocument, InvoiceDocumentLine } from './invoice-document'
@@ -34,7 +34,7 @@ const amount = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 })
-const money = (paise: number) => amount.format(paise / 100)
+const money = (paise: number) => amount.format(paiseToRupees(paise))
 const rupees = (paise: number) => `₹${money(paise)}`
 
 interface Column {

@@ -198,6 +198,7 @@ export async function assertInvoiceable(
   db: Db,
   marketplace: MarketplaceIdentity,
   subOrderId: string,
+  at: Date,
 ): Promise<void> {
   const [sub] = await db
     .select({ id: subOrders.id, orderId: subOrders.orderId, sellerId: subOrders.sellerId })
@@ -205,7 +206,7 @@ export async function assertInvoiceable(
     .where(eq(subOrders.id, subOrderId))
   if (!sub) throw new Error(`sub-order ${subOrderId} missing`)
   const supplier = await supplierOf(db, sub.sellerId, marketplace)
-  await buildInvoice(db, marketplace, sub, { fy: 0, seq: 0 }, new Date(), supplier)
+  await buildInvoice(db, marketplace, sub, { fy: 0, seq: 0 }, at, supplier)
 }
 
 /**

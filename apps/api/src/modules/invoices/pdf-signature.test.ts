@@ -114,7 +114,7 @@ const info = {
 
 beforeAll(() => {
   cert = makeTestP12()
-  key = loadPkcs12(cert.p12, cert.passphrase)
+  key = loadPkcs12(cert.p12, cert.passphrase, new Date())
   tmp = mkdtempSync(path.join(os.tmpdir(), 'tb-pades-'))
 })
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -226,7 +226,7 @@ describe('signPdf', () => {
 
 describe('loadPkcs12', () => {
   it('reads the key, its certificate first in the chain, the subject and expiry', () => {
-    const loaded = loadPkcs12(cert.p12, cert.passphrase)
+    const loaded = loadPkcs12(cert.p12, cert.passphrase, new Date())
     expect(loaded.subject).toBe(cert.commonName)
     expect(loaded.chain[0]?.raw.equals(cert.certDer)).toBe(true)
     expect(loaded.chain).toHaveLength(2)
@@ -244,18 +244,22 @@ describe('loadPkcs12', () => {
   }
 
   it('says what is wrong with a file that cannot sign', () => {
-    expect(problem(() => loadPkcs12(cert.p12, 'wrong'))).toEqual({
+    expect(problem(() => loadPkcs12(cert.p12, 'wrong', new Date()))).toEqual({
       problem: 'wrong-passphrase',
       message: 'The passphrase does not open this file',
     })
-    expect(problem(() => loadPkcs12(Buffer.from('%PDF-1.3'), 'x')).problem).toBe('not-pkcs12')
+    expect(problem(() => loadPkcs12(Buffer.from('%PDF-1.3'), 'x', new Date())).problem).toBe(
+      'not-pkcs12',
+    )
     const certOnly = makeTestP12({ withoutKey: true })
-    expect(problem(() => loadPkcs12(certOnly.p12, certOnly.passphrase)).problem).toBe('no-key')
+    expect(problem(() => loadPkcs12(certOnly.p12, certOnly.passphrase, new Date())).problem).toBe(
+      'no-key',
+    )
     const expired = makeTestP12({
       notBefore: new Date('2024-01-01'),
       notAfter: new Date('2025-01-01T00:00:00Z'),
     })
-    expect(problem(() => loadPkcs12(expired.p12, expired.passphrase))).toEqual({
+    expect(problem(() => loadPkcs12(expired.p12, expired.passphrase, new Date()))).toEqual({
       problem: 'expired',
       message: 'The certificate expired on 2025-01-01',
     })
@@ -281,8 +285,8 @@ describe('loadPkcs12', () => {
       '-passout',
       'pass:s3cret pass',
     ])
-    const loaded = loadPkcs12(p12, 's3cret pass')
+    const loaded = loadPkcs12(p12, 's3cret pass', new Date())
     expect(loaded.chain[0]?.raw.equals(cert.certDer)).toBe(true)
-    expect(problem(() => loadPkcs12(p12, 'other')).problem).toBe('wrong-passphrase')
+    expect(problem(() => loadPkcs12(p12, 'other', new Date())).problem).toBe('wrong-passphrase')
   })
 })

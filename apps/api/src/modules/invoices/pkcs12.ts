@@ -114,7 +114,7 @@ export function validityProblem(key: LoadedSigningKey, now: Date): SigningKeyErr
 export function loadPkcs12(
   p12: Buffer,
   passphrase: string,
-  now: Date = new Date(),
+  now: Date,
 ): SigningKey & { subject: string; validTo: Date } {
   const key = readPkcs12(p12, passphrase)
   const problem = validityProblem(key, now)

@@ -28,6 +28,7 @@ const noConfig = { signingKeysSecret: undefined, invoiceSigning: undefined }
 const deps = (more: Partial<SigningDeps> = {}): SigningDeps => ({
   db: database.db,
   config: noConfig,
+  now: () => new Date(),
   ...more,
 })
 

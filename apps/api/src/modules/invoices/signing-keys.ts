@@ -19,7 +19,7 @@ import { readPkcs12OffThread } from './pkcs12-reader'
 export interface SigningDeps {
   db: Db
   config: Pick<Config, 'signingKeysSecret' | 'invoiceSigning'>
-  now?: () => Date
+  now: () => Date
 }
 
 const SECRET_NAME = 'signing-keys-aes-256-gcm'
@@ -102,7 +102,7 @@ export async function saveSellerSigningKey(
 ): Promise<SigningKeyInfo> {
   await assertSeller(deps.db, sellerId)
   const loaded = await readPkcs12OffThread(p12, passphrase)
-  const problem = validityProblem(loaded, deps.now?.() ?? new Date())
+  const problem = validityProblem(loaded, deps.now())
   if (problem) throw problem
   const sealed = seal(await sealingKey(deps), sellerId, {
     p12: p12.toString('base64'),
@@ -132,7 +132,7 @@ export async function sellerSigningKeyInfo(
     .from(sellerSigningKeys)
     .where(eq(sellerSigningKeys.sellerId, sellerId))
   if (!row) return null
-  const now = deps.now?.() ?? new Date()
+  const now = deps.now()
   const opens = unseal(await sealingKey(deps), sellerId, row.sealed) !== null
   const problem = !opens
     ? UNREADABLE
@@ -210,5 +210,5 @@ export async function signingKeyFor(
   supplierKey: string,
 ): Promise<SigningKey | null> {
   const key = await readStoredKey(deps, supplierKey)
-  return key && !validityProblem(key, deps.now?.() ?? new Date()) ? key : null
+  return key && !validityProblem(key, deps.now()) ? key : null
 }

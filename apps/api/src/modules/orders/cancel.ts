@@ -1,24 +1,21 @@
 import {
-  ENDED_ORDER_STATUSES,
-  formatRupees,
-  paiseToRupees,
-  stillCancellable,
   type CancelOrderInput,
   type CancelOrderResponse,
+  ENDED_ORDER_STATUSES,
+  formatPaise,
   type SessionUser,
+  stillCancellable,
 } from '@techbazaar/shared'
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import { orders, refunds, shipments, subOrders } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
 import { cancelPendingOrder, type PendingPaymentDeps } from '../payments/pending-payment'
-import { HANDED_TO_COURIER, lifecycleContext } from './lifecycle/effects'
+import { HANDED_TO_COURIER } from './lifecycle/effects'
 import { moveOrder } from './lifecycle/move'
-import type { Config } from '../../config'
 import type { Couriers } from '../../couriers'
 import { releaseStaleClaims } from '../shipping/stale-claims'
 
 export interface CancelDeps extends PendingPaymentDeps {
-  config: Pick<Config, 'orderLimits' | 'shopName' | 'marketplace' | 'returns'>
   couriers: Couriers
 }
 
@@ -91,10 +88,9 @@ export async function cancelOrder(
     (p) => ENDED_ORDER_STATUSES.has(p.status) || stillCancellable(p.status, booked.has(p.id)),
   )
   if (cancelling.length === 0) throw conflict(HANDED_TO_COURIER)
-  const ctx = lifecycleContext(deps.config, deps.now)
   const moved = await deps.db.transaction(async (tx) => {
     const one = (subOrderId?: string) =>
-      moveOrder(tx, ctx, {
+      moveOrder(tx, deps.lifecycle, {
         orderId,
         event: 'cancel',
         actor: { kind: 'shopper', id: user.id },
@@ -130,7 +126,7 @@ export async function cancelOrder(
     success: true,
     message:
       total > 0
-        ? `${what} cancelled. A refund of ${formatRupees(paiseToRupees(total))} is on its way to your original payment method.`
+        ? `${what} cancelled. A refund of ${formatPaise(total)} is on its way to your original payment method.`
         : `${what} cancelled.`,
     orderStatus: moved.orderStatus,
   }

@@ -2,7 +2,7 @@ import { formatOrderNumber, type CreateOrderResponse, type SessionUser } from '@
 import { and, eq, isNull, lte } from 'drizzle-orm'
 import { enqueue, outboxKeys } from '../../jobs/outbox'
 import type { Db, Tx } from '../../db/client'
-import type { MarketplaceIdentity } from '../invoices/issue'
+import type { LifecycleContext } from './lifecycle/context'
 import { idempotencyKeys, orders, users, type AddressSnapshot } from '../../db/schema'
 import { AppError, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
@@ -112,11 +112,8 @@ export interface CheckoutDeps {
   db: Db
   appUrl: string
   metrics: Pick<ShopMetrics, 'paymentFailed'>
-  /** The shop's limit per order, for the lines a failed checkout puts back in the cart. */
-  maxPerProduct: number
-  shopName: string
-  marketplace: MarketplaceIdentity
-  refundDays: number
+  /** A failed checkout cancels its order (stock and lines back). */
+  lifecycle: LifecycleContext
 }
 
 /**
@@ -164,7 +161,7 @@ export async function startCheckout(
     if (err instanceof AppError) throw err
     deps.metrics.paymentFailed(provider.name, 'provider_error')
     await deps.db.transaction(async (tx) => {
-      await moveOrder(tx, deps, {
+      await moveOrder(tx, deps.lifecycle, {
         orderId: pending.orderId,
         event: 'failPayment',
         actor: { kind: 'system' },

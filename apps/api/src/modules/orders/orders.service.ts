@@ -21,7 +21,7 @@ import {
 } from '@techbazaar/shared'
 import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import type { MarketplaceIdentity } from '../invoices/issue'
+import type { LifecycleContext } from './lifecycle/context'
 import {
   addresses,
   cartLines,
@@ -65,10 +65,8 @@ export interface OrderDeps {
     Config['orderLimits'],
     'maxQtyPerProduct' | 'codMaxPaise' | 'paymentWindowMinutes' | 'unpaidHoldMaxUnits'
   >
-  /** Signs the confirmation mail. */
-  shopName: string
-  marketplace: MarketplaceIdentity
-  refundDays: number
+  /** A failed checkout cancels the order; the confirmation mail is signed with its shop name. */
+  lifecycle: LifecycleContext
 }
 
 /** What the order transaction decided; the provider call happens after it commits. */
@@ -259,7 +257,7 @@ export async function createOrder(
       actorId: user.id,
     })
     if (!online) {
-      await queueOrderConfirmation(tx, order.id, deps.shopName)
+      await queueOrderConfirmation(tx, order.id, deps.lifecycle.shopName)
       return { kind: 'cod', response }
     }
     // On the shop's clock: Pay now measures its attempts by it (payments/attempts.ts).
@@ -278,13 +276,7 @@ export async function createOrder(
   if (placed.kind === 'replay') return { response: placed.response }
   if (placed.kind !== 'resume') deps.metrics.orderCreated(input.paymentMethod)
   if (placed.kind === 'cod') return { response: placed.response }
-  const response = await startCheckout(
-    { ...deps, maxPerProduct: deps.limits.maxQtyPerProduct },
-    user,
-    provider!,
-    placed.pending,
-    idempotencyKey,
-  )
+  const response = await startCheckout(deps, user, provider!, placed.pending, idempotencyKey)
   return { response }
 }
 

@@ -1,16 +1,15 @@
 import {
-  formatRupees,
-  paiseToRupees,
+  cancelOrderBody,
+  cancelOrderResponse,
   captureBody,
   captureResponse,
   depositResponse,
-  paymentSessionQuery,
-  cancelOrderBody,
-  cancelOrderResponse,
+  formatPaise,
   orderIdParams,
-  payPendingOrderResponse,
-  paymentStatusResponse,
+  paymentSessionQuery,
   type PaymentStatus,
+  paymentStatusResponse,
+  payPendingOrderResponse,
 } from '@techbazaar/shared'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -48,22 +47,17 @@ function redirectFor(result: { orderNumber: string; paymentStatus: PaymentStatus
 }
 
 export async function paymentsRoutes(app: App) {
-  const deps = (log: PaymentDeps['log']): PaymentDeps => ({
+  // Built once; each request adds only its own logger (its lines carry the request's id).
+  const base: Omit<PendingPaymentDeps, 'log'> = {
     db: app.deps.db,
     payments: app.deps.payments,
     mailer: app.deps.mailer,
-    shopName: app.deps.config.shopName,
-    log,
     metrics: app.deps.metrics,
-    maxPerProduct: app.deps.config.orderLimits.maxQtyPerProduct,
-    marketplace: app.deps.config.marketplace,
-    refundDays: app.deps.config.returns.refundDays,
-  })
-  const pendingDeps = (log: PaymentDeps['log']): PendingPaymentDeps => ({
-    ...deps(log),
+    lifecycle: app.deps.lifecycle,
     now: app.deps.now,
     appUrl: app.deps.config.appUrl,
-  })
+  }
+  const deps = (log: PaymentDeps['log']): PendingPaymentDeps => ({ ...base, log })
 
   app.post(
     '/shop/order/capture',
@@ -98,7 +92,7 @@ export async function paymentsRoutes(app: App) {
     },
     async (request) => {
       const user = assertSelf(request, undefined)
-      return payPendingOrder(pendingDeps(request.log), user, request.params.orderId)
+      return payPendingOrder(deps(request.log), user, request.params.orderId)
     },
   )
 
@@ -118,7 +112,7 @@ export async function paymentsRoutes(app: App) {
     async (request) => {
       const user = assertSelf(request, undefined)
       return cancelOrder(
-        { ...pendingDeps(request.log), config: app.deps.config, couriers: app.deps.couriers },
+        { ...deps(request.log), couriers: app.deps.couriers },
         user,
         request.params.orderId,
         request.body,
@@ -178,7 +172,7 @@ export async function paymentsRoutes(app: App) {
     async (request, reply) => {
       const user = assertSelf(request, undefined)
       const { form, amountPaise } = await hostedFormFor(
-        { ...deps(request.log), appUrl: app.deps.config.appUrl },
+        deps(request.log),
         user,
         request.query.payment_session_id,
       )
@@ -198,7 +192,7 @@ export async function paymentsRoutes(app: App) {
         page(
           'Continue to PayU',
           `<h1>Pay with PayU</h1><p class="note">You will be taken to PayU's secure page.</p>
-<div>Amount to pay</div><div class="amount">${escape(formatRupees(paiseToRupees(amountPaise)))}</div>
+<div>Amount to pay</div><div class="amount">${escape(formatPaise(amountPaise))}</div>
 <form method="post" action="${escape(form.action)}">${inputs}
 <div class="row"><button class="pay" type="submit">Continue to PayU</button></div></form>`,
         ),

@@ -7,7 +7,6 @@ import {
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client'
-import type { MarketplaceIdentity } from '../invoices/issue'
 import { orders, paymentEvents, payments, users } from '../../db/schema'
 import { badRequest, notFound } from '../../lib/errors'
 import type { Mailer } from '../../lib/mail'
@@ -15,7 +14,7 @@ import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import type { ProviderStatus, VerifiedEvent, VerifiedRefundEvent } from '../../payments/types'
 import { applyRefundNotification } from '../refunds/refund-worker'
-import { refundPolicy } from '../orders/lifecycle/effects'
+import { refundPolicy, type LifecycleContext } from '../orders/lifecycle/context'
 import { recordLatePayment } from '../orders/lifecycle/late-payment'
 import { moveOrder } from '../orders/lifecycle/move'
 import { lockOrder } from '../orders/lock-order'
@@ -25,15 +24,10 @@ export interface PaymentDeps {
   db: Db
   payments: Payments
   mailer: Mailer
-  shopName: string
   log: FastifyBaseLogger
   metrics: Pick<ShopMetrics, 'paymentCaptured' | 'paymentFailed'>
-  /** The shop's limit per order, for the lines a failed payment puts back in the cart. */
-  maxPerProduct: number
-  /** Invoices are issued and reversed as orders move (see lifecycle effects). */
-  marketplace: MarketplaceIdentity
-  /** Days a refund is promised within (a late payment's, a rejection's). */
-  refundDays: number
+  /** The order moves a payment makes (pay, fail, a late payment's refund). */
+  lifecycle: LifecycleContext
 }
 
 /** The provider's word agrees with our record: same order, amount and currency. */
@@ -73,7 +67,7 @@ async function apply(
     if (recorded.length === 0) return 'replayed' as const
     if (status.state === 'paid') {
       if (await makeLiveAttempt(tx, payment)) {
-        const paid = await moveOrder(tx, deps, {
+        const paid = await moveOrder(tx, deps.lifecycle, {
           orderId: payment.orderId,
           event: 'pay',
           actor: { kind: 'provider' },
@@ -82,13 +76,18 @@ async function apply(
         if (paid.changed) return 'paid' as const
       }
       // Paid twice (another attempt paid the order) or after the order ended: refunded.
-      return (await recordLatePayment(tx, refundPolicy(deps), payment, event.providerPaymentId))
+      return (await recordLatePayment(
+        tx,
+        refundPolicy(deps.lifecycle),
+        payment,
+        event.providerPaymentId,
+      ))
         ? ('late' as const)
         : ('unchanged' as const)
     }
     // Only the live checkout's failure ends the order; a superseded one's closing changes nothing.
     if (!(await isLiveAttempt(tx, payment))) return 'unchanged' as const
-    const failed = await moveOrder(tx, deps, {
+    const failed = await moveOrder(tx, deps.lifecycle, {
       orderId: payment.orderId,
       event: 'failPayment',
       actor: { kind: 'provider' },
@@ -138,7 +137,11 @@ export async function handleWebhook(
     throw badRequest('Invalid webhook signature')
   }
   if (refundEvent) {
-    const refundDeps = { db: deps.db, payments: deps.payments, policy: refundPolicy(deps) }
+    const refundDeps = {
+      db: deps.db,
+      payments: deps.payments,
+      policy: refundPolicy(deps.lifecycle),
+    }
     const orderId = await applyRefundNotification(
       refundDeps,
       provider,

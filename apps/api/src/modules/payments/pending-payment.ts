@@ -85,10 +85,7 @@ export async function payPendingOrder(
       db: deps.db,
       appUrl: deps.appUrl,
       metrics: deps.metrics,
-      maxPerProduct: deps.maxPerProduct,
-      shopName: deps.shopName,
-      marketplace: deps.marketplace,
-      refundDays: deps.refundDays,
+      lifecycle: deps.lifecycle,
     },
     user,
     provider,
@@ -119,7 +116,7 @@ export async function cancelPendingOrder(
   const order = await waitingOrder(deps, user, orderId)
   const cancelled = await deps.db
     .transaction((tx) =>
-      moveOrder(tx, deps, {
+      moveOrder(tx, deps.lifecycle, {
         orderId,
         event: 'cancel',
         actor: { kind: 'shopper', id: user.id },

@@ -1,4 +1,4 @@
-import { formatRupees } from '@techbazaar/shared'
+import { formatRupees, paiseToRupees } from '@techbazaar/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { escape, page } from './html'
 
@@ -168,7 +168,7 @@ export async function sandboxGatewayRoutes(app: FastifyInstance) {
     if (!txn || txn.code !== 'PAYMENT_PENDING') return invalid(reply)
     return checkoutPage(reply, {
       provider: 'PhonePe',
-      amount: txn.amount / 100,
+      amount: paiseToRupees(txn.amount),
       reference: `Transaction ${txnId}`,
       action: '/sandbox-gateway/phonepe',
       field: ['txn', txnId],

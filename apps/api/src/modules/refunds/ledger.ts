@@ -1,9 +1,8 @@
 import {
-  formatRupees,
-  paiseToRupees,
+  formatPaise,
   type PayoutAccount,
-  type RefundCause,
   REFUND_MACHINE,
+  type RefundCause,
   type RefundEvent,
 } from '@techbazaar/shared'
 import { and, eq, inArray, sql } from 'drizzle-orm'
@@ -169,7 +168,7 @@ export async function oweRefund(
     subOrderId: owed.subOrderId,
     event: 'refund',
     actor: 'system',
-    note: `${formatRupees(paiseToRupees(amountPaise))} to ${provider ? `the original payment method (${provider})` : 'the account you gave'}`,
+    note: `${formatPaise(amountPaise)} to ${provider ? `the original payment method (${provider})` : 'the account you gave'}`,
   })
   await queueRefundMail(tx, created, 'initiated', policy.shopName)
   return created
@@ -256,7 +255,7 @@ export async function recordRefundProgress(
       subOrderId: moved.subOrderId,
       event: 'refundPaid',
       actor: moved.provider ? 'provider' : 'admin',
-      note: `${formatRupees(paiseToRupees(moved.amountPaise))}${moved.reference ? `, reference ${moved.reference}` : ''}`,
+      note: `${formatPaise(moved.amountPaise)}${moved.reference ? `, reference ${moved.reference}` : ''}`,
     })
     await queueRefundMail(tx, moved, 'completed', policy.shopName)
   } else if (progress.state === 'failed') {

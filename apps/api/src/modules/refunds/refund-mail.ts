@@ -1,9 +1,8 @@
 import {
   describePayout,
   formatOrderNumber,
-  formatRupees,
+  formatPaise,
   formatShopDate,
-  paiseToRupees,
   REFUND_CAUSE_LABELS,
   refundSentence,
 } from '@techbazaar/shared'
@@ -32,7 +31,7 @@ export async function queueRefundMail(
     .where(eq(orders.id, refund.orderId))
   if (!order) return
   const number = formatOrderNumber(order.number)
-  const amountText = formatRupees(paiseToRupees(refund.amountPaise))
+  const amountText = formatPaise(refund.amountPaise)
   const sentence = refundSentence({
     status: step,
     amountText,

@@ -1,12 +1,11 @@
 import {
-  formatRupees,
-  eventFor,
-  isSuspendedSeller,
-  RETURN_MACHINE,
-  paiseToRupees,
-  RETURN_STATUS_LABELS,
   type AdminReturn,
+  eventFor,
+  formatPaise,
+  isSuspendedSeller,
   type OrderHistoryEvent,
+  RETURN_MACHINE,
+  RETURN_STATUS_LABELS,
   type ReturnDecision,
   type SessionUser,
   type UpdateReturnInput,
@@ -172,7 +171,7 @@ function messageFor(
   }
   if (!moved) return `This return is already ${RETURN_STATUS_LABELS[to]}`
   if (to === 'qc_passed') {
-    const amount = formatRupees(paiseToRupees(returnedPaise(record.lines)))
+    const amount = formatPaise(returnedPaise(record.lines))
     return `Quality check passed: the items are back in stock and a refund of ${amount} is on its way`
   }
   return RETURN_STATUS_LABELS[to]

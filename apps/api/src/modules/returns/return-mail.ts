@@ -1,12 +1,11 @@
 import {
   COURIER_LABELS,
+  type CourierName,
   describePayout,
   formatOrderNumber,
-  formatRupees,
+  formatPaise,
   formatShopDate,
-  paiseToRupees,
   RETURN_REASON_LABELS,
-  type CourierName,
 } from '@techbazaar/shared'
 import type { Tx } from '../../db/client'
 import { enqueue } from '../../jobs/outbox'
@@ -18,7 +17,7 @@ import { readReturn, returnedPaise, type ReturnRecord } from './returns.view'
  * what was true when its step committed, and goes out exactly when the step happened.
  */
 
-const rupees = (paise: number) => formatRupees(paiseToRupees(paise))
+const rupees = (paise: number) => formatPaise(paise)
 
 const itemRows = (r: ReturnRecord) =>
   r.lines.map((l) => `  ${l.quantity} × ${l.title} — ${rupees(l.unitPricePaise * l.quantity)}`)

@@ -132,7 +132,7 @@ export async function bookReturnPickup(
         tx,
         returnId,
         'approved',
-        row.decidedAt ?? new Date(),
+        row.decidedAt ?? deps.now(),
         deps.shopName,
       )
       return true

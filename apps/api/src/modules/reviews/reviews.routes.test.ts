@@ -6,7 +6,6 @@ import { moveOrder } from '../orders/lifecycle/move'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { createProduct, createSeller, createUser, testGstin } from '../../../test/factories'
 import { buyProduct, createShopper } from '../../../test/shop'
-import { lifecycleContext } from '../orders/lifecycle/effects'
 
 let t: TestContext
 let productId: string
@@ -357,7 +356,7 @@ describe('only shoppers who received the product may review it', () => {
       advanceTo: null,
     })
     await t.database.db.transaction((tx) =>
-      moveOrder(tx, lifecycleContext(t.app.deps.config), {
+      moveOrder(tx, t.app.deps.lifecycle, {
         orderId,
         event: 'failPayment',
         actor: { kind: 'provider' },

@@ -12,7 +12,7 @@ import { orderLines, orders, shipments, subOrders, users, vendorProfiles } from 
 import { sellerDisplayName } from '../kernel/seller-name'
 import { CourierUnserviceableError } from '../../couriers/types'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
-import type { LifecycleContext } from '../orders/lifecycle/effects'
+import type { LifecycleContext } from '../orders/lifecycle/context'
 import { assertInvoiceable, issueInvoice } from '../invoices/issue'
 import { moveOrder } from '../orders/lifecycle/move'
 import { lockOrder } from '../orders/lock-order'
@@ -68,7 +68,7 @@ export async function shipParcel(
   if (!courier) throw conflict('No courier is set up for this shop yet. Please contact support.')
   const { sub, order, buyer, profile, lines } = await parcelFor(deps.db, seller, input._id)
   // The invoice is issued when the booking is recorded; what would stop it stops the booking.
-  await assertInvoiceable(deps.db, deps.lifecycle.marketplace, sub.id)
+  await assertInvoiceable(deps.db, deps.lifecycle.marketplace, sub.id, deps.now())
   // A claim a crashed process left behind is undone and released, not a 409 for ever.
   await releaseStaleClaims(deps, sub.id)
   let claimId = ''

@@ -8,7 +8,6 @@ import { sessionCookieFor } from '../../../test/auth'
 import { createClock } from '../../../test/clock'
 import { createProduct, createSeller, createUser } from '../../../test/factories'
 import { createShopper, fillCart, orderCart } from '../../../test/shop'
-import { lifecycleContext } from '../orders/lifecycle/effects'
 
 const DAY = 86_400_000
 // Friday 20 Nov 2026, 10:00 in India. Sellers have 2 working days (Sundays off) to ship.
@@ -215,7 +214,7 @@ describe('fulfilment: ship-by days, the seller list, the admin shipments and lat
 
   it('confirms an online part when it is paid, and it joins the parts to ship', async () => {
     await db().transaction((tx) =>
-      moveOrder(tx, lifecycleContext(t.app.deps.config), {
+      moveOrder(tx, t.app.deps.lifecycle, {
         orderId: orders.d,
         event: 'pay',
         actor: { kind: 'provider' },

@@ -1,12 +1,11 @@
 import {
   COURIER_EVENT_STATUSES,
+  type CourierEventStatus,
   formatOrderNumber,
-  formatRupees,
-  paiseToRupees,
+  formatPaise,
   RETURN_STATUS_LABELS,
   sandboxCourierEventBody,
   SHIPMENT_STATUS_LABELS,
-  type CourierEventStatus,
 } from '@techbazaar/shared'
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -197,7 +196,7 @@ export async function sandboxCourierRoutes(app: FastifyInstance) {
 <p class="note">Sandbox courier · ${escape(formatOrderNumber(order.orderNumber))} · ${shipment.weightGrams} g · ${shipment.lengthCm}×${shipment.breadthCm}×${shipment.heightCm} cm</p>
 <p><strong>To</strong><br>${escape(to.address)}<br>${escape(to.city)} ${escape(to.pincode)}<br>Phone ${escape(to.phone)}</p>
 <p><strong>From</strong><br>${escape(seller?.businessName ?? '')}<br>${escape(seller?.addressLine ?? '')}<br>${escape(seller?.city ?? '')} ${escape(seller?.pincode ?? '')}</p>
-<div class="amount">${cod ? `COD ${escape(formatRupees(paiseToRupees(sub.subtotalPaise)))}` : 'PREPAID'}</div>`,
+<div class="amount">${cod ? `COD ${escape(formatPaise(sub.subtotalPaise))}` : 'PREPAID'}</div>`,
       ),
     )
   })

@@ -6,13 +6,11 @@ import {
 } from '@techbazaar/shared'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
-import { lifecycleContext } from '../orders/lifecycle/effects'
 import { listShipments } from './shipments.service'
 import { stopParcel } from './stop-parcel'
 
 export async function shipmentsRoutes(app: App) {
-  const { db, now, config, couriers } = app.deps
-  const lifecycle = lifecycleContext(config, now)
+  const { db, now, config, couriers, lifecycle } = app.deps
 
   app.get(
     '/admin/shipments',

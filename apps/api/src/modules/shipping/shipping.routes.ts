@@ -10,14 +10,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
-import { lifecycleContext } from '../orders/lifecycle/effects'
 import { shipParcel } from './booking.service'
 import { cartServiceabilityFor, serviceabilityFor } from './serviceability.service'
 import { handleCourierWebhook } from './tracking.service'
 
 export async function shippingRoutes(app: App) {
-  const { db, couriers, now, config } = app.deps
-  const lifecycle = lifecycleContext(config, now)
+  const { db, couriers, now, lifecycle } = app.deps
 
   app.get(
     '/shop/serviceability',

@@ -15,7 +15,7 @@ import { shipmentEvents, shipments, subOrders } from '../../db/schema'
 import type { Couriers } from '../../couriers'
 import type { CourierEvent, WebhookRequest } from '../../couriers/types'
 import { badRequest, notFound } from '../../lib/errors'
-import type { LifecycleContext } from '../orders/lifecycle/effects'
+import type { LifecycleContext } from '../orders/lifecycle/context'
 import { moveOrder } from '../orders/lifecycle/move'
 import { lockOrder } from '../orders/lock-order'
 

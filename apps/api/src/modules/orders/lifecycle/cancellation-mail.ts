@@ -1,4 +1,4 @@
-import { formatOrderNumber, formatRupees, paiseToRupees } from '@techbazaar/shared'
+import { formatOrderNumber, formatPaise } from '@techbazaar/shared'
 import { eq, inArray } from 'drizzle-orm'
 import type { Tx } from '../../../db/client'
 import { orderLines, orders, users } from '../../../db/schema'
@@ -51,10 +51,7 @@ export async function queueCancellationMail(
       `Hi ${order.name},`,
       '',
       `As you asked, we cancelled these items of order ${number}:`,
-      ...lines.map(
-        (l) =>
-          `  ${l.quantity} × ${l.title} — ${formatRupees(paiseToRupees(l.price * l.quantity))}`,
-      ),
+      ...lines.map((l) => `  ${l.quantity} × ${l.title} — ${formatPaise(l.price * l.quantity)}`),
       ...(reason ? ['', `Your reason: ${reason}`] : []),
       '',
       cod
@@ -62,7 +59,7 @@ export async function queueCancellationMail(
         : 'What you paid for them is refunded in full to your original payment method; there is no cancellation charge.',
       ...(cod && standing.dueOnDeliveryPaise > 0
         ? [
-            `For the rest of the order, please pay ${formatRupees(paiseToRupees(standing.dueOnDeliveryPaise))} in cash on delivery.`,
+            `For the rest of the order, please pay ${formatPaise(standing.dueOnDeliveryPaise)} in cash on delivery.`,
           ]
         : []),
       '',

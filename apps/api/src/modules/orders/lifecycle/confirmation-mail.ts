@@ -1,8 +1,7 @@
 import {
   formatOrderNumber,
-  formatRupees,
+  formatPaise,
   ORDER_STATUS_LABELS,
-  paiseToRupees,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
 } from '@techbazaar/shared'
@@ -45,7 +44,7 @@ export async function queueOrderConfirmation(
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.title)
   const rows = lines.map(
-    (l) => `  ${l.quantity} × ${l.title} — ${formatRupees(paiseToRupees(l.price * l.quantity))}`,
+    (l) => `  ${l.quantity} × ${l.title} — ${formatPaise(l.price * l.quantity)}`,
   )
   const number = formatOrderNumber(order.number)
   const mail = {
@@ -58,7 +57,7 @@ export async function queueOrderConfirmation(
       '',
       ...rows,
       '',
-      `Total: ${formatRupees(paiseToRupees(order.total))}`,
+      `Total: ${formatPaise(order.total)}`,
       `Payment: ${PAYMENT_METHOD_LABELS[order.method]}, ${PAYMENT_STATUS_LABELS[order.paymentStatus]}`,
       `Status: ${ORDER_STATUS_LABELS[order.status]}`,
       '',

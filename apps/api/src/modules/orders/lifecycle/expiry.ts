@@ -1,9 +1,8 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm'
-import type { Config } from '../../../config'
 import type { Db } from '../../../db/client'
 import { orders } from '../../../db/schema'
 import type { ShopMetrics } from '../../../lib/metrics'
-import { lifecycleContext } from './effects'
+import type { LifecycleContext } from './context'
 import { moveOrder } from './move'
 
 /**
@@ -14,9 +13,7 @@ export async function expireUnpaidOrders(deps: {
   db: Db
   now: () => Date
   metrics: Pick<ShopMetrics, 'paymentFailed'>
-  config: Pick<Config, 'shopName' | 'marketplace' | 'returns'> & {
-    orderLimits: Pick<Config['orderLimits'], 'maxQtyPerProduct'>
-  }
+  lifecycle: LifecycleContext
 }): Promise<number> {
   const due = await deps.db
     .select({ id: orders.id, method: orders.paymentMethod })
@@ -34,7 +31,7 @@ export async function expireUnpaidOrders(deps: {
     if (
       (
         await deps.db.transaction((tx) =>
-          moveOrder(tx, lifecycleContext(deps.config), {
+          moveOrder(tx, deps.lifecycle, {
             orderId: order.id,
             event: 'expire',
             actor: { kind: 'system' },

@@ -16,7 +16,6 @@ import { sessionCookieFor } from '../../../../test/auth'
 import { createProduct, createSeller, createUser } from '../../../../test/factories'
 import { createShopper, fillCart, orderCart, placeOrder } from '../../../../test/shop'
 import { moveOrder } from './move'
-import { lifecycleContext } from './effects'
 
 let t: TestContext
 beforeAll(async () => {
@@ -142,7 +141,7 @@ describe('the order lifecycle', () => {
     // The courier delivers one parcel, then the other.
     const courierDelivers = (subOrderId: string) =>
       db().transaction((tx) =>
-        moveOrder(tx, lifecycleContext(t.app.deps.config), {
+        moveOrder(tx, t.app.deps.lifecycle, {
           orderId,
           subOrderId,
           event: 'deliver',

@@ -13,7 +13,8 @@ import type { Tx } from '../../../db/client'
 import { orders, subOrders } from '../../../db/schema'
 import { conflict, notFound } from '../../../lib/errors'
 import { lockOrder } from '../lock-order'
-import { applyEffects, type LifecycleContext } from './effects'
+import type { LifecycleContext } from './context'
+import { EFFECTS } from './effects'
 import { recordHistory } from './history'
 
 /** Who asks for a move: the kind of actor, and the person when it is one. */
@@ -114,7 +115,7 @@ export async function moveOrder(
   if (orderStatus !== order.status) {
     await tx.update(orders).set({ orderStatus }).where(eq(orders.id, request.orderId))
   }
-  await applyEffects(tx, ctx, request, { userId: order.userId, parts: movingIds })
+  await EFFECTS[request.event](tx, ctx, request, { userId: order.userId, parts: movingIds })
   const single = request.subOrderId ? moving[0] : undefined
   await recordHistory(tx, {
     orderId: request.orderId,

@@ -1,6 +1,6 @@
 import {
+  formatPaise,
   formatRupees,
-  paiseToRupees,
   RETURN_REASON_LABELS,
   RETURN_REASONS,
   rupeesToPaise,
@@ -251,7 +251,7 @@ function ReturnForm({ orderId, lines, cod, onDone, onRefused }: ReturnFormProps)
       {refundPaise > 0 && (
         <p className="text-sm">
           Refund for these items:{' '}
-          <span className="tabular font-semibold">{formatRupees(paiseToRupees(refundPaise))}</span>
+          <span className="tabular font-semibold">{formatPaise(refundPaise)}</span>
         </p>
       )}
       <p id={errorId} role="alert" className="text-sm font-medium text-destructive empty:hidden">
