@@ -56,7 +56,7 @@ export const BUYER_HIDDEN = 'Hidden'
  * order list and documents for its records, without them. Admins and the buyer always read them.
  * Every place that sends buyers' data to a seller asks this, or one of the helpers below.
  */
-export function seesBuyers(user: SessionUser): boolean {
+export function seesBuyers(user: Pick<SessionUser, 'type' | 'vendorStatus'>): boolean {
   return user.type !== 'vendor' || user.vendorStatus === 'Approved'
 }
 
@@ -80,4 +80,16 @@ export function withLabelFor<T extends { labelUrl: string | null }>(
   booking: T | null,
 ): T | null {
   return booking && (seesBuyers(viewer) ? booking : { ...booking, labelUrl: null })
+}
+
+/**
+ * A return as `viewer` may read it: the shopper's note is free text and the photos are pictures
+ * they took (a parcel's label prints their name and address), so both stay with those who see
+ * buyers. The items, reason and amounts stay for the seller's records.
+ */
+export function shopperWordsFor<T extends { note: string | null; photos: string[] }>(
+  viewer: Pick<SessionUser, 'type' | 'vendorStatus'>,
+  request: T,
+): T {
+  return seesBuyers(viewer) ? request : { ...request, note: null, photos: [] }
 }

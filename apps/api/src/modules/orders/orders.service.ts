@@ -39,7 +39,13 @@ import { badRequest, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
-import { buyerAddressFor, seesBuyers, viewOrder, withLabelFor } from './order-access'
+import {
+  buyerAddressFor,
+  seesBuyers,
+  shopperWordsFor,
+  viewOrder,
+  withLabelFor,
+} from './order-access'
 import { queueOrderConfirmation } from './lifecycle/confirmation-mail'
 import { recordHistory, readTimeline } from './lifecycle/history'
 import { parcelsOf } from '../shipping/parcels'
@@ -457,7 +463,10 @@ export async function getOrderDetails(
     addressInfo: buyerAddressFor(user, row.addressInfo),
     timeline,
     parcels,
-    returns: orderReturns.map((r) => ({ ...r, pickup: withLabelFor(user, r.pickup) })),
+    returns: orderReturns.map((r) => ({
+      ...shopperWordsFor(user, r),
+      pickup: withLabelFor(user, r.pickup),
+    })),
     // The shopper's payout account, even masked, is theirs: not for a seller no longer approved.
     refunds: seesBuyers(user) ? orderRefunds : orderRefunds.map((r) => ({ ...r, payoutTo: null })),
     creditNotes,

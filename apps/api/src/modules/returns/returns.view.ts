@@ -6,6 +6,7 @@ import {
   type AdminReturn,
   type OrderReturn,
   type SessionUser,
+  type VendorStatus,
 } from '@techbazaar/shared'
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
@@ -21,7 +22,7 @@ import {
 } from '../../db/schema'
 import { overdueReturn, type ReturnDecisionRule } from '../dashboard/returns-flags'
 import { sellerName } from '../orders/lifecycle/history'
-import { BUYER_HIDDEN, seesBuyers, withLabelFor } from '../orders/order-access'
+import { BUYER_HIDDEN, seesBuyers, shopperWordsFor, withLabelFor } from '../orders/order-access'
 
 const DAY_MS = 86_400_000
 
@@ -46,6 +47,8 @@ export interface ReturnRecord {
   /** The seller's business name (its account name until it has one). */
   seller: string
   sellerEmail: string
+  /** The seller account's standing now: whether its mails may carry the buyer's words. */
+  sellerStatus: VendorStatus
   customerName: string
   customerEmail: string
   /** Past its promised day (computed only when the reader asks, see `readReturns`). */
@@ -88,6 +91,8 @@ export async function readReturns(
       sellerId: subOrders.sellerId,
       seller: sellerName,
       sellerEmail: users.email,
+      // A seller without a profile row reads as Pending, as its session does (auth/sessions.ts).
+      sellerStatus: sql<VendorStatus>`coalesce(${vendorProfiles.status}, 'Pending')`,
       customerName: customers.userName,
       customerEmail: customers.email,
       overdue,
@@ -178,11 +183,12 @@ export const returnActorOf = (user: SessionUser) => (isMarketplaceAdmin(user) ? 
 
 /**
  * A return in the back office's queue, as `viewer` sees it: the buttons it may press (none for a
- * seller whose account was rejected), and the buyer's name only while the seller may see buyers.
+ * seller whose account was rejected), and the buyer's name, note and photos only while the seller
+ * may see buyers.
  */
 export function toAdminReturn(r: ReturnRecord, viewer: SessionUser): AdminReturn {
   const suspended = viewer.type === 'vendor' && viewer.vendorStatus === 'Rejected'
-  const seen = toOrderReturn(r)
+  const seen = shopperWordsFor(viewer, toOrderReturn(r))
   return {
     ...seen,
     pickup: withLabelFor(viewer, seen.pickup),
