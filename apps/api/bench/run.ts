@@ -5,7 +5,8 @@
  * products (embedded PGlite, or the PostgreSQL at DATABASE_URL, which must be an empty scratch
  * database), then runs each read endpoint with autocannon and each signed-in write (cart add,
  * order create on distinct SKUs and on one hot SKU) with virtual shoppers, at 20 and 100
- * connections. Load comes from a worker thread, so the server keeps this process's event loop.
+ * connections, then the invoice PDF rows (bench/invoices.ts: a cold render, kept bytes, and
+ * /api/health while six renders run). Load comes from a worker thread, so the server keeps this process's event loop.
  * Prints req/s, p50, p99 and errors with each row's share of /api/health's throughput, and
  * writes the results to bench-results/ (git-ignored).
  *
@@ -22,8 +23,10 @@ import { sql } from 'drizzle-orm'
 import { buildApp } from '../src/app'
 import { loadConfig, ROOT_DIR } from '../src/config'
 import { openDatabase } from '../src/db/client'
+import { pdfRenderer } from '../src/modules/invoices/invoice-files'
 import { filterOptions } from '../src/db/schema'
 import { generateProducts, rowsOf } from './generate-products'
+import { createBenchInvoices, runPdfRows } from './invoices'
 import { formatTable, idleFirstByte, runLoad, type LoadResult } from './load'
 import { createBenchShoppers, createBenchSkus } from './shoppers'
 import { runVirtualUsers, type Scenario } from './virtual-users'
@@ -155,7 +158,8 @@ async function main() {
     )
     if (!product) throw new Error('no listed product generated')
 
-    const shoppers = await createBenchShoppers(db, Math.max(...CONNECTIONS))
+    // At least 19: the PDF rows give each of their downloads' accounts an order of its own.
+    const shoppers = await createBenchShoppers(db, Math.max(...CONNECTIONS, 19))
     const skus = await createBenchSkus(db, sellerId, Math.max(...CONNECTIONS))
     const sample = rowsOf<{ id: string }>(
       await db.execute(sql`SELECT id FROM products WHERE listed ORDER BY id LIMIT 500`),
@@ -281,10 +285,30 @@ async function main() {
         await drain(address)
       }
     }
+    if (selected('invoice.pdf')) {
+      const invoices = await createBenchInvoices(
+        db,
+        config,
+        sellerId,
+        skus.hot,
+        shoppers.slice(0, 19),
+      )
+      await runPdfRows({
+        db,
+        address,
+        invoices,
+        seconds: SECONDS,
+        healthConnections: CONNECTIONS[0] ?? 20,
+        record,
+      })
+      await drain(address)
+    }
     // One visitor on an idle shop: how soon the home page starts to arrive.
     const firstByte = withPages ? await idleFirstByte(`${address}/`, BROWSER) : null
     await app.close()
     await uncached.close()
+    // The render thread is the module's, not the app's: left running, it keeps this process alive.
+    await pdfRenderer.close()
 
     const table =
       formatTable(results) +

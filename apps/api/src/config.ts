@@ -107,6 +107,9 @@ const envSchema = z.object({
   REFUND_DAYS: z.coerce.number().int().min(1).max(60).default(10),
   // How often refunds the providers accepted are asked about until they complete or fail.
   REFUND_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  // Issue 26.7: a kept invoice PDF nobody downloaded for this many days is deleted; it is rendered
+  // again from the stored invoice when next asked for (the bytes are a cache, not the record).
+  INVOICE_PDF_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // The job worker (decision 49): how often it looks for due work besides being woken by NOTIFY,
   // how long a claimed outbox item stays its own, and how failed deliveries are retried (doubling
   // from the base, capped; the defaults ride out an SMTP outage of about two hours).
@@ -582,6 +585,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     s3: s3Config(e),
     couriers: couriersConfig(e, demoMode(e, appUrl).enabled),
+    /** Days a kept invoice PDF stays after its last download (invoices/invoice-files.ts). */
+    invoicePdfKeepDays: e.INVOICE_PDF_KEEP_DAYS,
     /** The marketplace's PKCS#12 signing key for its invoices (read by invoices/signing-keys.ts). */
     invoiceSigning: invoiceSigningConfig(e),
     /** The AES-256 key sealing sellers' signing keys; unset, one kept in server_secrets. */

@@ -8,6 +8,7 @@ import type { ShopMetrics } from '../lib/metrics'
 import { purgeExpiredAuthRows } from '../modules/auth/cleanup'
 import { issuePasswordReset } from '../modules/auth/password-reset'
 import type { LifecycleContext } from '../modules/orders/lifecycle/context'
+import { purgeUnservedPdfs } from '../modules/invoices/invoice-files'
 import { expireUnpaidOrders } from '../modules/orders/lifecycle/expiry'
 import { deliverRefund, pollRefunds } from '../modules/refunds/refund-worker'
 import type { Payments } from '../payments'
@@ -105,6 +106,15 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
         run: async () => {
           const before = new Date(deps.now().getTime() - KEEP_IDEMPOTENCY_KEYS_MS)
           await deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before))
+        },
+      },
+      {
+        name: 'purge-unserved-invoice-pdfs',
+        everyMs: HOUR,
+        run: async () => {
+          const keepMs = deps.config.invoicePdfKeepDays * 24 * HOUR
+          const purged = await purgeUnservedPdfs(deps.db, new Date(deps.now().getTime() - keepMs))
+          if (purged > 0) log.info(`purged ${purged} kept invoice PDF(s) not downloaded lately`)
         },
       },
       {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -108,12 +109,21 @@ export const sellerSigningKeys = pgTable('seller_signing_keys', {
  * signing certificate, whether the buyer's details are hidden). Issued documents never change,
  * so a row is written once and never updated; several API processes share it.
  */
-export const invoicePdfs = pgTable('invoice_pdfs', {
-  /** SHA-256 (hex) of what the file holds. */
-  key: text('key').primaryKey(),
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  pdf: bytea('pdf').notNull(),
-  createdAt: createdAt(),
-})
+export const invoicePdfs = pgTable(
+  'invoice_pdfs',
+  {
+    /** SHA-256 (hex) of what the file holds. */
+    key: text('key').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    pdf: bytea('pdf').notNull(),
+    /**
+     * When a download last sent these bytes, to the day (invoice-files.ts updates it at most once
+     * a day per file): files nobody asked for in a while are purged and rendered again if asked.
+     */
+    servedAt: timestamp('served_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_pdfs_served_at_idx').on(t.servedAt)],
+)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, inArray, lt } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { invoicePdfs } from '../../db/schema'
@@ -15,7 +15,9 @@ import { signingKeyFor } from './signing-keys'
  * them. What makes the bytes names the row: the documents (issued documents never change; a new
  * credit note makes a new file), the certificate that signs it (a renewed one signs anew) and
  * whether the buyer's details are hidden. The signing time is the first download's, as on a
- * paper copy signed once.
+ * paper copy signed once. The kept bytes are a cache of what the stored invoice renders to: a
+ * file nobody downloaded for `INVOICE_PDF_KEEP_DAYS` is purged, and its next download renders it
+ * again (same text; a signed copy then carries that download's signing time).
  */
 
 export interface InvoiceFileDeps {
@@ -66,10 +68,13 @@ export async function invoicePdf(
     )
     .digest('hex')
   const [kept] = await deps.db
-    .select({ pdf: invoicePdfs.pdf })
+    .select({ pdf: invoicePdfs.pdf, servedAt: invoicePdfs.servedAt })
     .from(invoicePdfs)
     .where(eq(invoicePdfs.key, fileKey))
-  if (kept) return kept.pdf
+  if (kept) {
+    await markServed(deps, fileKey, kept.servedAt)
+    return kept.pdf
+  }
 
   const inProgress = rendering.get(fileKey)
   if (inProgress) return inProgress
@@ -95,7 +100,7 @@ export async function invoicePdf(
     // Another process may have kept its own render meanwhile: every download sends the kept one.
     await deps.db
       .insert(invoicePdfs)
-      .values({ key: fileKey, orderId: download.orderId, pdf })
+      .values({ key: fileKey, orderId: download.orderId, pdf, servedAt: deps.now() })
       .onConflictDoNothing()
     const [stored] = await deps.db
       .select({ pdf: invoicePdfs.pdf })
@@ -109,4 +114,50 @@ export async function invoicePdf(
   } finally {
     rendering.delete(fileKey)
   }
+}
+
+/** How fine "last served" is: the purge counts in days, so one write a day per file is enough. */
+const SERVED_RESOLUTION_MS = 86_400_000
+
+/**
+ * Records that the file at `key` was sent now, when its record is a day old or more. Most
+ * downloads of a file fall within a day of each other and so write nothing; the condition makes
+ * parallel downloads, in any process, write at most once.
+ */
+async function markServed(deps: InvoiceFileDeps, key: string, servedAt: Date): Promise<void> {
+  const now = deps.now()
+  const stale = new Date(now.getTime() - SERVED_RESOLUTION_MS)
+  if (servedAt > stale) return
+  await deps.db
+    .update(invoicePdfs)
+    .set({ servedAt: now })
+    .where(and(eq(invoicePdfs.key, key), lt(invoicePdfs.servedAt, stale)))
+}
+
+/** Rows deleted per statement: each holds its locks briefly and frees at most a few MB of bytes. */
+const PURGE_BATCH = 200
+/** Batches per run: a backlog (the first run after a long stop) is worked off over several runs. */
+const PURGE_MAX_BATCHES = 25
+
+/**
+ * Deletes kept PDFs last served before `before`, oldest first, in bounded batches; answers how
+ * many went. Nothing is lost: a purged file is rendered again from its invoice when asked for.
+ */
+export async function purgeUnservedPdfs(db: Db, before: Date): Promise<number> {
+  let purged = 0
+  for (let batch = 0; batch < PURGE_MAX_BATCHES; batch++) {
+    const oldest = db
+      .select({ key: invoicePdfs.key })
+      .from(invoicePdfs)
+      .where(lt(invoicePdfs.servedAt, before))
+      .orderBy(asc(invoicePdfs.servedAt))
+      .limit(PURGE_BATCH)
+    const gone = await db
+      .delete(invoicePdfs)
+      .where(and(inArray(invoicePdfs.key, oldest), lt(invoicePdfs.servedAt, before)))
+      .returning({ key: invoicePdfs.key })
+    purged += gone.length
+    if (gone.length < PURGE_BATCH) break
+  }
+  return purged
 }

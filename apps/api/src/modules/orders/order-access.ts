@@ -78,3 +78,15 @@ export function withLabelFor<T extends { labelUrl: string | null }>(
 ): T | null {
   return booking && (seesBuyers(viewer) ? booking : { ...booking, labelUrl: null })
 }
+
+/**
+ * A return as `viewer` may read it: the shopper's note is free text and the photos are pictures
+ * they took (a parcel's label prints their name and address), so both stay with those who see
+ * buyers. The items, reason and amounts stay for the seller's records.
+ */
+export function shopperWordsFor<T extends { note: string | null; photos: string[] }>(
+  viewer: Pick<SessionUser, 'type' | 'vendorStatus'>,
+  request: T,
+): T {
+  return seesBuyers(viewer) ? request : { ...request, note: null, photos: [] }
+}

@@ -39,7 +39,7 @@ import { badRequest, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
-import { buyerAddressFor, viewOrder, withLabelFor } from './order-access'
+import { buyerAddressFor, shopperWordsFor, viewOrder, withLabelFor } from './order-access'
 import { queueOrderConfirmation } from './lifecycle/confirmation-mail'
 import { recordHistory, readTimeline } from './lifecycle/history'
 import { parcelsOf } from '../shipping/parcels'
@@ -453,7 +453,10 @@ export async function getOrderDetails(
     addressInfo: buyerAddressFor(user, row.addressInfo),
     timeline,
     parcels,
-    returns: orderReturns.map((r) => ({ ...r, pickup: withLabelFor(user, r.pickup) })),
+    returns: orderReturns.map((r) => ({
+      ...shopperWordsFor(user, r),
+      pickup: withLabelFor(user, r.pickup),
+    })),
     // The shopper's payout account, even masked, is theirs: not for a seller no longer approved.
     refunds: seesBuyers(user) ? orderRefunds : orderRefunds.map((r) => ({ ...r, payoutTo: null })),
     creditNotes,

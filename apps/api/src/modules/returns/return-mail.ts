@@ -6,6 +6,7 @@ import {
   formatPaise,
   formatShopDate,
   RETURN_REASON_LABELS,
+  seesBuyers,
 } from '@techbazaar/shared'
 import type { Tx } from '../../db/client'
 import { enqueue } from '../../jobs/outbox'
@@ -82,12 +83,7 @@ export async function queueReturnRequestMails(
           `The buyer of order ${number} asks to return:`,
           ...itemRows(r),
           `Reason: ${RETURN_REASON_LABELS[r.row.reason]}`,
-          ...(r.row.note ? [`Their note: ${r.row.note}`] : []),
-          ...(r.row.photos.length
-            ? [`Photos: ${r.row.photos.length} attached in the returns queue`]
-            : []),
-          '',
-          `Please approve or reject it in your returns queue by ${formatShopDate(r.row.decideBy, 'moment')}.`,
+          ...sellerRequestWords(r),
           '',
           `— ${shopName}`,
         ].join('\n'),
@@ -95,6 +91,29 @@ export async function queueReturnRequestMails(
       `return-mail:${r.row.id}:requested:seller`,
     )
   }
+}
+
+/**
+ * What a seller's request mail says past the items and reason, by the one rule for buyers' data
+ * (`seesBuyers`): an approved seller reads the shopper's note and is asked to decide; a seller
+ * not approved reads neither the note (free text) nor the photos (a parcel's label in them
+ * prints the buyer's address), and is told why, since it cannot decide until approved again.
+ */
+function sellerRequestWords(r: ReturnRecord): string[] {
+  if (!seesBuyers({ type: 'vendor', vendorStatus: r.sellerStatus })) {
+    return [
+      '',
+      "Your seller account is not approved at the moment, so the buyer's note and photos are left out here and in your returns queue; they are shown once your account is approved again. Until then the marketplace's team decides it.",
+    ]
+  }
+  return [
+    ...(r.row.note ? [`Their note: ${r.row.note}`] : []),
+    ...(r.row.photos.length
+      ? [`Photos: ${r.row.photos.length} attached in the returns queue`]
+      : []),
+    '',
+    `Please approve or reject it in your returns queue by ${formatShopDate(r.row.decideBy, 'moment')}.`,
+  ]
 }
 
 /** The steps after the request the shopper hears about. */

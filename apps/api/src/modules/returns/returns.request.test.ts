@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { createClock } from '../../../test/clock'
-import { orderHistory, returnLines, returns } from '../../db/schema'
+import { orderHistory, returnLines, returns, vendorProfiles } from '../../db/schema'
 import { returnsKit, type Shopper } from './fixtures'
 
 /*
@@ -216,5 +216,59 @@ describe('POST /api/shop/order/:orderId/returns for an order paid online', () =>
     expect(res.statusCode, res.body).toBe(201)
     const [row] = await db().select().from(returns).where(eq(returns.orderId, orderId))
     expect(row).toMatchObject({ status: 'requested', payout: null, reason: 'wrongItem' })
+  })
+})
+
+describe('POST /api/shop/order/:orderId/returns to a seller no longer approved (issue 26.6)', () => {
+  it("mails the seller the items and reason without the shopper's note or photos", async () => {
+    const seller = await kit.seller()
+    const product = await kit.product(seller.user.id, 1299)
+    const shopper = await kit.shopper()
+    const orderId = await kit.order(shopper, [{ productId: product.id, quantity: 1 }])
+    const [part] = await kit.partsOf(orderId)
+    await kit.deliver(seller.cookie, part!.id)
+    await db()
+      .update(vendorProfiles)
+      .set({ status: 'Rejected' })
+      .where(eq(vendorProfiles.userId, seller.user.id))
+
+    const note = 'Call me on 9812345678 at 4 Lake View, flat 2B'
+    const res = await kit.postReturn(shopper.cookie, orderId, {
+      items: [{ productId: product.id, quantity: 1 }],
+      reason: 'damaged',
+      note,
+      photos: [kit.storedPhoto('label-showing')],
+      payout: UPI,
+    })
+    expect(res.statusCode, res.body).toBe(201)
+
+    const [mail] = await kit.mailsTo(seller.user.email)
+    expect(mail?.subject).toMatch(/^New return request for order TB-\d+$/)
+    expect(mail?.text).toContain(`1 × ${product.title}`)
+    expect(mail?.text).toContain('Reason: Damaged')
+    expect(mail?.text).not.toContain('9812345678')
+    expect(mail?.text).not.toContain('Lake View')
+    expect(mail?.text).not.toContain(shopper.user.userName)
+    expect(mail?.text).not.toMatch(/Photos: \d/)
+    expect(mail?.text).toContain('shown once your account is approved again')
+    // The shopper's own mail goes out as before.
+    expect((await kit.mailsTo(shopper.user.email)).at(-1)?.subject).toMatch(/^We have your return/)
+
+    // What the mail promises holds where the seller could look: the queue and order details.
+    const queued = (await kit.queue(seller.cookie)).json().data as {
+      note: unknown
+      photos: unknown
+    }[]
+    expect(queued).toEqual([expect.objectContaining({ note: null, photos: [] })])
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/api/shop/order/details/${orderId}`,
+      headers: { cookie: seller.cookie },
+    })
+    expect(details.statusCode, details.body).toBe(200)
+    expect(details.json().data.returns).toEqual([
+      expect.objectContaining({ note: null, photos: [] }),
+    ])
+    expect(details.body).not.toContain('Lake View')
   })
 })

@@ -8,6 +8,7 @@ import {
   type SessionUser,
   isSuspendedSeller,
   seesBuyers,
+  type VendorStatus,
 } from '@techbazaar/shared'
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
@@ -23,7 +24,7 @@ import {
 } from '../../db/schema'
 import { overdueReturn, type ReturnDecisionRule } from '../dashboard/returns-flags'
 import { sellerName } from '../kernel/seller-name'
-import { BUYER_HIDDEN, withLabelFor } from '../orders/order-access'
+import { BUYER_HIDDEN, shopperWordsFor, withLabelFor } from '../orders/order-access'
 
 const DAY_MS = 86_400_000
 
@@ -48,6 +49,8 @@ export interface ReturnRecord {
   /** The seller's business name (its account name until it has one). */
   seller: string
   sellerEmail: string
+  /** The seller account's standing now: whether its mails may carry the buyer's words. */
+  sellerStatus: VendorStatus
   customerName: string
   customerEmail: string
   /** Past its promised day (computed only when the reader asks, see `readReturns`). */
@@ -90,6 +93,8 @@ export async function readReturns(
       sellerId: subOrders.sellerId,
       seller: sellerName,
       sellerEmail: users.email,
+      // A seller without a profile row reads as Pending, as its session does (auth/sessions.ts).
+      sellerStatus: sql<VendorStatus>`coalesce(${vendorProfiles.status}, 'Pending')`,
       customerName: customers.userName,
       customerEmail: customers.email,
       overdue,
@@ -180,10 +185,11 @@ export const returnActorOf = (user: SessionUser) => (isMarketplaceAdmin(user) ? 
 
 /**
  * A return in the back office's queue, as `viewer` sees it: the buttons it may press (none for a
- * seller whose account was rejected), and the buyer's name only while the seller may see buyers.
+ * seller whose account was rejected), and the buyer's name, note and photos only while the seller
+ * may see buyers.
  */
 export function toAdminReturn(r: ReturnRecord, viewer: SessionUser): AdminReturn {
-  const seen = toOrderReturn(r)
+  const seen = shopperWordsFor(viewer, toOrderReturn(r))
   return {
     ...seen,
     pickup: withLabelFor(viewer, seen.pickup),
