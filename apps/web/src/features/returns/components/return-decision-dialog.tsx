@@ -33,7 +33,12 @@ const NOTE_MAX = 500
 function DecisionForm({ pending, onDone }: { pending: PendingDecision; onDone: () => void }) {
   const { row, decision } = pending
   const action = RETURN_ACTIONS[decision]
-  const { problem, pending: saving, submit, clearProblem } = useFormDialog(useUpdateReturn(), {
+  const {
+    problem,
+    pending: saving,
+    submit,
+    clearProblem,
+  } = useFormDialog(useUpdateReturn(), {
     onSuccess: (response) => {
       toast.success(response.message)
       onDone()
