@@ -1,6 +1,7 @@
 import type * as React from 'react'
 import { Navigate, type RouteObject } from 'react-router'
 import { FullPageSpinner } from '@/components/ui/full-page-spinner'
+import { BACK_OFFICE_LANDING, BACK_OFFICE_PAGES, pathsOf } from '@/app/back-office-pages'
 import { RouteErrorBoundary } from '@/app/route-error-boundary'
 
 type PageModule = { default: React.ComponentType }
@@ -109,44 +110,11 @@ export const routes: RouteObject[] = [
         path: 'admin',
         ...component(() => import('@/app/layouts/admin-layout'), 'AdminLayout'),
         children: pagesOf([
-          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-          { path: 'dashboard', ...page(() => import('@/features/dashboard/pages/dashboard-page')) },
-          {
-            path: 'products',
-            ...page(() => import('@/features/admin-products/pages/admin-products-page')),
-          },
-          {
-            path: 'orders',
-            ...page(() => import('@/features/admin-orders/pages/admin-orders-page')),
-          },
-          {
-            path: 'shipments',
-            ...page(() => import('@/features/shipments/pages/shipments-page')),
-          },
-          // Sellers and admins (the server scopes the list); refunds are the admin's alone.
-          { path: 'returns', ...page(() => import('@/features/returns/pages/returns-page')) },
-          { path: 'refunds', ...page(() => import('@/features/returns/pages/refunds-page')) },
-          {
-            path: 'signup-vendor',
-            ...page(() => import('@/features/vendors/pages/signup-vendor-page')),
-          },
-          {
-            path: 'features',
-            ...page(() => import('@/features/banners/pages/admin-features-page')),
-          },
-          {
-            path: 'business-address',
-            ...page(() => import('@/features/business-address/pages/business-address-page')),
-          },
-          // The spec spells the path so; the correct spelling is an alias.
-          {
-            path: 'vendor-verificaton',
-            ...page(() => import('@/features/vendors/pages/vendor-verification-page')),
-          },
-          {
-            path: 'vendor-verification',
-            ...page(() => import('@/features/vendors/pages/vendor-verification-page')),
-          },
+          { index: true, element: <Navigate to={BACK_OFFICE_LANDING.admin} replace /> },
+          // Each page at its path and its aliases; the guard and the navigation read the same list.
+          ...BACK_OFFICE_PAGES.flatMap((backOffice) =>
+            pathsOf(backOffice).map((path) => ({ path, ...page(backOffice.load) })),
+          ),
         ]),
       },
       {

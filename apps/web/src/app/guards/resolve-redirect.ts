@@ -1,5 +1,6 @@
 import { isMarketplaceAdmin, type SessionUser } from '@techbazaar/shared'
 import { isSafeReturnPath } from '@/lib/previous-url'
+import { BACK_OFFICE_LANDING, SELLER_PATHS } from '@/app/back-office-pages'
 
 /**
  * Where the app sends someone who opens `pathname`, or null to let them stay. This is client
@@ -40,7 +41,7 @@ export function resolveRedirect(
 
   if (isAdminPath(path)) {
     if (kind === 'shopper') return '/unauth-page'
-    if (kind === 'vendor') return VENDOR_PATHS.has(path) ? null : landing
+    if (kind === 'vendor') return SELLER_PATHS.has(path) ? null : landing
     return path === '/admin' ? landing : null
   }
 
@@ -52,14 +53,7 @@ export function resolveRedirect(
 
 type UserKind = 'guest' | 'shopper' | 'vendor' | 'admin'
 
-const LANDING = { shopper: '/', vendor: '/admin/products', admin: '/admin/dashboard' } as const
-
-const VENDOR_PATHS = new Set([
-  '/admin/products',
-  '/admin/orders',
-  '/admin/returns',
-  '/admin/business-address',
-])
+const LANDING = { shopper: '/', ...BACK_OFFICE_LANDING } as const
 
 /**
  * The pages outside the shop layout a back-office account may still open: payment links are

@@ -34,34 +34,29 @@ import { NavigationProgress } from '@/app/components/navigation-progress'
 import { SkipLink } from '@/app/components/skip-link'
 import { company } from '@/features/static-pages/content/company'
 import { cn } from '@/lib/utils'
+import {
+  BACK_OFFICE_LANDING,
+  backOfficeNav,
+  type BackOfficeLink,
+  type BackOfficePath,
+} from '@/app/back-office-pages'
 
-interface AdminNavItem {
-  label: string
-  to: string
-  icon: LucideIcon
+/** One icon per back-office page: a page added to the list does not compile without one. */
+const NAV_ICONS: Record<BackOfficePath, LucideIcon> = {
+  dashboard: LayoutDashboardIcon,
+  products: PackageIcon,
+  orders: ShoppingCartIcon,
+  returns: Undo2Icon,
+  refunds: ReceiptIndianRupeeIcon,
+  shipments: TruckIcon,
+  'signup-vendor': UserPlusIcon,
+  'vendor-verificaton': BadgeCheckIcon,
+  features: ImagesIcon,
+  'business-address': Building2Icon,
 }
 
-/** decisions.md fixes the spec's "Singup vendor" label; the path keeps its spelling. */
-const ADMIN_NAV: AdminNavItem[] = [
-  { label: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboardIcon },
-  { label: 'Products', to: '/admin/products', icon: PackageIcon },
-  { label: 'Orders', to: '/admin/orders', icon: ShoppingCartIcon },
-  { label: 'Returns', to: '/admin/returns', icon: Undo2Icon },
-  { label: 'Refunds', to: '/admin/refunds', icon: ReceiptIndianRupeeIcon },
-  { label: 'Shipments', to: '/admin/shipments', icon: TruckIcon },
-  { label: 'Sign up vendor', to: '/admin/signup-vendor', icon: UserPlusIcon },
-  { label: 'Verification', to: '/admin/vendor-verificaton', icon: BadgeCheckIcon },
-  // Not in the spec's list, but the banner screen needs a way in other than typing its address.
-  { label: 'Feature Images', to: '/admin/features', icon: ImagesIcon },
-]
-
-const VENDOR_NAV: AdminNavItem[] = [
-  { label: 'Products', to: '/admin/products', icon: PackageIcon },
-  { label: 'Orders', to: '/admin/orders', icon: ShoppingCartIcon },
-  { label: 'Returns', to: '/admin/returns', icon: Undo2Icon },
-  // The supplier address on the seller's GST invoices.
-  { label: 'Business', to: '/admin/business-address', icon: Building2Icon },
-]
+const ADMIN_NAV = backOfficeNav('admin')
+const VENDOR_NAV = backOfficeNav('vendor')
 
 export function AdminLayout() {
   const { user } = useSession()
@@ -84,7 +79,7 @@ export function AdminLayout() {
           {isVendor ? (
             <>
               <Link
-                to="/admin/products"
+                to={BACK_OFFICE_LANDING.vendor}
                 className="mr-2 inline-flex min-h-16 items-center gap-2 rounded-md font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 <LogoMark className="size-7" />
@@ -102,7 +97,7 @@ export function AdminLayout() {
                         to={item.to}
                         className="flex h-12 flex-col items-center justify-center gap-0.5 rounded-md px-1 text-xs font-medium text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-primary lg:h-11 lg:flex-row lg:gap-2 lg:px-3 lg:text-sm"
                       >
-                        <item.icon aria-hidden="true" className="size-4" />
+                        <NavIcon path={item.path} className="size-4" />
                         {item.label}
                       </NavLink>
                     </li>
@@ -119,7 +114,7 @@ export function AdminLayout() {
                 </Button>
               </SheetTrigger>
               <Link
-                to="/admin/dashboard"
+                to={BACK_OFFICE_LANDING.admin}
                 className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 lg:hidden"
               >
                 <LogoMark className="size-7" />
@@ -162,7 +157,7 @@ function PanelTitle({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <div className="flex h-16 items-center border-b px-4">
       <Link
-        to="/admin/dashboard"
+        to={BACK_OFFICE_LANDING.admin}
         onClick={onNavigate}
         className="inline-flex min-h-11 items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
@@ -173,7 +168,12 @@ function PanelTitle({ onNavigate }: { onNavigate?: () => void }) {
   )
 }
 
-function AdminNav({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: () => void }) {
+function NavIcon({ path, className }: { path: BackOfficePath; className: string }) {
+  const Icon = NAV_ICONS[path]
+  return <Icon aria-hidden="true" className={className} />
+}
+
+function AdminNav({ items, onNavigate }: { items: BackOfficeLink[]; onNavigate?: () => void }) {
   return (
     <nav aria-label="Admin" className="flex-1 overflow-y-auto p-3">
       <ul className="flex flex-col gap-1">
@@ -189,7 +189,7 @@ function AdminNav({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: (
                 )
               }
             >
-              <item.icon aria-hidden="true" className="size-5" />
+              <NavIcon path={item.path} className="size-5" />
               {item.label}
             </NavLink>
           </li>

@@ -14,6 +14,7 @@ import {
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
+import { useFormDialog, useStaleOnRefusalDialog } from '@/lib/use-form-dialog'
 import { failureMessage, useCancelOrder, useRefreshOrders } from '../api/cancel-order'
 
 /** The radio that opens the shopper's own words. */
@@ -35,19 +36,10 @@ export interface CancelOrderDialogProps {
  * dialog in the API's words; the details are refreshed when it closes.
  */
 export function CancelOrderDialog({ orderId, part, cod, someShipped }: CancelOrderDialogProps) {
-  const [open, setOpen] = useState(false)
-  const [refused, setRefused] = useState(false)
-  const refresh = useRefreshOrders()
+  const dialog = useStaleOnRefusalDialog(useRefreshOrders())
   const label = part ? 'Cancel this part' : 'Cancel order'
-  const onOpenChange = (next: boolean) => {
-    setOpen(next)
-    if (!next && refused) {
-      setRefused(false)
-      refresh()
-    }
-  }
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
         <Button
           size="sm"
@@ -77,8 +69,8 @@ export function CancelOrderDialog({ orderId, part, cod, someShipped }: CancelOrd
           orderId={orderId}
           subOrderId={part?.subOrderId}
           submitLabel={label}
-          onDone={() => setOpen(false)}
-          onRefused={() => setRefused(true)}
+          onDone={dialog.close}
+          onRefused={dialog.markStale}
         />
       </DialogContent>
     </Dialog>
@@ -95,36 +87,39 @@ interface CancelFormProps {
 
 function CancelForm({ orderId, subOrderId, submitLabel, onDone, onRefused }: CancelFormProps) {
   const uid = useId()
-  const cancel = useCancelOrder(orderId)
+  const { problem, pending, submit, clearProblem } = useFormDialog(useCancelOrder(orderId), {
+    onSuccess: onDone,
+    refusal: (failure) => {
+      onRefused()
+      return failureMessage(failure)
+    },
+  })
   const [choice, setChoice] = useState('')
   const [other, setOther] = useState('')
-  const [error, setError] = useState('')
+  const [invalid, setInvalid] = useState('')
+  // One line under the choices: what the check found, else the API's refusal.
+  const error = invalid || problem || ''
 
-  const submit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const parsed = cancelOrderBody.safeParse({
       ...(subOrderId ? { subOrderId } : {}),
       reason: choice === OTHER ? other : choice,
     })
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Tell us why you are cancelling')
+      clearProblem()
+      setInvalid(parsed.error.issues[0]?.message ?? 'Tell us why you are cancelling')
       return
     }
-    setError('')
-    try {
-      await cancel.mutateAsync(parsed.data)
-      onDone()
-    } catch (failure) {
-      setError(failureMessage(failure))
-      onRefused()
-    }
+    setInvalid('')
+    submit(parsed.data)
   }
 
   const errorId = `${uid}-error`
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <fieldset
-        disabled={cancel.isPending}
+        disabled={pending}
         className="flex min-w-0 flex-col gap-1"
         aria-describedby={error ? errorId : undefined}
       >
@@ -170,13 +165,8 @@ function CancelForm({ orderId, subOrderId, submitLabel, onDone, onRefused }: Can
             Keep order
           </Button>
         </DialogClose>
-        <Button
-          type="submit"
-          variant="destructive"
-          className="h-11 sm:h-10"
-          disabled={cancel.isPending}
-        >
-          {cancel.isPending && <Spinner />}
+        <Button type="submit" variant="destructive" className="h-11 sm:h-10" disabled={pending}>
+          {pending && <Spinner />}
           {submitLabel}
         </Button>
       </DialogFooter>

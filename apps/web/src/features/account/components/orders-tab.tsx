@@ -11,6 +11,14 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
 import { OrderPrice } from '@/components/order-money'
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { useSession } from '@/lib/session/get-session'
@@ -74,41 +82,40 @@ export function OrdersTab() {
   )
   return (
     <>
-      <div className="relative hidden overflow-x-auto rounded-xl border lg:block">
-        <table className="w-full text-sm">
-          <thead className="bg-muted/50 text-left text-muted-foreground">
-            <tr>
-              <th className="px-4 py-3 font-medium">Order ID</th>
-              <th className="px-4 py-3 font-medium">Order Date</th>
-              <th className="px-4 py-3 font-medium">Order Status</th>
-              <th className="px-4 py-3 font-medium">Order Price</th>
-              <th className="px-4 py-3">
-                <span className="sr-only">Details</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {orders.data.map((order) => (
-              <tr key={order._id}>
-                <td className="tabular px-4 py-3 font-medium">{order.orderNumber}</td>
-                <td className="tabular px-4 py-3">{formatShopDate(order.orderDate)}</td>
-                <td className="px-4 py-3">
-                  <OrderStatusBadge status={order.displayStatus} />
-                </td>
-                <td className="px-4 py-3">
-                  <OrderPrice order={order} />
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-wrap items-center justify-end gap-2">
-                    {isAwaitingPayment(order) && <PendingOrderActions orderId={order._id} />}
-                    {details(order)}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* The shopper's table: headers in plain case, no rule under them (not the back office's). */}
+      <Table containerClassName="hidden lg:block">
+        <TableHeader className="border-b-0 text-sm normal-case">
+          <TableRow>
+            <TableHead className="font-medium">Order ID</TableHead>
+            <TableHead className="font-medium">Order Date</TableHead>
+            <TableHead className="font-medium">Order Status</TableHead>
+            <TableHead className="font-medium">Order Price</TableHead>
+            <TableHead>
+              <span className="sr-only">Details</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {orders.data.map((order) => (
+            <TableRow key={order._id}>
+              <TableCell className="tabular font-medium">{order.orderNumber}</TableCell>
+              <TableCell className="tabular">{formatShopDate(order.orderDate)}</TableCell>
+              <TableCell>
+                <OrderStatusBadge status={order.displayStatus} />
+              </TableCell>
+              <TableCell>
+                <OrderPrice order={order} />
+              </TableCell>
+              <TableCell>
+                <div className="flex flex-wrap items-center justify-end gap-2">
+                  {isAwaitingPayment(order) && <PendingOrderActions orderId={order._id} />}
+                  {details(order)}
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
       <ul className="flex flex-col gap-3 lg:hidden" aria-label="Orders">
         {orders.data.map((order) => (
           <li key={order._id} className="flex flex-col gap-2 rounded-xl border p-4 text-sm">

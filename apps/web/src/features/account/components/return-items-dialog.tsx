@@ -21,6 +21,7 @@ import { Field } from '@/components/ui/form-field'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { ApiError } from '@/lib/api-client'
+import { useFormDialog, useStaleOnRefusalDialog } from '@/lib/use-form-dialog'
 import { failureMessage, useRefreshOrders } from '../api/cancel-order'
 import { useCreateReturn } from '../api/create-return'
 import type { ReturnableLine } from '../lib/returnable-lines'
@@ -57,18 +58,9 @@ export function ReturnItemsDialog({
   cod,
   describedBy,
 }: ReturnItemsDialogProps) {
-  const [open, setOpen] = useState(false)
-  const [refused, setRefused] = useState(false)
-  const refresh = useRefreshOrders()
-  const onOpenChange = (next: boolean) => {
-    setOpen(next)
-    if (!next && refused) {
-      setRefused(false)
-      refresh()
-    }
-  }
+  const dialog = useStaleOnRefusalDialog(useRefreshOrders())
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
         <Button
           size="sm"
@@ -92,8 +84,8 @@ export function ReturnItemsDialog({
           orderId={orderId}
           lines={lines}
           cod={cod}
-          onDone={() => setOpen(false)}
-          onRefused={() => setRefused(true)}
+          onDone={dialog.close}
+          onRefused={dialog.markStale}
         />
       </DialogContent>
     </Dialog>
@@ -111,7 +103,6 @@ interface ReturnFormProps {
 function ReturnForm({ orderId, lines, cod, onDone, onRefused }: ReturnFormProps) {
   const uid = useId()
   const formRef = useRef<HTMLFormElement>(null)
-  const create = useCreateReturn(orderId)
   const [draft, setDraft] = useState<ReturnDraft>(() => ({
     quantities: Object.fromEntries(lines.map((line) => [line.productId, 0])),
     reason: '',
@@ -140,10 +131,24 @@ function ReturnForm({ orderId, lines, cod, onDone, onRefused }: ReturnFormProps)
     }
   }, [failedChecks])
 
-  const submit = async (event: FormEvent) => {
+  const { problem, pending, submit, clearProblem } = useFormDialog(useCreateReturn(orderId), {
+    onSuccess: onDone,
+    refusal: (failure) => {
+      const fieldProblems = failure instanceof ApiError ? (failure.errors ?? []) : []
+      if (fieldProblems.length > 0) {
+        setErrors(errorsByField(fieldProblems))
+        focusFirstError()
+      }
+      onRefused()
+      return failureMessage(failure)
+    },
+  })
+
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const checked = validateReturn(draft)
     if (!checked.ok) {
+      clearProblem()
       setErrors(checked.errors)
       setFormError('Please check the highlighted fields.')
       focusFirstError()
@@ -151,24 +156,13 @@ function ReturnForm({ orderId, lines, cod, onDone, onRefused }: ReturnFormProps)
     }
     setErrors({})
     setFormError('')
-    try {
-      await create.mutateAsync(checked.body)
-      onDone()
-    } catch (failure) {
-      const fieldProblems = failure instanceof ApiError ? (failure.errors ?? []) : []
-      if (fieldProblems.length > 0) {
-        setErrors(errorsByField(fieldProblems))
-        focusFirstError()
-      }
-      setFormError(failureMessage(failure))
-      onRefused()
-    }
+    submit(checked.body)
   }
 
-  const busy = create.isPending
+  const busy = pending
   const errorId = `${uid}-error`
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <fieldset disabled={busy} className="flex min-w-0 flex-col gap-4">
         <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">Items</legend>
@@ -255,7 +249,7 @@ function ReturnForm({ orderId, lines, cod, onDone, onRefused }: ReturnFormProps)
         </p>
       )}
       <p id={errorId} role="alert" className="text-sm font-medium text-destructive empty:hidden">
-        {formError}
+        {formError || problem}
       </p>
       <DialogFooter>
         <DialogClose asChild>

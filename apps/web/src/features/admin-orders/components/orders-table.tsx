@@ -3,6 +3,14 @@ import { PackageOpen } from 'lucide-react'
 import type * as React from 'react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
 import { OrderPrice } from '@/components/order-money'
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { messageOf } from '@/lib/server-errors'
@@ -140,37 +148,30 @@ function OrdersList({
 }) {
   return (
     <>
-      <div
-        className="relative hidden overflow-x-auto rounded-xl border bg-background lg:block"
-        aria-busy={busy}
-      >
-        <table className="w-full text-sm">
-          <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
-            <tr>
-              {COLUMNS.map(({ header }) => (
-                <th key={header} scope="col" className="px-4 py-3 font-semibold">
-                  {header}
-                </th>
-              ))}
-              <th scope="col" className="px-4 py-3 font-semibold">
-                <span className="sr-only">Details</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {rows.map((row) => (
-              <tr key={row._id} className="align-middle">
-                {COLUMNS.map(({ header, cell, className }) => (
-                  <td key={header} className={cn('max-w-64 px-4 py-2.5', className)}>
-                    {cell(row)}
-                  </td>
-                ))}
-                <td className="px-4 py-2.5 text-right">{view(row._id)}</td>
-              </tr>
+      <Table containerClassName="hidden lg:block" busy={busy}>
+        <TableHeader>
+          <TableRow>
+            {COLUMNS.map(({ header }) => (
+              <TableHead key={header}>{header}</TableHead>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <TableHead>
+              <span className="sr-only">Details</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row._id} className="align-middle">
+              {COLUMNS.map(({ header, cell, className }) => (
+                <TableCell key={header} className={cn('max-w-64 py-2.5', className)}>
+                  {cell(row)}
+                </TableCell>
+              ))}
+              <TableCell className="py-2.5 text-right">{view(row._id)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
 
       <ul className="grid gap-3 sm:grid-cols-2 lg:hidden">
         {rows.map((row) => (

@@ -16,6 +16,7 @@ import { FormField } from '@/components/ui/form-field'
 import { ApiError } from '@/lib/api-client'
 import { messageOf, showFieldErrors } from '@/lib/server-errors'
 import { toast } from '@/lib/toast'
+import { useFormDialog } from '@/lib/use-form-dialog'
 import { cn } from '@/lib/utils'
 import type { OrderRow } from '../api/get-admin-orders'
 import {
@@ -54,31 +55,23 @@ function problemOf(error: unknown): Problem {
  * and the label to print. A failed booking keeps what was typed, so the seller retries.
  */
 function ShipForm({ row, onBooked }: { row: OrderRow; onBooked: (booking: Booking) => void }) {
-  const ship = useShipParcel()
-  const [problem, setProblem] = useState<Problem | null>(null)
   const form = useForm<ShipParcelInput, unknown, ShipParcelValues>({
     resolver: zodResolver(shipParcelInputSchema),
     defaultValues: { weightGrams: '', lengthCm: '', breadthCm: '', heightCm: '' },
   })
+  const { problem, pending, submit } = useFormDialog(useShipParcel(), {
+    onSuccess: onBooked,
+    // A refusal that names a field shows under it; anything else above the button.
+    refusal: (error) => (showFieldErrors(error, form.setError, FIELDS) ? null : problemOf(error)),
+  })
   const { errors } = form.formState
   const field = (name: (typeof FIELDS)[number]) => form.register(name, { setValueAs: asEntered })
 
-  const submit = form.handleSubmit((values) => {
-    setProblem(null)
-    ship.mutate(
-      { _id: row._id, ...values },
-      {
-        onSuccess: onBooked,
-        onError: (error) => {
-          if (!showFieldErrors(error, form.setError, FIELDS)) setProblem(problemOf(error))
-        },
-      },
-    )
-  })
+  const onSubmit = form.handleSubmit((values) => submit({ _id: row._id, ...values }))
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Parcel" className="flex flex-col gap-4">
-      <fieldset disabled={ship.isPending} className="grid min-w-0 grid-cols-2 gap-4 sm:grid-cols-4">
+    <form onSubmit={onSubmit} noValidate aria-label="Parcel" className="flex flex-col gap-4">
+      <fieldset disabled={pending} className="grid min-w-0 grid-cols-2 gap-4 sm:grid-cols-4">
         <legend className="sr-only">Packed parcel</legend>
         <FormField
           id="ship-weight"
@@ -129,13 +122,13 @@ function ShipForm({ row, onBooked }: { row: OrderRow; onBooked: (booking: Bookin
           )}
         </div>
       )}
-      <Button type="submit" className="h-11 sm:self-end" disabled={ship.isPending}>
-        {ship.isPending ? (
+      <Button type="submit" className="h-11 sm:self-end" disabled={pending}>
+        {pending ? (
           <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
         ) : (
           <TruckIcon aria-hidden="true" />
         )}
-        {ship.isPending ? 'Booking courier…' : 'Book courier'}
+        {pending ? 'Booking courier…' : 'Book courier'}
       </Button>
     </form>
   )

@@ -1,4 +1,13 @@
 import type * as React from 'react'
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
 import { cn } from '@/lib/utils'
 
 export interface Column<T> {
@@ -31,40 +40,33 @@ export function ListView<T extends { _id: string }>({
 }) {
   return (
     <>
-      <div
-        className="relative hidden overflow-x-auto rounded-xl border bg-background xl:block"
-        aria-busy={busy}
-      >
-        <table className="w-full text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
-            <tr>
-              {columns.map(({ header }) => (
-                <th key={header} scope="col" className="px-4 py-3 font-semibold">
-                  {header}
-                </th>
-              ))}
-              <th scope="col" className="px-4 py-3 font-semibold">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {rows.map((row) => (
-              <tr key={row._id} className={cn('align-top', flagged(row) && 'bg-destructive/5')}>
-                {columns.map(({ header, cell, className }) => (
-                  <td key={header} className={cn('max-w-64 px-4 py-3', className)}>
-                    {cell(row)}
-                  </td>
-                ))}
-                <td className="px-4 py-3">
-                  <div className="flex flex-col items-stretch gap-2">{actions(row)}</div>
-                </td>
-              </tr>
+      <Table containerClassName="hidden xl:block" busy={busy}>
+        <TableCaption className="sr-only">{caption}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            {columns.map(({ header }) => (
+              <TableHead key={header}>{header}</TableHead>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row._id} className={cn('align-top', flagged(row) && 'bg-destructive/5')}>
+              {columns.map(({ header, cell, className }) => (
+                <TableCell key={header} className={cn('max-w-64', className)}>
+                  {cell(row)}
+                </TableCell>
+              ))}
+              <TableCell>
+                <div className="flex flex-col items-stretch gap-2">{actions(row)}</div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
 
       <ul className="grid gap-3 md:grid-cols-2 xl:hidden" aria-label={caption} aria-busy={busy}>
         {rows.map((row) => (

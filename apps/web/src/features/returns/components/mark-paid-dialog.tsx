@@ -13,6 +13,7 @@ import {
 import { FormField } from '@/components/ui/form-field'
 import { messageOf } from '@/lib/server-errors'
 import { toast } from '@/lib/toast'
+import { useFormDialog } from '@/lib/use-form-dialog'
 import { useUpdateRefund } from '../api/update-refund'
 
 /** The account to pay, in full: the admin types it into the bank's or UPI app's payout. */
@@ -42,15 +43,20 @@ function PayoutAccount({ payout }: { payout: NonNullable<AdminRefund['payout']> 
  * admin pays it outside the shop, then enters the payout's reference (UTR) here.
  */
 function MarkPaidForm({ refund, onDone }: { refund: AdminRefund; onDone: () => void }) {
-  const update = useUpdateRefund()
+  const { problem, pending, submit, clearProblem } = useFormDialog(useUpdateRefund(), {
+    onSuccess: (response) => {
+      toast.success(response.message)
+      onDone()
+    },
+    refusal: (error) => messageOf(error, 'The payout could not be recorded.'),
+  })
   const [reference, setReference] = useState('')
   const [fieldError, setFieldError] = useState<string | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
 
-  const submit = (event: React.FormEvent) => {
+  const onSubmit = (event: React.FormEvent) => {
     event.preventDefault()
-    setProblem(null)
+    clearProblem()
     const parsed = updateRefundBody.safeParse({ action: 'markPaid', reference })
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? 'Enter the reference')
@@ -58,20 +64,11 @@ function MarkPaidForm({ refund, onDone }: { refund: AdminRefund; onDone: () => v
       return
     }
     setFieldError(null)
-    update.mutate(
-      { refundId: refund._id, ...parsed.data },
-      {
-        onSuccess: (response) => {
-          toast.success(response.message)
-          onDone()
-        },
-        onError: (err) => setProblem(messageOf(err, 'The payout could not be recorded.')),
-      },
-    )
+    submit({ refundId: refund._id, ...parsed.data })
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {/* Clear of the close button in the corner. */}
       <DialogHeader className="pr-8">
         <DialogTitle>Mark paid: refund for {refund.orderNumber}</DialogTitle>
@@ -92,7 +89,7 @@ function MarkPaidForm({ refund, onDone }: { refund: AdminRefund; onDone: () => v
         autoComplete="off"
         maxLength={40}
         value={reference}
-        disabled={update.isPending}
+        disabled={pending}
         onChange={(event) => setReference(event.target.value)}
         error={fieldError ?? undefined}
         className="h-11"
@@ -109,9 +106,9 @@ function MarkPaidForm({ refund, onDone }: { refund: AdminRefund; onDone: () => v
         <Button type="button" variant="outline" className="h-11" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" className="h-11" disabled={update.isPending}>
-          {update.isPending && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
-          {update.isPending ? 'Saving…' : 'Mark paid'}
+        <Button type="submit" className="h-11" disabled={pending}>
+          {pending && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
+          {pending ? 'Saving…' : 'Mark paid'}
         </Button>
       </DialogFooter>
     </form>

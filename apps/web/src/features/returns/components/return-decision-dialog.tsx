@@ -14,6 +14,7 @@ import { Field } from '@/components/ui/form-field'
 import { Textarea } from '@/components/ui/textarea'
 import { messageOf } from '@/lib/server-errors'
 import { toast } from '@/lib/toast'
+import { useFormDialog } from '@/lib/use-form-dialog'
 import { useUpdateReturn } from '../api/update-return'
 import { RETURN_ACTIONS } from './return-actions'
 
@@ -32,15 +33,25 @@ const NOTE_MAX = 500
 function DecisionForm({ pending, onDone }: { pending: PendingDecision; onDone: () => void }) {
   const { row, decision } = pending
   const action = RETURN_ACTIONS[decision]
-  const update = useUpdateReturn()
+  const {
+    problem,
+    pending: saving,
+    submit,
+    clearProblem,
+  } = useFormDialog(useUpdateReturn(), {
+    onSuccess: (response) => {
+      toast.success(response.message)
+      onDone()
+    },
+    refusal: (error) => messageOf(error, 'The return could not be updated.'),
+  })
   const [note, setNote] = useState('')
   const [noteError, setNoteError] = useState<string | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
   const noteRef = useRef<HTMLTextAreaElement>(null)
 
-  const submit = (event: React.FormEvent) => {
+  const onSubmit = (event: React.FormEvent) => {
     event.preventDefault()
-    setProblem(null)
+    clearProblem()
     const trimmed = note.trim()
     const parsed = updateReturnBody.safeParse({ status: decision, note: trimmed || undefined })
     const error =
@@ -54,20 +65,11 @@ function DecisionForm({ pending, onDone }: { pending: PendingDecision; onDone: (
       noteRef.current?.focus()
       return
     }
-    update.mutate(
-      { returnId: row._id, ...parsed.data },
-      {
-        onSuccess: (response) => {
-          toast.success(response.message)
-          onDone()
-        },
-        onError: (err) => setProblem(messageOf(err, 'The return could not be updated.')),
-      },
-    )
+    submit({ returnId: row._id, ...parsed.data })
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {/* Clear of the close button in the corner. */}
       <DialogHeader className="pr-8">
         <DialogTitle>
@@ -87,7 +89,7 @@ function DecisionForm({ pending, onDone }: { pending: PendingDecision; onDone: (
             value={note}
             maxLength={NOTE_MAX}
             required={Boolean(action.noteRequired)}
-            disabled={update.isPending}
+            disabled={saving}
             onChange={(event) => setNote(event.target.value)}
           />
         )}
@@ -108,10 +110,10 @@ function DecisionForm({ pending, onDone }: { pending: PendingDecision; onDone: (
           type="submit"
           className="h-11"
           variant={action.noteRequired ? 'destructive' : 'default'}
-          disabled={update.isPending}
+          disabled={saving}
         >
-          {update.isPending && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
-          {update.isPending ? 'Saving…' : action.button}
+          {saving && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
+          {saving ? 'Saving…' : action.button}
         </Button>
       </DialogFooter>
     </form>

@@ -10,6 +10,15 @@ import { TruckIcon } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
 import { OrderStatusBadge } from '@/components/order-status-badge'
 import { Pager } from '@/components/pager'
 import {
@@ -159,34 +168,27 @@ export function ShipmentsTable({
 
   return (
     <>
-      <div
-        className="relative hidden overflow-x-auto rounded-xl border bg-background lg:block"
-        aria-busy={shipments.isPlaceholderData}
-      >
-        <table className="w-full text-sm">
-          <caption className="sr-only">Shipments, newest first</caption>
-          <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
-            <tr>
-              {COLUMNS.map(({ header }) => (
-                <th key={header} scope="col" className="px-4 py-3 font-semibold">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {rows.map((row) => (
-              <tr key={row._id} className={cn('align-middle', row.late && 'bg-destructive/5')}>
-                {COLUMNS.map(({ header, cell, className }) => (
-                  <td key={header} className={cn('max-w-56 px-4 py-2.5', className)}>
-                    {cell(row)}
-                  </td>
-                ))}
-              </tr>
+      <Table containerClassName="hidden lg:block" busy={shipments.isPlaceholderData}>
+        <TableCaption className="sr-only">Shipments, newest first</TableCaption>
+        <TableHeader>
+          <TableRow>
+            {COLUMNS.map(({ header }) => (
+              <TableHead key={header}>{header}</TableHead>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row._id} className={cn('align-middle', row.late && 'bg-destructive/5')}>
+              {COLUMNS.map(({ header, cell, className }) => (
+                <TableCell key={header} className={cn('max-w-56 py-2.5', className)}>
+                  {cell(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
 
       <ul className="grid gap-3 sm:grid-cols-2 lg:hidden" aria-label="Shipments">
         {rows.map((row) => (

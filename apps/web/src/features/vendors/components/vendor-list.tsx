@@ -22,6 +22,14 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
 import { messageOf } from '@/lib/server-errors'
 import { EmptyState } from '@/components/state-views'
 import { useVendors } from '../api/get-vendors'
@@ -172,48 +180,36 @@ export function VendorList() {
 
   return (
     <>
-      <div className="relative hidden overflow-x-auto rounded-xl border bg-background lg:block">
-        <table className="w-full text-sm">
-          <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Mobile
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                GSTIN
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {vendors.data.map((vendor) => (
-              <tr key={vendor._id} className="align-middle">
-                <td className="px-4 py-2.5 font-medium">{vendor.userName}</td>
-                <td className="tabular px-4 py-2.5">{dash(vendor.mobile)}</td>
-                <td className="max-w-56 truncate px-4 py-2.5">{vendor.email}</td>
-                <td className="px-4 py-2.5 font-mono text-xs">{dash(vendor.gstNumber)}</td>
-                <td className="px-4 py-2.5">
-                  <Listing vendor={vendor} />
-                </td>
-                <td className="w-56 px-4 py-2.5">
-                  <Actions vendor={vendor} onComplete={() => setCompleting(vendor)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table containerClassName="hidden lg:block">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Mobile</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>GSTIN</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {vendors.data.map((vendor) => (
+            <TableRow key={vendor._id} className="align-middle">
+              <TableCell className="py-2.5 font-medium">{vendor.userName}</TableCell>
+              <TableCell className="tabular py-2.5">{dash(vendor.mobile)}</TableCell>
+              <TableCell className="max-w-56 truncate py-2.5">{vendor.email}</TableCell>
+              <TableCell className="py-2.5 font-mono text-xs">{dash(vendor.gstNumber)}</TableCell>
+              <TableCell className="py-2.5">
+                <Listing vendor={vendor} />
+              </TableCell>
+              <TableCell className="w-56 py-2.5">
+                <Actions vendor={vendor} onComplete={() => setCompleting(vendor)} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
 
       <ul className="flex flex-col gap-3 lg:hidden">
         {vendors.data.map((vendor) => (
