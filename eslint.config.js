@@ -20,6 +20,57 @@ const appLayerFiles = [
   'apps/web/src/entry-server.tsx',
 ]
 
+/** The API's modules (apps/api/src/modules/*): each one's public surface is its index.ts. */
+const apiModules = readdirSync(new URL('apps/api/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+/**
+ * Which modules each API module may use, through their index.ts only (issue 27.2); a module not
+ * listed uses none. `kernel` holds what several share (the order lock, history, access, standing,
+ * returns flags, the seller's name) and uses no module. The graph has no cycle (checked below), so
+ * the order lifecycle sits below payments, shipping and returns, which move orders through it.
+ */
+const apiModuleUses = {
+  checkouts: ['kernel'],
+  invoices: ['kernel'],
+  refunds: ['kernel'],
+  lifecycle: ['kernel', 'cart', 'checkouts', 'invoices', 'refunds'],
+  shipping: ['kernel', 'invoices', 'lifecycle'],
+  returns: ['kernel', 'invoices', 'refunds', 'shipping'],
+  payments: ['kernel', 'checkouts', 'lifecycle', 'refunds'],
+  orders: [
+    'kernel',
+    'checkouts',
+    'invoices',
+    'lifecycle',
+    'payments',
+    'refunds',
+    'returns',
+    'shipping',
+  ],
+  'admin-orders': ['kernel', 'lifecycle', 'orders', 'shipping'],
+  dashboard: ['kernel', 'shipping'],
+  'admin-products': ['catalog', 'vendors'],
+  banners: ['catalog'],
+  reviews: ['catalog'],
+  search: ['catalog'],
+}
+for (const [name, uses] of Object.entries(apiModuleUses)) {
+  for (const used of uses) {
+    if (!apiModules.includes(used)) throw new Error(`apiModuleUses: ${name} uses unknown ${used}`)
+  }
+}
+// No cycle between modules: a depth-first walk that meets a module on its own path fails.
+const walkUses = (name, path) => {
+  if (path.includes(name))
+    throw new Error(`API modules form a cycle: ${[...path, name].join(' → ')}`)
+  for (const used of apiModuleUses[name] ?? []) walkUses(used, [...path, name])
+}
+for (const name of apiModules) walkUses(name, [])
+
 export default tseslint.config(
   {
     ignores: [
@@ -145,6 +196,57 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Borders between the API's modules (issue 27.2): a module imports another only through its
+    // index.ts and only as apiModuleUses allows; infrastructure (the database layer, lib, the
+    // config, the courier and payment adapters, the plugins) imports no module. The app, its
+    // jobs and the seed compose modules through their index.ts. Tests and fixtures may reach in.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*fixtures*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...apiModules.map((name) => ({
+              target: `apps/api/src/modules/${name}`,
+              from: 'apps/api/src/modules',
+              except: [
+                `./${name}`,
+                ...(apiModuleUses[name] ?? []).map((used) => `./${used}/index.ts`),
+              ],
+              message: `${name} may use only ${(apiModuleUses[name] ?? []).join(', ') || 'no module'}, through index.ts (apiModuleUses in eslint.config.js).`,
+            })),
+            {
+              target: [
+                'apps/api/src/db/schema',
+                'apps/api/src/db/client.ts',
+                'apps/api/src/lib',
+                'apps/api/src/config.ts',
+                'apps/api/src/couriers',
+                'apps/api/src/payments',
+                'apps/api/src/plugins',
+              ],
+              from: 'apps/api/src/modules',
+              message: 'Infrastructure imports no module: the app passes what it needs in.',
+            },
+            {
+              target: [
+                'apps/api/src/app.ts',
+                'apps/api/src/app-types.ts',
+                'apps/api/src/jobs',
+                'apps/api/src/db/seed',
+              ],
+              from: 'apps/api/src/modules',
+              except: apiModules.map((name) => `./${name}/index.ts`),
+              message: 'The app, the jobs and the seed use a module through its index.ts.',
+            },
+          ],
+        },
+      ],
     },
   },
 )

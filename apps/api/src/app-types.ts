@@ -10,11 +10,10 @@ import type { Mailer } from './lib/mail'
 import type { ShopMetrics } from './lib/metrics'
 import type { PageCache } from './lib/page-cache'
 import type { Storage } from './lib/storage'
-import type { ReplyCache } from './modules/catalog/cached-json'
-import type { ListingTotals } from './modules/catalog/catalog.service'
+import type { ReplyCache, ListingTotals } from './modules/catalog'
 import type { Couriers } from './couriers'
 import type { Payments } from './payments'
-import type { LifecycleContext } from './modules/orders/lifecycle/context'
+import type { LifecycleContext } from './modules/lifecycle'
 
 /**
  * What the app is made of, as routes and services see it: the composition root (app.ts) builds

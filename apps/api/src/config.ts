@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gstinProblem, rupeesToPaise } from '@techbazaar/shared'
 import { z } from 'zod'
-import { readPkcs12, SigningKeyError } from './modules/invoices/pkcs12'
+import { readPkcs12, SigningKeyError } from './lib/signing/pkcs12'
 
 /** The repository root: DATA_DIR and the built web app are found relative to it. */
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../../..')

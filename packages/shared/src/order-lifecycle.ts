@@ -28,7 +28,7 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number]
  * order's own status is derived from its sub-orders (`deriveOrderStatus`). `pending` is an online
  * order awaiting its payment (a COD order starts confirmed). Shipped goods do not come back by
  * rejection: that is a return (issue 18). To add a transition: a row here (and the event to
- * ORDER_EVENTS), its side effects in the API's `orders/lifecycle/effects.ts`, a label in
+ * ORDER_EVENTS), its side effects in the API's `modules/lifecycle/effects/<event>.ts`, a label in
  * `ORDER_EVENT_LABELS`.
  */
 export const ORDER_TRANSITIONS: Record<OrderEvent, Transition<OrderStatus, OrderActor>> = {

@@ -7,6 +7,7 @@ import { createTestApp, type TestContext } from '../../test/app'
 import { sessionCookie } from '../../test/auth'
 import Fastify from 'fastify'
 import { assertSelf, authPlugin, type Access } from './auth'
+import { findSessionUser } from '../modules/auth'
 
 let t: TestContext
 const cookies: Record<string, string> = {}
@@ -121,7 +122,7 @@ describe('authorization guards (config.access)', () => {
       const app = Fastify()
       // The plugin reads the session cookie's name from the config, as in the real app.
       app.decorate('deps', t.app.deps)
-      await app.register(authPlugin)
+      await app.register(authPlugin, { findSessionUser })
       app.get('/api/_t/undeclared', { config: config as { access?: Access } }, async () => 'ok')
       await expect(app.ready()).rejects.toThrow(/GET \/api\/_t\/undeclared/)
       await app.close()

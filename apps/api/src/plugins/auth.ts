@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { forbidden, unauthorized } from '../lib/errors'
 import { shopCookies } from '../lib/cookies'
-import { findSessionUser } from '../modules/auth/sessions'
+import type { Db } from '../db/client'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -89,44 +89,58 @@ export function refusal(access: Exclude<Access, 'public'>, user: SessionUser): s
  * `http://host/api/...`, and a check on the spelling would let those through unchecked.
  * A request that matches no route has no access and reaches only the not-found handler.
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('user', null)
-  const cookieName = shopCookies(app.deps.config).session.name
+export interface AuthPluginOptions {
+  /**
+   * The signed-in user a session token stands for (the auth module's sessions), given by the app:
+   * infrastructure imports no module (issue 27.2).
+   */
+  findSessionUser: (
+    db: Db,
+    token: string,
+    now: Date,
+  ) => Promise<(SessionUser & { sessionId: string }) | null>
+}
 
-  // Every route must say who may call it; checked once all routes are in (plugins such as the
-  // docs UI and the web app's static files declare theirs in their own scope, after this hook
-  // has seen the route).
-  const routes: RouteOptions[] = []
-  app.addHook('onRoute', (route) => {
-    routes.push(route)
-  })
-  app.addHook('onReady', async () => {
-    const undeclared = routes
-      .filter((route) => !ACCESS_LEVELS.includes(route.config?.access as Access))
-      .map((route) => `${String(route.method)} ${route.url}`)
-    if (undeclared.length > 0) {
-      throw new Error(
-        `These routes do not declare config.access (${ACCESS_LEVELS.join(', ')}): ${undeclared.join(', ')}`,
-      )
-    }
-  })
+export const authPlugin = fp(
+  async (app: FastifyInstance, { findSessionUser }: AuthPluginOptions) => {
+    app.decorateRequest('user', null)
+    const cookieName = shopCookies(app.deps.config).session.name
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access
-    // No access: no route matched, and the not-found handler answers (404 or the app shell).
-    if (!access) return
-    // The web app's files and pages need no session; reading it would cost every asset a query.
-    if (access === 'public' && !request.routeOptions.url?.startsWith('/api')) return
-    const token = tokenOf(request, cookieName)
-    if (token && token.length <= 100) {
-      request.user = await findSessionUser(app.deps.db, token, app.deps.now())
-    }
-    if (access === 'public') return
-    if (!request.user) throw unauthorized()
-    const why = refusal(access, request.user)
-    if (why) throw forbidden(why)
-  })
-})
+    // Every route must say who may call it; checked once all routes are in (plugins such as the
+    // docs UI and the web app's static files declare theirs in their own scope, after this hook
+    // has seen the route).
+    const routes: RouteOptions[] = []
+    app.addHook('onRoute', (route) => {
+      routes.push(route)
+    })
+    app.addHook('onReady', async () => {
+      const undeclared = routes
+        .filter((route) => !ACCESS_LEVELS.includes(route.config?.access as Access))
+        .map((route) => `${String(route.method)} ${route.url}`)
+      if (undeclared.length > 0) {
+        throw new Error(
+          `These routes do not declare config.access (${ACCESS_LEVELS.join(', ')}): ${undeclared.join(', ')}`,
+        )
+      }
+    })
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access
+      // No access: no route matched, and the not-found handler answers (404 or the app shell).
+      if (!access) return
+      // The web app's files and pages need no session; reading it would cost every asset a query.
+      if (access === 'public' && !request.routeOptions.url?.startsWith('/api')) return
+      const token = tokenOf(request, cookieName)
+      if (token && token.length <= 100) {
+        request.user = await findSessionUser(app.deps.db, token, app.deps.now())
+      }
+      if (access === 'public') return
+      if (!request.user) throw unauthorized()
+      const why = refusal(access, request.user)
+      if (why) throw forbidden(why)
+    })
+  },
+)
 
 /** Throws 403 unless `userId` (from a path or body) is the signed-in user's own id. */
 export function assertSelf(request: FastifyRequest, userId: string | undefined): SessionUser {

@@ -3,7 +3,7 @@ import { createTestApp, type TestContext } from '../../test/app'
 import { createClock } from '../../test/clock'
 import { createProduct, createSeller } from '../../test/factories'
 import { createShopper, fillCart, placeOrder } from '../../test/shop'
-import { expireUnpaidOrders } from '../modules/orders/lifecycle/expiry'
+import { expireUnpaidOrders } from '../modules/lifecycle/expiry'
 
 const TOKEN = 'metrics-token-for-tests-0123456789'
 

@@ -10,7 +10,7 @@ import {
   products,
   refunds,
 } from '../../src/db/schema'
-import { expireUnpaidOrders } from '../../src/modules/orders/lifecycle/expiry'
+import { expireUnpaidOrders } from '../../src/modules/lifecycle/expiry'
 import { cashfreeSignature } from '../../src/payments/cashfree'
 import { createTestApp, type TestContext } from '../app'
 import { createClock } from '../clock'

@@ -9,8 +9,8 @@ import { loadConfig } from '../../src/config'
 import { openDatabase, type Database } from '../../src/db/client'
 import { orders } from '../../src/db/schema'
 import { PROVIDER_TIMEOUT_MS } from '../../src/modules/orders/checkout-payment'
-import { lifecycleContext } from '../../src/modules/orders/lifecycle/context'
-import { expireUnpaidOrders } from '../../src/modules/orders/lifecycle/expiry'
+import { lifecycleContext } from '../../src/modules/lifecycle/context'
+import { expireUnpaidOrders } from '../../src/modules/lifecycle/expiry'
 import { createSeller } from '../factories'
 import {
   PLENTY_STOCK,

@@ -26,7 +26,7 @@ import {
   subOrders,
 } from '../../src/db/schema'
 import { createSession } from '../../src/modules/auth/sessions'
-import { displayStatusIs, standingOf, standingsOf } from '../../src/modules/orders/standing'
+import { displayStatusIs, standingOf, standingsOf } from '../../src/modules/kernel/order-standing'
 import type { TestContext } from '../app'
 import { sessionCookieFor } from '../auth'
 import { createProduct, createSeller } from '../factories'
@@ -329,7 +329,7 @@ export async function invariants(db: Db, w: World, before: Snapshot, s: Snapshot
     problems.push('the payment failed but a part still waits for it (its stock held for good)')
   }
 
-  // What people read (orders/standing.ts): the shared rule, and the SQL filter saying the same.
+  // What people read (kernel/order-standing.ts): the shared rule, and the SQL filter saying the same.
   const standing = standingOf(await standingsOf(db, [{ id: w.orderId, ...s }]), w.orderId).standing
   const shown = standing.status
   const [found] = await db

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refunds, shipments } from '../../src/db/schema'
-import { refundPolicy } from '../../src/modules/orders/lifecycle/context'
+import { refundPolicy } from '../../src/modules/lifecycle/context'
 import { oweRefund } from '../../src/modules/refunds/ledger'
 import { deliverRefund } from '../../src/modules/refunds/refund-worker'
 import { returnsKit } from '../../src/modules/returns/fixtures'

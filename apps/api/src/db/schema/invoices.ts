@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { InvoiceDocument } from '../../modules/invoices/invoice-document'
+import type { InvoiceDocument } from './invoice-document'
 import { bytea, createdAt, id } from './columns'
 import { orders, subOrders } from './orders'
 import { returns } from './returns'

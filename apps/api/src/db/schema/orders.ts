@@ -138,7 +138,7 @@ export const orderLines = pgTable(
 /**
  * One row per provider checkout of an order (its attempts, issue 26.3): the newest `pending` one
  * is live; older ones are `failed` (superseded) until a payment lands on them. A row without
- * `providerOrderId` is a checkout being asked for (modules/payments/attempts.ts).
+ * `providerOrderId` is a checkout being asked for (modules/checkouts/attempts.ts).
  */
 export const payments = pgTable(
   'payments',

@@ -18,7 +18,7 @@ import type { SeedUser } from './people-data'
 import { DEMO_PASSWORD, SEED_REVIEWERS, SEED_SELLERS, SEED_STAFF_AND_SHOPPERS } from './people-data'
 import { seedPurchases, type SeedPurchase } from './purchases'
 import { planReviews } from './reviews'
-import type { MarketplaceIdentity } from '../../modules/invoices/issue'
+import type { MarketplaceIdentity } from '../../modules/invoices'
 
 export { DEMO_ACCOUNTS } from './people-data'
 export type { DemoAccount } from './people-data'

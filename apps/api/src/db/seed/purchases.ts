@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { issueInvoice, type MarketplaceIdentity } from '../../modules/invoices/issue'
+import { issueInvoice, type MarketplaceIdentity } from '../../modules/invoices'
 import type { Tx } from '../client'
 import { orderHistory, orderLines, orders, subOrders } from '../schema'
 

@@ -21,14 +21,24 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orders, payments, shipments, subOrders, users } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../lib/errors'
-import type { LifecycleContext } from '../orders/lifecycle/context'
-import { moveOrder, refusedMove } from '../orders/lifecycle/move'
-import { BUYER_HIDDEN, withLabelFor } from '../orders/order-access'
-import { getOrderDetails } from '../orders/orders.service'
-import { displayStatusIs, standingOf, standingsOf, toOrderLine } from '../orders/standing'
-import { shipByDay } from '../shipping/ship-by'
-import { bookingOf, toShip, type ShipByRule } from '../shipping/shipments.service'
-import { releaseStaleClaims, type ClaimSweepDeps } from '../shipping/stale-claims'
+import { type LifecycleContext, moveOrder, refusedMove } from '../lifecycle'
+import {
+  BUYER_HIDDEN,
+  withLabelFor,
+  displayStatusIs,
+  standingOf,
+  standingsOf,
+  toOrderLine,
+} from '../kernel'
+import { getOrderDetails } from '../orders'
+import {
+  shipByDay,
+  bookingOf,
+  toShip,
+  type ShipByRule,
+  releaseStaleClaims,
+  type ClaimSweepDeps,
+} from '../shipping'
 
 const LIST_LIMIT = 500
 

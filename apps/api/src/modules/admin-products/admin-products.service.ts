@@ -5,8 +5,8 @@ import type { Db, Tx } from '../../db/client'
 import { filterOptions, products, users, vendorProfiles } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../lib/errors'
 import type { Storage } from '../../lib/storage'
-import { productColumns, toProduct } from '../catalog/catalog.service'
-import { sellerMaySell } from '../vendors/vendors.service'
+import { productColumns, toProduct } from '../catalog'
+import { sellerMaySell } from '../vendors'
 
 const adminColumns = {
   ...productColumns,

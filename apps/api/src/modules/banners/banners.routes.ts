@@ -8,7 +8,7 @@ import {
 } from '@techbazaar/shared'
 import { z } from 'zod'
 import type { App } from '../../app-types'
-import { cachedJson } from '../catalog/cached-json'
+import { cachedJson } from '../catalog'
 import { addBanner, deleteBanner, listBanners } from './banners.service'
 
 export async function bannersRoutes(app: App) {

@@ -8,9 +8,8 @@ import {
 import { and, asc, count, desc, eq, gte, lt, ne, notInArray, or } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { contactMessages, orders, products, users, vendorProfiles } from '../../db/schema'
-import { standingOf, standingsOf } from '../orders/standing'
-import { countLateShipments, type ShipByRule } from '../shipping/shipments.service'
-import { countReturnsAndRefunds, type ReturnDecisionRule } from './returns-flags'
+import { standingOf, standingsOf, countReturnsAndRefunds, type ReturnDecisionRule } from '../kernel'
+import { countLateShipments, type ShipByRule } from '../shipping'
 
 const DAY_MS = 86_400_000
 const OFFSET_MS = IST_OFFSET_MINUTES * 60_000

@@ -7,7 +7,11 @@ import {
   whatIsLeft,
 } from './credit-lines'
 import { taxLine } from './gst'
-import type { InvoiceDocument, InvoiceDocumentLine, TaxKind } from './invoice-document'
+import type {
+  InvoiceDocument,
+  InvoiceDocumentLine,
+  TaxKind,
+} from '../../db/schema/invoice-document'
 
 /*
  * The arithmetic of partial and whole credit notes against one invoice, without a database:

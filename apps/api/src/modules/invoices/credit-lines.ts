@@ -1,6 +1,6 @@
 import { conflict } from '../../lib/errors'
 import { taxLine } from './gst'
-import type { InvoiceDocument, InvoiceDocumentLine } from './invoice-document'
+import type { InvoiceDocument, InvoiceDocumentLine } from '../../db/schema/invoice-document'
 
 /**
  * The arithmetic of credit notes against one invoice (CGST Act s.34). An invoice may be credited

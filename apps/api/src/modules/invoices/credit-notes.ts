@@ -10,7 +10,7 @@ import {
   totalsOf,
   whatIsLeft,
 } from './credit-lines'
-import type { InvoiceDocument, InvoiceDocumentLine } from './invoice-document'
+import type { InvoiceDocument, InvoiceDocumentLine } from '../../db/schema/invoice-document'
 import { documentNumber, financialYear, nextSerial } from './numbering'
 
 /**

@@ -1,4 +1,4 @@
-import type { InvoiceDocumentLine, TaxKind } from './invoice-document'
+import type { InvoiceDocumentLine, TaxKind } from '../../db/schema/invoice-document'
 
 /**
  * The GST arithmetic of an invoice line. Shop prices include GST, so the taxable value is backed

@@ -1,6 +1,6 @@
 import { X509Certificate, type KeyObject } from 'node:crypto'
 import { serveTasks } from '../../lib/task-worker'
-import type { InvoiceDocument } from './invoice-document'
+import type { InvoiceDocument } from '../../db/schema/invoice-document'
 import { renderInvoicesPdf } from './invoice-pdf'
 import { signPdf, type SignatureInfo } from './pdf-signature'
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { formatGstRate, formatShopDate, paiseToRupees } from '@techbazaar/shared'
 import PDFDocument from 'pdfkit'
 import { amountInWords } from './amount-in-words'
-import type { InvoiceDocument, InvoiceDocumentLine } from './invoice-document'
+import type { InvoiceDocument, InvoiceDocumentLine } from '../../db/schema/invoice-document'
 
 // DejaVu Sans has the ₹ glyph (U+20B9); pdfkit's built-in Helvetica does not.
 const require = createRequire(import.meta.url)

@@ -4,8 +4,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { creditNotes, invoices } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
-import { BUYER_HIDDEN, viewOrder } from '../orders/order-access'
-import type { InvoiceDocument, InvoiceParty } from './invoice-document'
+import { BUYER_HIDDEN, viewOrder } from '../kernel'
+import type { InvoiceDocument, InvoiceParty } from '../../db/schema/invoice-document'
 
 /** The documents one download holds, and the one supplier who may sign them (if only one). */
 export interface DocumentsForDownload {

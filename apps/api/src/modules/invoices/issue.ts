@@ -18,7 +18,11 @@ import {
 } from '../../db/schema'
 import { conflict } from '../../lib/errors'
 import { taxKindFor, taxLine } from './gst'
-import type { InvoiceDocument, InvoiceDocumentLine, InvoiceParty } from './invoice-document'
+import type {
+  InvoiceDocument,
+  InvoiceDocumentLine,
+  InvoiceParty,
+} from '../../db/schema/invoice-document'
 import { documentNumber, financialYear, nextSerial } from './numbering'
 
 // Numbering and credit notes live in their own modules; callers keep importing them from here.

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { cadesSignature, cadesSignatureLength, type SigningKey } from './cades'
+import { cadesSignature, cadesSignatureLength, type SigningKey } from '../../lib/signing/cades'
 
-export type { SigningKey } from './cades'
-export { loadPkcs12, SigningKeyError } from './pkcs12'
+export type { SigningKey } from '../../lib/signing/cades'
+export { loadPkcs12, SigningKeyError } from '../../lib/signing/pkcs12'
 
 /**
  * PAdES baseline B-B signatures on finished PDFs (the invoices pdfkit renders): an incremental

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod'
 import type { App } from '../../app-types'
 import { badRequest } from '../../lib/errors'
-import { SigningKeyError } from './signing-key-error'
+import { SigningKeyError } from '../../lib/signing/signing-key-error'
 import { deleteSellerSigningKey, saveSellerSigningKey, sellerSigningKeyInfo } from './signing-keys'
 
 const tags = ['vendors']

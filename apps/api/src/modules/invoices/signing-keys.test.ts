@@ -11,7 +11,7 @@ import { loadConfig } from '../../config'
 import type { Database } from '../../db/client'
 import { sellerSigningKeys, serverSecrets } from '../../db/schema'
 import { AppError } from '../../lib/errors'
-import { SigningKeyError } from './signing-key-error'
+import { SigningKeyError } from '../../lib/signing/signing-key-error'
 import {
   deleteSellerSigningKey,
   saveSellerSigningKey,

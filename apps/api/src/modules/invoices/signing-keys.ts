@@ -5,9 +5,9 @@ import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { sellerSigningKeys, serverSecrets, users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
-import type { SigningKey } from './cades'
-import { validityProblem, type LoadedSigningKey, SigningKeyError } from './pkcs12'
-import { readPkcs12OffThread } from './pkcs12-reader'
+import type { SigningKey } from '../../lib/signing/cades'
+import { validityProblem, type LoadedSigningKey, SigningKeyError } from '../../lib/signing/pkcs12'
+import { readPkcs12OffThread } from '../../lib/signing/pkcs12-reader'
 
 /**
  * The keys invoices are signed with (issue 17): each seller's PKCS#12 file, uploaded by an admin

@@ -9,11 +9,10 @@ import {
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import { orders, refunds, shipments, subOrders } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
-import { cancelPendingOrder, type PendingPaymentDeps } from '../payments/pending-payment'
-import { HANDED_TO_COURIER } from './lifecycle/effects'
-import { moveOrder } from './lifecycle/move'
+import { cancelPendingOrder, type PendingPaymentDeps } from './pending-payment'
+import { HANDED_TO_COURIER, moveOrder } from '../lifecycle'
 import type { Couriers } from '../../couriers'
-import { releaseStaleClaims } from '../shipping/stale-claims'
+import { releaseStaleClaims } from '../shipping'
 
 export interface CancelDeps extends PendingPaymentDeps {
   couriers: Couriers

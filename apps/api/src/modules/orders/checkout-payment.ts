@@ -2,14 +2,13 @@ import { formatOrderNumber, type CreateOrderResponse, type SessionUser } from '@
 import { and, eq, isNull, lte } from 'drizzle-orm'
 import { enqueue, outboxKeys } from '../../jobs/outbox'
 import type { Db, Tx } from '../../db/client'
-import type { LifecycleContext } from './lifecycle/context'
+import { type LifecycleContext, moveOrder } from '../lifecycle'
 import { idempotencyKeys, orders, users, type AddressSnapshot } from '../../db/schema'
 import { AppError, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { PaymentCheckout, PaymentProvider } from '../../payments/types'
-import { recordAttempt } from '../payments/attempts'
-import { moveOrder } from './lifecycle/move'
-import { lockOrder } from './lock-order'
+import { recordAttempt } from '../checkouts'
+import { lockOrder } from '../kernel'
 
 export const ORDER_ROUTE = 'POST /shop/order/create'
 

@@ -9,7 +9,7 @@ import { createClock } from '../../../test/clock'
 import { createProduct, createSeller } from '../../../test/factories'
 import { createShopper, fillCart } from '../../../test/shop'
 import { PROVIDER_TIMEOUT_MS } from './checkout-payment'
-import { expireUnpaidOrders } from './lifecycle/expiry'
+import { expireUnpaidOrders } from '../lifecycle/expiry'
 
 // The app builds its providers inside buildApp; keep a handle on them so a test can stop one
 // mid-call, as a SIGKILL would.

@@ -6,7 +6,7 @@ import { createClock } from '../../../test/clock'
 import { createProduct, createSeller, createUser } from '../../../test/factories'
 import { createShopper, fillCart, postOrder } from '../../../test/shop'
 import { createSession } from '../auth/sessions'
-import { expireUnpaidOrders } from './lifecycle/expiry'
+import { expireUnpaidOrders } from '../lifecycle/expiry'
 
 let t: TestContext
 const clock = createClock(new Date())

@@ -1,4 +1,6 @@
 import {
+  cancelOrderBody,
+  cancelOrderResponse,
   createOrderBody,
   createOrderResponse,
   orderDetailsResponse,
@@ -7,12 +9,15 @@ import {
   orderListResponse,
   orderUserParams,
   paiseToRupees,
+  payPendingOrderResponse,
 } from '@techbazaar/shared'
 import { z } from 'zod'
 import type { App } from '../../app-types'
 import { badRequest, tooMany } from '../../lib/errors'
 import { assertSelf } from '../../plugins/auth'
+import { cancelOrder } from './cancel'
 import { createOrder, getOrderDetails, listOrders, unpaidUnitsHeld } from './orders.service'
+import { payPendingOrder, type PendingPaymentDeps } from './pending-payment'
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() })
 
@@ -126,6 +131,62 @@ export async function ordersRoutes(app: App) {
           windowDays: config.returns.windowDays,
         }),
       }
+    },
+  )
+
+  // Pay now and Cancel on the caller's order (an unpaid one's checkout, or a placed one's parts).
+  const paymentBase: Omit<PendingPaymentDeps, 'log'> = {
+    db,
+    payments: app.deps.payments,
+    mailer: app.deps.mailer,
+    metrics: app.deps.metrics,
+    lifecycle: app.deps.lifecycle,
+    now: app.deps.now,
+    appUrl: config.appUrl,
+  }
+  const paymentDeps = (log: PendingPaymentDeps['log']): PendingPaymentDeps => ({
+    ...paymentBase,
+    log,
+  })
+
+  app.post(
+    '/shop/order/:orderId/pay',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay now: the provider checkout of the caller’s unpaid online order',
+        params: orderIdParams,
+        response: { 200: payPendingOrderResponse },
+      },
+    },
+    async (request) => {
+      const user = assertSelf(request, undefined)
+      return payPendingOrder(paymentDeps(request.log), user, request.params.orderId)
+    },
+  )
+
+  app.post(
+    '/shop/order/:orderId/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Cancels the caller’s order, or one seller’s part, before it ships: stock back, a paid part refunded in full',
+        params: orderIdParams,
+        body: cancelOrderBody,
+        response: { 200: cancelOrderResponse },
+      },
+    },
+    async (request) => {
+      const user = assertSelf(request, undefined)
+      return cancelOrder(
+        { ...paymentDeps(request.log), couriers: app.deps.couriers },
+        user,
+        request.params.orderId,
+        request.body,
+      )
     },
   )
 }

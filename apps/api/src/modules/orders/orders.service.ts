@@ -1,6 +1,6 @@
-import { creditNotesOf } from '../invoices/credit-notes'
-import { refundsOf } from '../refunds/refund-view'
-import { returnsOf, returnWindowCloses } from '../returns/returns.view'
+import { creditNotesOf } from '../invoices'
+import { refundsOf } from '../refunds'
+import { returnsOf, returnWindowCloses } from '../returns'
 import { createHash } from 'node:crypto'
 import {
   ADDRESS_STATE_MISSING,
@@ -21,7 +21,7 @@ import {
 } from '@techbazaar/shared'
 import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import type { LifecycleContext } from './lifecycle/context'
+import { type LifecycleContext, queueOrderConfirmation } from '../lifecycle'
 import {
   addresses,
   cartLines,
@@ -39,12 +39,18 @@ import { badRequest, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
-import { buyerAddressFor, shopperWordsFor, viewOrder, withLabelFor } from './order-access'
-import { queueOrderConfirmation } from './lifecycle/confirmation-mail'
-import { recordHistory, readTimeline } from './lifecycle/history'
-import { parcelsOf } from '../shipping/parcels'
-import { standingOf, standingsOf, toOrderLine } from './standing'
-import { assertDeliverable } from '../shipping/serviceability.service'
+import {
+  buyerAddressFor,
+  shopperWordsFor,
+  viewOrder,
+  withLabelFor,
+  recordHistory,
+  readTimeline,
+  standingOf,
+  standingsOf,
+  toOrderLine,
+} from '../kernel'
+import { parcelsOf, assertDeliverable } from '../shipping'
 import type { Couriers } from '../../couriers'
 
 /**
@@ -260,7 +266,7 @@ export async function createOrder(
       await queueOrderConfirmation(tx, order.id, deps.lifecycle.shopName)
       return { kind: 'cod', response }
     }
-    // On the shop's clock: Pay now measures its attempts by it (payments/attempts.ts).
+    // On the shop's clock: Pay now measures its attempts by it (checkouts/attempts.ts).
     await tx.insert(payments).values({
       orderId: order.id,
       provider: input.paymentMethod,

@@ -1,21 +1,17 @@
 import {
-  cancelOrderBody,
-  cancelOrderResponse,
   captureBody,
   captureResponse,
   depositResponse,
   formatPaise,
-  orderIdParams,
   paymentSessionQuery,
   type PaymentStatus,
   paymentStatusResponse,
-  payPendingOrderResponse,
 } from '@techbazaar/shared'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
-import { escape, page } from './html'
+import { escape, page } from '../../lib/html'
 import {
   depositFor,
   handleWebhook,
@@ -23,8 +19,6 @@ import {
   reconcile,
   type PaymentDeps,
 } from './payments.service'
-import { cancelOrder } from '../orders/cancel'
-import { payPendingOrder, type PendingPaymentDeps } from './pending-payment'
 
 const CAPTURE_MESSAGES: Record<PaymentStatus, string> = {
   paid: 'Payment is successful!',
@@ -48,16 +42,15 @@ function redirectFor(result: { orderNumber: string; paymentStatus: PaymentStatus
 
 export async function paymentsRoutes(app: App) {
   // Built once; each request adds only its own logger (its lines carry the request's id).
-  const base: Omit<PendingPaymentDeps, 'log'> = {
+  const base: Omit<PaymentDeps, 'log'> & { appUrl: string } = {
     db: app.deps.db,
     payments: app.deps.payments,
     mailer: app.deps.mailer,
     metrics: app.deps.metrics,
     lifecycle: app.deps.lifecycle,
-    now: app.deps.now,
     appUrl: app.deps.config.appUrl,
   }
-  const deps = (log: PaymentDeps['log']): PendingPaymentDeps => ({ ...base, log })
+  const deps = (log: PaymentDeps['log']) => ({ ...base, log })
 
   app.post(
     '/shop/order/capture',
@@ -76,47 +69,6 @@ export async function paymentsRoutes(app: App) {
       const message =
         result.paymentMethod === 'COD' ? COD_MESSAGE : CAPTURE_MESSAGES[result.paymentStatus]
       return { success: true as const, ...result, message }
-    },
-  )
-
-  app.post(
-    '/shop/order/:orderId/pay',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['payments'],
-        summary: 'Pay now: the provider checkout of the caller’s unpaid online order',
-        params: orderIdParams,
-        response: { 200: payPendingOrderResponse },
-      },
-    },
-    async (request) => {
-      const user = assertSelf(request, undefined)
-      return payPendingOrder(deps(request.log), user, request.params.orderId)
-    },
-  )
-
-  app.post(
-    '/shop/order/:orderId/cancel',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Cancels the caller’s order, or one seller’s part, before it ships: stock back, a paid part refunded in full',
-        params: orderIdParams,
-        body: cancelOrderBody,
-        response: { 200: cancelOrderResponse },
-      },
-    },
-    async (request) => {
-      const user = assertSelf(request, undefined)
-      return cancelOrder(
-        { ...deps(request.log), couriers: app.deps.couriers },
-        user,
-        request.params.orderId,
-        request.body,
-      )
     },
   )
 

@@ -13,12 +13,10 @@ import type { Mailer } from '../../lib/mail'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
 import type { ProviderStatus, VerifiedEvent, VerifiedRefundEvent } from '../../payments/types'
-import { applyRefundNotification } from '../refunds/refund-worker'
-import { refundPolicy, type LifecycleContext } from '../orders/lifecycle/context'
-import { recordLatePayment } from '../orders/lifecycle/late-payment'
-import { moveOrder } from '../orders/lifecycle/move'
-import { lockOrder } from '../orders/lock-order'
-import { isLiveAttempt, makeLiveAttempt, type PaymentRow } from './attempts'
+import { applyRefundNotification } from '../refunds'
+import { refundPolicy, type LifecycleContext, recordLatePayment, moveOrder } from '../lifecycle'
+import { lockOrder } from '../kernel'
+import { isLiveAttempt, makeLiveAttempt, type PaymentRow } from '../checkouts'
 
 export interface PaymentDeps {
   db: Db

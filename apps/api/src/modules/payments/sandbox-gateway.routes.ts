@@ -1,6 +1,6 @@
 import { formatRupees, paiseToRupees } from '@techbazaar/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { escape, page } from './html'
+import { escape, page } from '../../lib/html'
 
 /**
  * `/sandbox-gateway`: the built-in stand-in for a payment provider's hosted page. It shows the

@@ -11,8 +11,7 @@ import { statusMover } from '../../db/move-status'
 import { orders, payments, refunds, subOrders } from '../../db/schema'
 import { enqueue, outboxKeys } from '../../jobs/outbox'
 import { conflict, notFound } from '../../lib/errors'
-import { recordHistory } from '../orders/lifecycle/history'
-import { lockOrder } from '../orders/lock-order'
+import { recordHistory, lockOrder } from '../kernel'
 import { queueRefundMail } from './refund-mail'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client'
 import { orders, refunds, users } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
 import { lockOrderOf, recordRefundProgress, retryRefund, type RefundPolicy } from './ledger'
-import { overdueRefund } from '../dashboard/returns-flags'
+import { overdueRefund } from '../kernel'
 import { toAdminRefund } from './refund-view'
 
 const PAGE_SIZE = 20

@@ -22,9 +22,14 @@ import {
   users,
   vendorProfiles,
 } from '../../db/schema'
-import { overdueReturn, type ReturnDecisionRule } from '../dashboard/returns-flags'
-import { sellerName } from '../kernel/seller-name'
-import { BUYER_HIDDEN, shopperWordsFor, withLabelFor } from '../orders/order-access'
+import {
+  overdueReturn,
+  type ReturnDecisionRule,
+  sellerName,
+  BUYER_HIDDEN,
+  shopperWordsFor,
+  withLabelFor,
+} from '../kernel'
 
 const DAY_MS = 86_400_000
 

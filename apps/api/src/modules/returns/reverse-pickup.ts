@@ -13,11 +13,8 @@ import {
   users,
   vendorProfiles,
 } from '../../db/schema'
-import { sellerDisplayName } from '../kernel/seller-name'
-import { recordHistory } from '../orders/lifecycle/history'
-import { lockOrder } from '../orders/lock-order'
-import { courierStep, type ClaimSlot } from '../shipping/courier-step'
-import { releaseStaleClaims } from '../shipping/stale-claims'
+import { sellerDisplayName, recordHistory, lockOrder } from '../kernel'
+import { courierStep, type ClaimSlot, releaseStaleClaims } from '../shipping'
 import { queueReturnStepMail } from './return-mail'
 import { readReturn, returnedPaise } from './returns.view'
 

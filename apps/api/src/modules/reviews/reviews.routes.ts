@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
-import { cachedJson } from '../catalog/cached-json'
+import { cachedJson } from '../catalog'
 import { addReview, getReviewEligibility, listReviews, reviewsKey } from './reviews.service'
 
 export async function reviewsRoutes(app: App) {

@@ -1,6 +1,6 @@
 import { searchParams, searchResponse, type SearchReply } from '@techbazaar/shared'
 import type { App } from '../../app-types'
-import { cachedJson } from '../catalog/cached-json'
+import { cachedJson } from '../catalog'
 import { searchProducts } from './search.service'
 
 export async function searchRoutes(app: App) {

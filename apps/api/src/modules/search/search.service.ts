@@ -2,7 +2,7 @@ import { LIMITS, type Product } from '@techbazaar/shared'
 import { desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { products, users } from '../../db/schema'
-import { productColumns, toProduct } from '../catalog/catalog.service'
+import { productColumns, toProduct } from '../catalog'
 
 const TRIGRAM_THRESHOLD = 0.4
 const CANDIDATES = 1000

@@ -10,7 +10,7 @@ import {
   users,
   vendorProfiles,
 } from '../../db/schema'
-import { sellerName } from '../kernel/seller-name'
+import { sellerName } from '../kernel'
 
 /**
  * Each seller's parcel of an order, as the shopper follows it: the seller, the part's status and,

@@ -10,7 +10,7 @@ import {
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { orders, returns, shipments, subOrders, vendorProfiles } from '../../db/schema'
-import { escape, page } from '../payments/html'
+import { escape, page } from '../../lib/html'
 
 /** The events the sandbox offers next for a parcel in `status` (none once it has ended). */
 function nextEvents(status: string): CourierEventStatus[] {

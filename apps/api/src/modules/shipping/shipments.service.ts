@@ -23,7 +23,7 @@ import {
 } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orders, shipments, subOrders, users, vendorProfiles } from '../../db/schema'
-import { sellerName } from '../kernel/seller-name'
+import { sellerName } from '../kernel'
 import { istDay } from './delivery-estimate'
 import { lateConfirmationCutoff, shipByDay } from './ship-by'
 

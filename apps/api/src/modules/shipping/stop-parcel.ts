@@ -12,10 +12,8 @@ import { CourierError } from '../../couriers/types'
 import { statusMover } from '../../db/move-status'
 import { shipments, subOrders } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
-import type { LifecycleContext } from '../orders/lifecycle/context'
-import { recordHistory } from '../orders/lifecycle/history'
-import { moveOrder } from '../orders/lifecycle/move'
-import { lockOrder } from '../orders/lock-order'
+import { type LifecycleContext, moveOrder } from '../lifecycle'
+import { recordHistory, lockOrder } from '../kernel'
 import { releaseStaleClaims, type ClaimSweepDeps } from './stale-claims'
 
 export interface StopParcelDeps extends ClaimSweepDeps {

@@ -15,9 +15,8 @@ import { shipmentEvents, shipments, subOrders } from '../../db/schema'
 import type { Couriers } from '../../couriers'
 import type { CourierEvent, WebhookRequest } from '../../couriers/types'
 import { badRequest, notFound } from '../../lib/errors'
-import type { LifecycleContext } from '../orders/lifecycle/context'
-import { moveOrder } from '../orders/lifecycle/move'
-import { lockOrder } from '../orders/lock-order'
+import { type LifecycleContext, moveOrder } from '../lifecycle'
+import { lockOrder } from '../kernel'
 
 export interface TrackingDeps {
   db: Db

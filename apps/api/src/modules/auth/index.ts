@@ -1,0 +1,8 @@
+/**
+ * The auth module's public surface: what other modules, the app and the jobs may use of it.
+ * Everything else in the folder is its own (lint: import-x/no-restricted-paths, issue 27.2).
+ */
+export { authRoutes } from './auth.routes'
+export { purgeExpiredAuthRows } from './cleanup'
+export { issuePasswordReset } from './password-reset'
+export { findSessionUser } from './sessions'

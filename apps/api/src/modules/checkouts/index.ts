@@ -1,0 +1,12 @@
+/**
+ * The checkouts module's public surface: what other modules, the app and the jobs may use of it.
+ * Everything else in the folder is its own (lint: import-x/no-restricted-paths, issue 27.2).
+ */
+export {
+  claimAttempt,
+  closeCheckouts,
+  isLiveAttempt,
+  makeLiveAttempt,
+  recordAttempt,
+} from './attempts'
+export type { PaymentRow } from './attempts'

@@ -1,0 +1,68 @@
+import {
+  formatOrderNumber,
+  formatPaise,
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from '@techbazaar/shared'
+import { eq } from 'drizzle-orm'
+import type { Tx } from '../../db/client'
+import { orderLines, orders, users } from '../../db/schema'
+import { enqueue } from '../../jobs/outbox'
+
+/**
+ * Queues the confirmation mail (number, status, lines and total, in the words the shop shows) in
+ * the transaction that confirmed the order: the mail goes out exactly when the order exists, and
+ * a mail server that is down delays it, never loses it (the outbox retries). Once per order.
+ */
+export async function queueOrderConfirmation(
+  tx: Tx,
+  orderId: string,
+  shopName: string,
+): Promise<void> {
+  const [order] = await tx
+    .select({
+      number: orders.orderNumber,
+      status: orders.orderStatus,
+      paymentStatus: orders.paymentStatus,
+      total: orders.totalPaise,
+      method: orders.paymentMethod,
+      email: users.email,
+      name: users.userName,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+  if (!order) throw new Error(`order ${orderId} not found for its confirmation`)
+  const lines = await tx
+    .select({
+      title: orderLines.title,
+      quantity: orderLines.quantity,
+      price: orderLines.unitPricePaise,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.title)
+  const rows = lines.map(
+    (l) => `  ${l.quantity} × ${l.title} — ${formatPaise(l.price * l.quantity)}`,
+  )
+  const number = formatOrderNumber(order.number)
+  const mail = {
+    to: order.email,
+    subject: `Your ${shopName} order ${number} is confirmed`,
+    text: [
+      `Hi ${order.name},`,
+      '',
+      `Thank you for your order ${number}. It is confirmed.`,
+      '',
+      ...rows,
+      '',
+      `Total: ${formatPaise(order.total)}`,
+      `Payment: ${PAYMENT_METHOD_LABELS[order.method]}, ${PAYMENT_STATUS_LABELS[order.paymentStatus]}`,
+      `Status: ${ORDER_STATUS_LABELS[order.status]}`,
+      '',
+      `— ${shopName}`,
+    ].join('\n'),
+  }
+  await enqueue(tx, 'mail', { mail }, { dedupeKey: `order-confirmation:${orderId}` })
+}

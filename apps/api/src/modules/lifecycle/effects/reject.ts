@@ -1,0 +1,27 @@
+import { conflict } from '../../../lib/errors'
+import { issueCreditNote } from '../../invoices'
+import type { Effect } from '../context'
+import {
+  endUnpaidPayment,
+  refundParts,
+  restock,
+  STOP_THROUGH_COURIER,
+  withCourier,
+} from './goods-and-money'
+
+/**
+ * `reject` (an admin, while the goods are still at the seller; issue 26.5):
+ * - refused (409) for a part with a courier booking: it is stopped through the courier instead;
+ * - an unpaid payment is failed and its checkouts closed;
+ * - what was paid for the parts is owed back (refund ledger) and their units go back on sale;
+ * - an invoice issued by a booking the courier then cancelled is reversed by a credit note.
+ */
+export const reject: Effect = async (tx, ctx, request, { parts }) => {
+  if (await withCourier(tx, parts)) throw conflict(STOP_THROUGH_COURIER)
+  await endUnpaidPayment(tx, request.orderId)
+  await refundParts(tx, ctx, request.orderId, parts, 'rejection')
+  await restock(tx, parts)
+  for (const part of parts) {
+    await issueCreditNote(tx, part, ctx.now(), 'Order rejected before the courier collected it')
+  }
+}

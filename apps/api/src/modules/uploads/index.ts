@@ -1,0 +1,6 @@
+/**
+ * The uploads module's public surface: what other modules, the app and the jobs may use of it.
+ * Everything else in the folder is its own (lint: import-x/no-restricted-paths, issue 27.2).
+ */
+export { directUploadsRoutes } from './direct-uploads.routes'
+export { uploadsRoutes } from './uploads.routes'
