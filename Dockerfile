@@ -1,5 +1,6 @@
-# One image, one process: the API serves the built web app (docs/decisions.md #1). Run as many
-# as needed behind a load balancer: each migrates at start under a PostgreSQL advisory lock.
+# One image, one process: the API serves the built web app
+# (docs/decisions/001-one-process-typescript-run-by-tsx.md). Run as many as needed behind a load
+# balancer: each migrates at start under a PostgreSQL advisory lock.
 # Build: docker build -t techbazaar .   Run: see compose.yaml and docs/deploy.md.
 # Node 24 (the LTS line) on Debian 12, the Debian the development machines and CI run; both
 # stages use the same tag, so native modules (sharp, argon2) are installed for the runtime's Node.

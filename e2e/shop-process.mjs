@@ -18,8 +18,9 @@ export function startShop(env) {
       ...process.env,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
-      // Every journey orders as the one demo shopper; the hourly limit per account (decision 35)
-      // is proven by the API suite, not by how many specs run within an hour.
+      // Every journey orders as the one demo shopper; the hourly limit per account
+      // (docs/decisions/035-order-limits.md) is proven by the API suite, not by how many specs
+      // run within an hour.
       ORDER_CREATE_PER_HOUR: '1000',
       ...env,
     },

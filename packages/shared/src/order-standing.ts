@@ -78,9 +78,9 @@ export interface OrderStanding {
 const undelivered = (status: OrderStatus) => ENDED_ORDER_STATUSES.has(status)
 
 /**
- * The one rule (issue 26.8, docs/decisions.md): an order's lines, money and words from its
- * parts' statuses, the units its returns brought back and its refunds. Pure: callers load the
- * rows, this decides.
+ * The one rule (docs/decisions/056-second-outside-attack.md, Issue 26.8): an order's lines, money
+ * and words from its parts' statuses, the units its returns brought back and its refunds. Pure:
+ * callers load the rows, this decides.
  */
 export function orderStanding(input: StandingInput): OrderStanding {
   const statusOf = new Map(input.parts.map((p) => [p.id, p.status]))

@@ -11,9 +11,10 @@ import {
 } from './types'
 
 /**
- * The promises of the `Courier` interface (types.ts; decisions 52, 53, 56), run against every
- * adapter with its local fake (the sandbox courier in-process). Each adapter's own test file keeps
- * what only that adapter does: its request shapes, its words and its quirks.
+ * The promises of the `Courier` interface (types.ts; docs/decisions/052-shipping-part-1.md,
+ * 053-shipping-part-2.md, 056-second-outside-attack.md), run against every adapter with its
+ * local fake (the sandbox courier in-process). Each adapter's own test file keeps what only that
+ * adapter does: its request shapes, its words and its quirks.
  *
  * The fakes share one map of India: 744 (Andamans) is served by none, 79 (the North-East) takes no
  * cash, Bengaluru (560) is served with cash.
@@ -57,7 +58,8 @@ export interface CourierContractSetup {
   failingSteps: { book: FailingStep[]; bookReturn: FailingStep[] }
   /**
    * `refused`: a parcel the courier has collected can no longer be cancelled (CourierError);
-   * `returnsToOrigin`: the cancellation is taken and brings it back (Delhivery, decision 56).
+   * `returnsToOrigin`: the cancellation is taken and brings it back (Delhivery,
+   * docs/decisions/056-second-outside-attack.md, Issue 26.5).
    */
   cancelAfterPickup: 'refused' | 'returnsToOrigin'
   /**

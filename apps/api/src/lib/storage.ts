@@ -17,7 +17,7 @@ export interface Storage {
   direct?: DirectUploads
 }
 
-/** The store's side of a presigned multipart upload (decisions.md, "S3 image storage"). */
+/** The store's side of a presigned multipart upload (docs/decisions/026-s3-image-storage.md). */
 export interface DirectUploads {
   /**
    * Starts a multipart upload of `size` bytes at `key` and presigns one UploadPart URL per

@@ -62,7 +62,8 @@ export function refusal(access: Exclude<Access, 'public'>, user: SessionUser): s
     case 'user':
       return null
     case 'shopper':
-      // Admins and sellers have no storefront (decisions.md): a cart they cannot see is no cart.
+      // Admins and sellers have no storefront (docs/decisions/044-the-back-office.md): a cart they
+      // cannot see is no cart.
       return user.type === 'user'
         ? null
         : 'Shopping is for shopper accounts: sign in as a shopper to use a cart'

@@ -316,8 +316,9 @@ export async function startFakeShiprocket(
     if (found.length === 0 || found.some((o) => !o)) {
       return reply.status(422).send({ message: 'Order ids are invalid' })
     }
-    // Its API cancels an order only before the courier collects it (decision 56): an order
-    // with a scan from the pickup on is refused, and the panel's return is the way back.
+    // Its API cancels an order only before the courier collects it
+    // (docs/decisions/056-second-outside-attack.md, Issue 26.5): an order with a scan from the
+    // pickup on is refused, and the panel's return is the way back.
     const collected = found.find((o) => o!.scans.some((s) => COLLECTED.test(s.label)))
     if (collected) {
       return reply

@@ -32,8 +32,9 @@ export interface SeedPurchase {
 
 /**
  * Delivered cash-on-delivery orders, one per purchase: the seeded reviewers bought what they
- * reviewed (reviews need a delivered order, see docs/decisions.md 36), and the demo shopper has a
- * past order to review. Cash collected at the door, so the payment is marked paid.
+ * reviewed (reviews need a delivered order, see
+ * docs/decisions/036-reviews-from-shoppers-who-received.md), and the demo shopper has a past
+ * order to review. Cash collected at the door, so the payment is marked paid.
  */
 export async function seedPurchases(
   tx: Tx,

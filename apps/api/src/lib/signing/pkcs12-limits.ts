@@ -7,7 +7,8 @@ import { SigningKeyError } from './signing-key-error'
  * passphrase is stretched once per MAC, encrypted part and shrouded key with the iteration count
  * the file itself names, and node-forge does it in JavaScript: a 2.5 KB file asking for two
  * million iterations held a thread for two minutes. Real exports use 2048 (OpenSSL 3) to about
- * 10,000 (Windows, macOS); docs/decisions.md (Issue 26.4) explains the bounds below.
+ * 10,000 (Windows, macOS); docs/decisions/056-second-outside-attack.md (Issue 26.4) explains the
+ * bounds below.
  */
 export const PKCS12_MAX_ITERATIONS = 100_000
 /** MAC, encrypted parts and shrouded keys together: a key, its chain and a few spare. */

@@ -80,8 +80,8 @@ describe('a password reset link over SMTP', () => {
       payload: { email },
     })
     expect(asked.statusCode).toBe(200)
-    // The worker looks the email up and mails after the answer (decision 56: no timing tells
-    // known emails from unknown ones).
+    // The worker looks the email up and mails after the answer (no timing tells known emails
+    // from unknown ones: docs/decisions/056-second-outside-attack.md, Issue 26.11).
     await t.app.deps.jobs.drain()
     const mail = await vi.waitFor(() => {
       const found = smtp.received.find((m) => m.to.includes(email))

@@ -238,7 +238,8 @@ export async function verifyRegistration(
       .returning({ id: users.id })
     if (!created) throw conflict(EMAIL_TAKEN)
     if (pending.type === 'vendor') {
-      // A pending seller reserves no GSTIN (decision 56): the admin's approval checks it.
+      // A pending seller reserves no GSTIN: the admin's approval checks it
+      // (docs/decisions/056-second-outside-attack.md, Issue 26.12).
       await tx
         .insert(vendorProfiles)
         .values({ userId: created.id, gstNumber: pending.gstNumber, status: 'Pending' })

@@ -9,7 +9,8 @@ import type { PaymentCheckout } from '../../payments/types'
 /**
  * Every provider checkout of an order is its own payments row (issue 26.3), so a payment to any
  * of them is recognised. The newest `pending` row is the live checkout; a newer one supersedes
- * it (`failed`, closed at the provider where it can be). docs/decisions.md, Issue 26.3.
+ * it (`failed`, closed at the provider where it can be).
+ * docs/decisions/056-second-outside-attack.md, Issue 26.3.
  */
 
 /** Pay now hands back the live checkout younger than this instead of making another. */
