@@ -16,7 +16,9 @@ import type { App } from '../../app-types'
 import { badRequest, tooMany } from '../../lib/errors'
 import { assertSelf } from '../../plugins/auth'
 import { cancelOrder } from './cancel'
-import { createOrder, getOrderDetails, listOrders, unpaidUnitsHeld } from './orders.service'
+import { getOrderDetails, listOrders } from './orders.service'
+import { createOrder } from './place-order'
+import { unpaidUnitsHeld } from './unpaid-hold'
 import { payPendingOrder, type PendingPaymentDeps } from './pending-payment'
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() })

@@ -1,0 +1,397 @@
+import { createHash } from 'node:crypto'
+import {
+  ADDRESS_STATE_MISSING,
+  codLimitMessage,
+  formatOrderNumber,
+  overOrderLimitMessage,
+  paiseToRupees,
+  type CreateOrderInput,
+  type CreateOrderResponse,
+  type SessionUser,
+} from '@techbazaar/shared'
+import { and, asc, eq, gte, sql } from 'drizzle-orm'
+import type { Config } from '../../config'
+import type { Couriers } from '../../couriers'
+import type { Db, Tx } from '../../db/client'
+import {
+  addresses,
+  cartLines,
+  carts,
+  idempotencyKeys,
+  orderLines,
+  orders,
+  payments,
+  products,
+  subOrders,
+  type AddressSnapshot,
+} from '../../db/schema'
+import { badRequest, conflict } from '../../lib/errors'
+import type { ShopMetrics } from '../../lib/metrics'
+import type { Payments } from '../../payments'
+import { recordHistory } from '../kernel'
+import { queueOrderConfirmation, type LifecycleContext } from '../lifecycle'
+import { assertDeliverable } from '../shipping'
+import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
+import { assertHoldAllowed } from './unpaid-hold'
+
+/**
+ * Amounts are integer paise columns: a cart of many costly units (stock and cart quantities are
+ * large) could add up past what they hold, and the insert would fail as a 500.
+ */
+const MAX_ORDER_TOTAL_PAISE = 2_147_483_647
+
+export interface OrderDeps {
+  db: Db
+  now: () => Date
+  payments: Payments
+  /** Asked whether the cart can be delivered to the address (and paid in cash there). */
+  couriers: Couriers
+  appUrl: string
+  metrics: Pick<ShopMetrics, 'orderCreated' | 'paymentFailed'>
+  limits: Pick<
+    Config['orderLimits'],
+    'maxQtyPerProduct' | 'codMaxPaise' | 'paymentWindowMinutes' | 'unpaidHoldMaxUnits'
+  >
+  /** A failed checkout cancels the order; the confirmation mail is signed with its shop name. */
+  lifecycle: LifecycleContext
+}
+
+/** What the order transaction decided; the provider call happens after it commits. */
+type Placed =
+  | { kind: 'replay'; response: CreateOrderResponse }
+  | { kind: 'cod'; response: CreateOrderResponse }
+  | { kind: 'online'; pending: PendingCheckout }
+  | { kind: 'resume'; pending: PendingCheckout }
+
+type CartLine = Awaited<ReturnType<typeof cartOf>>[number]
+
+/**
+ * Places an order from the caller's server cart: delivered only where the courier reaches (cash
+ * on delivery only where it takes cash), prices from the catalog, each line within its
+ * product's limit per order, cash on delivery only up to its ceiling, stock taken with one
+ * conditional update per line (all lines or none), one sub-order per seller, cart emptied.
+ * With an Idempotency-Key a repeat answers the first response and never makes a second order;
+ * a repeat after an attempt that died before its payment link was stored resumes that order.
+ * The steps, in one transaction: claim the key, read the cart under its lock, check it, take
+ * the stock, write the order, and record how it was placed; an online order's provider checkout
+ * is asked for after it commits.
+ */
+export async function createOrder(
+  deps: OrderDeps,
+  user: SessionUser,
+  input: CreateOrderInput,
+  idempotencyKey: string | undefined,
+): Promise<{ response: CreateOrderResponse }> {
+  const provider =
+    input.paymentMethod === 'COD' ? undefined : deps.payments.provider(input.paymentMethod)
+  if (input.paymentMethod !== 'COD' && !provider) {
+    throw badRequest(
+      `${input.paymentMethod} payments are not available yet. Please choose another method.`,
+    )
+  }
+  const hash = requestHash(input)
+  const deliverable = await assertDeliverable(
+    deps,
+    user.id,
+    input.addressInfo.addressId,
+    input.paymentMethod === 'COD',
+  )
+  const now = deps.now()
+  const online = input.paymentMethod !== 'COD'
+
+  const placed = await deps.db.transaction(async (tx): Promise<Placed> => {
+    if (idempotencyKey) {
+      const replay = await claimKey(tx, user.id, idempotencyKey, hash, now)
+      if (replay) return replay
+    }
+    const address = await ownAddress(tx, user.id, input.addressInfo.addressId)
+    const lines = await lockedCart(tx, user.id)
+    const totalPaise = checkCart(deps, input, lines, deliverable)
+    // Under the cart lock taken above, so two placements of one account count each other.
+    if (online) await assertHoldAllowed(tx, user.id, lines, deps.limits.unpaidHoldMaxUnits, now)
+    await takeStock(tx, lines)
+    const expiresAt = new Date(now.getTime() + deps.limits.paymentWindowMinutes * 60_000)
+    const order = await writeOrder(tx, {
+      user,
+      input,
+      address,
+      lines,
+      totalPaise,
+      now,
+      expiresAt: online ? expiresAt : null,
+    })
+    const response = { success: true as const, orderId: order.id, orderNumber: order.number }
+    await recordPlacement(tx, deps, { user, idempotencyKey, response, online, now })
+    if (!online) return { kind: 'cod', response }
+    // On the shop's clock: Pay now measures its attempts by it (checkouts/attempts.ts).
+    await tx.insert(payments).values({
+      orderId: order.id,
+      provider: input.paymentMethod,
+      amountPaise: totalPaise,
+      createdAt: now,
+    })
+    return {
+      kind: 'online',
+      pending: {
+        orderId: order.id,
+        orderNumber: order.number,
+        totalPaise,
+        address,
+        expiresAt,
+        resume: false,
+      },
+    }
+  })
+
+  if (placed.kind === 'replay') return { response: placed.response }
+  if (placed.kind !== 'resume') deps.metrics.orderCreated(input.paymentMethod)
+  if (placed.kind === 'cod') return { response: placed.response }
+  const response = await startCheckout(deps, user, provider!, placed.pending, idempotencyKey)
+  return { response }
+}
+
+/** The parts of the body that decide the order; a reused key must carry the same ones. */
+function requestHash(input: CreateOrderInput): string {
+  const decisive = {
+    addressId: input.addressInfo.addressId,
+    paymentMethod: input.paymentMethod,
+    // Only when present, so a personal order's hash is what keys stored before buyers had.
+    ...(input.buyer ? { buyer: input.buyer } : {}),
+  }
+  return createHash('sha256').update(JSON.stringify(decisive)).digest('hex')
+}
+
+/**
+ * Claims the Idempotency-Key inside the order's transaction: a concurrent twin waits on the key's
+ * row, then replays. Answers what a repeat gets, or null for a first use.
+ */
+async function claimKey(
+  tx: Tx,
+  userId: string,
+  key: string,
+  hash: string,
+  now: Date,
+): Promise<Placed | null> {
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({ userId, key, route: ORDER_ROUTE, requestHash: hash, attemptedAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+  return inserted.length === 0 ? replayKey(tx, userId, key, hash, now) : null
+}
+
+async function ownAddress(tx: Tx, userId: string, addressId: string): Promise<AddressSnapshot> {
+  const [row] = await tx
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+  if (!row) throw badRequest('Please select one address to proceed.')
+  // The state is the invoices' place of supply; one saved before states were asked has none.
+  if (!row.stateCode) throw badRequest(ADDRESS_STATE_MISSING)
+  return {
+    addressId: row.id,
+    address: row.address,
+    city: row.city,
+    pincode: row.pincode,
+    phone: row.phone,
+    notes: row.notes,
+    stateCode: row.stateCode,
+  }
+}
+
+/**
+ * The cart row lock every cart change takes, held until commit, and only then the lines (a new
+ * statement, so a new snapshot): a line another tab adds meanwhile is then either in this order
+ * or still in the cart, never deleted with the ordered ones unseen.
+ */
+async function lockedCart(tx: Tx, userId: string): Promise<CartLine[]> {
+  await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for('update')
+  const lines = await cartOf(tx, userId)
+  if (lines.length === 0) throw badRequest('Your cart is empty. Please add items to proceed')
+  return lines
+}
+
+/** The caller's cart lines with today's catalog prices, in product id order (a fixed lock order). */
+async function cartOf(tx: Tx, userId: string) {
+  return tx
+    .select({
+      cartId: carts.id,
+      productId: cartLines.productId,
+      quantity: cartLines.quantity,
+      title: products.title,
+      image: products.image,
+      pricePaise: products.effectivePricePaise,
+      sellerId: products.sellerId,
+      listed: products.listed,
+      maxPerOrder: products.maxPerOrder,
+    })
+    .from(carts)
+    .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(cartLines.productId))
+}
+
+/**
+ * The rules a cart must keep to be ordered, read from what is in it now: every seller checked for
+ * delivery, a total the columns hold, each line within its product's limit (the cart refuses lines
+ * above it, but a line may predate it or a lowered one), cash on delivery under its ceiling.
+ * Answers the total.
+ */
+function checkCart(
+  deps: Pick<OrderDeps, 'limits'>,
+  input: CreateOrderInput,
+  lines: CartLine[],
+  deliverable: Set<string> | null,
+): number {
+  if (deliverable && lines.some((l) => !deliverable.has(l.sellerId))) {
+    throw conflict('Your cart changed while the order was being placed. Please review it.')
+  }
+  const totalPaise = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0)
+  if (totalPaise > MAX_ORDER_TOTAL_PAISE) {
+    throw badRequest(
+      'This order is too large to place at once. Please lower the quantities or split it into several orders.',
+    )
+  }
+  for (const line of lines) {
+    const limit = line.maxPerOrder ?? deps.limits.maxQtyPerProduct
+    if (line.quantity > limit) {
+      throw badRequest(
+        `${overOrderLimitMessage(limit, `"${line.title}"`)} Please lower the quantity in your cart.`,
+      )
+    }
+  }
+  if (input.paymentMethod === 'COD' && totalPaise > deps.limits.codMaxPaise) {
+    throw badRequest(codLimitMessage(paiseToRupees(deps.limits.codMaxPaise)))
+  }
+  return totalPaise
+}
+
+/** One conditional update per line, never read-then-write, so two buyers cannot take one unit. */
+async function takeStock(tx: Tx, lines: CartLine[]): Promise<void> {
+  for (const line of lines) {
+    const taken = await tx
+      .update(products)
+      .set({ totalStock: sql`${products.totalStock} - ${line.quantity}` })
+      .where(
+        and(
+          eq(products.id, line.productId),
+          gte(products.totalStock, line.quantity),
+          eq(products.listed, true),
+        ),
+      )
+      .returning({ id: products.id })
+    if (taken.length === 0) {
+      throw conflict(
+        line.listed
+          ? `Sorry, "${line.title}" does not have ${line.quantity} in stock any more. Please update your cart.`
+          : `Sorry, "${line.title}" is no longer available. Please remove it from your cart.`,
+      )
+    }
+  }
+}
+
+/**
+ * The order, one sub-order per seller with its lines at today's prices, and the cart emptied. An
+ * online order waits for its payment (`expiresAt`); cash on delivery is confirmed as placed, so
+ * its ship-by days count from now.
+ */
+async function writeOrder(
+  tx: Tx,
+  placing: {
+    user: SessionUser
+    input: CreateOrderInput
+    address: AddressSnapshot
+    lines: CartLine[]
+    totalPaise: number
+    now: Date
+    expiresAt: Date | null
+  },
+): Promise<{ id: string; number: string }> {
+  const { input, lines, now } = placing
+  const online = placing.expiresAt !== null
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: placing.user.id,
+      addressInfo: placing.address,
+      // The invoices' recipient: fixed as ordered, like the address.
+      buyerGstin: input.buyer?.gstin ?? null,
+      buyerLegalName: input.buyer?.legalName ?? null,
+      paymentMethod: input.paymentMethod,
+      orderStatus: online ? 'pending' : 'confirmed',
+      paymentStatus: 'pending',
+      totalPaise: placing.totalPaise,
+      expiresAt: placing.expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: orders.id, orderNumber: orders.orderNumber })
+  if (!order) throw new Error('order not inserted')
+
+  const bySeller = new Map<string, CartLine[]>()
+  for (const line of lines)
+    bySeller.set(line.sellerId, [...(bySeller.get(line.sellerId) ?? []), line])
+  for (const [sellerId, sellerLines] of bySeller) {
+    const [sub] = await tx
+      .insert(subOrders)
+      .values({
+        orderId: order.id,
+        sellerId,
+        status: online ? 'pending' : 'confirmed',
+        confirmedAt: online ? null : now,
+        subtotalPaise: sellerLines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0),
+      })
+      .returning({ id: subOrders.id })
+    if (!sub) throw new Error('sub-order not inserted')
+    await tx.insert(orderLines).values(
+      sellerLines.map((l) => ({
+        orderId: order.id,
+        subOrderId: sub.id,
+        productId: l.productId,
+        title: l.title,
+        image: l.image,
+        unitPricePaise: l.pricePaise,
+        quantity: l.quantity,
+      })),
+    )
+  }
+  await tx.delete(cartLines).where(eq(cartLines.cartId, lines[0]!.cartId))
+  return { id: order.id, number: formatOrderNumber(order.orderNumber) }
+}
+
+/**
+ * How the order was placed, in its own transaction: the Idempotency-Key names it (a retry after
+ * a crash finds it; a COD order's answer is final), the timeline's first line, and a COD order's
+ * confirmation mail (an online one is confirmed by its payment).
+ */
+async function recordPlacement(
+  tx: Tx,
+  deps: Pick<OrderDeps, 'lifecycle'>,
+  placed: {
+    user: SessionUser
+    idempotencyKey: string | undefined
+    response: CreateOrderResponse & { orderId: string }
+    online: boolean
+    now: Date
+  },
+): Promise<void> {
+  const { user, idempotencyKey, response, online } = placed
+  if (idempotencyKey) {
+    await tx
+      .update(idempotencyKeys)
+      .set({
+        orderId: response.orderId,
+        ...(online ? {} : { responseStatus: 201, responseBody: response }),
+      })
+      .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)))
+  }
+  await recordHistory(tx, {
+    orderId: response.orderId,
+    event: 'place',
+    toStatus: online ? 'pending' : 'confirmed',
+    actor: 'shopper',
+    actorId: user.id,
+  })
+  if (!online) await queueOrderConfirmation(tx, response.orderId, deps.lifecycle.shopName)
+}
