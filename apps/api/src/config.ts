@@ -105,6 +105,16 @@ const envSchema = z.object({
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   RETURN_DECISION_DAYS: z.coerce.number().int().min(1).max(30).default(2),
   REFUND_DAYS: z.coerce.number().int().min(1).max(60).default(10),
+  // Issue 28, money owed to sellers (docs/decisions/059-seller-settlement-ledger.md), in basis
+  // points: GST TCS under CGST s.52 (0.5% since 10 July 2024, Notification 15/2024-CT), TDS under
+  // Income-tax s.194-O (0.1% since 1 October 2024; 5% without a PAN, s.206AA), GST on the
+  // marketplace's commission and fees (18%), and the days a delivered part stays on hold after
+  // its return window closes (a return asked for on the last day still reaches the seller).
+  TCS_RATE_BP: z.coerce.number().int().min(0).max(1000).default(50),
+  TDS_RATE_BP: z.coerce.number().int().min(0).max(1000).default(10),
+  TDS_NO_PAN_RATE_BP: z.coerce.number().int().min(0).max(2000).default(500),
+  FEE_GST_RATE_BP: z.coerce.number().int().min(0).max(2800).default(1800),
+  SETTLEMENT_HOLD_BUFFER_DAYS: z.coerce.number().int().min(0).max(60).default(2),
   // How often refunds the providers accepted are asked about until they complete or fail.
   REFUND_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   // Issue 26.7: a kept invoice PDF nobody downloaded for this many days is deleted; it is rendered
@@ -516,6 +526,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       decisionDays: e.RETURN_DECISION_DAYS,
       refundDays: e.REFUND_DAYS,
       refundPollMs: e.REFUND_POLL_MINUTES * 60_000,
+    },
+    /** What sellers are owed (modules/settlements): the rates and the hold after returns. */
+    settlement: {
+      tcsBp: e.TCS_RATE_BP,
+      tdsBp: e.TDS_RATE_BP,
+      tdsNoPanBp: e.TDS_NO_PAN_RATE_BP,
+      feeGstBp: e.FEE_GST_RATE_BP,
+      returnWindowDays: e.RETURN_WINDOW_DAYS,
+      holdBufferDays: e.SETTLEMENT_HOLD_BUFFER_DAYS,
     },
     /** '' → trust no proxy; 'true' → any; else a comma list of proxy addresses or CIDRs. */
     trustProxy:

@@ -53,6 +53,11 @@ export const vendorProfiles = pgTable(
      * HSN codes (four otherwise; notification 78/2020-CT).
      */
     turnoverAbove5Cr: boolean('turnover_above_5cr').notNull().default(false),
+    /**
+     * The seller's PAN: TDS under s.194-O is 0.1% with it and 5% without (s.206AA). Entered with
+     * the payout details in a later step of issue 28; null until then.
+     */
+    pan: text('pan'),
     status: text('status', { enum: VENDOR_STATUSES }).notNull().default('Pending'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
