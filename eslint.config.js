@@ -37,9 +37,10 @@ const apiModuleUses = {
   checkouts: ['kernel'],
   invoices: ['kernel'],
   refunds: ['kernel'],
-  lifecycle: ['kernel', 'cart', 'checkouts', 'invoices', 'refunds'],
+  settlements: ['kernel'],
+  lifecycle: ['kernel', 'cart', 'checkouts', 'invoices', 'refunds', 'settlements'],
   shipping: ['kernel', 'invoices', 'lifecycle'],
-  returns: ['kernel', 'invoices', 'refunds', 'shipping'],
+  returns: ['kernel', 'invoices', 'refunds', 'settlements', 'shipping'],
   payments: ['kernel', 'checkouts', 'lifecycle', 'refunds'],
   orders: [
     'kernel',

@@ -22,6 +22,7 @@ import { adminOrdersRoutes } from './modules/admin-orders'
 import { dashboardRoutes } from './modules/dashboard'
 import { refundsRoutes } from './modules/refunds'
 import { returnsRoutes } from './modules/returns'
+import { settlementsRoutes } from './modules/settlements'
 import { adminProductsRoutes } from './modules/admin-products'
 import { authRoutes, findSessionUser } from './modules/auth'
 import { bannersRoutes } from './modules/banners'
@@ -199,6 +200,7 @@ export async function buildApp(
       await typed.register(dashboardRoutes)
       await typed.register(refundsRoutes)
       await typed.register(returnsRoutes)
+      await typed.register(settlementsRoutes)
     },
     { prefix: '/api' },
   )

@@ -31,6 +31,7 @@ import type { TestContext } from '../app'
 import { sessionCookieFor } from '../auth'
 import { createProduct, createSeller } from '../factories'
 import { createShopper, fillCart } from '../shop'
+import { settlementProblems } from './settlement-invariants'
 
 /*
  * The world of lifecycle-model.test.ts: one order of 2-3 sellers' parts, placed through the real
@@ -409,5 +410,6 @@ export async function invariants(db: Db, w: World, before: Snapshot, s: Snapshot
     ]
     if (want && part !== want) problems.push(`parcel ${parcel.status} but its part is ${part}`)
   }
+  problems.push(...(await settlementProblems(db, w.orderId, s)))
   return problems
 }

@@ -581,6 +581,13 @@ export const ACCESS: Record<string, AccessRule> = {
     })),
     because: 'a refund exists only once money is owed back; refunds.test.ts retries real ones',
   },
+  // The sellers' ledger (issue 28): each seller its own earnings, admins any seller's.
+  'GET /api/admin/settlements/earnings': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/settlements/earnings',
+  })),
+  'GET /api/admin/settlements/sellers/:sellerId/earnings': rule(200, ADMIN, 403, (w) => ({
+    url: `/api/admin/settlements/sellers/${w.productS1.sellerId}/earnings`,
+  })),
   'GET /api/admin/shipments': rule(200, ADMIN, 403, () => ({
     url: '/api/admin/shipments?late=true',
   })),

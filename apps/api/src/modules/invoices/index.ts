@@ -5,6 +5,7 @@
 export { creditNotesOf, issueReturnCreditNote } from './credit-notes'
 export { purgeUnservedPdfs } from './invoice-files'
 export { invoicesRoutes } from './invoices.routes'
-export { assertInvoiceable, issueCreditNote, issueInvoice } from './issue'
+export { taxKindFor } from './gst'
+export { assertInvoiceable, issueCreditNote, issueInvoice, issuedInvoiceOf } from './issue'
 export type { MarketplaceIdentity } from './issue'
 export { signingKeysRoutes } from './signing-keys.routes'

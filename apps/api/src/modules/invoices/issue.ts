@@ -213,6 +213,12 @@ export async function assertInvoiceable(
   await buildInvoice(db, marketplace, sub, { fy: 0, seq: 0 }, at, supplier)
 }
 
+/** The invoice issued for a sub-order at its dispatch, or null when none was (frozen, as issued). */
+export async function issuedInvoiceOf(tx: Db, subOrderId: string) {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.subOrderId, subOrderId))
+  return row ?? null
+}
+
 /**
  * Issues the sub-order's invoice at `at`, in the caller's (dispatching) transaction; answers the
  * existing one when it was issued before (a courier's pickup after the seller's booking). Throws

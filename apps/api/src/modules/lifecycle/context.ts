@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client'
 import type { MarketplaceIdentity } from '../invoices'
 import type { RefundPolicy } from '../refunds'
+import type { SettlementPolicy } from '../settlements'
 import type { MoveRequest } from './move'
 
 /** What every move and its effects need from the shop: built once by the app (app.deps.lifecycle). */
@@ -14,6 +15,8 @@ export interface LifecycleContext {
   now: () => Date
   /** Days a refund is promised within (REFUND_DAYS). */
   refundDays: number
+  /** The rates a delivery's ledger entries are written at (config.settlement). */
+  settlement: SettlementPolicy
 }
 
 /** The context, from the shop's configuration and its clock. */
@@ -23,6 +26,7 @@ export function lifecycleContext(
     shopName: string
     marketplace: MarketplaceIdentity
     returns: { refundDays: number }
+    settlement: SettlementPolicy
   },
   now: () => Date,
 ): LifecycleContext {
@@ -32,6 +36,7 @@ export function lifecycleContext(
     marketplace: config.marketplace,
     now,
     refundDays: config.returns.refundDays,
+    settlement: config.settlement,
   }
 }
 

@@ -20,6 +20,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import { issueReturnCreditNote } from '../invoices'
 import { lockOrder, recordHistory } from '../kernel'
 import { oweRefund } from '../refunds'
+import { reverseReturnedGoods } from '../settlements'
 import { queueReturnStepMail } from './return-mail'
 import { unitsInReturns, type ReturnsPolicy } from './returns.service'
 import {
@@ -75,9 +76,10 @@ function stepColumns(to: ReturnDecision, now: Date, note: string | null) {
 }
 
 /**
- * A pass: the units go back on sale, the invoice is reversed by a credit note for them, and the
- * refund of what they were charged is owed (the ledger queues the provider's call). In the
- * caller's transaction, which also moved the return: all of it happens, or none.
+ * A pass: the units go back on sale, the invoice is reversed by a credit note for them (and the
+ * seller's ledger by the same lines), and the refund of what they were charged is owed (the
+ * ledger queues the provider's call). In the caller's transaction, which also moved the return:
+ * all of it happens, or none.
  */
 async function passQualityCheck(tx: Tx, deps: DecideDeps, row: ReturnRow, now: Date) {
   const record = await readReturn(tx, row.id)
@@ -90,7 +92,17 @@ async function passQualityCheck(tx: Tx, deps: DecideDeps, row: ReturnRow, now: D
       .set({ totalStock: sql`${products.totalStock} + ${line.quantity}` })
       .where(eq(products.id, line.productId))
   }
-  await issueReturnCreditNote(tx, row.id, now)
+  const note = await issueReturnCreditNote(tx, row.id, now)
+  // The seller's ledger gives back the returned units' sale, and what the frozen rules and the
+  // law give back with it (decision 59), from the credit note's lines.
+  if (note) {
+    await reverseReturnedGoods(tx, {
+      returnId: row.id,
+      subOrderId: row.subOrderId,
+      creditNote: note.document,
+      at: now,
+    })
+  }
   await oweRefund(
     tx,
     { refundDays: deps.policy.refundDays, shopName: deps.policy.shopName, now: deps.policy.now },

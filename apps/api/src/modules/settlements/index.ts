@@ -1,0 +1,9 @@
+/**
+ * The settlements module's public surface (the sellers' ledger, issue 28): what other modules,
+ * the app and the jobs may use of it. Everything else in the folder is its own (lint:
+ * import-x/no-restricted-paths, issue 27.2).
+ */
+export { sellerBalances, sellerEarnings } from './balances'
+export { reverseReturnedGoods, settleDeliveredPart } from './ledger'
+export type { SettlementPolicy } from './ledger'
+export { settlementsRoutes } from './settlements.routes'

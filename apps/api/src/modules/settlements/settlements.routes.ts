@@ -1,0 +1,48 @@
+import { earningsResponse, sellerIdParams } from '@techbazaar/shared'
+import type { App } from '../../app-types'
+import { assertSelf } from '../../plugins/auth'
+import { sellerEarnings } from './balances'
+
+const tags = ['settlements']
+
+/** What sellers are owed: a seller's own earnings, and an admin's view of any seller's. */
+export async function settlementsRoutes(app: App) {
+  const { db, config } = app.deps
+
+  app.get(
+    '/admin/settlements/earnings',
+    {
+      config: { access: 'seller' },
+      schema: {
+        tags,
+        summary: "The caller's earnings: on hold, payable, and each delivered part's deductions",
+        response: { 200: earningsResponse },
+      },
+    },
+    async (request) => {
+      // A seller reads its own ledger only: the id is the session's, never a parameter.
+      const seller = assertSelf(request, undefined)
+      return {
+        success: true as const,
+        data: await sellerEarnings(db, config.settlement, seller.id, app.deps.now()),
+      }
+    },
+  )
+
+  app.get(
+    '/admin/settlements/sellers/:sellerId/earnings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "A seller's earnings, for the marketplace's admins",
+        params: sellerIdParams,
+        response: { 200: earningsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await sellerEarnings(db, config.settlement, request.params.sellerId, app.deps.now()),
+    }),
+  )
+}
