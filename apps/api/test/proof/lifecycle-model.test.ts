@@ -5,9 +5,9 @@ import {
   RETURN_DECISIONS,
   VENDOR_ORDER_STATUSES,
 } from '@techbazaar/shared'
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { shipments } from '../../src/db/schema'
+import { orderLines, returns, shipments } from '../../src/db/schema'
 import { createTestApp, type TestContext } from '../app'
 import { createClock } from '../clock'
 import {
@@ -60,6 +60,7 @@ type Command =
   | { kind: 'adminStatus'; status: (typeof ADMIN_ORDER_STATUSES)[number] }
   | { kind: 'sellerStatus'; part: number; status: (typeof VENDOR_ORDER_STATUSES)[number] }
   | { kind: 'courierDelivers'; part: number }
+  | { kind: 'returnJourney'; part: number }
   | { kind: 'stop'; part: number }
   | { kind: 'requestReturn'; picks: number[] }
   | {
@@ -109,6 +110,7 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
     weight: 3,
   },
   { arbitrary: fc.record({ kind: fc.constant('stop' as const), part }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('returnJourney' as const), part }), weight: 2 },
   {
     arbitrary: fc.record({
       kind: fc.constant('requestReturn' as const),
@@ -240,6 +242,40 @@ async function run(w: World, s: Snapshot, c: Command): Promise<Answer | null> {
     }
     case 'stop':
       return json('POST', `/api/admin/shipments/${partOf(c.part).id}/stop`, w.adminCookie, {})
+    case 'returnJourney': {
+      // The whole way back in one go, so a short run still reaches a pass (and with it the
+      // restock, the refund, the credit note and the ledger's reversals): delivered first (booked
+      // if need be), one unit asked back, then the seller's approve, receive and pass. Answers
+      // the first refusal when nothing moved before it, else the last step that went through.
+      let last = await run(w, s, { kind: 'courierDelivers', part: c.part })
+      if (last && last.statusCode >= 400) return last
+      const p = partOf(c.part)
+      const [line] = await t.database.db
+        .select({ productId: orderLines.productId })
+        .from(orderLines)
+        .where(eq(orderLines.subOrderId, p.id))
+      if (!line) return last
+      const asked = await json('POST', `/api/shop/order/${w.orderId}/returns`, w.shopperCookie, {
+        items: [{ productId: line.productId, quantity: 1 }],
+        reason: 'defective',
+        ...(w.method === 'COD' ? { payout: { kind: 'upi', upiId: 'kavya@okaxis' } } : {}),
+      })
+      if (asked.statusCode >= 400) return last ?? asked
+      last = asked
+      const [ret] = await t.database.db
+        .select({ id: returns.id })
+        .from(returns)
+        .where(eq(returns.subOrderId, p.id))
+        .orderBy(desc(returns.createdAt))
+        .limit(1)
+      if (!ret) return last
+      for (const status of ['approved', 'received', 'qc_passed'] as const) {
+        const step = await json('PUT', `/api/admin/returns/${ret.id}`, p.sellerCookie, { status })
+        if (step.statusCode >= 400) return last
+        last = step
+      }
+      return last
+    }
     case 'requestReturn': {
       // The picks name lines of delivered parts and how many of their units (0: leave it out).
       const delivered = new Set(s.parts.filter((p) => p.status === 'delivered').map((p) => p.id))
