@@ -46,6 +46,11 @@ const earningsPart = z.object({
   /** When the part turns payable if no return is open by then. */
   holdUntil: z.string(),
   status: z.enum(SETTLEMENT_PART_STATUSES),
+  /**
+   * A return is open on the part (requested, approved or received): it stays on hold past
+   * `holdUntil` until the return is settled, so the page says why rather than showing a date gone by.
+   */
+  returnOpen: z.boolean(),
   sale: z.number(),
   commission: z.number(),
   closingFee: z.number(),

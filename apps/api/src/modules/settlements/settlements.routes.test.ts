@@ -123,6 +123,7 @@ describe('GET /api/admin/settlements/earnings', () => {
     expect(data.parts[0]).toMatchObject({
       subOrderId: part.id,
       status: 'onHold',
+      returnOpen: false,
       sale: 3998,
       commission: 239.88,
       closingFee: 80,
@@ -154,7 +155,10 @@ describe('GET /api/admin/settlements/earnings', () => {
     expect(asked.statusCode, asked.body).toBe(201)
     const returnId = asked.json().data[0]._id as string
     clock.advance(10 * DAY)
-    expect((await earnings(s1.cookie)).json().data.parts[0].status).toBe('onHold')
+    // Past its hold date, held by the open return, and the page is told why.
+    const held = (await earnings(s1.cookie)).json().data.parts[0]
+    expect(held).toMatchObject({ status: 'onHold', returnOpen: true })
+    expect(new Date(held.holdUntil).getTime()).toBeLessThan(clock.now().getTime())
     for (const status of ['approved', 'received', 'qc_passed']) {
       const res = await kit.putReturn(s1.cookie, returnId, { status })
       expect(res.statusCode, res.body).toBe(200)
@@ -180,7 +184,7 @@ describe('GET /api/admin/settlements/earnings', () => {
       expect(r.quantity).toBe(1)
     }
     const { data } = (await earnings(s1.cookie)).json()
-    expect(data.parts[0].status).toBe('payable')
+    expect(data.parts[0]).toMatchObject({ status: 'payable', returnOpen: false })
     expect(data.totals).toEqual({ onHold: 0, payable: data.parts[0].net, carriedNegative: 0 })
     // The sum of every entry is the balance, to the paisa.
     expect(Math.round(data.parts[0].net * 100)).toBe(
