@@ -33,7 +33,7 @@ test.describe('a 390 px phone', () => {
     await signIn(page, 'seller@demo.test')
     await page.waitForURL('**/admin/products')
     const nav = page.getByRole('navigation', { name: 'Seller' })
-    for (const label of ['Products', 'Orders', 'Business']) {
+    for (const label of ['Products', 'Orders', 'Earnings', 'Business']) {
       const link = nav.getByRole('link', { name: label })
       await expect(link).toBeVisible()
       // Screen-reader-only text is a 1 px box: a label a person can read is wider than that.

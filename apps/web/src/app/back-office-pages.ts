@@ -57,6 +57,13 @@ export const BACK_OFFICE_PAGES = [
     nav: ['admin'],
     load: () => import('@/features/returns/pages/refunds-page'),
   },
+  // The seller's own ledger (decision 59); admins read a seller's through the API for now.
+  {
+    path: 'earnings',
+    label: 'Earnings',
+    nav: ['vendor'],
+    load: () => import('@/features/earnings/pages/earnings-page'),
+  },
   {
     path: 'shipments',
     label: 'Shipments',

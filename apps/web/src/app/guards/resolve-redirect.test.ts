@@ -67,6 +67,7 @@ const table: Row[] = [
   ['vendor', vendor, '/admin/returns', null],
   ['vendor', vendor, '/admin/refunds', '/admin/products'],
   ['vendor', vendor, '/admin/business-address', null],
+  ['vendor', vendor, '/admin/earnings', null],
   ['vendor', vendor, '/admin/dashboard', '/admin/products'],
   ['vendor', vendor, '/admin/signup-vendor', '/admin/products'],
   ['vendor', vendor, '/admin/features', '/admin/products'],

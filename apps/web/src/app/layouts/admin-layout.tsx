@@ -14,6 +14,7 @@ import {
   TruckIcon,
   Undo2Icon,
   UserPlusIcon,
+  WalletIcon,
   XCircleIcon,
 } from 'lucide-react'
 import { useState } from 'react'
@@ -53,6 +54,7 @@ const NAV_ICONS: Record<BackOfficePath, LucideIcon> = {
   'vendor-verificaton': BadgeCheckIcon,
   features: ImagesIcon,
   'business-address': Building2Icon,
+  earnings: WalletIcon,
 }
 
 const ADMIN_NAV = backOfficeNav('admin')
@@ -85,12 +87,12 @@ export function AdminLayout() {
                 <LogoMark className="size-7" />
                 Seller Hub
               </Link>
-              {/* Below 1024 px the four sections get a row of their own, labels under the icons. */}
+              {/* Below 1024 px the five sections get a row of their own, labels under the icons. */}
               <nav
                 aria-label="Seller"
                 className="order-last w-full border-t lg:order-none lg:w-auto lg:border-t-0"
               >
-                <ul className="grid grid-cols-4 gap-1 py-1 lg:flex lg:py-0">
+                <ul className="grid grid-cols-5 gap-1 py-1 lg:flex lg:py-0">
                   {VENDOR_NAV.map((item) => (
                     <li key={item.to}>
                       <NavLink

@@ -1,0 +1,180 @@
+import type { EarningsPart, EarningsResponse } from '@techbazaar/shared'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createUser, fail, mockApi, ok, renderAt } from '@/test/api-helpers'
+import EarningsPage from '../pages/earnings-page'
+
+const seller = () =>
+  ok({
+    user: createUser({
+      role: 'admin',
+      type: 'vendor',
+      vendorStatus: 'Approved',
+      userName: 'Seller',
+    }),
+  })
+
+const part = (overrides: Partial<EarningsPart>): EarningsPart => ({
+  subOrderId: '9a8b7c6d-5e4f-4a3b-8c2d-000000000001',
+  orderId: '1d2c3b4a-5e6f-4a7b-8c9d-000000000001',
+  orderNumber: 'TB-10241',
+  deliveredAt: '2026-11-10T09:30:00.000Z',
+  holdUntil: '2026-11-19T09:30:00.000Z',
+  status: 'payable',
+  returnOpen: false,
+  sale: 3998,
+  commission: 239.88,
+  closingFee: 80,
+  feeGst: 57.58,
+  tcs: 16.94,
+  tds: 169.41,
+  net: 3434.19,
+  ...overrides,
+})
+
+const earnings: Omit<EarningsResponse, 'success'> = {
+  data: {
+    sellerId: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
+    totals: { onHold: 1548.33, payable: 3434.19, carriedNegative: 0 },
+    parts: [
+      part({
+        subOrderId: '9a8b7c6d-5e4f-4a3b-8c2d-000000000003',
+        orderNumber: 'TB-10260',
+        deliveredAt: '2026-11-24T09:30:00.000Z',
+        holdUntil: '2026-12-03T09:30:00.000Z',
+        status: 'onHold',
+        sale: 499,
+        commission: 39.92,
+        closingFee: 20,
+        feeGst: 10.79,
+        tcs: 2.11,
+        tds: 0.42,
+        net: 425.76,
+      }),
+      part({
+        subOrderId: '9a8b7c6d-5e4f-4a3b-8c2d-000000000002',
+        orderNumber: 'TB-10250',
+        deliveredAt: '2026-11-12T09:30:00.000Z',
+        holdUntil: '2026-11-21T09:30:00.000Z',
+        status: 'onHold',
+        returnOpen: true,
+        sale: 1299,
+        commission: 103.92,
+        closingFee: 40,
+        feeGst: 25.91,
+        tcs: 5.5,
+        tds: 1.1,
+        net: 1122.57,
+      }),
+      part({}),
+    ],
+  },
+}
+
+/** The cells of a table row, read as its column headers name them. */
+const cellsOf = (row: HTMLElement) => {
+  const headers = screen.getAllByRole('columnheader').map((th) => th.textContent)
+  const cells = within(row)
+    .getAllByRole('cell')
+    .map((td) => td.textContent)
+  return Object.fromEntries(headers.map((header, i) => [header, cells[i]]))
+}
+
+describe('EarningsPage', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it("shows the seller's balances and each delivered part's breakdown", async () => {
+    mockApi({
+      'GET /auth/check-auth': seller,
+      'GET /admin/settlements/earnings': () => ok(earnings),
+    })
+    renderAt('/admin/earnings', <EarningsPage />)
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Earnings' })).toBeInTheDocument()
+    const balances = await screen.findByRole('region', { name: 'Balances' })
+    const amountOf = (label: string) =>
+      within(balances).getByText(label).nextElementSibling?.textContent
+    expect(amountOf('On hold')).toBe('₹1,548.33')
+    expect(amountOf('Payable')).toBe('₹3,434.19')
+    expect(amountOf('Carried negative')).toBe('₹0')
+    // Only the balances the API gives: no paid figure is made up.
+    expect(within(balances).queryByText(/paid/i)).not.toBeInTheDocument()
+
+    expect(cellsOf(screen.getByRole('row', { name: /TB-10241/ }))).toEqual({
+      Order: 'TB-10241',
+      Delivered: '10 Nov 2026',
+      Status: 'Payable',
+      Sale: '₹3,998',
+      Commission: '₹239.88',
+      'Closing fee': '₹80',
+      'GST on fees': '₹57.58',
+      TCS: '₹16.94',
+      TDS: '₹169.41',
+      Net: '₹3,434.19',
+    })
+    expect(cellsOf(screen.getByRole('row', { name: /TB-10260/ })).Status).toBe(
+      'On holduntil 3 Dec 2026',
+    )
+    expect(cellsOf(screen.getByRole('row', { name: /TB-10250/ })).Status).toBe(
+      'Return openOn hold until the return is settled',
+    )
+    // Newest first, as the API sends them.
+    const orders = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => cellsOf(row).Order)
+    expect(orders).toEqual(['TB-10260', 'TB-10250', 'TB-10241'])
+
+    // Phones get the same parts as stacked cards.
+    const cards = within(screen.getByRole('list', { name: 'Delivered parts' })).getAllByRole(
+      'listitem',
+    )
+    expect(cards).toHaveLength(3)
+    expect(within(cards[2]!).getByText('₹169.41')).toBeInTheDocument()
+
+    expect(screen.getByText(/0\.5% GST collected at source/)).toBeInTheDocument()
+    expect(screen.getByText(/0\.1% income tax deducted under s\.194-O/)).toBeInTheDocument()
+  })
+
+  it('says when nothing has been delivered yet', async () => {
+    mockApi({
+      'GET /auth/check-auth': seller,
+      'GET /admin/settlements/earnings': () =>
+        ok({
+          data: {
+            ...earnings.data,
+            totals: { onHold: 0, payable: 0, carriedNegative: 0 },
+            parts: [],
+          },
+        }),
+    })
+    renderAt('/admin/earnings', <EarningsPage />)
+    expect(
+      await screen.findByText(
+        'No delivered orders yet: your earnings appear once a parcel is delivered.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to orders' })).toHaveAttribute(
+      'href',
+      '/admin/orders',
+    )
+  })
+
+  it('shows an error with a retry that asks again', async () => {
+    let calls = 0
+    mockApi({
+      'GET /auth/check-auth': seller,
+      'GET /admin/settlements/earnings': () =>
+        ++calls === 1 ? fail(500, 'Something went wrong') : ok(earnings),
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/earnings', <EarningsPage />)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Try again')
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('region', { name: 'Balances' })).toBeInTheDocument()
+    expect(calls).toBe(2)
+  })
+})
