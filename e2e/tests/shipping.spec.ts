@@ -149,6 +149,9 @@ test('a two-seller order ships, one parcel is delivered and one returns to its s
   const sellerContext = await browser.newContext({ baseURL })
   const sellerPage = waitingForTheApp(await sellerContext.newPage())
   await signIn(sellerPage, 'seller@demo.test')
+  // Signed in (its landing page) before going on: a goto while the sign-in is in flight can
+  // leave the browser without its session and back on /login.
+  await expect(sellerPage).toHaveURL(/\/admin\/products$/)
   await sellerPage.goto('/admin/orders')
   const toShip = sellerPage.getByRole('region', { name: /^To ship/ })
   const card = toShip.getByRole('article', { name: order.orderNumber })
