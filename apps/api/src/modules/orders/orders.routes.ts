@@ -19,7 +19,8 @@ import { cancelOrder } from './cancel'
 import { getOrderDetails, listOrders } from './orders.service'
 import { createOrder } from './place-order'
 import { unpaidUnitsHeld } from './unpaid-hold'
-import { payPendingOrder, type PendingPaymentDeps } from './pending-payment'
+import { payPendingOrder } from './pending-payment'
+import { paymentDepsOf } from '../payments'
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() })
 
@@ -137,19 +138,7 @@ export async function ordersRoutes(app: App) {
   )
 
   // Pay now and Cancel on the caller's order (an unpaid one's checkout, or a placed one's parts).
-  const paymentBase: Omit<PendingPaymentDeps, 'log'> = {
-    db,
-    payments: app.deps.payments,
-    mailer: app.deps.mailer,
-    metrics: app.deps.metrics,
-    lifecycle: app.deps.lifecycle,
-    now: app.deps.now,
-    appUrl: config.appUrl,
-  }
-  const paymentDeps = (log: PendingPaymentDeps['log']): PendingPaymentDeps => ({
-    ...paymentBase,
-    log,
-  })
+  const paymentDeps = paymentDepsOf(app.deps)
 
   app.post(
     '/shop/order/:orderId/pay',

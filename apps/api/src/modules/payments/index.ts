@@ -3,6 +3,6 @@
  * Everything else in the folder is its own (lint: import-x/no-restricted-paths, issue 27.2).
  */
 export { paymentsRoutes } from './payments.routes'
-export { reconcile } from './payments.service'
+export { paymentDepsOf, reconcile } from './payments.service'
 export type { PaymentDeps, Reconciled } from './payments.service'
 export { sandboxGatewayRoutes } from './sandbox-gateway.routes'

@@ -17,7 +17,7 @@ import {
   handleWebhook,
   hostedFormFor,
   reconcile,
-  type PaymentDeps,
+  paymentDepsOf,
 } from './payments.service'
 
 const CAPTURE_MESSAGES: Record<PaymentStatus, string> = {
@@ -41,16 +41,7 @@ function redirectFor(result: { orderNumber: string; paymentStatus: PaymentStatus
 }
 
 export async function paymentsRoutes(app: App) {
-  // Built once; each request adds only its own logger (its lines carry the request's id).
-  const base: Omit<PaymentDeps, 'log'> & { appUrl: string } = {
-    db: app.deps.db,
-    payments: app.deps.payments,
-    mailer: app.deps.mailer,
-    metrics: app.deps.metrics,
-    lifecycle: app.deps.lifecycle,
-    appUrl: app.deps.config.appUrl,
-  }
-  const deps = (log: PaymentDeps['log']) => ({ ...base, log })
+  const deps = paymentDepsOf(app.deps)
 
   app.post(
     '/shop/order/capture',

@@ -6,6 +6,7 @@ import {
 } from '@techbazaar/shared'
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import type { AppDeps } from '../../app-types'
 import type { Db } from '../../db/client'
 import { orders, paymentEvents, payments, users } from '../../db/schema'
 import { badRequest, notFound } from '../../lib/errors'
@@ -17,6 +18,23 @@ import { applyRefundNotification } from '../refunds'
 import { refundPolicy, type LifecycleContext, recordLatePayment, moveOrder } from '../lifecycle'
 import { lockOrder } from '../kernel'
 import { isLiveAttempt, makeLiveAttempt, type PaymentRow } from '../checkouts'
+
+/**
+ * The payments' dependencies as the app built them, once per route plugin; each request adds only
+ * its own logger (its lines carry the request's id). The orders routes (Pay now, Cancel) use it too.
+ */
+export function paymentDepsOf(deps: AppDeps) {
+  const base = {
+    db: deps.db,
+    payments: deps.payments,
+    mailer: deps.mailer,
+    metrics: deps.metrics,
+    lifecycle: deps.lifecycle,
+    now: deps.now,
+    appUrl: deps.config.appUrl,
+  }
+  return (log: FastifyBaseLogger) => ({ ...base, log })
+}
 
 export interface PaymentDeps {
   db: Db
