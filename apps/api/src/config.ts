@@ -115,6 +115,16 @@ const envSchema = z.object({
   TDS_NO_PAN_RATE_BP: z.coerce.number().int().min(0).max(2000).default(500),
   FEE_GST_RATE_BP: z.coerce.number().int().min(0).max(2800).default(1800),
   SETTLEMENT_HOLD_BUFFER_DAYS: z.coerce.number().int().min(0).max(60).default(2),
+  // Payouts (decision 060): a run pays each seller its payable balance when it reaches the
+  // minimum; runs start weekly on this weekday (1 = Monday) and hour in India, or never ('off')
+  // but on an admin's demand; with approval on, a run waits as a preview until an admin approves.
+  PAYOUT_MIN_RUPEES: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  PAYOUT_SCHEDULE: z.enum(['weekly', 'daily', 'off']).default('weekly'),
+  PAYOUT_WEEKDAY: z.coerce.number().int().min(0).max(6).default(1),
+  PAYOUT_HOUR_IST: z.coerce.number().int().min(0).max(23).default(10),
+  PAYOUT_APPROVAL: z.enum(['true', 'false']).default('true'),
+  // How often payouts sent to a rail are asked about until they are paid or fail.
+  PAYOUT_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   // How often refunds the providers accepted are asked about until they complete or fail.
   REFUND_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   // Issue 26.7: a kept invoice PDF nobody downloaded for this many days is deleted; it is rendered
@@ -535,6 +545,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       feeGstBp: e.FEE_GST_RATE_BP,
       returnWindowDays: e.RETURN_WINDOW_DAYS,
       holdBufferDays: e.SETTLEMENT_HOLD_BUFFER_DAYS,
+    },
+    /** When and how sellers are paid (modules/payouts). */
+    payoutRuns: {
+      minPaise: e.PAYOUT_MIN_RUPEES * 100,
+      schedule: e.PAYOUT_SCHEDULE,
+      weekday: e.PAYOUT_WEEKDAY,
+      hourIst: e.PAYOUT_HOUR_IST,
+      approval: e.PAYOUT_APPROVAL === 'true',
+      pollMs: e.PAYOUT_POLL_MINUTES * 60_000,
     },
     /** '' → trust no proxy; 'true' → any; else a comma list of proxy addresses or CIDRs. */
     trustProxy:
