@@ -38,6 +38,7 @@ const apiModuleUses = {
   invoices: ['kernel'],
   refunds: ['kernel'],
   settlements: ['kernel'],
+  payouts: ['kernel', 'settlements'],
   lifecycle: ['kernel', 'cart', 'checkouts', 'invoices', 'refunds', 'settlements'],
   shipping: ['kernel', 'invoices', 'lifecycle'],
   returns: ['kernel', 'invoices', 'refunds', 'settlements', 'shipping'],

@@ -13,6 +13,7 @@ import type { Storage } from './lib/storage'
 import type { ReplyCache, ListingTotals } from './modules/catalog'
 import type { Couriers } from './couriers'
 import type { Payments } from './payments'
+import type { PayoutRails } from './payouts'
 import type { LifecycleContext } from './modules/lifecycle'
 
 /**
@@ -38,6 +39,8 @@ export interface AppDeps {
   payments: Payments
   /** The couriers parcels are booked with (the sandbox courier plays one in demo mode). */
   couriers: Couriers
+  /** How sellers are paid (the sandbox rail plays one in demo mode). */
+  payoutRails: PayoutRails
   /** Where uploaded images are kept: the data directory, or S3 when configured. */
   storage: Storage
   /** Large listing totals kept for a while (catalog.service.ts). */
@@ -60,6 +63,7 @@ export type AppDepsInput = Omit<
   | 'jobs'
   | 'payments'
   | 'couriers'
+  | 'payoutRails'
   | 'storage'
   | 'listingTotals'
   | 'lifecycle'

@@ -23,6 +23,7 @@ import { dashboardRoutes } from './modules/dashboard'
 import { refundsRoutes } from './modules/refunds'
 import { returnsRoutes } from './modules/returns'
 import { settlementsRoutes } from './modules/settlements'
+import { payoutsRoutes, payoutWebhookRoutes, payoutDepsOf } from './modules/payouts'
 import { adminProductsRoutes } from './modules/admin-products'
 import { authRoutes, findSessionUser } from './modules/auth'
 import { bannersRoutes } from './modules/banners'
@@ -38,6 +39,7 @@ import { ordersRoutes } from './modules/orders'
 import { paymentsRoutes, sandboxGatewayRoutes } from './modules/payments'
 import { createPayments, paymentCsp } from './payments'
 import { createCouriers } from './couriers'
+import { createPayoutRails } from './payouts'
 import { shippingRoutes, shipmentsRoutes, sandboxCourierRoutes } from './modules/shipping'
 import { createStorage } from './lib/storage'
 import { directUploadsRoutes, uploadsRoutes } from './modules/uploads'
@@ -110,6 +112,7 @@ export async function buildApp(
       : undefined
   const payments = createPayments(config)
   const couriers = createCouriers(config)
+  const payoutRails = createPayoutRails(config)
   const metrics = createMetrics({ catalogCache, pageCache, outbox: () => outboxCounts(input.db) })
   const mailer =
     input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
@@ -124,6 +127,7 @@ export async function buildApp(
     pageCache,
     payments,
     couriers,
+    payoutRails,
     storage: createStorage(config),
     listingTotals: createListingTotals(),
     lifecycle,
@@ -135,6 +139,7 @@ export async function buildApp(
         mailer,
         payments,
         couriers,
+        payoutRails,
         metrics,
         lifecycle,
         listen: input.listen,
@@ -201,6 +206,8 @@ export async function buildApp(
       await typed.register(refundsRoutes)
       await typed.register(returnsRoutes)
       await typed.register(settlementsRoutes)
+      await typed.register(payoutsRoutes)
+      await typed.register((scope) => payoutWebhookRoutes(scope, payoutDepsOf(deps)))
     },
     { prefix: '/api' },
   )

@@ -74,7 +74,15 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tb-test-'))
   const { database, drop } = await openTestDatabase()
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      // Scheduled payout runs would start in any test whose clock sits in a run's slot; the
+      // payout tests turn them on when they test the schedule.
+      PAYOUT_SCHEDULE: 'off',
+      ...opts.env,
+    }),
     // Pages come as the plain app shell unless a test brings a renderer (plugins/web.test.ts).
     webSsrEntry: path.join(dataDir, 'no-renderer.js'),
     ...opts.config,

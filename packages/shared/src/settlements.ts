@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idParam } from './api'
+import { PAYOUT_BLOCKS } from './payouts'
 
 /**
  * What a seller is owed (issue 28, docs/decisions/059-seller-settlement-ledger.md). The ledger's
@@ -19,6 +20,9 @@ export const SETTLEMENT_ENTRY_KINDS = [
   'feeGstReversal',
   'tcsReversal',
   'tdsReversal',
+  // A payout takes its amount out of the balance; a failed or reversed one gives it back.
+  'payout',
+  'payoutReturned',
 ] as const
 export type SettlementEntryKind = (typeof SETTLEMENT_ENTRY_KINDS)[number]
 
@@ -72,9 +76,18 @@ export const earningsResponse = z.object({
     sellerId: z.string(),
     totals: z.object({
       onHold: z.number(),
+      /** Payable and not in a payout yet. */
       payable: z.number(),
+      /** In payouts approved or awaiting approval, not paid yet. */
+      inPayout: z.number(),
+      /** Paid out, ever. */
+      paid: z.number(),
       carriedNegative: z.number(),
     }),
+    /** Why payable money waits (payouts.ts's PAYOUT_BLOCKS), with an admin's hold reason. */
+    payoutBlock: z
+      .object({ kind: z.enum(PAYOUT_BLOCKS), reason: z.string().nullable() })
+      .nullable(),
     parts: z.array(earningsPart),
   }),
 })

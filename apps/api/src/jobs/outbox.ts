@@ -14,6 +14,8 @@ export interface OutboxPayloads {
   'payment.terminate': { provider: string; providerOrderId: string }
   /** Ask the provider for one attempt of a refund in the ledger (refunds/ledger.ts). */
   'payment.refund': { refundId: string }
+  /** Send one queued payout to its rail (modules/payouts/payout-sender.ts). */
+  'payout.send': { payoutId: string }
   /** "Forgot password?" for this email, looked up after the answer (auth/password-reset.ts). */
   'auth.password-reset': { email: string; ip: string }
 }

@@ -11,6 +11,15 @@ import { purgeUnservedPdfs } from '../modules/invoices'
 import { deliverRefund, pollRefunds } from '../modules/refunds'
 import type { Payments } from '../payments'
 import type { Couriers } from '../couriers'
+import type { PayoutRails } from '../payouts'
+import {
+  createPayoutRun,
+  dueSlot,
+  pollPayouts,
+  refreshPendingChecks,
+  sendPayout,
+  type PayoutDeps,
+} from '../modules/payouts'
 import { releaseStaleClaims } from '../modules/shipping'
 import { purgeDelivered } from './outbox'
 import { createJobWorker, PermanentFailure, type JobWorker } from './worker'
@@ -29,6 +38,7 @@ export interface ShopJobDeps {
   mailer: Mailer
   payments: Payments
   couriers: Couriers
+  payoutRails: PayoutRails
   metrics: Pick<ShopMetrics, 'paymentFailed' | 'outboxDelivery'>
   /** The order moves the jobs make (expiry), as the app built it. */
   lifecycle: LifecycleContext
@@ -45,6 +55,13 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
     db: deps.db,
     payments: deps.payments,
     policy: { now: deps.now, shopName: deps.config.shopName },
+  }
+  const payoutDeps: PayoutDeps = {
+    db: deps.db,
+    now: deps.now,
+    config: deps.config,
+    rails: deps.payoutRails,
+    log,
   }
   return createJobWorker({
     db: deps.db,
@@ -69,8 +86,35 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
           number: item.attempt,
           last: item.attempt >= deps.config.jobs.maxAttempts,
         }),
+      'payout.send': ({ payoutId }, item) =>
+        sendPayout(payoutDeps, payoutId, { last: item.attempt >= deps.config.jobs.maxAttempts }),
     },
     schedules: [
+      {
+        // The weekly (or daily) payout run: made once per slot whichever process sees it first.
+        name: 'payout-run-schedule',
+        everyMs: MINUTE,
+        run: async () => {
+          const key = dueSlot(deps.now(), deps.config.payoutRuns)
+          if (!key || !deps.payoutRails.default) return
+          const runId = await createPayoutRun(payoutDeps, { by: 'schedule', key })
+          if (runId) log.info({ runId, key }, 'scheduled payout run made')
+        },
+      },
+      {
+        name: 'poll-payouts',
+        everyMs: MINUTE,
+        run: async () => {
+          await pollPayouts(payoutDeps)
+        },
+      },
+      {
+        name: 'refresh-bank-account-checks',
+        everyMs: 5 * MINUTE,
+        run: async () => {
+          await refreshPendingChecks(payoutDeps)
+        },
+      },
       {
         name: 'poll-refunds',
         everyMs: deps.config.returns.refundPollMs,

@@ -56,6 +56,7 @@ const noHandlers = {
   'payment.terminate': async () => {},
   'payment.refund': async () => {},
   'auth.password-reset': async () => {},
+  'payout.send': async () => {},
 }
 
 function worker(over: Partial<JobWorkerOptions> = {}) {

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { id } from './columns'
 import { orders, subOrders } from './orders'
+import { payouts } from './payouts'
 import { returns } from './returns'
 import { users } from './users'
 
@@ -66,19 +67,18 @@ export const settlementEntries = pgTable(
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => users.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
-    subOrderId: uuid('sub_order_id')
-      .notNull()
-      .references(() => subOrders.id),
+    /** The order and part an earning belongs to; null on a payout's entries. */
+    orderId: uuid('order_id').references(() => orders.id),
+    subOrderId: uuid('sub_order_id').references(() => subOrders.id),
+    /** The payout a `payout` or `payoutReturned` entry records (decision 060). */
+    payoutId: uuid('payout_id').references((): AnyPgColumn => payouts.id),
     /** The return a reversal comes from. */
     returnId: uuid('return_id').references(() => returns.id),
     kind: text('kind', { enum: SETTLEMENT_ENTRY_KINDS }).notNull(),
-    /** The invoice line (index in its frozen document) the entry belongs to. */
-    invoiceLine: integer('invoice_line').notNull(),
-    /** Units of the line the entry covers (a reversal: the units returned). */
-    quantity: integer('quantity').notNull(),
+    /** The invoice line (index in its frozen document) the entry belongs to; null: a payout's. */
+    invoiceLine: integer('invoice_line'),
+    /** Units of the line the entry covers (a reversal: the units returned); null: a payout's. */
+    quantity: integer('quantity'),
     amountPaise: integer('amount_paise').notNull(),
     /** What the rate applied to (line price, taxable value, fee), and the rate, when one did. */
     basePaise: integer('base_paise'),
@@ -103,6 +103,12 @@ export const settlementEntries = pgTable(
     index('settlement_entries_seller_idx').on(t.sellerId, t.subOrderId),
     index('settlement_entries_sub_order_idx').on(t.subOrderId),
     index('settlement_entries_reverses_idx').on(t.reverses),
+    index('settlement_entries_payout_idx').on(t.sellerId, t.payoutId),
     check('settlement_entries_quantity_check', sql`${t.quantity} > 0`),
+    // An entry is either a part's earning (order, part, line, units) or a payout's, never both.
+    check(
+      'settlement_entries_subject_check',
+      sql`CASE WHEN ${t.kind} IN ('payout', 'payoutReturned') THEN ${t.payoutId} IS NOT NULL AND ${t.subOrderId} IS NULL AND ${t.orderId} IS NULL AND ${t.invoiceLine} IS NULL AND ${t.quantity} IS NULL ELSE ${t.payoutId} IS NULL AND ${t.subOrderId} IS NOT NULL AND ${t.orderId} IS NOT NULL AND ${t.invoiceLine} IS NOT NULL AND ${t.quantity} IS NOT NULL END`,
+    ),
   ],
 )

@@ -55,9 +55,11 @@ export const vendorProfiles = pgTable(
     turnoverAbove5Cr: boolean('turnover_above_5cr').notNull().default(false),
     /**
      * The seller's PAN: TDS under s.194-O is 0.1% with it and 5% without (s.206AA). Entered with
-     * the payout details in a later step of issue 28; null until then.
+     * the payout details (decision 060); null until then.
      */
     pan: text('pan'),
+    /** The name on the PAN, as the seller typed it (Form 26Q and 16A name the deductee). */
+    panName: text('pan_name'),
     status: text('status', { enum: VENDOR_STATUSES }).notNull().default('Pending'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),

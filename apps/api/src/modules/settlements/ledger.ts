@@ -185,10 +185,16 @@ export async function reverseReturnedGoods(
   if (returned.size === 0) return
   // Two passes of one part take turns on its invoice's row, which issuing the credit note locked
   // earlier in this transaction: this read sees every reversal committed before it.
-  const entries = await tx
+  const rowsOfPart = await tx
     .select()
     .from(settlementEntries)
     .where(eq(settlementEntries.subOrderId, ret.subOrderId))
+  // A part's entries always name their line and units (only a payout's entries do not).
+  const entries = rowsOfPart.flatMap((e) =>
+    e.invoiceLine === null || e.quantity === null
+      ? []
+      : [{ ...e, invoiceLine: e.invoiceLine, quantity: e.quantity }],
+  )
   const reversals = entries.filter((e) => e.reverses !== null)
   const rows: NewEntry[] = []
   for (const original of entries) {
@@ -232,7 +238,7 @@ export async function reverseReturnedGoods(
       createdAt: ret.at,
     })
   }
-  const live = rows.filter((r) => r.quantity > 0)
+  const live = rows.filter((r) => (r.quantity ?? 0) > 0)
   if (live.length > 0) {
     await tx.insert(settlementEntries).values(live).onConflictDoNothing({
       target: settlementEntries.dedupeKey,

@@ -1,0 +1,193 @@
+import { and, eq, isNull, lte, lt, or } from 'drizzle-orm'
+import { payoutRuns, payouts, users } from '../../db/schema'
+import { PermanentFailure } from '../../jobs/worker'
+import { PayoutRailError, type PayoutRail, type TransferState } from '../../payouts/types'
+import { giveBackPayout } from '../settlements'
+import type { PayoutDeps } from './deps'
+import { queuePayoutMail } from './payout-mails'
+import { movePayout } from './payout-moves'
+import { fillPayoutRun } from './payout-runs'
+
+/**
+ * Sends payouts and follows them to the end (decision 060). The outbox's `payout.send` item
+ * sends a queued payout (retried with backoff while the rail cannot be reached); the rail's
+ * answer, its webhooks and the poll job all land in `recordRailState`, whose moves are
+ * conditional: whichever comes first wins and the rest change nothing. Sending is idempotent at
+ * the rail (our payout id is its transfer id or idempotency key), so a send repeated after a
+ * crash moves no money twice.
+ */
+
+type PayoutRow = typeof payouts.$inferSelect
+
+/** A refusal the rail will give again (bad account, bad request): retrying cannot help. */
+const refusedOutright = (err: unknown) =>
+  err instanceof PayoutRailError &&
+  err.status !== undefined &&
+  err.status >= 400 &&
+  err.status < 500 &&
+  err.status !== 408 &&
+  err.status !== 409 &&
+  err.status !== 429
+
+async function payeeOf(deps: PayoutDeps, payout: PayoutRow) {
+  const [seller] = await deps.db
+    .select({ email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(eq(users.id, payout.sellerId))
+  return {
+    sellerId: payout.sellerId,
+    name: payout.holderName,
+    email: seller?.email ?? '',
+    phone: seller?.mobile ?? '',
+    account: {
+      holderName: payout.holderName,
+      accountNumber: payout.accountNumber,
+      ifsc: payout.ifsc,
+    },
+  }
+}
+
+function railOf(deps: PayoutDeps, payout: PayoutRow): PayoutRail {
+  const rail = deps.rails.rail(payout.rail)
+  if (!rail) throw new PermanentFailure(`payout rail ${payout.rail} is not configured`)
+  return rail
+}
+
+/** The outbox handler: sends one queued payout (nothing when it moved on meanwhile). */
+export async function sendPayout(
+  deps: PayoutDeps,
+  payoutId: string,
+  attempt: { last: boolean },
+): Promise<void> {
+  const [payout] = await deps.db.select().from(payouts).where(eq(payouts.id, payoutId))
+  if (!payout || payout.status !== 'queued') return
+  const rail = railOf(deps, payout)
+  const now = deps.now()
+  await deps.db
+    .update(payouts)
+    .set({ attempts: payout.attempts + 1, sentAt: payout.sentAt ?? now })
+    .where(eq(payouts.id, payoutId))
+  let state: TransferState
+  try {
+    state = await rail.transfer({
+      payoutId,
+      amountPaise: payout.amountPaise,
+      payee: await payeeOf(deps, payout),
+      remark: `${deps.config.shopName} payout`,
+    })
+  } catch (err) {
+    if (refusedOutright(err)) {
+      const reason = err instanceof Error ? err.message : String(err)
+      await recordRailState(deps, payoutId, {
+        status: 'failed',
+        railReference: null,
+        utr: null,
+        failureReason: reason,
+      })
+      return
+    }
+    // Unknown (unreachable, 5xx): the outbox tries again, and past its last try the poll job
+    // keeps asking the rail, which answers what became of it.
+    if (attempt.last) deps.log?.error({ err, payoutId }, 'payout send gave up; the poll job follows it')
+    throw err
+  }
+  await recordRailState(deps, payoutId, state)
+}
+
+/**
+ * Records what the rail says of a payout: sent (processing), paid with its UTR, or failed (its
+ * amount given back to the seller's balance; a paid payout the rail reversed too). A state that
+ * does not move the payout (a replayed webhook, a poll after the webhook) changes nothing.
+ */
+export async function recordRailState(
+  deps: PayoutDeps,
+  payoutId: string,
+  state: TransferState,
+): Promise<PayoutRow | null> {
+  const now = deps.now()
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(payouts)
+      .where(eq(payouts.id, payoutId))
+      .for('update')
+    if (!current) return null
+    const railReference = state.railReference ?? current.railReference
+    if (state.status === 'processing') {
+      const nextPollAt = new Date(now.getTime() + deps.config.payoutRuns.pollMs)
+      return movePayout(tx, payoutId, 'send', { railReference, nextPollAt })
+    }
+    if (state.status === 'paid') {
+      const moved = await movePayout(tx, payoutId, 'settle', {
+        railReference,
+        utr: state.utr,
+        settledAt: now,
+        leaseUntil: null,
+      })
+      if (moved) await queuePayoutMail(tx, deps, moved, 'paid')
+      return moved
+    }
+    const event = current.status === 'paid' ? 'reverse' : 'fail'
+    const moved = await movePayout(tx, payoutId, event, {
+      railReference,
+      failureReason: state.failureReason ?? 'The bank did not accept the payout',
+      settledAt: now,
+    })
+    if (moved) {
+      await giveBackPayout(tx, { payoutId, sellerId: moved.sellerId, at: now })
+      await queuePayoutMail(tx, deps, moved, 'failed')
+    }
+    return moved
+  })
+}
+
+/**
+ * The poll job: asks the rail about payouts sent and not settled (a webhook may never come),
+ * sends again the queued ones whose outbox item gave up, and finishes runs whose maker died.
+ * Bank-file payouts are left to the bank's status file.
+ */
+export async function pollPayouts(deps: PayoutDeps): Promise<number> {
+  const now = deps.now()
+  const staleSend = new Date(now.getTime() - deps.config.payoutRuns.pollMs)
+  const due = await deps.db
+    .select()
+    .from(payouts)
+    .where(
+      or(
+        and(eq(payouts.status, 'processing'), lte(payouts.nextPollAt, now)),
+        and(eq(payouts.status, 'queued'), lt(payouts.sentAt, staleSend)),
+      ),
+    )
+    .limit(500)
+  let asked = 0
+  for (const payout of due) {
+    const rail = deps.rails.rail(payout.rail)
+    if (!rail || rail.name === 'BANK_FILE') continue
+    asked++
+    try {
+      if (payout.status === 'queued') {
+        await sendPayout(deps, payout.id, { last: false })
+        continue
+      }
+      const state = await rail.transferStatus(payout.id)
+      if (!state) {
+        deps.log?.warn({ payoutId: payout.id }, 'the payout rail holds no transfer for a payout sent')
+      }
+      const moved = state ? await recordRailState(deps, payout.id, state) : null
+      if (!moved) {
+        await deps.db
+          .update(payouts)
+          .set({ nextPollAt: new Date(now.getTime() + deps.config.payoutRuns.pollMs) })
+          .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'processing')))
+      }
+    } catch (err) {
+      deps.log?.warn({ err, payoutId: payout.id }, 'payout status could not be read')
+    }
+  }
+  const unfinished = await deps.db
+    .select({ id: payoutRuns.id })
+    .from(payoutRuns)
+    .where(and(isNull(payoutRuns.madeAt), lt(payoutRuns.createdAt, staleSend)))
+  for (const run of unfinished) await fillPayoutRun(deps, run.id)
+  return asked
+}
