@@ -77,6 +77,7 @@ describe.skipIf(!serverUrl)('two API processes starting on one PostgreSQL', () =
           uploadsDir,
           log: () => {},
           marketplace: loadConfig({}).marketplace,
+          settlement: loadConfig({}).settlement,
         })
         await release()
         return seeded

@@ -5,9 +5,9 @@ import {
   RETURN_DECISIONS,
   VENDOR_ORDER_STATUSES,
 } from '@techbazaar/shared'
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderLines, returns, shipments } from '../../src/db/schema'
+import { orderLines, payouts, returns, shipments } from '../../src/db/schema'
 import { createTestApp, type TestContext } from '../app'
 import { createClock } from '../clock'
 import {
@@ -75,6 +75,7 @@ type Command =
   | { kind: 'drain'; failNextRefund: boolean }
   | { kind: 'refund'; refund: number; action: 'markPaid' | 'retry' }
   | { kind: 'advance'; ms: number }
+  | { kind: 'payoutRun'; approve: boolean }
 
 const part = fc.nat(2)
 /** Scans, shipping and returns weigh more: they are what carries an order furthest. */
@@ -156,6 +157,10 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
       kind: fc.constant('advance' as const),
       ms: fc.constantFrom(MINUTE, 25 * MINUTE, DAY, 8 * DAY),
     }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('payoutRun' as const), approve: fc.boolean() }),
     weight: 2,
   },
 )
@@ -342,6 +347,23 @@ async function run(w: World, s: Snapshot, c: Command): Promise<Answer | null> {
     case 'advance':
       clock.advance(c.ms)
       return null
+    case 'payoutRun': {
+      // A run between any two steps (decision 60): previewed, then approved and followed to the
+      // rail's answer, or discarded. The ledger's payout checks run after it.
+      const made = await json('POST', '/api/admin/payout-runs', w.adminCookie, {})
+      if (made.statusCode >= 400) return made
+      const runId = (JSON.parse(made.body) as { data: { _id: string } }).data._id
+      const decided = await json(
+        'POST',
+        `/api/admin/payout-runs/${runId}/${c.approve ? 'approve' : 'discard'}`,
+        w.adminCookie,
+        {},
+      )
+      await app.deps.jobs.drain()
+      clock.advance(16 * MINUTE)
+      await app.deps.jobs.drain()
+      return decided
+    }
   }
 }
 
@@ -392,11 +414,17 @@ describe('the order lifecycle, driven by random real actions (issue 27.3)', () =
         .map(([kind, counts]) => `  ${kind}: ${JSON.stringify(counts)}\n`)
         .join('')}`,
     )
+    const byStatus = await t.database.db
+      .select({ status: payouts.status, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(payouts)
+      .groupBy(payouts.status)
+    process.stdout.write(`payouts by status: ${JSON.stringify(byStatus)}\n`)
     // The sequences got past refusals: parcels were booked and scanned (how far returns and
     // refunds got is in the log above; a short run may not reach them).
     if (RUNS >= 10) {
       expect(tally.ship?.['200'] ?? 0).toBeGreaterThan(0)
       expect(tally.scan?.['200'] ?? 0).toBeGreaterThan(0)
+      expect(byStatus.find((r) => r.status === 'paid')?.n ?? 0).toBeGreaterThan(0)
     }
   }, 600_000)
 })

@@ -76,6 +76,20 @@ export async function buildWorld(t: TestContext, now: Date, spec: OrderSpec): Pr
   for (const s of spec.sellers) {
     const seller = await createSeller(db)
     sellerCookies.set(seller.id, await cookieOf(seller.id))
+    // Its bank account, verified on the sandbox rail, so payout runs pay it (decision 60).
+    const details = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settlements/payout-details',
+      headers: { cookie: sellerCookies.get(seller.id)! },
+      payload: {
+        pan: 'ABCPE1234F',
+        panName: 'Model Seller',
+        holderName: 'Model Seller',
+        accountNumber: '123456789012',
+        ifsc: 'HDFC0001234',
+      },
+    })
+    if (details.statusCode !== 200) throw new Error(`payout details: ${details.body}`)
     for (const line of s.lines) {
       const stock = line.quantity + line.spare
       const p = await createProduct(db, {

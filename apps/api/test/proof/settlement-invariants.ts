@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { loadConfig } from '../../src/config'
 import type { Db } from '../../src/db/client'
-import { settlementEntries, subOrders } from '../../src/db/schema'
+import { payouts, settlementEntries, subOrders } from '../../src/db/schema'
 import { sellerBalances } from '../../src/modules/settlements'
 
 /*
@@ -88,6 +88,48 @@ export async function settlementProblems(db: Db, orderId: string, s: Shape): Pro
     if (b.onHoldPaise + b.payablePaise + b.carriedNegativePaise !== ledger) {
       problems.push(`seller ${sellerId}: balances do not add up to its ledger (${ledger})`)
     }
+    problems.push(...(await payoutProblems(db, sellerId, all, b)))
+  }
+  return problems
+}
+
+/**
+ * A seller's payouts against its ledger (decision 60): each payout took its amount out once (one
+ * `payout` entry of minus its amount) and got it back once exactly when it failed or was
+ * cancelled; what payouts took is what is paid plus what is in payout; at most one payout is
+ * live.
+ */
+async function payoutProblems(
+  db: Db,
+  sellerId: string,
+  all: (typeof settlementEntries.$inferSelect)[],
+  b: Awaited<ReturnType<typeof sellerBalances>>,
+): Promise<string[]> {
+  const problems: string[] = []
+  const own = await db.select().from(payouts).where(eq(payouts.sellerId, sellerId))
+  const live = own.filter((p) => ['preview', 'queued', 'processing'].includes(p.status))
+  if (live.length > 1) problems.push(`seller ${sellerId} has ${live.length} live payouts`)
+  let takenOut = 0
+  for (const p of own) {
+    const entries = all.filter((e) => e.payoutId === p.id)
+    const out = entries.filter((e) => e.kind === 'payout')
+    const back = entries.filter((e) => e.kind === 'payoutReturned')
+    const returned = p.status === 'failed' || p.status === 'cancelled'
+    if (out.length !== 1 || out[0]!.amountPaise !== -p.amountPaise) {
+      problems.push(`payout ${p.id} did not take its amount out exactly once`)
+    }
+    if (
+      back.length !== (returned ? 1 : 0) ||
+      (returned && back[0]!.amountPaise !== p.amountPaise)
+    ) {
+      problems.push(`payout ${p.id} (${p.status}) gave back ${back.length} time(s)`)
+    }
+    if (!returned) takenOut += p.amountPaise
+  }
+  if (takenOut !== b.paidPaise + b.inPayoutPaise) {
+    problems.push(
+      `seller ${sellerId}: payouts took ${takenOut}, paid + in payout is ${b.paidPaise + b.inPayoutPaise}`,
+    )
   }
   return problems
 }

@@ -15,10 +15,12 @@ import {
   seedImageUrl,
 } from './images'
 import type { SeedUser } from './people-data'
+import { seedSettlements } from './settlements'
 import { DEMO_PASSWORD, SEED_REVIEWERS, SEED_SELLERS, SEED_STAFF_AND_SHOPPERS } from './people-data'
 import { seedPurchases, type SeedPurchase } from './purchases'
 import { planReviews } from './reviews'
 import type { MarketplaceIdentity } from '../../modules/invoices'
+import type { SettlementPolicy } from '../../modules/settlements'
 
 export { DEMO_ACCOUNTS } from './people-data'
 export type { DemoAccount } from './people-data'
@@ -58,6 +60,8 @@ export async function seedDemo(
     log: (msg: string) => void
     /** Supplier of admins' products and operator on the seeded orders' invoices. */
     marketplace: MarketplaceIdentity
+    /** The rates the seeded deliveries are settled at (config.settlement). */
+    settlement: SettlementPolicy
   },
 ): Promise<{ seeded: boolean }> {
   if (await hasUsers(db)) return { seeded: false }
@@ -202,6 +206,9 @@ export async function seedDemo(
         deliveredAt,
       }
     }
+    const recentDemoSales = SEED_PRODUCTS.filter((p) => p.seller === 'gadget-galaxy')
+      .slice(0, 2)
+      .map((p) => p.title)
     const shopper = SEED_STAFF_AND_SHOPPERS.find((u) => u.demoLabel === 'Shopper')
     if (!shopper) throw new Error('seed: no demo shopper')
     // Every review comes from a shopper who received the product two days before writing it.
@@ -209,6 +216,16 @@ export async function seedDemo(
       tx,
       [
         purchase(shopper.email, 0, DEMO_SHOPPER_BOUGHT, new Date(now - 20 * DAY_MS)),
+        // Recent sales of the demo seller, still inside their return window: its Earnings page
+        // shows money on hold beside what is payable and paid (settlements.ts).
+        ...recentDemoSales.map((title, i) =>
+          purchase(
+            SEED_REVIEWERS[i]?.email ?? shopper.email,
+            i,
+            title,
+            new Date(now - (2 + 3 * i) * DAY_MS),
+          ),
+        ),
         ...plan.map((r) => {
           const reviewer = SEED_REVIEWERS[r.reviewerIndex]
           const product = SEED_PRODUCTS[r.productIndex]
@@ -219,6 +236,20 @@ export async function seedDemo(
       ],
       opts.marketplace,
     )
+    const demoSeller = SEED_SELLERS.find((s) => s.demoLabel === 'Seller')
+    const demoGstin = demoSeller?.vendor?.gstNumber
+    if (!demoSeller || !demoGstin) throw new Error('seed: no demo seller')
+    await seedSettlements(tx, {
+      policy: opts.settlement,
+      marketplace: opts.marketplace,
+      // A GSTIN holds its PAN (characters 3 to 12).
+      demoSeller: {
+        id: idOf(demoSeller.email),
+        pan: demoGstin.slice(2, 12),
+        holderName: demoSeller.vendor?.business?.name ?? demoSeller.userName,
+      },
+      now,
+    })
 
     if (plan.length > 0) {
       await tx.insert(reviews).values(

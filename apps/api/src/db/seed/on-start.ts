@@ -17,7 +17,7 @@ export interface StartLog {
  */
 export async function seedOnStart(
   db: Db,
-  config: Pick<Config, 'demo' | 'dataDir' | 'marketplace'>,
+  config: Pick<Config, 'demo' | 'dataDir' | 'marketplace' | 'settlement'>,
   log: StartLog,
 ): Promise<{ seeded: boolean }> {
   const { demo } = config
@@ -51,6 +51,7 @@ export async function seedOnStart(
     uploadsDir: path.join(config.dataDir, 'uploads'),
     log: (msg) => log.info(msg),
     marketplace: config.marketplace,
+    settlement: config.settlement,
   })
   if (result.seeded) log.info(`demo catalog seeded in ${Date.now() - started} ms`)
   return result

@@ -22,11 +22,14 @@ import {
   subOrders,
   filterOptions,
   orders,
+  payouts,
   products,
   reviews,
+  settlementEntries,
   users,
   vendorProfiles,
 } from '../schema'
+import { sellerBalances } from '../../modules/settlements'
 import { reviewEligibility, verifiedPurchase } from '../../modules/reviews/review-eligibility'
 import { DEMO_ACCOUNTS, DEMO_SHOPPER_BOUGHT, seedDemo } from './index'
 import { loadConfig } from '../../config'
@@ -45,6 +48,7 @@ describe('seedDemo', () => {
       uploadsDir,
       log: (msg) => logs.push(msg),
       marketplace: loadConfig({}).marketplace,
+      settlement: loadConfig({}).settlement,
     })
   }, 60_000)
 
@@ -249,6 +253,30 @@ describe('seedDemo', () => {
     }
   })
 
+  it('gives the demo seller money paid, payable and on hold, and every seller its ledger', async () => {
+    const config = loadConfig({})
+    const [seller] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'seller@demo.test'))
+    const b = await sellerBalances(database.db, config.settlement, seller!.id, new Date())
+    expect(b.paidPaise).toBeGreaterThan(0)
+    expect(b.payablePaise).toBeGreaterThan(0)
+    expect(b.onHoldPaise).toBeGreaterThan(0)
+    expect(b.inPayoutPaise).toBe(0)
+    const paid = await database.db.select().from(payouts).where(eq(payouts.sellerId, seller!.id))
+    expect(paid.length).toBeGreaterThan(1)
+    for (const p of paid)
+      expect(p).toMatchObject({ status: 'paid', utr: expect.stringMatching(/^\d{12}$/) })
+    // Every delivered part with an invoice is in its seller's ledger, once.
+    const settled = await database.db
+      .selectDistinct({ id: settlementEntries.subOrderId })
+      .from(settlementEntries)
+      .where(eq(settlementEntries.kind, 'sale'))
+    const delivered = await database.db.select({ id: subOrders.id }).from(subOrders)
+    expect(settled).toHaveLength(delivered.length)
+  })
+
   it('writes a valid WebP for every product and banner', async () => {
     const rows = await database.db.select({ image: products.image }).from(products)
     expect(new Set(rows.map((r) => r.image)).size).toBe(rows.length)
@@ -295,6 +323,7 @@ describe('seedDemo', () => {
         uploadsDir,
         log: () => {},
         marketplace: loadConfig({}).marketplace,
+        settlement: loadConfig({}).settlement,
       }),
     ).toEqual({ seeded: false })
     const after = await database.db.select({ id: users.id }).from(users)

@@ -65,7 +65,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export async function importUtrFile(
   deps: PayoutDeps,
   csvText: string,
-): Promise<{ paid: number; failed: number; unchanged: number; errors: { row: number; message: string }[] }> {
+): Promise<{
+  paid: number
+  failed: number
+  unchanged: number
+  errors: { row: number; message: string }[]
+}> {
   const parsed = parseUtrFile(csvText)
   const errors = [...parsed.errors]
   let paid = 0

@@ -51,7 +51,10 @@ export async function readPayoutDetails(
   view: 'seller' | 'admin',
 ): Promise<SellerPayoutDetails | null> {
   const [row] = await db
-    .select({ profile: { pan: vendorProfiles.pan, panName: vendorProfiles.panName }, payoutAccounts })
+    .select({
+      profile: { pan: vendorProfiles.pan, panName: vendorProfiles.panName },
+      payoutAccounts,
+    })
     .from(vendorProfiles)
     .innerJoin(payoutAccounts, eq(payoutAccounts.sellerId, vendorProfiles.userId))
     .where(eq(vendorProfiles.userId, sellerId))
@@ -199,15 +202,16 @@ export async function refreshPendingChecks(deps: PayoutDeps): Promise<number> {
   const unchecked = await deps.db
     .select({ sellerId: payoutAccounts.sellerId, reference: payoutAccounts.checkReference })
     .from(payoutAccounts)
-    .where(
-and(eq(payoutAccounts.status, 'pending'), eq(payoutAccounts.checkRail, 'NONE')),
-    )
+    .where(and(eq(payoutAccounts.status, 'pending'), eq(payoutAccounts.checkRail, 'NONE')))
   for (const u of unchecked) {
     await deps.db
       .update(payoutAccounts)
       .set({ checkRail: rail.name, reason: null })
       .where(
-        and(eq(payoutAccounts.sellerId, u.sellerId), eq(payoutAccounts.checkReference, u.reference)),
+        and(
+          eq(payoutAccounts.sellerId, u.sellerId),
+          eq(payoutAccounts.checkReference, u.reference),
+        ),
       )
     await runAccountCheck(deps, u.sellerId, u.reference, 'start')
   }

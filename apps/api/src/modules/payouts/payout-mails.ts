@@ -1,4 +1,10 @@
-import { formatPaise, formatShopDate, maskAccountNumber, PAYOUT_BLOCK_LABELS, type PayoutBlock } from '@techbazaar/shared'
+import {
+  formatPaise,
+  formatShopDate,
+  maskAccountNumber,
+  PAYOUT_BLOCK_LABELS,
+  type PayoutBlock,
+} from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { users, type payoutAccounts, type payouts } from '../../db/schema'

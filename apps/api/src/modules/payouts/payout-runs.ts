@@ -1,7 +1,14 @@
 import { formatPaise, LIVE_PAYOUT_STATUSES, type PayoutBlock } from '@techbazaar/shared'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
-import { payoutAccounts, payoutHolds, payoutRuns, payouts, users, vendorProfiles } from '../../db/schema'
+import {
+  payoutAccounts,
+  payoutHolds,
+  payoutRuns,
+  payouts,
+  users,
+  vendorProfiles,
+} from '../../db/schema'
 import { enqueue } from '../../jobs/outbox'
 import { conflict, notFound } from '../../lib/errors'
 import { balancesBySeller, giveBackPayout, sellerBalances, takeOutForPayout } from '../settlements'
@@ -186,7 +193,8 @@ async function makePayout(
       .select({ runId: payouts.runId })
       .from(payouts)
       .where(and(eq(payouts.sellerId, sellerId), inArray(payouts.status, LIVE)))
-    if (busy) return busy.runId === runId ? 'inThisRun' : 'A payout to this seller is still under way'
+    if (busy)
+      return busy.runId === runId ? 'inThisRun' : 'A payout to this seller is still under way'
     const balance = await sellerBalances(tx, deps.config.settlement, sellerId, now)
     if (balance.payablePaise < minPaise) {
       return `Below the minimum payout of ${formatPaise(minPaise)}`

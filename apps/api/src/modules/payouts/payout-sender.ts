@@ -88,7 +88,8 @@ export async function sendPayout(
     }
     // Unknown (unreachable, 5xx): the outbox tries again, and past its last try the poll job
     // keeps asking the rail, which answers what became of it.
-    if (attempt.last) deps.log?.error({ err, payoutId }, 'payout send gave up; the poll job follows it')
+    if (attempt.last)
+      deps.log?.error({ err, payoutId }, 'payout send gave up; the poll job follows it')
     throw err
   }
   await recordRailState(deps, payoutId, state)
@@ -106,11 +107,7 @@ export async function recordRailState(
 ): Promise<PayoutRow | null> {
   const now = deps.now()
   return deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(payouts)
-      .where(eq(payouts.id, payoutId))
-      .for('update')
+    const [current] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update')
     if (!current) return null
     const railReference = state.railReference ?? current.railReference
     if (state.status === 'processing') {
@@ -171,7 +168,10 @@ export async function pollPayouts(deps: PayoutDeps): Promise<number> {
       }
       const state = await rail.transferStatus(payout.id)
       if (!state) {
-        deps.log?.warn({ payoutId: payout.id }, 'the payout rail holds no transfer for a payout sent')
+        deps.log?.warn(
+          { payoutId: payout.id },
+          'the payout rail holds no transfer for a payout sent',
+        )
       }
       const moved = state ? await recordRailState(deps, payout.id, state) : null
       if (!moved) {

@@ -10,7 +10,14 @@ import {
 } from '@techbazaar/shared'
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { payoutAccounts, payoutHolds, payoutRuns, payouts, users, vendorProfiles } from '../../db/schema'
+import {
+  payoutAccounts,
+  payoutHolds,
+  payoutRuns,
+  payouts,
+  users,
+  vendorProfiles,
+} from '../../db/schema'
 import { notFound } from '../../lib/errors'
 import { balancesBySeller } from '../settlements'
 import type { PayoutDeps } from './deps'
@@ -34,7 +41,7 @@ function retryableOf(rows: PayoutRow[], all: PayoutRow[]): Set<string> {
       (q) =>
         q.sellerId === p.sellerId &&
         q.id !== p.id &&
-        q.createdAt > failedAt &&
+        q.createdAt >= failedAt &&
         q.status !== 'failed' &&
         q.status !== 'cancelled',
     )
@@ -136,7 +143,9 @@ export async function readRun(db: Db, runId: string): Promise<PayoutRunResponse[
     .from(payouts)
     .where(eq(payouts.runId, runId))
     .orderBy(desc(payouts.amountPaise))
-  const sellerIds = [...new Set([...rows.map((p) => p.sellerId), ...run.skipped.map((s) => s.sellerId)])]
+  const sellerIds = [
+    ...new Set([...rows.map((p) => p.sellerId), ...run.skipped.map((s) => s.sellerId)]),
+  ]
   const names = await sellerNames(db, sellerIds)
   const later = sellerIds.length
     ? await db.select().from(payouts).where(inArray(payouts.sellerId, sellerIds))

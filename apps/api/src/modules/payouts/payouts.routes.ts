@@ -271,8 +271,7 @@ export async function payoutsRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary:
-          "Pays a seller whose payout failed again now: a new payout of its payable balance",
+        summary: 'Pays a seller whose payout failed again now: a new payout of its payable balance',
         params: payoutParams,
         response: { 200: payoutRunResponse },
       },

@@ -20,6 +20,7 @@ beforeAll(async () => {
     uploadsDir,
     log: () => {},
     marketplace: loadConfig({}).marketplace,
+    settlement: loadConfig({}).settlement,
   })
 }, 120_000)
 afterAll(async () => {

@@ -129,7 +129,13 @@ describe('GET /api/admin/settlements/earnings', () => {
       closingFee: 80,
       feeGst: 57.58,
     })
-    expect(data.totals).toEqual({ onHold: net, payable: 0, carriedNegative: 0 })
+    expect(data.totals).toEqual({
+      onHold: net,
+      payable: 0,
+      inPayout: 0,
+      paid: 0,
+      carriedNegative: 0,
+    })
     const other = (await earnings(s2.cookie)).json().data
     expect(other).toMatchObject({
       sellerId: s2.user.id,
@@ -185,7 +191,13 @@ describe('GET /api/admin/settlements/earnings', () => {
     }
     const { data } = (await earnings(s1.cookie)).json()
     expect(data.parts[0]).toMatchObject({ status: 'payable', returnOpen: false })
-    expect(data.totals).toEqual({ onHold: 0, payable: data.parts[0].net, carriedNegative: 0 })
+    expect(data.totals).toEqual({
+      onHold: 0,
+      payable: data.parts[0].net,
+      inPayout: 0,
+      paid: 0,
+      carriedNegative: 0,
+    })
     // The sum of every entry is the balance, to the paisa.
     expect(Math.round(data.parts[0].net * 100)).toBe(
       sumOf(
