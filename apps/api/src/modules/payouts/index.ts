@@ -4,8 +4,9 @@
  */
 export type { PayoutDeps } from './deps'
 export { refreshPendingChecks } from './payout-details'
-export { createPayoutRun } from './payout-runs'
+export { approvePayoutRun, createPayoutRun } from './payout-runs'
 export { dueSlot } from './payout-schedule'
+export { sellerSettlements } from './payout-views'
 export { pollPayouts, recordRailState, sendPayout } from './payout-sender'
 export { payoutDepsOf, payoutsRoutes } from './payouts.routes'
 export { payoutWebhookRoutes } from './payout-webhook.routes'

@@ -52,7 +52,14 @@ function partsQuery(db: Db, policy: SettlementPolicy, sellers: SQL, now: Date) {
         .as('net'),
     })
     .from(settlementEntries)
-    .innerJoin(subOrders, eq(subOrders.id, settlementEntries.subOrderId))
+    // Joined on the seller too, so a plan for a few sellers reads only their parts.
+    .innerJoin(
+      subOrders,
+      and(
+        eq(subOrders.id, settlementEntries.subOrderId),
+        eq(subOrders.sellerId, settlementEntries.sellerId),
+      ),
+    )
     .innerJoin(orders, eq(orders.id, subOrders.orderId))
     .where(sellers)
     .groupBy(settlementEntries.sellerId, subOrders.id, orders.id)
@@ -165,6 +172,44 @@ export async function sellerBalances(
   now: Date,
 ): Promise<SellerBalances> {
   return (await balancesBySeller(db, policy, now, [sellerId])).get(sellerId) ?? { ...ZERO }
+}
+
+/**
+ * What a payout may take from each seller now, in paise, in one grouped query: its payable
+ * parts' entries plus its payout entries (the sum `balancesBySeller` makes, for the one figure a
+ * payout needs, read under the sellers' locks). Negative when a negative is carried. The parts
+ * are joined on their seller too, so the plan reads only these sellers' parts.
+ */
+export async function availableBySeller(
+  db: Db,
+  policy: SettlementPolicy,
+  sellerIds: readonly string[],
+  now: Date,
+): Promise<Map<string, number>> {
+  if (sellerIds.length === 0) return new Map()
+  const holdDays = policy.returnWindowDays + policy.holdBufferDays
+  const rows = await db
+    .select({
+      sellerId: settlementEntries.sellerId,
+      available: sql<number>`coalesce(sum(${settlementEntries.amountPaise}) filter (where
+        ${settlementEntries.payoutId} is not null
+        or (${subOrders.deliveredAt} + make_interval(days => ${holdDays}::int) <= ${now.toISOString()}::timestamptz
+            and not exists (select 1 from ${returns} where ${returns.subOrderId} = ${subOrders.id}
+                            and ${inArray(returns.status, [...OPEN_RETURN_STATUSES])}))), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(settlementEntries)
+    .leftJoin(
+      subOrders,
+      and(
+        eq(subOrders.id, settlementEntries.subOrderId),
+        eq(subOrders.sellerId, settlementEntries.sellerId),
+      ),
+    )
+    .where(inArray(settlementEntries.sellerId, [...sellerIds]))
+    .groupBy(settlementEntries.sellerId)
+  return new Map(rows.map((r) => [r.sellerId, r.available]))
 }
 
 /** The seller's earnings page: totals and each delivered part, newest first, in rupees. */

@@ -3,10 +3,10 @@
  * the app and the jobs may use of it. Everything else in the folder is its own (lint:
  * import-x/no-restricted-paths, issue 27.2).
  */
-export { balancesBySeller, sellerBalances, sellerEarnings } from './balances'
+export { availableBySeller, balancesBySeller, sellerBalances, sellerEarnings } from './balances'
 export type { SellerBalances } from './balances'
 export { reverseReturnedGoods, settleDeliveredPart } from './ledger'
 export type { SettlementPolicy } from './ledger'
-export { giveBackPayout, takeOutForPayout } from './payout-entries'
+export { giveBackPayout, takeOutForPayout, takeOutForPayouts } from './payout-entries'
 export { payoutBlockOf } from './payout-block'
 export { settlementsRoutes } from './settlements.routes'

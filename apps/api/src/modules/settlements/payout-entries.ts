@@ -9,23 +9,27 @@ import { settlementEntries } from '../../db/schema'
  * written once per payout, whatever replays (dedupe keys), in the transaction of its move.
  */
 
-export async function takeOutForPayout(
-  tx: Tx,
-  p: { payoutId: string; sellerId: string; amountPaise: number; at: Date },
-): Promise<void> {
+type TakenOut = { payoutId: string; sellerId: string; amountPaise: number; at: Date }
+
+export async function takeOutForPayouts(tx: Tx, taken: readonly TakenOut[]): Promise<void> {
+  if (taken.length === 0) return
   await tx
     .insert(settlementEntries)
-    .values({
-      sellerId: p.sellerId,
-      payoutId: p.payoutId,
-      kind: 'payout',
-      amountPaise: -p.amountPaise,
-      reversible: true,
-      dedupeKey: `payout:${p.payoutId}`,
-      createdAt: p.at,
-    })
+    .values(
+      taken.map((p) => ({
+        sellerId: p.sellerId,
+        payoutId: p.payoutId,
+        kind: 'payout' as const,
+        amountPaise: -p.amountPaise,
+        reversible: true,
+        dedupeKey: `payout:${p.payoutId}`,
+        createdAt: p.at,
+      })),
+    )
     .onConflictDoNothing({ target: settlementEntries.dedupeKey })
 }
+
+export const takeOutForPayout = (tx: Tx, p: TakenOut) => takeOutForPayouts(tx, [p])
 
 export async function giveBackPayout(
   tx: Tx,
