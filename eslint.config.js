@@ -203,8 +203,9 @@ export default tseslint.config(
   {
     // Borders between the API's modules (issue 27.2): a module imports another only through its
     // index.ts and only as apiModuleUses allows; infrastructure (the database layer, lib, the
-    // config, the courier and payment adapters, the plugins) imports no module. The app, its
-    // jobs and the seed compose modules through their index.ts. Tests and fixtures may reach in.
+    // config, the courier, payment and payout adapters, the plugins) imports no module. The app,
+    // its jobs and the seed compose modules through their index.ts. Tests and fixtures may reach
+    // in.
     files: ['apps/api/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*fixtures*.ts'],
     rules: {
@@ -230,6 +231,7 @@ export default tseslint.config(
                 'apps/api/src/config.ts',
                 'apps/api/src/couriers',
                 'apps/api/src/payments',
+                'apps/api/src/payouts',
                 'apps/api/src/plugins',
               ],
               from: 'apps/api/src/modules',

@@ -152,6 +152,103 @@ describe('loadConfig', () => {
     )
   })
 
+  it('pays sellers by Cashfree, else RazorpayX, else the sandbox in demo mode; PAYOUT_RAIL chooses', () => {
+    const cashfree = {
+      CASHFREE_PAYOUTS_CLIENT_ID: 'cf-id',
+      CASHFREE_PAYOUTS_CLIENT_SECRET: 'cf-secret',
+    }
+    const razorpayx = {
+      RAZORPAYX_KEY_ID: 'rzp_live_x',
+      RAZORPAYX_KEY_SECRET: 'rzp-secret',
+      RAZORPAYX_ACCOUNT_NUMBER: '7878780080316316',
+    }
+    expect(loadConfig({}).payoutRails).toEqual({
+      default: 'SANDBOX',
+      cashfree: undefined,
+      razorpayx: undefined,
+      bankFile: false,
+    })
+    expect(loadConfig({ ...PRODUCTION_ENV }).payoutRails.default).toBeUndefined()
+    expect(
+      loadConfig({ ...cashfree, ...razorpayx, RAZORPAYX_WEBHOOK_SECRET: '' }).payoutRails,
+    ).toEqual({
+      default: 'CASHFREE',
+      cashfree: {
+        clientId: 'cf-id',
+        clientSecret: 'cf-secret',
+        environment: 'sandbox',
+        baseUrl: 'https://sandbox.cashfree.com/payout',
+        verificationBaseUrl: 'https://sandbox.cashfree.com/verification',
+      },
+      razorpayx: {
+        keyId: 'rzp_live_x',
+        keySecret: 'rzp-secret',
+        accountNumber: '7878780080316316',
+        webhookSecret: undefined,
+        baseUrl: 'https://api.razorpay.com/v1',
+      },
+      bankFile: false,
+    })
+    expect(
+      loadConfig({ ...cashfree, CASHFREE_PAYOUTS_ENV: 'production' }).payoutRails.cashfree,
+    ).toMatchObject({
+      baseUrl: 'https://api.cashfree.com/payout',
+      verificationBaseUrl: 'https://api.cashfree.com/verification',
+    })
+    const local = loadConfig({
+      ...cashfree,
+      ...razorpayx,
+      CASHFREE_PAYOUTS_BASE_URL: 'http://127.0.0.1:9/payout/',
+      CASHFREE_VERIFICATION_BASE_URL: 'http://127.0.0.1:9/verification/',
+      RAZORPAYX_BASE_URL: 'http://127.0.0.1:9/v1/',
+      RAZORPAYX_WEBHOOK_SECRET: 'whsec',
+      PAYOUT_RAIL: 'razorpayx',
+    }).payoutRails
+    expect(local.default).toBe('RAZORPAYX')
+    expect(local.cashfree?.baseUrl).toBe('http://127.0.0.1:9/payout')
+    expect(local.cashfree?.verificationBaseUrl).toBe('http://127.0.0.1:9/verification')
+    expect(local.razorpayx).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      webhookSecret: 'whsec',
+    })
+    expect(loadConfig(razorpayx).payoutRails.default).toBe('RAZORPAYX')
+    const bank = loadConfig({ ...PRODUCTION_ENV, ...cashfree, PAYOUT_RAIL: 'bank' }).payoutRails
+    expect(bank).toMatchObject({ default: 'BANK_FILE', bankFile: true })
+    expect(loadConfig({ PAYOUT_RAIL: 'sandbox' }).payoutRails.default).toBe('SANDBOX')
+  })
+
+  it('refuses a half-set rail, a PAYOUT_RAIL without keys, and the sandbox rail outside demo mode', () => {
+    expect(() => loadConfig({ CASHFREE_PAYOUTS_CLIENT_ID: 'cf-id' })).toThrow(
+      /CASHFREE_PAYOUTS_CLIENT_SECRET: is required when Cashfree Payouts is configured/,
+    )
+    expect(() => loadConfig({ RAZORPAYX_KEY_SECRET: 'x' })).toThrow(
+      /RAZORPAYX_KEY_ID: is required when RazorpayX is configured/,
+    )
+    expect(() => loadConfig({ RAZORPAYX_KEY_ID: 'k', RAZORPAYX_KEY_SECRET: 's' })).toThrow(
+      /RAZORPAYX_ACCOUNT_NUMBER: is required when RazorpayX is configured/,
+    )
+    expect(() => loadConfig({ RAZORPAYX_ACCOUNT_NUMBER: '78-78' })).toThrow(
+      /RAZORPAYX_ACCOUNT_NUMBER: must be the RazorpayX account number/,
+    )
+    expect(() => loadConfig({ PAYOUT_RAIL: 'cashfree' })).toThrow(/PAYOUT_RAIL: cashfree needs/)
+    expect(() => loadConfig({ PAYOUT_RAIL: 'razorpayx' })).toThrow(/PAYOUT_RAIL: razorpayx needs/)
+    expect(() => loadConfig({ PAYOUT_RAIL: 'paytm' })).toThrow(/PAYOUT_RAIL: must be cashfree/)
+    expect(() => loadConfig({ CASHFREE_PAYOUTS_ENV: 'live' })).toThrow(/CASHFREE_PAYOUTS_ENV/)
+    expect(() => loadConfig({ RAZORPAYX_BASE_URL: 'api.razorpay.com' })).toThrow(
+      /RAZORPAYX_BASE_URL: must be a URL/,
+    )
+    // A pretend rail must never pay real sellers: a production start with it refuses, like
+    // COURIER=sandbox does.
+    const sandboxInProduction = () => loadConfig({ ...PRODUCTION_ENV, PAYOUT_RAIL: 'sandbox' })
+    expect(sandboxInProduction).toThrow(ConfigError)
+    expect(sandboxInProduction).toThrow(
+      /PAYOUT_RAIL: the sandbox rail pays sellers in demo mode only/,
+    )
+    expect(() => loadConfig({ PAYOUT_RAIL: 'sandbox', DEMO_MODE: 'false' })).toThrow(
+      /PAYOUT_RAIL: the sandbox rail/,
+    )
+  })
+
   describe('demo mode (demo accounts, demo catalog, sandbox payment gateway)', () => {
     it('keeps the full demo on this machine: loopback APP_URL and HOST', () => {
       for (const env of [

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { gstinProblem, rupeesToPaise } from '@techbazaar/shared'
 import { z } from 'zod'
 import { readPkcs12, SigningKeyError } from './lib/signing/pkcs12'
+import { payoutRailsConfig, payoutRailsEnv } from './payouts/config'
 
 /** The repository root: DATA_DIR and the built web app are found relative to it. */
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../../..')
@@ -239,6 +240,8 @@ const envSchema = z.object({
       .optional(),
   ),
   INVOICE_SIGNING_PASSPHRASE: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // Payout rails (issue 28): Cashfree Payouts, RazorpayX, a bank file; see payouts/config.ts.
+  ...payoutRailsEnv,
 })
 
 /** The S3 settings, or undefined when none is set; a half-set one is refused by name. */
@@ -623,6 +626,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     s3: s3Config(e),
     couriers: couriersConfig(e, demoMode(e, appUrl).enabled),
+    /** The rails that pay sellers (payouts/index.ts builds them). */
+    payoutRails: payoutRailsConfig(e, demoMode(e, appUrl).enabled, (m) => new ConfigError(m)),
     /** Days a kept invoice PDF stays after its last download (invoices/invoice-files.ts). */
     invoicePdfKeepDays: e.INVOICE_PDF_KEEP_DAYS,
     /** The marketplace's PKCS#12 signing key for its invoices (read by invoices/signing-keys.ts). */
