@@ -128,15 +128,34 @@ describe('parseUtrFile', () => {
     ].join('\r\n')
     expect(parseUtrFile(file)).toEqual({
       rows: [
-        { payoutId: PAYOUT, status: 'paid', utr: 'HDFCN52026112312345678', failureReason: null },
-        { payoutId: 'payout_42', status: 'failed', utr: null, failureReason: 'Account closed' },
         {
+          row: 2,
+          payoutId: PAYOUT,
+          status: 'paid',
+          utr: 'HDFCN52026112312345678',
+          failureReason: null,
+        },
+        {
+          row: 3,
+          payoutId: 'payout_42',
+          status: 'failed',
+          utr: null,
+          failureReason: 'Account closed',
+        },
+        {
+          row: 4,
           payoutId: 'PAYOUT_43',
           status: 'failed',
           utr: null,
           failureReason: 'The bank marked it RETURNED',
         },
-        { payoutId: 'payout_44', status: 'paid', utr: 'AXISR2026112300001', failureReason: null },
+        {
+          row: 5,
+          payoutId: 'payout_44',
+          status: 'paid',
+          utr: 'AXISR2026112300001',
+          failureReason: null,
+        },
       ],
       errors: [],
     })
@@ -150,8 +169,14 @@ describe('parseUtrFile', () => {
       `x1;;Failed;"ours, echoed";"Beneficiary name ""mismatch"""`,
     ].join('\n')
     expect(parseUtrFile(file).rows).toEqual([
-      { payoutId: PAYOUT, status: 'paid', utr: 'UTR1', failureReason: null },
-      { payoutId: 'x1', status: 'failed', utr: null, failureReason: 'Beneficiary name "mismatch"' },
+      { row: 2, payoutId: PAYOUT, status: 'paid', utr: 'UTR1', failureReason: null },
+      {
+        row: 3,
+        payoutId: 'x1',
+        status: 'failed',
+        utr: null,
+        failureReason: 'Beneficiary name "mismatch"',
+      },
     ])
   })
 
@@ -168,7 +193,10 @@ describe('parseUtrFile', () => {
       'p6,U6,Paid,',
     ].join('\n')
     const { rows, errors } = parseUtrFile(file)
-    expect(rows.map((r) => r.payoutId)).toEqual(['p4', 'p6'])
+    expect(rows.map((r) => [r.row, r.payoutId])).toEqual([
+      [6, 'p4'],
+      [9, 'p6'],
+    ])
     expect(errors).toEqual([
       { row: 2, message: 'Payout p1: status "Pending" is neither paid nor failed' },
       { row: 3, message: 'Payout p2 is marked paid without a UTR' },
@@ -204,7 +232,7 @@ describe('parseUtrFile', () => {
     const [header, line] = file.trim().split('\r\n')
     const echoed = `${header},UTR,Status\r\n${line},N1234,Success\r\n`
     expect(parseUtrFile(echoed).rows).toEqual([
-      { payoutId: PAYOUT, status: 'paid', utr: 'N1234', failureReason: null },
+      { row: 2, payoutId: PAYOUT, status: 'paid', utr: 'N1234', failureReason: null },
     ])
   })
 })

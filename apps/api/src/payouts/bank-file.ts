@@ -120,6 +120,8 @@ export function bankPaymentFile(rows: readonly BankFileRow[], opts: BankFileOpti
 
 /** One payout's outcome as the bank's status file says it. */
 export interface UtrRecord {
+  /** Its line in the file (the header being 1), for the import's own messages. */
+  row: number
   payoutId: string
   status: 'paid' | 'failed'
   utr: string | null
@@ -210,11 +212,11 @@ export function parseUtrFile(csvText: string): { rows: UtrRecord[]; errors: UtrF
       if (!payoutId) {
         errors.push({ row, message: 'No payout id (Customer Reference Number)' })
       } else if (PAID_WORDS.has(status)) {
-        if (utr) rows.push({ payoutId, status: 'paid', utr, failureReason: null })
+        if (utr) rows.push({ row, payoutId, status: 'paid', utr, failureReason: null })
         else errors.push({ row, message: `Payout ${payoutId} is marked paid without a UTR` })
       } else if (FAILED_WORDS.has(status)) {
         const failureReason = reason ?? `The bank marked it ${word}`
-        rows.push({ payoutId, status: 'failed', utr, failureReason })
+        rows.push({ row, payoutId, status: 'failed', utr, failureReason })
       } else {
         const shown = word ? `"${word}"` : 'empty'
         errors.push({

@@ -31,38 +31,40 @@ function partsQuery(db: Db, policy: SettlementPolicy, sellers: SQL, now: Date) {
   const holdUntil = sql<Date>`(${subOrders.deliveredAt} + make_interval(days => ${holdDays}::int))`
   const openReturn: SQL = sql`exists (select 1 from ${returns} where ${returns.subOrderId} = ${subOrders.id} and ${inArray(returns.status, [...OPEN_RETURN_STATUSES])})`
   const status = sql<SettlementPartStatus>`case when not ${openReturn} and ${holdUntil} <= ${now.toISOString()}::timestamptz then 'payable' else 'onHold' end`
-  return db
-    .select({
-      sellerId: sql<string>`${settlementEntries.sellerId}`.as('seller_id'),
-      subOrderId: subOrders.id,
-      orderId: orders.id,
-      orderNumber: orders.orderNumber,
-      deliveredAt: subOrders.deliveredAt,
-      holdUntil: holdUntil.mapWith(subOrders.deliveredAt).as('hold_until'),
-      status: status.as('status'),
-      returnOpen: sql<boolean>`${openReturn}`.mapWith(Boolean).as('return_open'),
-      sale: sumOf(['sale', 'saleReversal']).as('sale'),
-      commission: sumOf(['commission', 'commissionReversal']).as('commission'),
-      closingFee: sumOf(['closingFee']).as('closing_fee'),
-      feeGst: sumOf(['feeGst', 'feeGstReversal']).as('fee_gst'),
-      tcs: sumOf(['tcs', 'tcsReversal']).as('tcs'),
-      tds: sumOf(['tds', 'tdsReversal']).as('tds'),
-      net: sql<number>`coalesce(sum(${settlementEntries.amountPaise}), 0)`
-        .mapWith(Number)
-        .as('net'),
-    })
-    .from(settlementEntries)
-    // Joined on the seller too, so a plan for a few sellers reads only their parts.
-    .innerJoin(
-      subOrders,
-      and(
-        eq(subOrders.id, settlementEntries.subOrderId),
-        eq(subOrders.sellerId, settlementEntries.sellerId),
-      ),
-    )
-    .innerJoin(orders, eq(orders.id, subOrders.orderId))
-    .where(sellers)
-    .groupBy(settlementEntries.sellerId, subOrders.id, orders.id)
+  return (
+    db
+      .select({
+        sellerId: sql<string>`${settlementEntries.sellerId}`.as('seller_id'),
+        subOrderId: subOrders.id,
+        orderId: orders.id,
+        orderNumber: orders.orderNumber,
+        deliveredAt: subOrders.deliveredAt,
+        holdUntil: holdUntil.mapWith(subOrders.deliveredAt).as('hold_until'),
+        status: status.as('status'),
+        returnOpen: sql<boolean>`${openReturn}`.mapWith(Boolean).as('return_open'),
+        sale: sumOf(['sale', 'saleReversal']).as('sale'),
+        commission: sumOf(['commission', 'commissionReversal']).as('commission'),
+        closingFee: sumOf(['closingFee']).as('closing_fee'),
+        feeGst: sumOf(['feeGst', 'feeGstReversal']).as('fee_gst'),
+        tcs: sumOf(['tcs', 'tcsReversal']).as('tcs'),
+        tds: sumOf(['tds', 'tdsReversal']).as('tds'),
+        net: sql<number>`coalesce(sum(${settlementEntries.amountPaise}), 0)`
+          .mapWith(Number)
+          .as('net'),
+      })
+      .from(settlementEntries)
+      // Joined on the seller too, so a plan for a few sellers reads only their parts.
+      .innerJoin(
+        subOrders,
+        and(
+          eq(subOrders.id, settlementEntries.subOrderId),
+          eq(subOrders.sellerId, settlementEntries.sellerId),
+        ),
+      )
+      .innerJoin(orders, eq(orders.id, subOrders.orderId))
+      .where(sellers)
+      .groupBy(settlementEntries.sellerId, subOrders.id, orders.id)
+  )
 }
 
 /**
