@@ -172,6 +172,9 @@ export async function runAccountCheck(
     const [moved] = await tx
       .update(payoutAccounts)
       .set({
+        // From now on the check is asked about by the rail's own id of it (RazorpayX answers a
+        // validation id of its own; a later save replaces the row's reference, and with it this).
+        checkReference: answer.reference || reference,
         status: answer.status,
         nameAtBank: answer.nameAtBank,
         reason: answer.reason,
