@@ -52,7 +52,7 @@ describe('EarningsPage: payout details', () => {
     await user.click(within(form).getByRole('button', { name: 'Save payout details' }))
     const pan = within(form).getByLabelText('PAN')
     expect(pan).toHaveAttribute('aria-invalid', 'true')
-    expect(pan).toHaveAccessibleDescription('Enter the PAN as on the card, like ABCPE1234F')
+    expect(pan).toHaveAccessibleDescription(/Enter the PAN as on the card, like ABCPE1234F/)
     expect(within(form).getByText('Enter an IFSC like SBIN0001234')).toBeInTheDocument()
     expect(within(form).getByText('Enter the account number (9 to 18 digits)')).toBeInTheDocument()
 

@@ -58,7 +58,7 @@ export function EarningsSummary({ totals }: { totals: Earnings['totals'] }) {
       <h2 id="balances-title" className="text-lg font-semibold">
         Balances
       </h2>
-      <dl className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] gap-3">
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(14rem,1fr))] gap-3">
         {shown(totals).map(({ key, label, note, icon: Icon }) => {
           const amount = totals[key]
           return (
@@ -93,7 +93,7 @@ export function EarningsSummaryLoading() {
       role="status"
       aria-busy="true"
       aria-label="Loading balances"
-      className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] gap-3"
+      className="grid grid-cols-[repeat(auto-fit,minmax(14rem,1fr))] gap-3"
     >
       {Array.from({ length: 4 }, (_, i) => (
         <Skeleton key={i} className="h-28 w-full rounded-xl" />

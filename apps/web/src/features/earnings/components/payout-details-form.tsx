@@ -94,7 +94,7 @@ export function PayoutDetailsForm({
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={10}
-          placeholder="ABCPE1234F"
+          description="10 characters, as on the card."
           error={errors.pan?.message}
           {...form.register('pan')}
         />
@@ -120,8 +120,7 @@ export function PayoutDetailsForm({
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={11}
-          placeholder="SBIN0001234"
-          description="On your cheque book or passbook."
+          description="11 characters, on your cheque book or passbook."
           error={errors.ifsc?.message}
           {...form.register('ifsc')}
         />

@@ -28,11 +28,15 @@ const COLUMNS: Column<Payout>[] = [
   { header: 'Date', cell: (p) => moment(p.createdAt), className: 'tabular' },
   { header: 'Amount', cell: (p) => formatRupees(p.amount), className: 'tabular font-semibold' },
   { header: 'Status', cell: (p) => <PayoutState payout={p} /> },
-  { header: 'UTR', cell: (p) => p.utr ?? '—', className: 'tabular break-all' },
+  {
+    header: 'UTR',
+    cell: (p) => p.utr ?? '—',
+    className: 'tabular break-all xl:break-normal xl:whitespace-nowrap',
+  },
   {
     header: 'Account',
     cell: (p) => `${p.accountNumber} · ${p.ifsc}`,
-    className: 'tabular break-all',
+    className: 'tabular break-all xl:break-normal xl:whitespace-nowrap',
   },
 ]
 

@@ -12,13 +12,17 @@ const COLUMNS: Column<SellerSettlementRow>[] = [
     cell: (row) => (
       <Link
         to={`/admin/settlements/${row.sellerId}`}
-        className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline"
+        className="inline-flex min-h-11 items-start font-medium text-primary underline-offset-4 hover:underline xl:min-h-0"
       >
         {row.sellerName}
       </Link>
     ),
   },
-  { header: 'GSTIN', cell: (row) => row.gstNumber ?? '—', className: 'tabular break-all' },
+  {
+    header: 'GSTIN',
+    cell: (row) => row.gstNumber ?? '—',
+    className: 'tabular break-all xl:break-normal xl:whitespace-nowrap',
+  },
   { header: 'On hold', cell: (row) => money(row.onHold), className: 'tabular' },
   { header: 'Payable', cell: (row) => money(row.payable), className: 'tabular font-semibold' },
   { header: 'In payout', cell: (row) => money(row.inPayout), className: 'tabular' },

@@ -1,4 +1,4 @@
-import type { SellerSettlementRow } from '@techbazaar/shared'
+import { formatShopDate, type SellerSettlementRow } from '@techbazaar/shared'
 import { ArrowLeftIcon, PackageIcon } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { DocumentTitle } from '@/components/document-title'
@@ -12,7 +12,6 @@ import { PayoutBlockBanner } from '../components/payout-block-banner'
 import { PayoutHoldActions } from '../components/payout-hold-actions'
 import { PayoutsSection } from '../components/payouts-section'
 import { SellerPayoutDetailsSection } from '../components/seller-payout-details'
-import { HoldState } from '../components/hold-state'
 
 function BackToSellers() {
   return (
@@ -64,7 +63,10 @@ function SellerParts({ sellerId }: { sellerId: string }) {
   )
 }
 
-/** The seller's name, GSTIN and hold (its row of the admins' list), with Hold or Release. */
+/**
+ * The seller's name, GSTIN and since when payouts are held (its row of the admins' list), with
+ * Hold or Release. The hold's reason is in the banner under it: the API names a hold first.
+ */
 function SellerHeader({ seller }: { seller: SellerSettlementRow | undefined }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -75,13 +77,14 @@ function SellerHeader({ seller }: { seller: SellerSettlementRow | undefined }) {
         {seller && (
           <p className="text-sm text-muted-foreground">GSTIN {seller.gstNumber ?? 'not given'}</p>
         )}
+        {seller?.hold && (
+          <p className="text-sm font-medium text-destructive">
+            Payouts held since{' '}
+            <time dateTime={seller.hold.since}>{formatShopDate(seller.hold.since, 'medium')}</time>
+          </p>
+        )}
       </div>
-      {seller && (
-        <div className="flex flex-col items-start gap-2 text-sm sm:items-end sm:text-right">
-          {seller.hold && <HoldState hold={seller.hold} />}
-          <PayoutHoldActions seller={seller} />
-        </div>
-      )}
+      {seller && <PayoutHoldActions seller={seller} />}
     </div>
   )
 }

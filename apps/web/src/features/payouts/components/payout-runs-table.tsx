@@ -9,7 +9,7 @@ const COLUMNS: Column<PayoutRun>[] = [
     cell: (run) => (
       <Link
         to={`/admin/payouts/${run._id}`}
-        className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline"
+        className="inline-flex min-h-11 items-start font-medium text-primary underline-offset-4 hover:underline xl:min-h-0"
       >
         <time dateTime={run.createdAt}>{formatShopDate(run.createdAt, 'moment')}</time>
       </Link>

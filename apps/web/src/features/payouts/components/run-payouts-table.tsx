@@ -14,7 +14,7 @@ const COLUMNS: Column<Payout>[] = [
     cell: (p) => (
       <Link
         to={`/admin/settlements/${p.sellerId}`}
-        className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline"
+        className="inline-flex min-h-11 items-start font-medium text-primary underline-offset-4 hover:underline xl:min-h-0"
       >
         {p.sellerName}
       </Link>
@@ -29,14 +29,18 @@ const COLUMNS: Column<Payout>[] = [
         <span className="text-muted-foreground select-all">{p.ifsc}</span>
       </span>
     ),
-    className: 'tabular break-all',
+    className: 'tabular break-all xl:break-normal xl:whitespace-nowrap',
   },
   { header: 'Status', cell: (p) => <PayoutStatusBadge status={p.status} /> },
-  { header: 'UTR', cell: (p) => p.utr ?? '—', className: 'tabular break-all' },
+  {
+    header: 'UTR',
+    cell: (p) => p.utr ?? '—',
+    className: 'tabular break-all xl:break-normal xl:whitespace-nowrap',
+  },
   {
     header: 'Failure reason',
-    cell: (p) => p.failureReason ?? '—',
-    className: 'text-destructive',
+    cell: (p) =>
+      p.failureReason ? <span className="text-destructive">{p.failureReason}</span> : '—',
   },
 ]
 

@@ -54,7 +54,11 @@ export function UtrImportForm() {
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="flex max-w-xl flex-col gap-3"
+    >
       <FormField
         ref={input}
         id="utr-file"
