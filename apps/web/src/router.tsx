@@ -1,7 +1,7 @@
 import type * as React from 'react'
 import { Navigate, type RouteObject } from 'react-router'
 import { FullPageSpinner } from '@/components/ui/full-page-spinner'
-import { BACK_OFFICE_LANDING, BACK_OFFICE_PAGES, pathsOf } from '@/app/back-office-pages'
+import { BACK_OFFICE_LANDING, BACK_OFFICE_PAGES, routesOf } from '@/app/back-office-pages'
 import { RouteErrorBoundary } from '@/app/route-error-boundary'
 
 type PageModule = { default: React.ComponentType }
@@ -111,9 +111,10 @@ export const routes: RouteObject[] = [
         ...component(() => import('@/app/layouts/admin-layout'), 'AdminLayout'),
         children: pagesOf([
           { index: true, element: <Navigate to={BACK_OFFICE_LANDING.admin} replace /> },
-          // Each page at its path and its aliases; the guard and the navigation read the same list.
+          // Each page at its path, its aliases and its rows' page; the guard and the navigation
+          // read the same list.
           ...BACK_OFFICE_PAGES.flatMap((backOffice) =>
-            pathsOf(backOffice).map((path) => ({ path, ...page(backOffice.load) })),
+            routesOf(backOffice).map(({ path, load }) => ({ path, ...page(load) })),
           ),
         ]),
       },

@@ -17,6 +17,14 @@ export interface BackOfficePage {
   nav: readonly BackOfficeKind[]
   /** The page's code, loaded on first visit (its own chunk). */
   load: () => Promise<{ default: React.ComponentType }>
+  /**
+   * The page of one of its rows (a payout run, a seller) at `<path>/<detail.path>`, never in the
+   * navigation. The guard keeps sellers to their navigation's own paths, so only admins open it.
+   */
+  detail?: {
+    path: string
+    load: () => Promise<{ default: React.ComponentType }>
+  }
 }
 
 /**
@@ -57,7 +65,26 @@ export const BACK_OFFICE_PAGES = [
     nav: ['admin'],
     load: () => import('@/features/returns/pages/refunds-page'),
   },
-  // The seller's own ledger (decision 59); admins read a seller's through the API for now.
+  // Paying sellers (decision 60): the runs, and each seller's balances, account and hold.
+  {
+    path: 'payouts',
+    label: 'Payouts',
+    nav: ['admin'],
+    load: () => import('@/features/payouts/pages/payout-runs-page'),
+    detail: { path: ':runId', load: () => import('@/features/payouts/pages/payout-run-page') },
+  },
+  {
+    path: 'settlements',
+    label: 'Seller settlements',
+    nav: ['admin'],
+    load: () => import('@/features/earnings/pages/seller-settlements-page'),
+    detail: {
+      path: ':sellerId',
+      load: () => import('@/features/earnings/pages/seller-settlement-page'),
+    },
+  },
+  // The seller's own ledger (decision 59), payout details and payouts; admins read a seller's
+  // under Seller settlements.
   {
     path: 'earnings',
     label: 'Earnings',
@@ -114,6 +141,14 @@ const hrefOf = (path: string) => `/admin/${path}`
 /** The paths a page is routed at: its own, then its aliases. */
 export function pathsOf(page: BackOfficePage): string[] {
   return [page.path, ...(page.aliases ?? [])]
+}
+
+/** Every route of a page: its paths, then its row's page under its own path. */
+export function routesOf(page: BackOfficePage): Pick<BackOfficePage, 'path' | 'load'>[] {
+  return [
+    ...pathsOf(page).map((path) => ({ path, load: page.load })),
+    ...(page.detail ? [{ path: `${page.path}/${page.detail.path}`, load: page.detail.load }] : []),
+  ]
 }
 
 /** The navigation of one kind of account, in the list's order. */

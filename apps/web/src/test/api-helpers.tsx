@@ -53,10 +53,10 @@ export function mockApi(handlers: Record<string, Handler>) {
   return fetchMock
 }
 
-/** The JSON bodies sent to `path` (after /api), in order. */
+/** The JSON bodies sent to `path` (after /api), in order; reads of the same path send none. */
 export function sentBodies(fetchMock: ReturnType<typeof mockApi>, path: string): unknown[] {
   return fetchMock.mock.calls
-    .filter(([input]) => String(input) === `/api${path}`)
+    .filter(([input, init]) => String(input) === `/api${path}` && init?.body !== undefined)
     .map(([, init]) => JSON.parse(String(init?.body)))
 }
 

@@ -2,9 +2,11 @@ import type { SessionUser } from '@techbazaar/shared'
 import type { LucideIcon } from 'lucide-react'
 import {
   BadgeCheckIcon,
+  BanknoteIcon,
   Building2Icon,
   ClockIcon,
   ImagesIcon,
+  LandmarkIcon,
   LayoutDashboardIcon,
   LogOutIcon,
   MenuIcon,
@@ -49,6 +51,8 @@ const NAV_ICONS: Record<BackOfficePath, LucideIcon> = {
   orders: ShoppingCartIcon,
   returns: Undo2Icon,
   refunds: ReceiptIndianRupeeIcon,
+  payouts: BanknoteIcon,
+  settlements: LandmarkIcon,
   shipments: TruckIcon,
   'signup-vendor': UserPlusIcon,
   'vendor-verificaton': BadgeCheckIcon,

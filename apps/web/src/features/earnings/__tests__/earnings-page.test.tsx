@@ -1,42 +1,22 @@
-import type { EarningsPart, EarningsResponse } from '@techbazaar/shared'
+import type { EarningsResponse } from '@techbazaar/shared'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createUser, fail, mockApi, ok, renderAt } from '@/test/api-helpers'
+import { fail, mockApi, ok, renderAt } from '@/test/api-helpers'
 import EarningsPage from '../pages/earnings-page'
+import { part, savedDetails, seller } from './fixtures'
 
-const seller = () =>
-  ok({
-    user: createUser({
-      role: 'admin',
-      type: 'vendor',
-      vendorStatus: 'Approved',
-      userName: 'Seller',
-    }),
-  })
-
-const part = (overrides: Partial<EarningsPart>): EarningsPart => ({
-  subOrderId: '9a8b7c6d-5e4f-4a3b-8c2d-000000000001',
-  orderId: '1d2c3b4a-5e6f-4a7b-8c9d-000000000001',
-  orderNumber: 'TB-10241',
-  deliveredAt: '2026-11-10T09:30:00.000Z',
-  holdUntil: '2026-11-19T09:30:00.000Z',
-  status: 'payable',
-  returnOpen: false,
-  sale: 3998,
-  commission: 239.88,
-  closingFee: 80,
-  feeGst: 57.58,
-  tcs: 16.94,
-  tds: 169.41,
-  net: 3434.19,
-  ...overrides,
-})
+/** The payout details and payouts load beside the earnings: given, none paid yet. */
+const payoutsApi = {
+  'GET /admin/settlements/payout-details': () => ok({ data: savedDetails() }),
+  'GET /admin/settlements/payouts': () => ok({ data: [] }),
+}
 
 const earnings: Omit<EarningsResponse, 'success'> = {
   data: {
     sellerId: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
-    totals: { onHold: 1548.33, payable: 3434.19, carriedNegative: 0 },
+    totals: { onHold: 1548.33, payable: 3434.19, inPayout: 2000, paid: 12000, carriedNegative: 0 },
+    payoutBlock: null,
     parts: [
       part({
         subOrderId: '9a8b7c6d-5e4f-4a3b-8c2d-000000000003',
@@ -88,6 +68,7 @@ describe('EarningsPage', () => {
     mockApi({
       'GET /auth/check-auth': seller,
       'GET /admin/settlements/earnings': () => ok(earnings),
+      ...payoutsApi,
     })
     renderAt('/admin/earnings', <EarningsPage />)
 
@@ -97,9 +78,10 @@ describe('EarningsPage', () => {
       within(balances).getByText(label).nextElementSibling?.textContent
     expect(amountOf('On hold')).toBe('₹1,548.33')
     expect(amountOf('Payable')).toBe('₹3,434.19')
-    expect(amountOf('Carried negative')).toBe('₹0')
-    // Only the balances the API gives: no paid figure is made up.
-    expect(within(balances).queryByText(/paid/i)).not.toBeInTheDocument()
+    expect(amountOf('In payout')).toBe('₹2,000')
+    expect(amountOf('Paid')).toBe('₹12,000')
+    // Nothing carried, nothing to say about it.
+    expect(within(balances).queryByText('Carried negative')).not.toBeInTheDocument()
 
     expect(cellsOf(screen.getByRole('row', { name: /TB-10241/ }))).toEqual({
       Order: 'TB-10241',
@@ -144,10 +126,11 @@ describe('EarningsPage', () => {
         ok({
           data: {
             ...earnings.data,
-            totals: { onHold: 0, payable: 0, carriedNegative: 0 },
+            totals: { onHold: 0, payable: 0, inPayout: 0, paid: 0, carriedNegative: 0 },
             parts: [],
           },
         }),
+      ...payoutsApi,
     })
     renderAt('/admin/earnings', <EarningsPage />)
     expect(
@@ -162,12 +145,29 @@ describe('EarningsPage', () => {
     )
   })
 
+  it('shows a carried negative balance when there is one', async () => {
+    mockApi({
+      'GET /auth/check-auth': seller,
+      'GET /admin/settlements/earnings': () =>
+        ok({
+          data: { ...earnings.data, totals: { ...earnings.data.totals, carriedNegative: 412.5 } },
+        }),
+      ...payoutsApi,
+    })
+    renderAt('/admin/earnings', <EarningsPage />)
+    const balances = await screen.findByRole('region', { name: 'Balances' })
+    expect(within(balances).getByText('Carried negative').nextElementSibling).toHaveTextContent(
+      '₹412.50',
+    )
+  })
+
   it('shows an error with a retry that asks again', async () => {
     let calls = 0
     mockApi({
       'GET /auth/check-auth': seller,
       'GET /admin/settlements/earnings': () =>
         ++calls === 1 ? fail(500, 'Something went wrong') : ok(earnings),
+      ...payoutsApi,
     })
     const user = userEvent.setup()
     renderAt('/admin/earnings', <EarningsPage />)

@@ -1,28 +1,29 @@
 import type { EarningsResponse } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { whoseKey, whosePath, type Whose } from './whose'
 
 export type Earnings = EarningsResponse['data']
 
 export const earningsKeys = {
   all: ['earnings'] as const,
-  /** The signed-in seller's own: the server reads the seller from the session, not a parameter. */
-  own: () => [...earningsKeys.all, 'own'] as const,
+  of: (whose: Whose) => [...earningsKeys.all, ...whoseKey(whose)] as const,
 }
 
-export function getEarnings(signal?: AbortSignal) {
-  return api<EarningsResponse>('/admin/settlements/earnings', { signal }).then(
+export function getEarnings(whose: Whose, signal?: AbortSignal) {
+  return api<EarningsResponse>(whosePath(whose, 'earnings'), { signal }).then(
     (response) => response.data,
   )
 }
 
-export function earningsQueryOptions() {
+export function earningsQueryOptions(whose: Whose) {
   return queryOptions({
-    queryKey: earningsKeys.own(),
-    queryFn: ({ signal }) => getEarnings(signal),
+    queryKey: earningsKeys.of(whose),
+    queryFn: ({ signal }) => getEarnings(whose, signal),
   })
 }
 
-export function useEarnings() {
-  return useQuery(earningsQueryOptions())
+/** A seller's balances, why its payouts wait (if they do), and each delivered part's money. */
+export function useEarnings(whose: Whose) {
+  return useQuery(earningsQueryOptions(whose))
 }

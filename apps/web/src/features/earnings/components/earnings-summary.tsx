@@ -1,15 +1,20 @@
 import { formatRupees } from '@techbazaar/shared'
-import { ClockIcon, TrendingDownIcon, WalletIcon, type LucideIcon } from 'lucide-react'
+import {
+  BanknoteIcon,
+  ClockIcon,
+  SendIcon,
+  TrendingDownIcon,
+  WalletIcon,
+  type LucideIcon,
+} from 'lucide-react'
+import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import type { Earnings } from '../api/get-earnings'
 
+type TotalKey = keyof Earnings['totals']
+
 /** The balances the API gives, and only those: each a sum of the seller's ledger entries. */
-const CARDS: {
-  key: keyof Earnings['totals']
-  label: string
-  note: string
-  icon: LucideIcon
-}[] = [
+const CARDS: { key: TotalKey; label: string; note: string; icon: LucideIcon }[] = [
   {
     key: 'onHold',
     label: 'On hold',
@@ -19,8 +24,20 @@ const CARDS: {
   {
     key: 'payable',
     label: 'Payable',
-    note: 'Past the return window with no return open.',
+    note: 'Past the return window with no return open, not in a payout yet.',
     icon: WalletIcon,
+  },
+  {
+    key: 'inPayout',
+    label: 'In payout',
+    note: 'In a payout being approved or sent to the bank.',
+    icon: SendIcon,
+  },
+  {
+    key: 'paid',
+    label: 'Paid',
+    note: 'Paid out to the bank account, all time.',
+    icon: BanknoteIcon,
   },
   {
     key: 'carriedNegative',
@@ -30,15 +47,19 @@ const CARDS: {
   },
 ]
 
-/** On hold, payable and carried negative, as cards: one column on phones, three from 640 px. */
+/** Carried negative only matters when there is some: the other four always show. */
+const shown = (totals: Earnings['totals']) =>
+  CARDS.filter(({ key }) => key !== 'carriedNegative' || totals.carriedNegative !== 0)
+
+/** The balances as cards, as many to a row as fit (one on phones). */
 export function EarningsSummary({ totals }: { totals: Earnings['totals'] }) {
   return (
     <section aria-labelledby="balances-title" className="flex flex-col gap-3">
       <h2 id="balances-title" className="text-lg font-semibold">
         Balances
       </h2>
-      <dl className="grid gap-3 sm:grid-cols-3">
-        {CARDS.map(({ key, label, note, icon: Icon }) => {
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(14rem,1fr))] gap-3">
+        {shown(totals).map(({ key, label, note, icon: Icon }) => {
           const amount = totals[key]
           return (
             <div key={key} className="flex gap-3 rounded-xl border bg-background p-4">
@@ -62,5 +83,21 @@ export function EarningsSummary({ totals }: { totals: Earnings['totals'] }) {
         })}
       </dl>
     </section>
+  )
+}
+
+/** The balances' shape while they load, so nothing jumps when they arrive. */
+export function EarningsSummaryLoading() {
+  return (
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label="Loading balances"
+      className="grid grid-cols-[repeat(auto-fit,minmax(14rem,1fr))] gap-3"
+    >
+      {Array.from({ length: 4 }, (_, i) => (
+        <Skeleton key={i} className="h-28 w-full rounded-xl" />
+      ))}
+    </div>
   )
 }

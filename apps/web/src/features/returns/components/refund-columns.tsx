@@ -6,7 +6,7 @@ import {
   REFUND_METHOD_LABELS,
   type AdminRefund,
 } from '@techbazaar/shared'
-import type { Column } from './list-view'
+import type { Column } from '@/components/list-view'
 import { OverdueBadge, RefundStatusBadge } from './status-badges'
 
 const providerLabel = (provider: string) =>

@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast'
 import { useAdminRefunds, type RefundsQuery } from '../api/get-admin-refunds'
 import { BACK_OFFICE_PAGE_SIZE } from '../api/get-admin-returns'
 import { useUpdateRefund } from '../api/update-refund'
-import { ListView } from './list-view'
+import { ListView } from '@/components/list-view'
 import { MarkPaidDialog } from './mark-paid-dialog'
 import { REFUND_COLUMNS } from './refund-columns'
 
@@ -102,6 +102,7 @@ export function RefundsList({
         caption="Refunds, failed first"
         columns={REFUND_COLUMNS}
         rows={rows}
+        rowKey={(row) => row._id}
         flagged={(row) => row.overdue || row.status === 'failed'}
         actions={actions}
         busy={refunds.isPlaceholderData}

@@ -5,7 +5,7 @@ import {
   RETURN_REASON_LABELS,
   type AdminReturn,
 } from '@techbazaar/shared'
-import type { Column } from './list-view'
+import type { Column } from '@/components/list-view'
 import { OverdueBadge, ReturnStatusBadge } from './status-badges'
 
 const courierLabel = (courier: string) =>

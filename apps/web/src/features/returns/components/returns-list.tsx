@@ -6,7 +6,7 @@ import { EmptyState, LoadFailed, LoadingRows } from '@/components/state-views'
 import { Button } from '@/components/ui/button'
 import { messageOf } from '@/lib/server-errors'
 import { BACK_OFFICE_PAGE_SIZE, useAdminReturns, type ReturnsQuery } from '../api/get-admin-returns'
-import { ListView } from './list-view'
+import { ListView } from '@/components/list-view'
 import { RETURN_ACTIONS } from './return-actions'
 import { returnColumns } from './return-columns'
 import { ReturnDecisionDialog, type PendingDecision } from './return-decision-dialog'
@@ -76,6 +76,7 @@ export function ReturnsList({
         caption="Returns"
         columns={returnColumns({ showSeller })}
         rows={rows}
+        rowKey={(row) => row._id}
         flagged={(row) => row.overdue}
         actions={actions}
         busy={returns.isPlaceholderData}

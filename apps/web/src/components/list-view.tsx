@@ -20,23 +20,25 @@ export interface Column<T> {
  * A back-office list as a dense table on wide screens and stacked cards below (down to 360 px),
  * both read from the same columns. A flagged row (overdue, failed) is tinted red in both.
  */
-export function ListView<T extends { _id: string }>({
+export function ListView<T>({
   caption,
   columns,
   rows,
-  flagged,
+  rowKey,
+  flagged = () => false,
   actions,
-  busy,
+  busy = false,
 }: {
   /** Names the table and the card list for screen readers. */
   caption: string
   columns: Column<T>[]
   rows: T[]
-  flagged: (row: T) => boolean
-  /** The row's buttons, or null when it has none. */
-  actions: (row: T) => React.ReactNode
+  rowKey: (row: T) => string
+  flagged?: (row: T) => boolean
+  /** The row's buttons, or null when it has none; a list without any has no actions column. */
+  actions?: (row: T) => React.ReactNode
   /** The next page or filter is loading (the old rows stay meanwhile). */
-  busy: boolean
+  busy?: boolean
 }) {
   return (
     <>
@@ -47,22 +49,29 @@ export function ListView<T extends { _id: string }>({
             {columns.map(({ header }) => (
               <TableHead key={header}>{header}</TableHead>
             ))}
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
+            {actions && (
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            )}
           </TableRow>
         </TableHeader>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={row._id} className={cn('align-top', flagged(row) && 'bg-destructive/5')}>
+            <TableRow
+              key={rowKey(row)}
+              className={cn('align-top', flagged(row) && 'bg-destructive/5')}
+            >
               {columns.map(({ header, cell, className }) => (
                 <TableCell key={header} className={cn('max-w-64', className)}>
                   {cell(row)}
                 </TableCell>
               ))}
-              <TableCell>
-                <div className="flex flex-col items-stretch gap-2">{actions(row)}</div>
-              </TableCell>
+              {actions && (
+                <TableCell>
+                  <div className="flex flex-col items-stretch gap-2">{actions(row)}</div>
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>
@@ -71,7 +80,7 @@ export function ListView<T extends { _id: string }>({
       <ul className="grid gap-3 md:grid-cols-2 xl:hidden" aria-label={caption} aria-busy={busy}>
         {rows.map((row) => (
           <li
-            key={row._id}
+            key={rowKey(row)}
             className={cn(
               'flex min-w-0 flex-col gap-3 rounded-xl border bg-background p-4',
               flagged(row) && 'border-destructive/40',
@@ -85,7 +94,7 @@ export function ListView<T extends { _id: string }>({
                 </div>
               ))}
             </dl>
-            <div className="flex flex-wrap gap-2 empty:hidden">{actions(row)}</div>
+            {actions && <div className="flex flex-wrap gap-2 empty:hidden">{actions(row)}</div>}
           </li>
         ))}
       </ul>

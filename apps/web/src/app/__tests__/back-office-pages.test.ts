@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { BACK_OFFICE_PAGES, backOfficeNav, routesOf } from '@/app/back-office-pages'
+
+describe('back-office pages', () => {
+  it("routes a page's rows under its own path, and keeps them out of the navigation", () => {
+    const paths = BACK_OFFICE_PAGES.flatMap((page) => routesOf(page).map((route) => route.path))
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'payouts',
+        'payouts/:runId',
+        'settlements',
+        'settlements/:sellerId',
+        'vendor-verificaton',
+        'vendor-verification',
+      ]),
+    )
+    expect(backOfficeNav('admin').map((link) => link.to)).not.toContain('/admin/payouts/:runId')
+  })
+
+  it("puts Payouts and Seller settlements after Refunds in the admins' navigation only", () => {
+    const labels = backOfficeNav('admin').map((link) => link.label)
+    const refunds = labels.indexOf('Refunds')
+    expect(labels.slice(refunds, refunds + 3)).toEqual(['Refunds', 'Payouts', 'Seller settlements'])
+    expect(backOfficeNav('vendor').map((link) => link.label)).not.toContain('Payouts')
+  })
+})
