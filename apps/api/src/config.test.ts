@@ -342,9 +342,18 @@ describe('loadConfig', () => {
       address: ['5 Park Street', 'Kolkata 700016'],
       gstin: '27AAPFU0939F1ZV',
       stateCode: '27',
+      tan: null,
     })
     // Outside production the demo business stands in, so `npm start` needs no setting.
     expect(loadConfig({}).marketplace).toMatchObject({ gstin: '29AAGCB7383J1Z4', stateCode: '29' })
+  })
+
+  it("reads the marketplace's TAN when given (Form 16A data), and refuses one of the wrong shape", () => {
+    expect(loadConfig({ MARKETPLACE_TAN: ' blrt12345a ' }).marketplace.tan).toBe('BLRT12345A')
+    expect(loadConfig({ MARKETPLACE_TAN: '' }).marketplace.tan).toBeNull()
+    expect(() => loadConfig({ MARKETPLACE_TAN: 'BLRT1234' })).toThrow(
+      /MARKETPLACE_TAN: must be a TAN/,
+    )
   })
 
   it('serves the API docs outside production, and in production only with API_DOCS=true', () => {

@@ -157,6 +157,17 @@ const envSchema = z.object({
       .refine((value) => gstinProblem(value) === null, 'must be a valid GSTIN like 29AAGCB7383J1Z4')
       .optional(),
   ),
+  // Its tax deduction account number (TAN), printed on Form 16A data for sellers (decision 61);
+  // optional: the TDS reports leave it blank until it is set.
+  MARKETPLACE_TAN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{4}\d{5}[A-Z]$/, 'must be a TAN like BLRT12345A')
+      .optional(),
+  ),
   // Payment providers: a provider without keys is played by the built-in sandbox gateway.
   CASHFREE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   CASHFREE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -454,6 +465,8 @@ function marketplaceConfig(e: z.infer<typeof envSchema>) {
     gstin,
     /** A GSTIN is issued per state: its first two digits are the state the business is in. */
     stateCode: gstin.slice(0, 2),
+    /** Its TAN (the deductor of TDS under s.194-O), when set. */
+    tan: e.MARKETPLACE_TAN ?? null,
   }
 }
 

@@ -588,6 +588,42 @@ export const ACCESS: Record<string, AccessRule> = {
   'GET /api/admin/settlements/sellers/:sellerId/earnings': rule(200, ADMIN, 403, (w) => ({
     url: `/api/admin/settlements/sellers/${w.productS1.sellerId}/earnings`,
   })),
+  // Its reports (decision 61): the marketplace's returns for admins, each seller's statements
+  // and tax figures for itself and for admins.
+  'GET /api/admin/settlements/reports/gstr8': rule(200, ADMIN, 403, () => ({
+    url: '/api/admin/settlements/reports/gstr8?month=2026-11',
+  })),
+  'GET /api/admin/settlements/reports/26q': rule(200, ADMIN, 403, () => ({
+    url: '/api/admin/settlements/reports/26q?fy=2026&quarter=3&format=csv',
+  })),
+  'GET /api/admin/settlements/statements/:month': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/settlements/statements/2026-11',
+  })),
+  'GET /api/admin/settlements/sellers/:sellerId/statements/:month': rule(200, ADMIN, 403, (w) => ({
+    url: `/api/admin/settlements/sellers/${w.productS1.sellerId}/statements/2026-11?format=csv`,
+  })),
+  'GET /api/admin/settlements/tcs-statements/:month': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/settlements/tcs-statements/2026-11',
+  })),
+  'GET /api/admin/settlements/sellers/:sellerId/tcs-statements/:month': rule(
+    200,
+    ADMIN,
+    403,
+    (w) => ({
+      url: `/api/admin/settlements/sellers/${w.productS1.sellerId}/tcs-statements/2026-11`,
+    }),
+  ),
+  'GET /api/admin/settlements/tds-certificates/:fy/:quarter': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/settlements/tds-certificates/2026/3',
+  })),
+  'GET /api/admin/settlements/sellers/:sellerId/tds-certificates/:fy/:quarter': rule(
+    200,
+    ADMIN,
+    403,
+    (w) => ({
+      url: `/api/admin/settlements/sellers/${w.productS1.sellerId}/tds-certificates/2026/3`,
+    }),
+  ),
   'GET /api/admin/shipments': rule(200, ADMIN, 403, () => ({
     url: '/api/admin/shipments?late=true',
   })),

@@ -2,6 +2,7 @@ import { earningsResponse, sellerIdParams } from '@techbazaar/shared'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import { sellerEarnings } from './balances'
+import { settlementReportsRoutes } from './reports/reports.routes'
 
 const tags = ['settlements']
 
@@ -45,4 +46,7 @@ export async function settlementsRoutes(app: App) {
       data: await sellerEarnings(db, config.settlement, request.params.sellerId, app.deps.now()),
     }),
   )
+
+  // GSTR-8, Form 26Q, and each seller's statements and tax certificates (decision 061).
+  await app.register(settlementReportsRoutes)
 }
