@@ -1,6 +1,7 @@
 /**
- * CSV downloads as spreadsheets and filing utilities read them (RFC 4180: commas, a cell holding
- * a comma, quote or line break in double quotes with quotes doubled, CRLF after every record).
+ * CSV as spreadsheets, filing utilities and bank portals read and write it (RFC 4180: commas, a
+ * cell holding a comma, quote or line break in double quotes with quotes doubled, CRLF after
+ * every record): the downloads the shop writes and the bank status files it reads back.
  *
  * Text and numbers are told apart on purpose: a text cell that a spreadsheet would run as a
  * formula (it starts with = + - @, a tab or a CR: OWASP's CSV injection) gets a leading
@@ -46,4 +47,65 @@ export function csvCell(value: CsvValue): string {
 /** A whole file: the header, then each row, every record ended by CRLF. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   return [header, ...rows].map((cells) => `${cells.map(csvCell).join(',')}\r\n`).join('')
+}
+
+export interface CsvRecord {
+  /** The line the record starts on, 1 for the first line (the header), as a spreadsheet counts. */
+  row: number
+  cells: string[]
+}
+
+/**
+ * The records of a CSV text, blank lines left out. The delimiter is the one the first line uses
+ * (comma, semicolon, tab or pipe: bank exports differ). Never throws: an unclosed quote ends the
+ * records with `unclosedQuoteAt` (the row it opened on).
+ */
+export function parseCsv(input: string): { records: CsvRecord[]; unclosedQuoteAt?: number } {
+  const text = input.replace(/^\uFEFF/, '')
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? ''
+  const delimiter = [',', ';', '\t', '|'].find((d) => firstLine.includes(d)) ?? ','
+  const records: CsvRecord[] = []
+  let cells: string[] = []
+  let cell = ''
+  let quoted = false
+  let line = 1
+  let start = 1
+  const endRecord = () => {
+    cells.push(cell)
+    if (cells.some((c) => c.trim() !== '')) records.push({ row: start, cells })
+    cells = []
+    cell = ''
+  }
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"'
+        i++
+      } else if (ch === '"') {
+        quoted = false
+      } else {
+        if (ch === '\n') line++
+        cell += ch
+      }
+      continue
+    }
+    if (ch === '"' && cell.trim() === '') {
+      quoted = true
+      cell = ''
+    } else if (ch === delimiter) {
+      cells.push(cell)
+      cell = ''
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++
+      endRecord()
+      line++
+      start = line
+    } else {
+      cell += ch
+    }
+  }
+  if (quoted) return { records, unclosedQuoteAt: start }
+  if (cell !== '' || cells.length > 0) endRecord()
+  return { records }
 }

@@ -7,7 +7,7 @@ import {
   parseUtrFile,
   type BankFileRow,
 } from './bank-file'
-import { parseCsv } from './csv'
+import { parseCsv } from '../lib/csv'
 import { contractPayees, contractTransfer } from './rail-contract'
 import { PayoutRailAuthError } from './types'
 

@@ -19,8 +19,7 @@
  * header row and a 20-character reference; ICICI wants its own codes); a shop maps this file once
  * in its portal's upload mapper, or asks its bank for the template and we add that layout.
  */
-import { rupeesText } from '../payments/refund-support'
-import { csvLine, parseCsv } from './csv'
+import { csvRupees, parseCsv, toCsv } from '../lib/csv'
 import { bankText, digest } from './rail-http'
 import { PayoutRailAuthError, type Payee, type PayoutRail } from './types'
 
@@ -101,21 +100,19 @@ export function indianDate(at: Date): string {
 /** The bulk-payment CSV for `rows` (header first, CRLF line ends, formulas neutralised). */
 export function bankPaymentFile(rows: readonly BankFileRow[], opts: BankFileOptions = {}): string {
   const rtgsFrom = opts.rtgsFromPaise ?? RTGS_MIN_PAISE
-  const lines = rows.map((row) =>
-    csvLine([
-      row.amountPaise >= rtgsFrom ? 'RTGS' : 'NEFT',
-      bankBeneficiaryCode(row.payee.sellerId),
-      row.payee.account.accountNumber.trim(),
-      rupeesText(row.amountPaise),
-      row.payee.account.holderName.trim(),
-      row.payee.account.ifsc.trim().toUpperCase(),
-      row.payoutId,
-      indianDate(row.valueDate),
-      bankText(row.remark, 30),
-      row.payee.email.trim(),
-    ]),
-  )
-  return [csvLine(BANK_FILE_COLUMNS), ...lines].map((line) => `${line}\r\n`).join('')
+  const lines = rows.map((row) => [
+    row.amountPaise >= rtgsFrom ? 'RTGS' : 'NEFT',
+    bankBeneficiaryCode(row.payee.sellerId),
+    row.payee.account.accountNumber.trim(),
+    csvRupees(row.amountPaise),
+    row.payee.account.holderName.trim(),
+    row.payee.account.ifsc.trim().toUpperCase(),
+    row.payoutId,
+    indianDate(row.valueDate),
+    bankText(row.remark, 30),
+    row.payee.email.trim(),
+  ])
+  return toCsv(BANK_FILE_COLUMNS, lines)
 }
 
 /** One payout's outcome as the bank's status file says it. */

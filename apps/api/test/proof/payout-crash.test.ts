@@ -4,6 +4,7 @@ import { payouts, scheduledJobs, settlementEntries, users } from '../../src/db/s
 import { createSession } from '../../src/modules/auth/sessions'
 import { createUser } from '../factories'
 import { startFakeRazorpayX } from '../fakes/razorpayx'
+import { rowsOf } from '../../bench/generate-products'
 import { generateLedger } from '../ledger-fixture'
 import { call, ShopProcess } from './crash-harness'
 import { onPostgres, scratchPostgres } from './scratch-postgres'
@@ -113,7 +114,7 @@ describe.skipIf(!onPostgres)('payout runs across a SIGKILL', () => {
             UNION ALL SELECT 'skipped ' || (s->>'reason'), count(*)::int FROM payout_runs, jsonb_array_elements(skipped) AS s GROUP BY 1
             UNION ALL SELECT 'outbox ' || kind || ' ' || coalesce(last_error, 'ok'), count(*)::int FROM outbox GROUP BY 1
             UNION ALL SELECT 'job ' || name || ' ' || coalesce(last_error, 'ok'), 1 FROM scheduled_jobs`)
-          return `${JSON.stringify(state.rows ?? state)}\n${server.log()}`
+          return `${JSON.stringify(rowsOf(state))}\n${server.log()}`
         },
       )
       const made = await db.select().from(payouts)

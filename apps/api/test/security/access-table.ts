@@ -14,6 +14,7 @@ import {
 } from './requests'
 import { makeTestP12, type TestP12 } from '../signing-certs'
 import { issueCreditNote } from '../../src/modules/invoices/issue'
+import { createSeller } from '../factories'
 import {
   ACTORS,
   ADDRESS,
@@ -623,6 +624,88 @@ export const ACCESS: Record<string, AccessRule> = {
     (w) => ({
       url: `/api/admin/settlements/sellers/${w.productS1.sellerId}/tds-certificates/2026/3`,
     }),
+  ),
+  // Payouts (decision 60): each seller its own details and payouts; admins run, hold and settle.
+  'GET /api/admin/settlements/payout-details': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/settlements/payout-details',
+  })),
+  'PUT /api/admin/settlements/payout-details': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/settlements/payout-details',
+    ...json({
+      pan: 'ABCPE1234F',
+      panName: 'Access Seller',
+      holderName: 'Access Seller',
+      accountNumber: '123456789012',
+      ifsc: 'HDFC0001234',
+    }),
+  })),
+  'GET /api/admin/settlements/payouts': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/settlements/payouts',
+  })),
+  'GET /api/admin/settlements/sellers': rule(200, ADMIN, 403, () => ({
+    url: '/api/admin/settlements/sellers',
+  })),
+  'GET /api/admin/settlements/sellers/:sellerId/payout-details': rule(200, ADMIN, 403, (w) => ({
+    url: `/api/admin/settlements/sellers/${w.productS1.sellerId}/payout-details`,
+  })),
+  'POST /api/admin/settlements/sellers/:sellerId/payout-details/confirm': {
+    ...rule(404, ADMIN, 403, async (w) => ({
+      url: `/api/admin/settlements/sellers/${(await createSeller(w.db)).id}/payout-details/confirm`,
+    })),
+    because: 'a fresh seller has given no account; bank-file-payouts.test.ts confirms real ones',
+  },
+  'GET /api/admin/settlements/sellers/:sellerId/payouts': rule(200, ADMIN, 403, (w) => ({
+    url: `/api/admin/settlements/sellers/${w.productS1.sellerId}/payouts`,
+  })),
+  'PUT /api/admin/settlements/sellers/:sellerId/hold': rule(200, ADMIN, 403, async (w) => ({
+    url: `/api/admin/settlements/sellers/${(await createSeller(w.db)).id}/hold`,
+    ...json({ reason: 'Access matrix hold' }),
+  })),
+  'DELETE /api/admin/settlements/sellers/:sellerId/hold': {
+    ...rule(409, ADMIN, 403, async (w) => ({
+      url: `/api/admin/settlements/sellers/${(await createSeller(w.db)).id}/hold`,
+    })),
+    because: 'a fresh seller has no hold to release; payouts.routes.test.ts releases real ones',
+  },
+  'GET /api/admin/payout-runs': rule(200, ADMIN, 403, () => ({ url: '/api/admin/payout-runs' })),
+  'POST /api/admin/payout-runs': rule(200, ADMIN, 403, () => ({
+    url: '/api/admin/payout-runs',
+    ...json({}),
+  })),
+  ...Object.fromEntries(
+    (
+      [
+        ['GET /api/admin/payout-runs/:runId', ''],
+        ['POST /api/admin/payout-runs/:runId/approve', '/approve'],
+        ['POST /api/admin/payout-runs/:runId/discard', '/discard'],
+        ['GET /api/admin/payout-runs/:runId/bank-file', '/bank-file'],
+      ] as const
+    ).map(([key, tail]) => [
+      key,
+      {
+        ...rule(404, ADMIN, 403, () => ({
+          url: `/api/admin/payout-runs/${crypto.randomUUID()}${tail}`,
+          ...(key.startsWith('POST') ? json({}) : {}),
+        })),
+        because: 'a run exists once an admin makes one; payouts.routes.test.ts works real ones',
+      },
+    ]),
+  ),
+  'POST /api/admin/payouts/:payoutId/retry': {
+    ...rule(404, ADMIN, 403, () => ({
+      url: `/api/admin/payouts/${crypto.randomUUID()}/retry`,
+      ...json({}),
+    })),
+    because: 'only a failed payout is retried; payouts.routes.test.ts retries a real one',
+  },
+  'POST /api/admin/payouts/utr-import': rule(200, ADMIN, 403, () => ({
+    url: '/api/admin/payouts/utr-import',
+    ...json({ csv: 'Customer Reference Number,UTR,Status\n' }),
+  })),
+  'POST /api/payouts/:rail/webhook': open(
+    404,
+    "payout notifications carry no session: the rail's signature is the credential, and the sandbox rail sends none (signed ones: razorpayx-payouts.test.ts)",
+    () => ({ url: '/api/payouts/sandbox/webhook', ...json({ event: 'payout.processed' }) }),
   ),
   'GET /api/admin/shipments': rule(200, ADMIN, 403, () => ({
     url: '/api/admin/shipments?late=true',
