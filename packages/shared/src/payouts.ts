@@ -142,7 +142,8 @@ export const payout = z.object({
   amount: z.number(),
   status: z.enum(PAYOUT_STATUSES),
   rail: z.string(),
-  /** The account it was sent to, masked for the seller. */
+  /** The account it was sent to (its holder; the number masked for the seller). */
+  holderName: z.string(),
   accountNumber: z.string(),
   ifsc: z.string(),
   utr: z.string().nullable(),

@@ -15,6 +15,7 @@ export function createPayout(n: number, overrides: Partial<Payout> = {}): Payout
     amount: 3434.19,
     status: 'paid',
     rail: 'CASHFREE',
+    holderName: 'Tech Tokri Retail',
     accountNumber: '••••9012',
     ifsc: 'HDFC0001234',
     utr: `HDFCN5260${String(n).padStart(7, '0')}`,

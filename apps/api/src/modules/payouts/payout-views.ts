@@ -64,6 +64,7 @@ function toPayout(
     amount: paiseToRupees(p.amountPaise),
     status: p.status,
     rail: p.rail,
+    holderName: p.holderName,
     accountNumber: view === 'admin' ? p.accountNumber : maskAccountNumber(p.accountNumber),
     ifsc: p.ifsc,
     utr: p.utr,
