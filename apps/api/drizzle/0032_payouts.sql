@@ -6,6 +6,7 @@ CREATE TABLE "payout_accounts" (
 	"status" text NOT NULL,
 	"check_reference" text NOT NULL,
 	"check_rail" text NOT NULL,
+	"check_started" boolean DEFAULT false NOT NULL,
 	"name_at_bank" text,
 	"reason" text,
 	"confirmed_by" uuid,

@@ -1,6 +1,7 @@
 import { ACCOUNT_CHECK_STATUSES, PAYOUT_RUN_STATUSES, PAYOUT_STATUSES } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   index,
   integer,
@@ -31,6 +32,8 @@ export const payoutAccounts = pgTable('payout_accounts', {
   checkReference: text('check_reference').notNull(),
   /** The rail that ran the check: a check by another rail does not count for this one. */
   checkRail: text('check_rail').notNull(),
+  /** Whether the rail has answered the check's start (else the next try starts it again). */
+  checkStarted: boolean('check_started').notNull().default(false),
   nameAtBank: text('name_at_bank'),
   reason: text('reason'),
   /** The admin who confirmed the account by hand (bank-file payouts), when one did. */

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client'
 import { payoutAccounts, users, vendorProfiles } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
 import type { AccountCheck, Payee } from '../../payouts/types'
+import { refusedOutright } from './rail-errors'
 import type { PayoutDeps } from './deps'
 import { queueAccountCheckMail } from './payout-mails'
 
@@ -122,6 +123,7 @@ export async function savePayoutDetails(
       status: 'pending' as const,
       checkReference: newCheckReference(),
       checkRail: rail?.name ?? 'NONE',
+      checkStarted: false,
       nameAtBank: null,
       reason: rail ? null : 'Payouts are not set up on this shop yet',
       confirmedBy: null,
@@ -158,15 +160,17 @@ export async function runAccountCheck(
     .from(payoutAccounts)
     .where(and(eq(payoutAccounts.sellerId, sellerId), eq(payoutAccounts.checkReference, reference)))
   if (!account || account.status !== 'pending') return
+  const start = async () => rail.verifyAccount(await payeeOf(deps.db, sellerId, account), reference)
   let answer: AccountCheck
   try {
-    answer =
-      step === 'start'
-        ? await rail.verifyAccount(await payeeOf(deps.db, sellerId, account), reference)
-        : await rail.accountCheck(reference)
+    answer = step === 'start' ? await start() : await rail.accountCheck(reference)
   } catch (err) {
-    deps.log?.warn({ err, sellerId }, 'bank account check could not reach the payout rail')
-    return
+    if (!refusedOutright(err)) {
+      deps.log?.warn({ err, sellerId }, 'bank account check could not reach the payout rail')
+      return
+    }
+    // Refused as given (an IFSC the rail does not know, a malformed number): say so.
+    answer = { status: 'failed', reference, nameAtBank: null, reason: err.message }
   }
   await deps.db.transaction(async (tx) => {
     const [moved] = await tx
@@ -175,6 +179,7 @@ export async function runAccountCheck(
         // From now on the check is asked about by the rail's own id of it (RazorpayX answers a
         // validation id of its own; a later save replaces the row's reference, and with it this).
         checkReference: answer.reference || reference,
+        checkStarted: true,
         status: answer.status,
         nameAtBank: answer.nameAtBank,
         reason: answer.reason,
@@ -197,10 +202,17 @@ export async function refreshPendingChecks(deps: PayoutDeps): Promise<number> {
   const rail = deps.rails.default
   if (!rail || rail.name === 'BANK_FILE') return 0
   const pending = await deps.db
-    .select({ sellerId: payoutAccounts.sellerId, reference: payoutAccounts.checkReference })
+    .select({
+      sellerId: payoutAccounts.sellerId,
+      reference: payoutAccounts.checkReference,
+      started: payoutAccounts.checkStarted,
+    })
     .from(payoutAccounts)
     .where(and(eq(payoutAccounts.status, 'pending'), eq(payoutAccounts.checkRail, rail.name)))
-  for (const p of pending) await runAccountCheck(deps, p.sellerId, p.reference, 'ask')
+  // A check whose start never reached the rail (it was down) is started again.
+  for (const p of pending) {
+    await runAccountCheck(deps, p.sellerId, p.reference, p.started ? 'ask' : 'start')
+  }
   // Accounts saved while no rail was set up, or checked by another rail, start a check now.
   const unchecked = await deps.db
     .select({ sellerId: payoutAccounts.sellerId, reference: payoutAccounts.checkReference })

@@ -1,7 +1,8 @@
 import { and, eq, isNull, lte, lt, or } from 'drizzle-orm'
 import { payoutRuns, payouts, users } from '../../db/schema'
 import { PermanentFailure } from '../../jobs/worker'
-import { PayoutRailError, type PayoutRail, type TransferState } from '../../payouts/types'
+import type { PayoutRail, TransferState } from '../../payouts/types'
+import { refusedOutright } from './rail-errors'
 import { giveBackPayout } from '../settlements'
 import type { PayoutDeps } from './deps'
 import { queuePayoutMail } from './payout-mails'
@@ -18,16 +19,6 @@ import { fillPayoutRun } from './payout-runs'
  */
 
 type PayoutRow = typeof payouts.$inferSelect
-
-/** A refusal the rail will give again (bad account, bad request): retrying cannot help. */
-const refusedOutright = (err: unknown) =>
-  err instanceof PayoutRailError &&
-  err.status !== undefined &&
-  err.status >= 400 &&
-  err.status < 500 &&
-  err.status !== 408 &&
-  err.status !== 409 &&
-  err.status !== 429
 
 async function payeeOf(deps: PayoutDeps, payout: PayoutRow) {
   const [seller] = await deps.db

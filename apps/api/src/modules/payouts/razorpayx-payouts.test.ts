@@ -153,4 +153,25 @@ describe('payouts on RazorpayX', () => {
       failureReason: 'Beneficiary account is closed',
     })
   })
+
+  it('starts again a check whose start never reached the rail', async () => {
+    const late = await kit.seller()
+    fake.outage('validation')
+    const saved = await call(late.cookie, 'PUT', '/admin/settlements/payout-details', {
+      pan: 'ABCPE1234F',
+      panName: 'Late Seller',
+      holderName: 'Late Seller Traders',
+      accountNumber: '400000000001',
+      ifsc: 'SBIN0001234',
+    })
+    expect(saved.json().data.status).toBe('pending')
+    fake.outage('validation', false)
+    clock.advance(6 * MINUTE)
+    await t.app.deps.jobs.drain()
+    fake.settleValidations()
+    clock.advance(6 * MINUTE)
+    await t.app.deps.jobs.drain()
+    const mine = await call(late.cookie, 'GET', '/admin/settlements/payout-details')
+    expect(mine.json().data).toMatchObject({ status: 'verified' })
+  })
 })
