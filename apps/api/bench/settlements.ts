@@ -14,6 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { formatPaise } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
@@ -111,7 +112,7 @@ export async function runSettlementBench(): Promise<string> {
       ),
     )
     await app.close()
-    const summary = `${paid?.n ?? 0} payouts paid, ₹${(Number(paid?.total ?? 0) / 100).toLocaleString('en-IN')} in all; the seller's page showed ${earnings.parts.length} parts`
+    const summary = `${paid?.n ?? 0} payouts paid, ${formatPaise(Number(paid?.total ?? 0))} in all; the seller's page showed ${earnings.parts.length} parts`
     console.log(`  ${summary}`)
     const header = `Settlements benchmark: ${database.kind}, ${SELLERS} sellers, ${PARTS} parts, ${os.cpus().length} CPUs, Node ${process.version}`
     return `${header}\n\n| step | time |\n| --- | --- |\n${rows.join('\n')}\n\n${summary}\n`

@@ -201,14 +201,16 @@ async function makePayouts(
       .where(inArray(vendorProfiles.userId, sellerIds))
       .orderBy(vendorProfiles.userId)
       .for('update')
-    const [accounts, busy, available] = await Promise.all([
-      tx.select().from(payoutAccounts).where(inArray(payoutAccounts.sellerId, sellerIds)),
-      tx
-        .select({ sellerId: payouts.sellerId, runId: payouts.runId })
-        .from(payouts)
-        .where(and(inArray(payouts.sellerId, sellerIds), inArray(payouts.status, LIVE))),
-      availableBySeller(tx, deps.config.settlement, sellerIds, now),
-    ])
+    // One after another: a transaction is one connection, which runs one query at a time.
+    const accounts = await tx
+      .select()
+      .from(payoutAccounts)
+      .where(inArray(payoutAccounts.sellerId, sellerIds))
+    const busy = await tx
+      .select({ sellerId: payouts.sellerId, runId: payouts.runId })
+      .from(payouts)
+      .where(and(inArray(payouts.sellerId, sellerIds), inArray(payouts.status, LIVE)))
+    const available = await availableBySeller(tx, deps.config.settlement, sellerIds, now)
     const accountOf = new Map(accounts.map((a) => [a.sellerId, a]))
     const busyIn = new Map(busy.map((b) => [b.sellerId, b.runId]))
     const isSeller = new Set(locked.map((l) => l.userId))

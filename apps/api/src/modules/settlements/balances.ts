@@ -102,43 +102,42 @@ export async function balancesBySeller(
   if (sellerIds?.length === 0) return new Map()
   const entriesOf = sellerIds ? inArray(settlementEntries.sellerId, [...sellerIds]) : sql`true`
   const parts = partsQuery(db, policy, entriesOf, now).as('parts')
-  const [earned, takenOut, byStatus] = await Promise.all([
-    db
-      .select({
-        sellerId: parts.sellerId,
-        onHold:
-          sql<number>`coalesce(sum(${parts.net}) filter (where ${parts.status} = 'onHold'), 0)`.mapWith(
-            Number,
-          ),
-        payable:
-          sql<number>`coalesce(sum(${parts.net}) filter (where ${parts.status} = 'payable'), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(parts)
-      .groupBy(parts.sellerId),
-    db
-      .select({
-        sellerId: settlementEntries.sellerId,
-        amount: sql<number>`coalesce(sum(${settlementEntries.amountPaise}), 0)`.mapWith(Number),
-      })
-      .from(settlementEntries)
-      .where(and(entriesOf, inArray(settlementEntries.kind, ['payout', 'payoutReturned'])))
-      .groupBy(settlementEntries.sellerId),
-    db
-      .select({
-        sellerId: payouts.sellerId,
-        paid: sql<number>`coalesce(sum(${payouts.amountPaise}) filter (where ${payouts.status} = 'paid'), 0)`.mapWith(
+  // One after another: `db` may be a transaction (one connection, one query at a time).
+  const earned = await db
+    .select({
+      sellerId: parts.sellerId,
+      onHold:
+        sql<number>`coalesce(sum(${parts.net}) filter (where ${parts.status} = 'onHold'), 0)`.mapWith(
           Number,
         ),
-        live: sql<number>`coalesce(sum(${payouts.amountPaise}) filter (where ${inArray(payouts.status, [...LIVE_PAYOUT_STATUSES])}), 0)`.mapWith(
+      payable:
+        sql<number>`coalesce(sum(${parts.net}) filter (where ${parts.status} = 'payable'), 0)`.mapWith(
           Number,
         ),
-      })
-      .from(payouts)
-      .where(sellerIds ? inArray(payouts.sellerId, [...sellerIds]) : sql`true`)
-      .groupBy(payouts.sellerId),
-  ])
+    })
+    .from(parts)
+    .groupBy(parts.sellerId)
+  const takenOut = await db
+    .select({
+      sellerId: settlementEntries.sellerId,
+      amount: sql<number>`coalesce(sum(${settlementEntries.amountPaise}), 0)`.mapWith(Number),
+    })
+    .from(settlementEntries)
+    .where(and(entriesOf, inArray(settlementEntries.kind, ['payout', 'payoutReturned'])))
+    .groupBy(settlementEntries.sellerId)
+  const byStatus = await db
+    .select({
+      sellerId: payouts.sellerId,
+      paid: sql<number>`coalesce(sum(${payouts.amountPaise}) filter (where ${payouts.status} = 'paid'), 0)`.mapWith(
+        Number,
+      ),
+      live: sql<number>`coalesce(sum(${payouts.amountPaise}) filter (where ${inArray(payouts.status, [...LIVE_PAYOUT_STATUSES])}), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(payouts)
+    .where(sellerIds ? inArray(payouts.sellerId, [...sellerIds]) : sql`true`)
+    .groupBy(payouts.sellerId)
   const result = new Map<string, SellerBalances>()
   const of = (id: string) => result.get(id) ?? { ...ZERO }
   for (const row of earned) {
