@@ -28,13 +28,18 @@ export type SettlementEntryKind = (typeof SETTLEMENT_ENTRY_KINDS)[number]
 
 /**
  * A delivered part's money is on hold until its return window and the buffer after it have
- * passed with no return open; then it is payable.
+ * passed with no return open; then it is payable, and once payouts have taken it, in payout and
+ * then paid. Payouts pay balances, not parts: a part counts as taken by payouts oldest first
+ * (the payable parts in the order their holds ended), so the page shows which parts the money
+ * paid so far covers.
  */
-export const SETTLEMENT_PART_STATUSES = ['onHold', 'payable'] as const
+export const SETTLEMENT_PART_STATUSES = ['onHold', 'payable', 'inPayout', 'paid'] as const
 export type SettlementPartStatus = (typeof SETTLEMENT_PART_STATUSES)[number]
 export const SETTLEMENT_PART_STATUS_LABELS: Record<SettlementPartStatus, string> = {
   onHold: 'On hold',
   payable: 'Payable',
+  inPayout: 'In payout',
+  paid: 'Paid',
 }
 
 /**

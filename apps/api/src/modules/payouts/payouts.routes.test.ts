@@ -182,6 +182,7 @@ describe('a payout run', () => {
     // Taken out of the balance: no other run can pay it.
     const after = await earningsOf(paid)
     expect(after.totals).toMatchObject({ payable: 0, inPayout: amount, paid: 0 })
+    expect(after.parts.map((p: { status: string }) => p.status)).toEqual(['inPayout'])
     await expectLedgerAddsUp(paid.user.id)
     const waiting = await kit.mailsTo(noDetails.user.email)
     expect(waiting.map((m) => m.subject)).toContainEqual(
@@ -212,7 +213,9 @@ describe('a payout run', () => {
     expect(mine).toHaveLength(1)
     expect(mine[0]).toMatchObject({ amount, status: 'paid', accountNumber: '••••9012' })
     expect(mine[0].utr).toMatch(/^\d{12}$/)
-    expect((await earningsOf(paid)).totals).toMatchObject({ payable: 0, inPayout: 0, paid: amount })
+    const settled = await earningsOf(paid)
+    expect(settled.totals).toMatchObject({ payable: 0, inPayout: 0, paid: amount })
+    expect(settled.parts.map((p: { status: string }) => p.status)).toEqual(['paid'])
     const mails = await kit.mailsTo(paid.user.email)
     expect(mails.map((m) => m.subject)).toContainEqual(
       expect.stringMatching(/^₹[\d,.]+ paid to your bank account$/),

@@ -213,6 +213,36 @@ export async function availableBySeller(
   return new Map(rows.map((r) => [r.sellerId, r.available]))
 }
 
+/**
+ * Which payable parts the payouts so far have taken, oldest first (the order their holds ended):
+ * a part whose net falls within what was paid is paid, within what is in payout is in payout.
+ * Payouts pay a balance, not parts; this only tells the seller which parts that money covered.
+ */
+function attributePayouts<
+  R extends { status: SettlementPartStatus; holdUntil: Date; subOrderId: string; net: number },
+>(rows: R[], totals: SellerBalances): (R & { status: SettlementPartStatus })[] {
+  const payable = rows
+    .filter((r) => r.status === 'payable')
+    .sort(
+      (a, b) =>
+        a.holdUntil.getTime() - b.holdUntil.getTime() || a.subOrderId.localeCompare(b.subOrderId),
+    )
+  const statusOf = new Map<string, SettlementPartStatus>()
+  let covered = 0
+  for (const part of payable) {
+    covered += part.net
+    statusOf.set(
+      part.subOrderId,
+      covered <= totals.paidPaise
+        ? 'paid'
+        : covered <= totals.paidPaise + totals.inPayoutPaise
+          ? 'inPayout'
+          : 'payable',
+    )
+  }
+  return rows.map((r) => ({ ...r, status: statusOf.get(r.subOrderId) ?? r.status }))
+}
+
 /** The seller's earnings page: totals and each delivered part, newest first, in rupees. */
 export async function sellerEarnings(
   db: Db,
@@ -237,7 +267,7 @@ export async function sellerEarnings(
       carriedNegative: paiseToRupees(totals.carriedNegativePaise),
     },
     payoutBlock: await payoutBlockOf(db, sellerId),
-    parts: rows.map((r) => ({
+    parts: attributePayouts(rows, totals).map((r) => ({
       subOrderId: r.subOrderId,
       orderId: r.orderId,
       orderNumber: formatOrderNumber(r.orderNumber),

@@ -48,6 +48,16 @@ const earnings: Omit<EarningsResponse, 'success'> = {
         net: 1122.57,
       }),
       part({}),
+      part({
+        subOrderId: '9a8b7c6d-5e4f-4a3b-8c2d-000000000001',
+        orderNumber: 'TB-10230',
+        status: 'inPayout',
+      }),
+      part({
+        subOrderId: '9a8b7c6d-5e4f-4a3b-8c2d-000000000000',
+        orderNumber: 'TB-10220',
+        status: 'paid',
+      }),
     ],
   },
 }
@@ -101,18 +111,21 @@ describe('EarningsPage', () => {
     expect(cellsOf(screen.getByRole('row', { name: /TB-10250/ })).Status).toBe(
       'Return openOn hold until the return is settled',
     )
+    // Parts the payouts so far have taken say so.
+    expect(cellsOf(screen.getByRole('row', { name: /TB-10230/ })).Status).toBe('In payout')
+    expect(cellsOf(screen.getByRole('row', { name: /TB-10220/ })).Status).toBe('Paid')
     // Newest first, as the API sends them.
     const orders = screen
       .getAllByRole('row')
       .slice(1)
       .map((row) => cellsOf(row).Order)
-    expect(orders).toEqual(['TB-10260', 'TB-10250', 'TB-10241'])
+    expect(orders).toEqual(['TB-10260', 'TB-10250', 'TB-10241', 'TB-10230', 'TB-10220'])
 
     // Phones get the same parts as stacked cards.
     const cards = within(screen.getByRole('list', { name: 'Delivered parts' })).getAllByRole(
       'listitem',
     )
-    expect(cards).toHaveLength(3)
+    expect(cards).toHaveLength(5)
     expect(within(cards[2]!).getByText('₹169.41')).toBeInTheDocument()
 
     expect(screen.getByText(/0\.5% GST collected at source/)).toBeInTheDocument()

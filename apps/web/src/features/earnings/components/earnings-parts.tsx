@@ -19,7 +19,9 @@ const moment = (iso: string) => <time dateTime={iso}>{formatShopDate(iso, 'mediu
  * return is settled, so it says so instead of a date that has gone by.
  */
 function PartStatus({ part }: { part: EarningsPart }) {
-  if (part.status === 'payable') return <Badge variant="success">Payable</Badge>
+  if (part.status === 'paid') return <Badge variant="success">Paid</Badge>
+  if (part.status === 'inPayout') return <Badge variant="outline">In payout</Badge>
+  if (part.status === 'payable') return <Badge>Payable</Badge>
   if (part.returnOpen) {
     return (
       <span className="flex flex-col items-start gap-1">
