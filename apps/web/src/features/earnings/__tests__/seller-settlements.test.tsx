@@ -70,7 +70,7 @@ describe('SellerSettlementsPage', () => {
 
     const table = await screen.findByRole('table', { name: "Sellers' settlements" })
     const first = within(table).getByRole('row', { name: /Tech Tokri/ })
-    for (const text of ['29ABCPE1234F1Z5', '₹1,548.33', '₹3,434.19', '₹12,000', 'Verified']) {
+    for (const text of ['GSTIN 29ABCPE1234F1Z5', '₹1,548.33', '₹3,434.19', '₹12,000', 'Verified']) {
       expect(within(first).getByText(text)).toBeInTheDocument()
     }
     expect(within(first).getByRole('link', { name: 'Tech Tokri' })).toHaveAttribute(

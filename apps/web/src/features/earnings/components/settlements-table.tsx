@@ -9,25 +9,30 @@ const money = (value: number) => formatRupees(value)
 const COLUMNS: Column<SellerSettlementRow>[] = [
   {
     header: 'Seller',
+    // The GSTIN under the name: one column less, so the table fits a laptop's width.
     cell: (row) => (
-      <Link
-        to={`/admin/settlements/${row.sellerId}`}
-        className="inline-flex min-h-11 items-start font-medium text-primary underline-offset-4 hover:underline xl:min-h-0"
-      >
-        {row.sellerName}
-      </Link>
+      <span className="flex flex-col items-start gap-0.5">
+        <Link
+          to={`/admin/settlements/${row.sellerId}`}
+          className="inline-flex min-h-11 items-start font-medium text-primary underline-offset-4 hover:underline xl:min-h-0"
+        >
+          {row.sellerName}
+        </Link>
+        <span className="tabular text-xs break-all text-muted-foreground">
+          {row.gstNumber ? `GSTIN ${row.gstNumber}` : 'No GSTIN'}
+        </span>
+      </span>
     ),
-  },
-  {
-    header: 'GSTIN',
-    cell: (row) => row.gstNumber ?? '—',
-    className: 'tabular break-all xl:break-normal xl:whitespace-nowrap',
   },
   { header: 'On hold', cell: (row) => money(row.onHold), className: 'tabular' },
   { header: 'Payable', cell: (row) => money(row.payable), className: 'tabular font-semibold' },
   { header: 'In payout', cell: (row) => money(row.inPayout), className: 'tabular' },
   { header: 'Paid', cell: (row) => money(row.paid), className: 'tabular' },
-  { header: 'Carried negative', cell: (row) => money(row.carriedNegative), className: 'tabular' },
+  {
+    header: 'Carried negative',
+    cell: (row) => (row.carriedNegative === 0 ? '—' : money(row.carriedNegative)),
+    className: 'tabular',
+  },
   {
     header: 'Account',
     cell: (row) =>
