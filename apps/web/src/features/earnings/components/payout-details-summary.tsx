@@ -59,7 +59,7 @@ export function PayoutDetailsSummary({
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-muted-foreground">{label}</dt>
-            <dd className="tabular font-medium break-all">{value}</dd>
+            <dd className="tabular font-medium break-words">{value}</dd>
           </div>
         ))}
       </dl>
