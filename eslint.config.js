@@ -54,7 +54,7 @@ const apiModuleUses = {
     'shipping',
   ],
   'admin-orders': ['kernel', 'lifecycle', 'orders', 'shipping'],
-  dashboard: ['kernel', 'shipping'],
+  dashboard: ['kernel', 'settlements', 'shipping'],
   'admin-products': ['catalog', 'vendors'],
   banners: ['catalog'],
   reviews: ['catalog'],

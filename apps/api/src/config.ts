@@ -116,6 +116,11 @@ const envSchema = z.object({
   TDS_NO_PAN_RATE_BP: z.coerce.number().int().min(0).max(2000).default(500),
   FEE_GST_RATE_BP: z.coerce.number().int().min(0).max(2800).default(1800),
   SETTLEMENT_HOLD_BUFFER_DAYS: z.coerce.number().int().min(0).max(60).default(2),
+  // When the marketplace must pay over what it collected for a month (the dashboard's due dates):
+  // TCS with GSTR-8 by the 10th of the next month (CGST s.52(4)); TDS by the 7th (Rule 30(2),
+  // 30 April for March's).
+  TCS_DUE_DAY: z.coerce.number().int().min(1).max(28).default(10),
+  TDS_DUE_DAY: z.coerce.number().int().min(1).max(28).default(7),
   // Payouts (decision 060): a run pays each seller its payable balance when it reaches the
   // minimum; runs start weekly on this weekday (1 = Monday) and hour in India, or never ('off')
   // but on an admin's demand; with approval on, a run waits as a preview until an admin approves.
@@ -561,6 +566,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       feeGstBp: e.FEE_GST_RATE_BP,
       returnWindowDays: e.RETURN_WINDOW_DAYS,
       holdBufferDays: e.SETTLEMENT_HOLD_BUFFER_DAYS,
+      tcsDueDay: e.TCS_DUE_DAY,
+      tdsDueDay: e.TDS_DUE_DAY,
     },
     /** When and how sellers are paid (modules/payouts). */
     payoutRuns: {

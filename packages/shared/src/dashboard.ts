@@ -4,6 +4,31 @@ import { z } from 'zod'
 export const IST_OFFSET_MINUTES = 330
 export const DASHBOARD_SERIES_DAYS = 30
 
+/**
+ * The sellers' money as the marketplace sees it (issue 28), in rupees: owed (on hold, payable,
+ * in payout), paid out and earned this month, and for last month and this one the TCS and TDS
+ * held for sellers with the day each must be paid over (YYYY-MM-DD).
+ */
+export const settlementsOverview = z.object({
+  onHold: z.number(),
+  payable: z.number(),
+  inPayout: z.number(),
+  paidThisMonth: z.number(),
+  /** Commission and closing fees (GST excluded), net of what returns gave back. */
+  commissionThisMonth: z.number(),
+  taxes: z.array(
+    z.object({
+      /** YYYY-MM. */
+      month: z.string(),
+      tcs: z.number(),
+      tcsDueOn: z.string(),
+      tds: z.number(),
+      tdsDueOn: z.string(),
+    }),
+  ),
+})
+export type SettlementsOverview = z.infer<typeof settlementsOverview>
+
 export const dashboardStats = z.object({
   ordersToday: z.number().int(),
   ordersThisMonth: z.number().int(),
@@ -31,6 +56,7 @@ export const dashboardStats = z.object({
     failedRefunds: z.number().int(),
     overdueRefunds: z.number().int(),
   }),
+  settlements: settlementsOverview,
   latestMessages: z.array(
     z.object({
       _id: z.uuid(),

@@ -16,6 +16,7 @@ export async function dashboardRoutes(app: App) {
         data: await getDashboard(app.deps.db, app.deps.now(), {
           shipping: config.fulfilment,
           returns: config.returns,
+          settlement: config.settlement,
         }),
       }
     },

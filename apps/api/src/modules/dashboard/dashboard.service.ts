@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, gte, lt, ne, notInArray, or } from 'drizzle-
 import type { Db } from '../../db/client'
 import { contactMessages, orders, products, users, vendorProfiles } from '../../db/schema'
 import { standingOf, standingsOf, countReturnsAndRefunds, type ReturnDecisionRule } from '../kernel'
+import { marketplaceFigures } from '../settlements'
 import { countLateShipments, type ShipByRule } from '../shipping'
 
 const DAY_MS = 86_400_000
@@ -72,6 +73,7 @@ function salesSince(sales: { at: number; netPaise: number }[], from: Date) {
 export interface DashboardRules {
   shipping: ShipByRule
   returns: ReturnDecisionRule
+  settlement: Parameters<typeof marketplaceFigures>[1]
 }
 
 /**
@@ -124,6 +126,8 @@ export async function getDashboard(
   const lateShipments = await countLateShipments(db, now, rules.shipping)
   const returnsAndRefunds = await countReturnsAndRefunds(db, now, rules.returns)
 
+  const settlements = await marketplaceFigures(db, rules.settlement, now)
+
   const messages = await db
     .select()
     .from(contactMessages)
@@ -140,6 +144,7 @@ export async function getDashboard(
     lowStock,
     lateShipments,
     returnsAndRefunds,
+    settlements,
     latestMessages: messages.map((m) => ({
       _id: m.id,
       name: m.name,

@@ -301,6 +301,43 @@ describe('holds', () => {
   })
 })
 
+describe('the admins’ dashboard', () => {
+  it('sums the sellers’ money, the month’s payouts and commission, and the tax held', async () => {
+    const res = await call(admin, 'GET', '/admin/dashboard')
+    expect(res.statusCode, res.body).toBe(200)
+    const figures = res.json().data.settlements
+    const entries = await db().select().from(settlementEntries)
+    const minus = (kinds: string[], keep: (e: (typeof entries)[number]) => boolean = () => true) =>
+      -entries
+        .filter((e) => kinds.includes(e.kind) && keep(e))
+        .reduce((n, e) => n + e.amountPaise, 0) / 100
+    const paidRows = await db().select().from(payouts).where(eq(payouts.status, 'paid'))
+    expect(figures.paidThisMonth).toBe(paidRows.reduce((n, p) => n + p.amountPaise, 0) / 100)
+    // December in India began at 18:30 UTC on 30 November; the first sales were November's.
+    const december = new Date('2026-11-30T18:30:00Z')
+    expect(figures.commissionThisMonth).toBe(
+      minus(['commission', 'commissionReversal', 'closingFee'], (e) => e.createdAt >= december),
+    )
+    const month = figures.taxes[1]
+    expect(month.month).toBe('2026-12')
+    expect(month.tcsDueOn).toBe('2027-01-10')
+    expect(month.tdsDueOn).toBe('2027-01-07')
+    const november = figures.taxes[0]
+    expect(november.tcs).toBe(minus(['tcs', 'tcsReversal'], (e) => e.taxPeriod === '2026-11'))
+    let owed = 0
+    for (const seller of [paid, noDetails, offline]) {
+      const b = await sellerBalances(
+        db(),
+        t.app.deps.config.settlement,
+        seller.user.id,
+        clock.now(),
+      )
+      owed += b.payablePaise
+    }
+    expect(figures.payable).toBe(owed / 100)
+  })
+})
+
 function payoutDeps() {
   return {
     db: db(),

@@ -30,6 +30,17 @@ const stats: DashboardStats = {
     failedRefunds: 1,
     overdueRefunds: 0,
   },
+  settlements: {
+    onHold: 55015.5,
+    payable: 3677.23,
+    inPayout: 0,
+    paidThisMonth: 52754.87,
+    commissionThisMonth: 9123.4,
+    taxes: [
+      { month: '2026-10', tcs: 812.5, tcsDueOn: '2026-11-10', tds: 162.5, tdsDueOn: '2026-11-07' },
+      { month: '2026-11', tcs: 410, tcsDueOn: '2026-12-10', tds: 82, tdsDueOn: '2026-12-07' },
+    ],
+  },
   latestMessages: [
     {
       _id: '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
@@ -86,6 +97,24 @@ describe('DashboardPage', () => {
     expect(line(/^Failed refunds/)).toHaveClass('text-destructive')
     expect(line(/^Overdue refunds/)).not.toHaveClass('text-destructive')
     expect(line(/^Open returns/)).not.toHaveClass('text-destructive')
+  })
+
+  it("shows the sellers' money and the tax held for them with the days it is due", async () => {
+    mockApi({ 'GET /admin/dashboard': () => ok({ data: stats }) })
+    renderAt('/admin/dashboard', <DashboardPage />)
+    const panel = (await screen.findByText("Sellers' money")).closest('[data-slot="card"]')
+    if (!(panel instanceof HTMLElement)) throw new Error("no Sellers' money panel")
+    const value = (term: RegExp) => within(panel).getByText(term).closest('div')?.textContent
+    expect(value(/^Payable to sellers$/)).toBe('Payable to sellers₹3,677.23')
+    expect(within(panel).getByRole('link', { name: 'Payable to sellers' })).toHaveAttribute(
+      'href',
+      '/admin/settlements',
+    )
+    expect(value(/^Commission and fees this month$/)).toBe(
+      'Commission and fees this month₹9,123.40',
+    )
+    expect(value(/^TCS for Oct 2026/)).toBe('TCS for Oct 2026GSTR-8, due 10 Nov 2026₹812.50')
+    expect(value(/^TDS for Nov 2026/)).toBe('TDS for Nov 2026s.194-O, due 7 Dec 2026₹82')
   })
 
   it('shows an error with a retry', async () => {

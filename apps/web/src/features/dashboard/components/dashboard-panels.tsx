@@ -26,7 +26,7 @@ export function StatCard({
   )
 }
 
-function Panel({
+export function Panel({
   title,
   action,
   children,

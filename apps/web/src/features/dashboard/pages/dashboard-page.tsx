@@ -14,6 +14,7 @@ import {
   ReturnsAndRefundsPanel,
   StatCard,
 } from '../components/dashboard-panels'
+import { SettlementsPanel } from '../components/settlements-panel'
 import { RevenueChart } from '../components/revenue-chart'
 import { DocumentTitle } from '@/components/document-title'
 
@@ -81,6 +82,7 @@ function DashboardBody() {
       <div className="grid items-start gap-4 lg:grid-cols-2 xl:grid-cols-3">
         <LateShipmentsPanel late={d.lateShipments} />
         <ReturnsAndRefundsPanel counts={d.returnsAndRefunds} />
+        <SettlementsPanel figures={d.settlements} />
         <PendingVendorsPanel vendors={d.pendingVendors} />
         <LowStockPanel products={d.lowStock} />
         <MessagesPanel messages={d.latestMessages} />
