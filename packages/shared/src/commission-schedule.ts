@@ -44,6 +44,16 @@ const shopDayInput = z
   }, 'Not a real date')
 
 /**
+ * The bands' order is checked even when a band has its own mistakes (zod skips refinements of
+ * an invalid value otherwise), so the editor shows every problem at once; it only needs objects.
+ */
+const bandsReadable = {
+  when: (payload: { value: unknown }) =>
+    Array.isArray(payload.value) &&
+    payload.value.every((band) => typeof band === 'object' && band !== null),
+}
+
+/**
  * A change to one category's schedule (null: the catch-all for categories without their own):
  * its complete list of bands from `effectiveFrom` on. The bands must cover every price once:
  * sorted, the first from ₹0, each starting where the one before ends, the last open-ended. That
@@ -84,7 +94,7 @@ export const commissionScheduleInput = z.object({
           at(i, 'maxUnitRupees', 'The upper bound must be above the lower bound')
         }
       })
-    }),
+    }, bandsReadable),
 })
 export type CommissionScheduleInput = z.infer<typeof commissionScheduleInput>
 
@@ -124,4 +134,5 @@ export const commissionScheduleResponse = z.object({
     rules: z.array(commissionRuleView),
   }),
 })
-export type CommissionSchedule = z.infer<typeof commissionScheduleResponse>['data']
+export type CommissionScheduleResponse = z.infer<typeof commissionScheduleResponse>
+export type CommissionSchedule = CommissionScheduleResponse['data']
