@@ -625,6 +625,27 @@ export const ACCESS: Record<string, AccessRule> = {
       url: `/api/admin/settlements/sellers/${w.productS1.sellerId}/tds-certificates/2026/3`,
     }),
   ),
+  // The commission schedule (decision 62): admins only. The change is to a category no product
+  // has, far ahead, so it prices nothing the other rows deliver.
+  'GET /api/admin/settlements/commission-rules': rule(200, ADMIN, 403, () => ({
+    url: '/api/admin/settlements/commission-rules?history=true',
+  })),
+  'POST /api/admin/settlements/commission-rules': rule(200, ADMIN, 403, () => ({
+    url: '/api/admin/settlements/commission-rules',
+    ...json({
+      effectiveFrom: '2030-01-01',
+      category: 'access-matrix',
+      bands: [
+        {
+          minUnitRupees: 0,
+          maxUnitRupees: null,
+          percent: 5,
+          closingFeeRupees: 10,
+          commissionReversedOnReturn: true,
+        },
+      ],
+    }),
+  })),
   // Payouts (decision 60): each seller its own details and payouts; admins run, hold and settle.
   'GET /api/admin/settlements/payout-details': rule(200, SELLERS, 403, () => ({
     url: '/api/admin/settlements/payout-details',

@@ -83,6 +83,13 @@ export const BACK_OFFICE_PAGES = [
       load: () => import('@/features/earnings/pages/seller-settlement-page'),
     },
   },
+  // What sellers are charged (decision 62): the rules in force and changes from a date.
+  {
+    path: 'commission',
+    label: 'Commission schedule',
+    nav: ['admin'],
+    load: () => import('@/features/commission/pages/commission-page'),
+  },
   // The seller's own ledger (decision 59), payout details and payouts; admins read a seller's
   // under Seller settlements.
   {

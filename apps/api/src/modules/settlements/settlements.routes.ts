@@ -1,7 +1,14 @@
-import { earningsResponse, sellerIdParams } from '@techbazaar/shared'
+import {
+  commissionRulesQuery,
+  commissionScheduleInput,
+  commissionScheduleResponse,
+  earningsResponse,
+  sellerIdParams,
+} from '@techbazaar/shared'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import { sellerEarnings } from './balances'
+import { readCommissionSchedule, scheduleCommissionChange } from './commission-schedule'
 import { settlementReportsRoutes } from './reports/reports.routes'
 
 const tags = ['settlements']
@@ -44,6 +51,44 @@ export async function settlementsRoutes(app: App) {
     async (request) => ({
       success: true as const,
       data: await sellerEarnings(db, config.settlement, request.params.sellerId, app.deps.now()),
+    }),
+  )
+
+  // The commission schedule (decision 62): admins read it and schedule changes from a date.
+  app.get(
+    '/admin/settlements/commission-rules',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'The commission rules in force and scheduled (with history=true, the ended too)',
+        querystring: commissionRulesQuery,
+        response: { 200: commissionScheduleResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await readCommissionSchedule(db, app.deps.now(), {
+        history: request.query.history,
+      }),
+    }),
+  )
+
+  app.post(
+    '/admin/settlements/commission-rules',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          "Schedules a category's complete bands from a date (today or later); answers the schedule",
+        body: commissionScheduleInput,
+        response: { 200: commissionScheduleResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await scheduleCommissionChange(db, app.deps.now(), request.body),
     }),
   )
 
