@@ -18,7 +18,7 @@ import { formatPaise } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
-import { openDatabase, type Db } from '../src/db/client'
+import { openDatabase } from '../src/db/client'
 import {
   approvePayoutRun,
   createPayoutRun,
