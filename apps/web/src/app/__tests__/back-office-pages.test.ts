@@ -10,11 +10,15 @@ describe('back-office pages', () => {
         'payouts/:runId',
         'settlements',
         'settlements/:sellerId',
+        'earnings/statements',
         'vendor-verificaton',
         'vendor-verification',
       ]),
     )
     expect(backOfficeNav('admin').map((link) => link.to)).not.toContain('/admin/payouts/:runId')
+    expect(backOfficeNav('vendor').map((link) => link.to)).not.toContain(
+      '/admin/earnings/statements',
+    )
   })
 
   it("puts Payouts and Seller settlements after Refunds in the admins' navigation only", () => {
