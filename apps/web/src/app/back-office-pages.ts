@@ -92,6 +92,13 @@ export const BACK_OFFICE_PAGES = [
       load: () => import('@/features/earnings/pages/seller-settlement-page'),
     },
   },
+  // The marketplace's returns from the ledger (decision 61): GSTR-8 and Form 26Q.
+  {
+    path: 'tax-reports',
+    label: 'Tax reports',
+    nav: ['admin'],
+    load: () => import('@/features/tax-reports/pages/tax-reports-page'),
+  },
   // The seller's own ledger (decision 59), payout details and payouts, and its statements and
   // tax documents (decision 61); admins read a seller's under Seller settlements.
   {

@@ -10,6 +10,7 @@ describe('back-office pages', () => {
         'payouts/:runId',
         'settlements',
         'settlements/:sellerId',
+        'tax-reports',
         'earnings/statements',
         'vendor-verificaton',
         'vendor-verification',
@@ -21,10 +22,17 @@ describe('back-office pages', () => {
     )
   })
 
-  it("puts Payouts and Seller settlements after Refunds in the admins' navigation only", () => {
+  it("puts Payouts, Seller settlements and Tax reports after Refunds in the admins' navigation only", () => {
     const labels = backOfficeNav('admin').map((link) => link.label)
     const refunds = labels.indexOf('Refunds')
-    expect(labels.slice(refunds, refunds + 3)).toEqual(['Refunds', 'Payouts', 'Seller settlements'])
-    expect(backOfficeNav('vendor').map((link) => link.label)).not.toContain('Payouts')
+    expect(labels.slice(refunds, refunds + 4)).toEqual([
+      'Refunds',
+      'Payouts',
+      'Seller settlements',
+      'Tax reports',
+    ])
+    const seller = backOfficeNav('vendor').map((link) => link.label)
+    expect(seller).not.toContain('Payouts')
+    expect(seller).not.toContain('Tax reports')
   })
 })
