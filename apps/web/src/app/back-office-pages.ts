@@ -25,6 +25,15 @@ export interface BackOfficePage {
     path: string
     load: () => Promise<{ default: React.ComponentType }>
   }
+  /**
+   * Pages of its own under it at `<path>/<subpage.path>` (a seller's statements under Earnings),
+   * never in the navigation (its link stays lit on them). Whoever may open the page may open
+   * these: the guard lets a seller into them as into the page.
+   */
+  subpages?: readonly {
+    path: string
+    load: () => Promise<{ default: React.ComponentType }>
+  }[]
 }
 
 /**
@@ -90,13 +99,23 @@ export const BACK_OFFICE_PAGES = [
     nav: ['admin'],
     load: () => import('@/features/commission/pages/commission-page'),
   },
-  // The seller's own ledger (decision 59), payout details and payouts; admins read a seller's
-  // under Seller settlements.
+  // The marketplace's returns from the ledger (decision 61): GSTR-8 and Form 26Q.
+  {
+    path: 'tax-reports',
+    label: 'Tax reports',
+    nav: ['admin'],
+    load: () => import('@/features/tax-reports/pages/tax-reports-page'),
+  },
+  // The seller's own ledger (decision 59), payout details and payouts, and its statements and
+  // tax documents (decision 61); admins read a seller's under Seller settlements.
   {
     path: 'earnings',
     label: 'Earnings',
     nav: ['vendor'],
     load: () => import('@/features/earnings/pages/earnings-page'),
+    subpages: [
+      { path: 'statements', load: () => import('@/features/earnings/pages/statements-page') },
+    ],
   },
   {
     path: 'shipments',
@@ -150,10 +169,11 @@ export function pathsOf(page: BackOfficePage): string[] {
   return [page.path, ...(page.aliases ?? [])]
 }
 
-/** Every route of a page: its paths, then its row's page under its own path. */
+/** Every route of a page: its paths, its subpages, then its row's page under its own path. */
 export function routesOf(page: BackOfficePage): Pick<BackOfficePage, 'path' | 'load'>[] {
   return [
     ...pathsOf(page).map((path) => ({ path, load: page.load })),
+    ...(page.subpages ?? []).map((sub) => ({ path: `${page.path}/${sub.path}`, load: sub.load })),
     ...(page.detail ? [{ path: `${page.path}/${page.detail.path}`, load: page.detail.load }] : []),
   ]
 }
@@ -171,7 +191,13 @@ export const BACK_OFFICE_LANDING: Record<BackOfficeKind, string> = {
   vendor: backOfficeNav('vendor')[0]?.to ?? '/admin',
 }
 
-/** The pages a seller may open: those in the seller's navigation. */
+/** The pages a seller may open: those in the seller's navigation, and their subpages. */
 export const SELLER_PATHS: ReadonlySet<string> = new Set(
-  backOfficeNav('vendor').map((link) => link.to),
+  (BACK_OFFICE_PAGES as readonly BackOfficePage[])
+    .filter((page) => page.nav.includes('vendor'))
+    .flatMap((page) => [
+      page.path,
+      ...(page.subpages ?? []).map((sub) => `${page.path}/${sub.path}`),
+    ])
+    .map(hrefOf),
 )

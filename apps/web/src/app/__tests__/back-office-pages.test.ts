@@ -10,17 +10,31 @@ describe('back-office pages', () => {
         'payouts/:runId',
         'settlements',
         'settlements/:sellerId',
+        'tax-reports',
+        'earnings/statements',
         'vendor-verificaton',
         'vendor-verification',
       ]),
     )
     expect(backOfficeNav('admin').map((link) => link.to)).not.toContain('/admin/payouts/:runId')
+    expect(backOfficeNav('vendor').map((link) => link.to)).not.toContain(
+      '/admin/earnings/statements',
+    )
   })
 
-  it("puts Payouts and Seller settlements after Refunds in the admins' navigation only", () => {
+  it("puts the sellers' money pages after Refunds in the admins' navigation only", () => {
     const labels = backOfficeNav('admin').map((link) => link.label)
     const refunds = labels.indexOf('Refunds')
-    expect(labels.slice(refunds, refunds + 3)).toEqual(['Refunds', 'Payouts', 'Seller settlements'])
-    expect(backOfficeNav('vendor').map((link) => link.label)).not.toContain('Payouts')
+    expect(labels.slice(refunds, refunds + 5)).toEqual([
+      'Refunds',
+      'Payouts',
+      'Seller settlements',
+      'Commission schedule',
+      'Tax reports',
+    ])
+    const seller = backOfficeNav('vendor').map((link) => link.label)
+    expect(seller).not.toContain('Payouts')
+    expect(seller).not.toContain('Tax reports')
+    expect(seller).not.toContain('Commission schedule')
   })
 })

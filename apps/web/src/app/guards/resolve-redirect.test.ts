@@ -68,6 +68,12 @@ const table: Row[] = [
   ['vendor', vendor, '/admin/refunds', '/admin/products'],
   ['vendor', vendor, '/admin/business-address', null],
   ['vendor', vendor, '/admin/earnings', null],
+  // A seller's statements are a page under Earnings, open to whoever may open Earnings.
+  ['vendor', vendor, '/admin/earnings/statements', null],
+  ['vendor', vendor, '/admin/Earnings/Statements/', null],
+  ['vendor', vendor, '/admin/earnings/anything-else', '/admin/products'],
+  // The marketplace's returns are the admins'.
+  ['vendor', vendor, '/admin/tax-reports', '/admin/products'],
   // Paying sellers is the admins' (a seller's own payouts are on its Earnings page).
   ['vendor', vendor, '/admin/payouts', '/admin/products'],
   ['vendor', vendor, '/admin/payouts/3c4d5e6f-5e6f-4a7b-8c9d-000000000001', '/admin/products'],

@@ -48,7 +48,7 @@ function mockSellerApi(options: {
 describe('EarningsPage: payouts', () => {
   afterEach(() => vi.unstubAllGlobals())
 
-  it('lists the payouts with their status, UTR and account; a failed one says why', async () => {
+  it('lists the payouts with their status, UTR and account (holder too); a failed one says why', async () => {
     mockSellerApi({ payouts: [queued, failed, paid] })
     renderAt('/admin/earnings', <EarningsPage />)
 
@@ -60,21 +60,21 @@ describe('EarningsPage: payouts', () => {
         Amount: '₹499',
         Status: 'Queued',
         UTR: '—',
-        Account: '••••9012 · HDFC0001234',
+        Account: 'Tech Tokri Retail••••9012 · HDFC0001234',
       },
       {
         Date: '1 Dec 2026',
         Amount: '₹3,434.19',
         Status: 'FailedThe beneficiary account is closed',
         UTR: '—',
-        Account: '••••9012 · HDFC0001234',
+        Account: 'Tech Tokri Retail••••9012 · HDFC0001234',
       },
       {
         Date: '24 Nov 2026',
         Amount: '₹12,000',
         Status: 'Paidon 24 Nov 2026',
         UTR: 'HDFCN52601234567',
-        Account: '••••9012 · HDFC0001234',
+        Account: 'Tech Tokri Retail••••9012 · HDFC0001234',
       },
     ])
 

@@ -94,7 +94,43 @@ describe('SellerSettlementsPage', () => {
 })
 
 describe('SellerSettlementPage', () => {
-  afterEach(() => vi.unstubAllGlobals())
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  it("links to the seller's statement and TCS statement CSV for a month, by the admins' routes", async () => {
+    // 5 December 2026 in India; the seller's first part was delivered in November.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-12-05T06:00:00.000Z'))
+    mockSellerView(settlementRow(1))
+    const user = userEvent.setup()
+    renderSeller()
+
+    const section = await screen.findByRole('region', { name: 'Statements' })
+    const month = within(section).getByRole('combobox', { name: 'Month' })
+    await waitFor(() =>
+      expect(
+        within(month)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['December 2026', 'November 2026']),
+    )
+    expect(month).toHaveValue('2026-11')
+    const statement = within(section).getByRole('link', {
+      name: 'Statement CSV for November 2026',
+    })
+    expect(statement).toHaveAttribute('href', `/api${base}/statements/2026-11?format=csv`)
+    expect(statement).toHaveAttribute('download')
+
+    await user.selectOptions(month, '2026-12')
+    expect(
+      within(section).getByRole('link', { name: 'Statement CSV for December 2026' }),
+    ).toHaveAttribute('href', `/api${base}/statements/2026-12?format=csv`)
+    expect(
+      within(section).getByRole('link', { name: 'TCS statement CSV for December 2026' }),
+    ).toHaveAttribute('href', `/api${base}/tcs-statements/2026-12?format=csv`)
+  })
 
   it("shows the seller's balances, account in full, payouts, and confirms a pending account", async () => {
     const fetchMock = mockSellerView(

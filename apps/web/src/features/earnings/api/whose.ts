@@ -9,7 +9,10 @@ export function whoseKey(whose: Whose) {
   return whose === 'own' ? (['own'] as const) : (['seller', whose.sellerId] as const)
 }
 
-/** The API path of one of a seller's settlement resources (earnings, payout-details, payouts). */
+/**
+ * The API path of one of a seller's settlement resources (earnings, payout-details, payouts,
+ * statements/2026-11 …).
+ */
 export function whosePath(whose: Whose, resource: string): string {
   return whose === 'own'
     ? `/admin/settlements/${resource}`

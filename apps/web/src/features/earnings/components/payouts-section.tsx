@@ -35,8 +35,14 @@ const COLUMNS: Column<Payout>[] = [
   },
   {
     header: 'Account',
-    cell: (p) => `${p.accountNumber} · ${p.ifsc}`,
-    className: 'tabular break-all xl:break-normal xl:whitespace-nowrap',
+    cell: (p) => (
+      <span className="flex flex-col">
+        <span className="break-words">{p.holderName}</span>
+        <span className="tabular break-all xl:break-normal xl:whitespace-nowrap">
+          {p.accountNumber} · {p.ifsc}
+        </span>
+      </span>
+    ),
   },
 ]
 
@@ -75,7 +81,7 @@ function PayoutsBody({ whose }: { whose: Whose }) {
   )
 }
 
-/** A seller's payouts: the date, amount, status, the bank's UTR and the account paid. */
+/** A seller's payouts: the date, amount, status, the bank's UTR and the account paid (whose, too). */
 export function PayoutsSection({ whose }: { whose: Whose }) {
   return (
     <section aria-labelledby="payouts-title" className="flex flex-col gap-3">

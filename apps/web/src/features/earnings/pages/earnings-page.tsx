@@ -1,4 +1,4 @@
-import { WalletIcon } from 'lucide-react'
+import { FileTextIcon, WalletIcon } from 'lucide-react'
 import { useRef } from 'react'
 import { Link, Navigate } from 'react-router'
 import { DocumentTitle } from '@/components/document-title'
@@ -78,15 +78,23 @@ export default function EarningsPage() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <DocumentTitle>Earnings | TechBazaar Seller Hub</DocumentTitle>
-      <div className="flex flex-col gap-1">
-        <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-          Earnings
-        </h1>
-        <p className="text-sm text-muted-foreground">
-          A delivered order&apos;s money is on hold until its return window has passed with no
-          return open; then it is payable and goes out in the next payout. Amounts in rupees; dates
-          are India time.
-        </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex flex-col gap-1">
+          <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Earnings
+          </h1>
+          <p className="max-w-3xl text-sm text-muted-foreground">
+            A delivered order&apos;s money is on hold until its return window has passed with no
+            return open; then it is payable and goes out in the next payout. Amounts in rupees;
+            dates are India time.
+          </p>
+        </div>
+        <Button asChild variant="outline" className="h-11 w-fit shrink-0">
+          <Link to="/admin/earnings/statements">
+            <FileTextIcon aria-hidden="true" />
+            Statements and tax documents
+          </Link>
+        </Button>
       </div>
       <EarningsBody />
     </section>

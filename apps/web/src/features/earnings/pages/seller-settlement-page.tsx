@@ -12,6 +12,7 @@ import { PayoutBlockBanner } from '../components/payout-block-banner'
 import { PayoutHoldActions } from '../components/payout-hold-actions'
 import { PayoutsSection } from '../components/payouts-section'
 import { SellerPayoutDetailsSection } from '../components/seller-payout-details'
+import { SellerStatementLinks } from '../components/seller-statement-links'
 
 function BackToSellers() {
   return (
@@ -110,6 +111,7 @@ function SellerSettlementBody({ sellerId }: { sellerId: string }) {
           <SellerEarnings sellerId={sellerId} />
           <SellerPayoutDetailsSection sellerId={sellerId} />
           <PayoutsSection whose={{ sellerId }} />
+          <SellerStatementLinks sellerId={sellerId} />
           <SellerParts sellerId={sellerId} />
         </>
       )}
@@ -120,8 +122,8 @@ function SellerSettlementBody({ sellerId }: { sellerId: string }) {
 /**
  * /admin/settlements/:sellerId: one seller's money for the marketplace's admins: its balances
  * and why payouts wait, its PAN and bank account in full (confirmed by hand when paying by bank
- * file), its payouts and delivered parts, and the hold. The name, GSTIN and hold come from the
- * admins' list of sellers (the API has no one-seller row).
+ * file), its payouts, its statements as CSV, its delivered parts, and the hold. The name, GSTIN
+ * and hold come from the admins' list of sellers (the API has no one-seller row).
  */
 export default function SellerSettlementPage() {
   const { sellerId = '' } = useParams()

@@ -47,6 +47,7 @@ export function previewRun(overrides: Partial<RunDetail> = {}): RunDetail {
       createPayout(2, {
         ...payout,
         sellerName: 'Mobile Mandi',
+        holderName: 'Mobile Mandi LLP',
         amount: 3434.19,
         accountNumber: '001234567890',
         ifsc: 'SBIN0001234',

@@ -47,7 +47,14 @@ describe('PayoutRunPage', () => {
     }
     const payouts = screen.getByRole('table', { name: "The run's payouts" })
     const first = within(payouts).getByRole('row', { name: /Tech Tokri/ })
-    for (const text of ['₹12,000', '50100123459012', 'HDFC0001234', 'Awaiting approval']) {
+    // The account holder sits by the number: the name the bank is asked to pay.
+    for (const text of [
+      '₹12,000',
+      'Tech Tokri Retail',
+      '50100123459012',
+      'HDFC0001234',
+      'Awaiting approval',
+    ]) {
       expect(within(first).getByText(text)).toBeInTheDocument()
     }
     expect(within(first).getByRole('link', { name: 'Tech Tokri' })).toHaveAttribute(
@@ -136,6 +143,7 @@ describe('PayoutRunPage', () => {
     })
     const paidAgainLater = createPayout(2, {
       sellerName: 'Mobile Mandi',
+      holderName: 'Mobile Mandi LLP',
       status: 'failed',
       utr: null,
       failureReason: 'IFSC not found',

@@ -23,8 +23,11 @@ const COLUMNS: Column<Payout>[] = [
   { header: 'Amount', cell: (p) => formatRupees(p.amount), className: 'tabular font-semibold' },
   {
     header: 'Account',
+    // The holder beside the number: the name the bank is asked to pay, checked at a glance
+    // against the seller's before approving.
     cell: (p) => (
       <span className="flex flex-col">
+        <span className="font-medium break-words whitespace-normal">{p.holderName}</span>
         <span className="select-all">{p.accountNumber}</span>
         <span className="text-muted-foreground select-all">{p.ifsc}</span>
       </span>
@@ -44,7 +47,7 @@ const COLUMNS: Column<Payout>[] = [
   },
 ]
 
-/** A run's payouts, the accounts in full; a failed one whose money is back offers Retry. */
+/** A run's payouts, the accounts (holder, number, IFSC) in full; a failed one offers Retry. */
 export function RunPayoutsTable({ payouts }: { payouts: Payout[] }) {
   const retry = useRetryPayout()
   const retrying = (payout: Payout) => retry.isPending && retry.variables === payout._id
