@@ -22,6 +22,9 @@ export function startShop(env) {
       // (docs/decisions/035-order-limits.md) is proven by the API suite, not by how many specs
       // run within an hour.
       ORDER_CREATE_PER_HOUR: '1000',
+      // Payout runs happen when a journey asks (payouts.spec.ts), never because the weekly slot
+      // fell during a run and took the demo seller's balance.
+      PAYOUT_SCHEDULE: 'off',
       ...env,
     },
   })

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte, lt, or } from 'drizzle-orm'
 import { payoutRuns, payouts, users } from '../../db/schema'
 import { PermanentFailure } from '../../jobs/worker'
+import { AppError, conflict, notFound } from '../../lib/errors'
 import type { PayoutRail, TransferState } from '../../payouts/types'
 import { refusedOutright } from './rail-errors'
 import { giveBackPayout } from '../settlements'
@@ -130,6 +131,45 @@ export async function recordRailState(
 }
 
 /**
+ * Asks the rail what became of a payout sent and records the answer; an answer that moves
+ * nothing puts the next poll a poll interval away.
+ */
+async function askRail(deps: PayoutDeps, rail: PayoutRail, payout: PayoutRow) {
+  const state = await rail.transferStatus(payout.id)
+  if (!state) {
+    deps.log?.warn({ payoutId: payout.id }, 'the payout rail holds no transfer for a payout sent')
+  }
+  const moved = state ? await recordRailState(deps, payout.id, state) : null
+  if (!moved) {
+    await deps.db
+      .update(payouts)
+      .set({ nextPollAt: new Date(deps.now().getTime() + deps.config.payoutRuns.pollMs) })
+      .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'processing')))
+  }
+}
+
+/**
+ * An admin's "Check with the bank": asks the rail about one payout now instead of waiting for
+ * its webhook or the next poll (a seller on the phone asking where the money is).
+ */
+export async function checkPayoutNow(deps: PayoutDeps, payoutId: string): Promise<string> {
+  const [payout] = await deps.db.select().from(payouts).where(eq(payouts.id, payoutId))
+  if (!payout) throw notFound('Payout not found')
+  if (payout.status !== 'processing')
+    throw conflict('Only a payout sent and not yet settled can be checked with the bank')
+  const rail = railOf(deps, payout)
+  if (rail.name === 'BANK_FILE')
+    throw conflict('A bank-file payout is settled by importing the bank’s status file')
+  try {
+    await askRail(deps, rail, payout)
+  } catch (err) {
+    deps.log?.warn({ err, payoutId }, 'payout status could not be read')
+    throw new AppError(502, 'The payout provider could not be reached. Try again in a few minutes.')
+  }
+  return payout.runId
+}
+
+/**
  * The poll job: asks the rail about payouts sent and not settled (a webhook may never come),
  * sends again the queued ones whose outbox item gave up, and finishes runs whose maker died.
  * Bank-file payouts are left to the bank's status file.
@@ -157,20 +197,7 @@ export async function pollPayouts(deps: PayoutDeps): Promise<number> {
         await sendPayout(deps, payout.id, { last: false })
         continue
       }
-      const state = await rail.transferStatus(payout.id)
-      if (!state) {
-        deps.log?.warn(
-          { payoutId: payout.id },
-          'the payout rail holds no transfer for a payout sent',
-        )
-      }
-      const moved = state ? await recordRailState(deps, payout.id, state) : null
-      if (!moved) {
-        await deps.db
-          .update(payouts)
-          .set({ nextPollAt: new Date(now.getTime() + deps.config.payoutRuns.pollMs) })
-          .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'processing')))
-      }
+      await askRail(deps, rail, payout)
     } catch (err) {
       deps.log?.warn({ err, payoutId: payout.id }, 'payout status could not be read')
     }

@@ -206,7 +206,21 @@ describe('a payout run', () => {
     await t.app.deps.jobs.drain()
     const [sent] = await db().select().from(payouts).where(eq(payouts.sellerId, paid.user.id))
     expect(sent).toMatchObject({ status: 'processing', attempts: 1 })
-    // The poll job asks the rail when the payout's next poll comes.
+    // Not yet due for a poll: an admin asks the bank at once ("Check with the bank").
+    expect((await call(paid.cookie, 'POST', `/admin/payouts/${sent!.id}/check`)).statusCode).toBe(
+      403,
+    )
+    const checked = await call(admin, 'POST', `/admin/payouts/${sent!.id}/check`)
+    expect(checked.statusCode, checked.body).toBe(200)
+    expect(checked.json().data).toMatchObject({ _id: runId })
+    const inRun = checked.json().data.payouts.find((p: { _id: string }) => p._id === sent!.id)
+    expect(inRun).toMatchObject({ status: 'paid', utr: expect.stringMatching(/^\d{12}$/) })
+    const again = await call(admin, 'POST', `/admin/payouts/${sent!.id}/check`)
+    expect(again.statusCode).toBe(409)
+    expect(again.json().message).toMatch(/Only a payout sent and not yet settled/)
+    const unknown = await call(admin, 'POST', `/admin/payouts/${crypto.randomUUID()}/check`)
+    expect(unknown.statusCode).toBe(404)
+    // The poll job asks the rail about the rest when their next poll comes.
     clock.advance(16 * MINUTE)
     await t.app.deps.jobs.drain()
     const mine = (await call(paid.cookie, 'GET', '/admin/settlements/payouts')).json().data

@@ -22,6 +22,7 @@ import { bankFileOf, importUtrFile } from './bank-file-payouts'
 import type { PayoutDeps } from './deps'
 import { confirmAccount, readPayoutDetails, savePayoutDetails } from './payout-details'
 import { placeHold, releaseHold } from './payout-holds'
+import { checkPayoutNow } from './payout-sender'
 import { approvePayoutRun, createPayoutRun, discardPayoutRun } from './payout-runs'
 import { listRuns, readRun, sellerPayouts, sellerSettlements } from './payout-views'
 
@@ -264,6 +265,25 @@ export async function payoutsRoutes(app: App) {
       },
     )
   }
+
+  app.post(
+    '/admin/payouts/:payoutId/check',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Asks the payout provider now what became of a payout sent (Processing): paid with its UTR, failed, or still on its way',
+        params: payoutParams,
+        response: { 200: payoutRunResponse },
+      },
+    },
+    async (request) => {
+      assertSelf(request, undefined)
+      const runId = await checkPayoutNow(deps, request.params.payoutId)
+      return { success: true as const, data: await readRun(db, runId) }
+    },
+  )
 
   app.post(
     '/admin/payouts/:payoutId/retry',

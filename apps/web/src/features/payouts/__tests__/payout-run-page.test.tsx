@@ -174,6 +174,65 @@ describe('PayoutRunPage', () => {
     expect(postsTo(fetchMock, `/admin/payouts/${failed._id}/retry`)).toHaveLength(1)
   })
 
+  it('checks a payout on its way with the bank and shows it paid with its UTR', async () => {
+    const onItsWay = createPayout(1, { status: 'processing', utr: null, settledAt: null })
+    const inFile = createPayout(2, {
+      sellerName: 'Mobile Mandi',
+      holderName: 'Mobile Mandi LLP',
+      status: 'processing',
+      utr: null,
+      rail: 'BANK_FILE',
+    })
+    const approved = { ...run, status: 'approved' as const, payouts: [onItsWay, inFile] }
+    const fetchMock = mockApi({
+      'GET /auth/check-auth': admin,
+      [`GET ${RUN}`]: () => ok({ data: approved }),
+      [`POST /admin/payouts/${onItsWay._id}/check`]: () =>
+        ok({
+          data: {
+            ...approved,
+            payouts: [{ ...onItsWay, status: 'paid', utr: '402611223344' }, inFile],
+          },
+        }),
+    })
+    const user = userEvent.setup()
+    renderRun()
+    await heading()
+    const payouts = screen.getByRole('table', { name: "The run's payouts" })
+    // A bank-file payout is settled by the bank's status file, not asked about.
+    const second = within(payouts).getByRole('row', { name: /Mobile Mandi/ })
+    expect(within(second).queryByRole('button', { name: /^Check/ })).not.toBeInTheDocument()
+
+    const first = within(payouts).getByRole('row', { name: /Tech Tokri/ })
+    await user.click(
+      within(first).getByRole('button', { name: 'Check with the bank – payout to Tech Tokri' }),
+    )
+    expect(await screen.findByText('Payout to Tech Tokri: paid')).toBeInTheDocument()
+    expect(within(first).getByText('402611223344')).toBeInTheDocument()
+    expect(within(first).queryByRole('button', { name: /^Check/ })).not.toBeInTheDocument()
+    expect(postsTo(fetchMock, `/admin/payouts/${onItsWay._id}/check`)).toHaveLength(1)
+  })
+
+  it('says when the bank could not be asked', async () => {
+    const onItsWay = createPayout(1, { status: 'processing', utr: null, settledAt: null })
+    mockApi({
+      'GET /auth/check-auth': admin,
+      [`GET ${RUN}`]: () => ok({ data: { ...run, status: 'approved', payouts: [onItsWay] } }),
+      [`POST /admin/payouts/${onItsWay._id}/check`]: () =>
+        fail(502, 'The payout provider could not be reached. Try again in a few minutes.'),
+    })
+    const user = userEvent.setup()
+    renderRun()
+    await heading()
+    const payouts = screen.getByRole('table', { name: "The run's payouts" })
+    await user.click(within(payouts).getByRole('button', { name: /^Check with the bank/ }))
+    expect(
+      await screen.findByText(
+        'The payout provider could not be reached. Try again in a few minutes.',
+      ),
+    ).toBeInTheDocument()
+  })
+
   it('says why a retry was refused', async () => {
     const failed = createPayout(1, { status: 'failed', utr: null, retryable: true })
     mockApi({

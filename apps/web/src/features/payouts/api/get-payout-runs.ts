@@ -36,6 +36,12 @@ export function usePayoutRun(runId: string) {
     queryOptions({
       queryKey: payoutRunKeys.detail(runId),
       queryFn: ({ signal }) => getPayoutRun(runId, signal),
+      // While payouts are on their way the page follows them (webhooks and the poll job settle
+      // them on the server), every half minute.
+      refetchInterval: (query) =>
+        query.state.data?.payouts.some((p) => p.status === 'queued' || p.status === 'processing')
+          ? 30_000
+          : false,
     }),
   )
 }

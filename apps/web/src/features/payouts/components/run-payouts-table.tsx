@@ -1,11 +1,13 @@
+import type * as React from 'react'
 import { formatRupees, type Payout } from '@techbazaar/shared'
-import { LoaderCircleIcon, RotateCwIcon } from 'lucide-react'
+import { LandmarkIcon, LoaderCircleIcon, RotateCwIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { ListView, type Column } from '@/components/list-view'
 import { PayoutStatusBadge } from '@/components/payout-status-badge'
 import { Button } from '@/components/ui/button'
 import { messageOf } from '@/lib/server-errors'
 import { toast } from '@/lib/toast'
+import { useCheckPayout } from '../api/check-payout'
 import { useRetryPayout } from '../api/retry-payout'
 
 const COLUMNS: Column<Payout>[] = [
@@ -47,10 +49,43 @@ const COLUMNS: Column<Payout>[] = [
   },
 ]
 
-/** A run's payouts, the accounts (holder, number, IFSC) in full; a failed one offers Retry. */
+const CHECKED: Record<string, string> = {
+  paid: 'paid',
+  failed: 'failed: its amount is back in the seller’s balance',
+  processing: 'still on its way at the bank',
+}
+
+/** A busy-aware action button for one payout's row (its seller named for screen readers). */
+function RowAction({
+  payout,
+  busy,
+  icon,
+  label,
+  busyLabel,
+  onClick,
+}: {
+  payout: Payout
+  busy: boolean
+  icon: React.ReactNode
+  label: string
+  busyLabel: string
+  onClick: () => void
+}) {
+  return (
+    <Button variant="outline" className="h-11" disabled={busy} onClick={onClick}>
+      {busy ? <LoaderCircleIcon aria-hidden="true" className="animate-spin" /> : icon}
+      {busy ? busyLabel : label} <span className="sr-only">– payout to {payout.sellerName}</span>
+    </Button>
+  )
+}
+
+/**
+ * A run's payouts, the accounts (holder, number, IFSC) in full; a failed one offers Retry, one on
+ * its way at a provider offers Check with the bank.
+ */
 export function RunPayoutsTable({ payouts }: { payouts: Payout[] }) {
   const retry = useRetryPayout()
-  const retrying = (payout: Payout) => retry.isPending && retry.variables === payout._id
+  const check = useCheckPayout()
 
   const startRetry = (payout: Payout) =>
     retry.mutate(payout._id, {
@@ -58,24 +93,42 @@ export function RunPayoutsTable({ payouts }: { payouts: Payout[] }) {
         toast.success(`${payout.sellerName}: a new payout of ${formatRupees(run.total)} made`),
       onError: (error) => toast.error(messageOf(error, 'The payout could not be retried.')),
     })
+  const startCheck = (payout: Payout) =>
+    check.mutate(payout._id, {
+      onSuccess: (run) => {
+        const now = run.payouts.find((p) => p._id === payout._id)?.status ?? 'processing'
+        toast.success(`Payout to ${payout.sellerName}: ${CHECKED[now] ?? now}`)
+      },
+      onError: (error) => toast.error(messageOf(error, 'The bank could not be asked.')),
+    })
 
-  const actions = (payout: Payout) =>
-    payout.status === 'failed' && payout.retryable ? (
-      <Button
-        variant="outline"
-        className="h-11"
-        disabled={retrying(payout)}
-        onClick={() => startRetry(payout)}
-      >
-        {retrying(payout) ? (
-          <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-        ) : (
-          <RotateCwIcon aria-hidden="true" />
-        )}
-        {retrying(payout) ? 'Retrying…' : 'Retry'}
-        <span className="sr-only"> – payout to {payout.sellerName}</span>
-      </Button>
-    ) : null
+  const actions = (payout: Payout) => {
+    if (payout.status === 'failed' && payout.retryable) {
+      return (
+        <RowAction
+          payout={payout}
+          busy={retry.isPending && retry.variables === payout._id}
+          icon={<RotateCwIcon aria-hidden="true" />}
+          label="Retry"
+          busyLabel="Retrying…"
+          onClick={() => startRetry(payout)}
+        />
+      )
+    }
+    if (payout.status === 'processing' && payout.rail !== 'BANK_FILE') {
+      return (
+        <RowAction
+          payout={payout}
+          busy={check.isPending && check.variables === payout._id}
+          icon={<LandmarkIcon aria-hidden="true" />}
+          label="Check with the bank"
+          busyLabel="Checking…"
+          onClick={() => startCheck(payout)}
+        />
+      )
+    }
+    return null
+  }
 
   return (
     <ListView
