@@ -37,7 +37,7 @@ const apiModuleUses = {
   checkouts: ['kernel'],
   invoices: ['kernel'],
   refunds: ['kernel'],
-  settlements: ['kernel'],
+  settlements: ['kernel', 'invoices'],
   payouts: ['kernel', 'settlements'],
   lifecycle: ['kernel', 'cart', 'checkouts', 'invoices', 'refunds', 'settlements'],
   shipping: ['kernel', 'invoices', 'lifecycle'],

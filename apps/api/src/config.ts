@@ -116,6 +116,9 @@ const envSchema = z.object({
   TDS_NO_PAN_RATE_BP: z.coerce.number().int().min(0).max(2000).default(500),
   FEE_GST_RATE_BP: z.coerce.number().int().min(0).max(2800).default(1800),
   SETTLEMENT_HOLD_BUFFER_DAYS: z.coerce.number().int().min(0).max(60).default(2),
+  // The services accounting code printed on the marketplace's monthly tax invoices to sellers for
+  // its commission and fees (decision 063): 998599, other support services n.e.c., by default.
+  FEE_INVOICE_SAC: z.string().regex(/^\d{6}$/, 'a six-digit SAC').default('998599'),
   // When the marketplace must pay over what it collected for a month (the dashboard's due dates):
   // TCS with GSTR-8 by the 10th of the next month (CGST s.52(4)); TDS by the 7th (Rule 30(2),
   // 30 April for March's).
@@ -564,6 +567,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       tdsBp: e.TDS_RATE_BP,
       tdsNoPanBp: e.TDS_NO_PAN_RATE_BP,
       feeGstBp: e.FEE_GST_RATE_BP,
+      feeInvoiceSac: e.FEE_INVOICE_SAC,
       returnWindowDays: e.RETURN_WINDOW_DAYS,
       holdBufferDays: e.SETTLEMENT_HOLD_BUFFER_DAYS,
       tcsDueDay: e.TCS_DUE_DAY,

@@ -20,6 +20,7 @@ import {
   sendPayout,
   type PayoutDeps,
 } from '../modules/payouts'
+import { issueDueFeeInvoices } from '../modules/settlements'
 import { releaseStaleClaims } from '../modules/shipping'
 import { purgeDelivered } from './outbox'
 import { createJobWorker, PermanentFailure, type JobWorker } from './worker'
@@ -135,6 +136,16 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
         run: async () => {
           const released = await releaseStaleClaims({ ...deps, log })
           if (released > 0) log.warn(`released ${released} stale courier claim(s)`)
+        },
+      },
+      {
+        // The marketplace's tax invoices to sellers for last month's commission and fees, once
+        // the month has ended in India (decision 063); a no-op once they are issued.
+        name: 'issue-fee-invoices',
+        everyMs: HOUR,
+        run: async () => {
+          const issued = await issueDueFeeInvoices(deps)
+          if (issued > 0) log.info(`issued ${issued} fee invoice(s) and credit note(s) to sellers`)
         },
       },
       {

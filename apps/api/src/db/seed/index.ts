@@ -15,7 +15,7 @@ import {
   seedImageUrl,
 } from './images'
 import type { SeedUser } from './people-data'
-import { seedSettlements } from './settlements'
+import { seedFeeInvoices, seedSettlements } from './settlements'
 import { DEMO_PASSWORD, SEED_REVIEWERS, SEED_SELLERS, SEED_STAFF_AND_SHOPPERS } from './people-data'
 import { seedPurchases, type SeedPurchase } from './purchases'
 import { planReviews } from './reviews'
@@ -60,8 +60,8 @@ export async function seedDemo(
     log: (msg: string) => void
     /** Supplier of admins' products and operator on the seeded orders' invoices. */
     marketplace: MarketplaceIdentity
-    /** The rates the seeded deliveries are settled at (config.settlement). */
-    settlement: SettlementPolicy
+    /** The rates the seeded deliveries are settled at, and the fee invoices' SAC (config.settlement). */
+    settlement: SettlementPolicy & { feeInvoiceSac: string }
   },
 ): Promise<{ seeded: boolean }> {
   if (await hasUsers(db)) return { seeded: false }
@@ -292,6 +292,10 @@ export async function seedDemo(
     )
     return true
   })
+
+  // The marketplace's fee invoices for each ended month of the seeded history, each issued when
+  // the job would have (1 am IST on the 1st): the seller downloads them beside its statements.
+  if (seeded) await seedFeeInvoices(db, opts, now)
 
   const finished = performance.now()
   if (seeded) {

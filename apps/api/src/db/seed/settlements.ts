@@ -1,13 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { issuedInvoiceOf, taxKindFor, type MarketplaceIdentity } from '../../modules/invoices'
 import {
+  issueFeeInvoices,
   sellerBalances,
   settleDeliveredPart,
   takeOutForPayout,
   type SettlementPolicy,
 } from '../../modules/settlements'
 import { sandboxUtr } from '../../payouts/sandbox'
-import type { Tx } from '../client'
+import type { Db, Tx } from '../client'
 import { payoutAccounts, payoutRuns, payouts, subOrders, vendorProfiles } from '../schema'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -121,5 +122,38 @@ export async function seedSettlements(
         settledAt,
       })
       .where(and(eq(payouts.id, payout.id), inArray(payouts.status, ['queued'])))
+  }
+}
+
+/** The first instant of an IST month's next month, plus an hour ('2026-10' → 1 Nov 01:00 IST). */
+function firstOfNext(month: string): Date {
+  const [year, mm] = month.split('-').map(Number) as [number, number]
+  return new Date(Date.UTC(year, mm, 1) - 330 * 60_000 + 60 * 60 * 1000)
+}
+
+const istMonthOf = (at: number) => new Date(at + 330 * 60_000).toISOString().slice(0, 7)
+
+/**
+ * The fee invoices of every month the seeded ledger covers that has ended, oldest first, each
+ * dated when the monthly job would have issued it.
+ */
+export async function seedFeeInvoices(
+  db: Db,
+  opts: {
+    marketplace: MarketplaceIdentity
+    settlement: { feeInvoiceSac: string }
+  },
+  now: number,
+): Promise<void> {
+  const current = istMonthOf(now)
+  // The seeded history reaches back about three months; six covers it with room.
+  for (let back = 6; back >= 1; back--) {
+    const at = new Date(now)
+    at.setUTCDate(1)
+    at.setUTCMonth(at.getUTCMonth() - back)
+    const month = istMonthOf(at.getTime() + 15 * DAY_MS)
+    if (month >= current) continue
+    const issuedAt = firstOfNext(month)
+    await issueFeeInvoices({ db, now: () => issuedAt, config: opts }, month)
   }
 }

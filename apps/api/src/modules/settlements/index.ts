@@ -7,6 +7,8 @@ export { availableBySeller, balancesBySeller, sellerBalances, sellerEarnings } f
 export type { SellerBalances } from './balances'
 export { reverseReturnedGoods, settleDeliveredPart } from './ledger'
 export type { SettlementPolicy } from './ledger'
+export { issueDueFeeInvoices, issueFeeInvoices } from './fee-invoices/issue'
+export type { FeeInvoiceDeps } from './fee-invoices/issue'
 export { giveBackPayout, takeOutForPayout, takeOutForPayouts } from './payout-entries'
 export { marketplaceFigures } from './marketplace-figures'
 export { payoutBlockOf } from './payout-block'

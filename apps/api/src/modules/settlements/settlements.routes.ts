@@ -9,6 +9,7 @@ import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import { sellerEarnings } from './balances'
 import { readCommissionSchedule, scheduleCommissionChange } from './commission-schedule'
+import { feeInvoicesRoutes } from './fee-invoices/fee-invoices.routes'
 import { settlementReportsRoutes } from './reports/reports.routes'
 
 const tags = ['settlements']
@@ -94,4 +95,5 @@ export async function settlementsRoutes(app: App) {
 
   // GSTR-8, Form 26Q, and each seller's statements and tax certificates (decision 061).
   await app.register(settlementReportsRoutes)
+  await app.register(feeInvoicesRoutes)
 }

@@ -16,20 +16,12 @@ import type { FastifyReply } from 'fastify'
 import type { App } from '../../../app-types'
 import { assertSelf } from '../../../plugins/auth'
 import { gstr8Csv, gstr8Report } from './gstr8'
+import { sendCsv } from './send-file'
 import { sellerStatement, sellerStatementCsv } from './statement'
 import { tcsStatement, tcsStatementCsv } from './tcs-statement'
 import { form26qCsv, form26qReport, tdsCertificate } from './tds'
 
 const tags = ['settlements']
-
-/** A CSV download: UTF-8, as an attachment, never cached (it is tax and payment data). */
-function sendCsv(reply: FastifyReply, file: { name: string; csv: string }) {
-  return reply
-    .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${file.name}"`)
-    .header('Cache-Control', 'no-store')
-    .send(file.csv)
-}
 
 /**
  * The ledger's reports (decision 061). The marketplace's returns (GSTR-8, Form 26Q) are for its

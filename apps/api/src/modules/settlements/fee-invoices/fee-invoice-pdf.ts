@@ -1,0 +1,158 @@
+import { formatGstRate, formatShopDate } from '@techbazaar/shared'
+import type { FeeInvoiceDocument, FeeInvoiceLine } from '../../../db/schema/fee-invoice-document'
+import {
+  a4Document,
+  block,
+  CONTENT_WIDTH,
+  fitColumns,
+  headerBand,
+  INK,
+  keyValues,
+  MARGIN,
+  money,
+  MUTED,
+  PRIMARY,
+  rule,
+  rupees,
+  tableHeader,
+  tableRow,
+  UNSIGNED_TEXT,
+  type TableColumn,
+} from '../../../lib/pdf-layout'
+import { amountInWords } from '../../invoices'
+import { monthName } from './issue'
+
+/*
+ * A marketplace fee invoice or credit note as a one-page A4 PDF (decision 063): the
+ * marketplace as supplier, the seller as registered recipient, one line per service with its
+ * SAC, and the tax by CGST+SGST or IGST as the place of supply makes it.
+ */
+
+const stateTaxName = (doc: FeeInvoiceDocument) => (doc.taxKind === 'CGST+UTGST' ? 'UTGST' : 'SGST')
+
+function columns(invoice: FeeInvoiceDocument): TableColumn<FeeInvoiceLine>[] {
+  const taxColumns: TableColumn<FeeInvoiceLine>[] =
+    invoice.taxKind === 'IGST'
+      ? [{ label: 'IGST', width: 80, align: 'right', value: (l) => money(l.igstPaise) }]
+      : [
+          { label: 'CGST', width: 60, align: 'right', value: (l) => money(l.cgstPaise) },
+          {
+            label: stateTaxName(invoice),
+            width: 60,
+            align: 'right',
+            value: (l) => money(l.sgstPaise),
+          },
+        ]
+  return fitColumns<FeeInvoiceLine>([
+    { label: '#', width: 16, align: 'left', value: (_l, i) => String(i + 1) },
+    { label: 'Description of service', width: 0, align: 'left', value: (l) => l.description },
+    { label: 'SAC', width: 44, align: 'left', value: (l) => l.sac },
+    { label: 'Taxable\nvalue', width: 70, align: 'right', value: (l) => money(l.taxablePaise) },
+    { label: 'GST\nrate', width: 32, align: 'right', value: (l) => formatGstRate(l.rateBp) },
+    ...taxColumns,
+    { label: 'Total', width: 70, align: 'right', value: (l) => money(l.totalPaise) },
+  ])
+}
+
+function drawParties(doc: PDFKit.PDFDocument, invoice: FeeInvoiceDocument): number {
+  const { supplier, recipient } = invoice
+  const left = block(doc, MARGIN, 96, 270, 'Supplier of services', [
+    [supplier.name, true],
+    ...supplier.address.map((line): [string, boolean] => [line, false]),
+    [`State: ${supplier.stateName} (${supplier.stateCode})`, false],
+    [`GSTIN: ${supplier.gstin ?? ''}`, false],
+  ])
+  const issuedAt = formatShopDate(invoice.issuedAt, 'medium')
+  const against = (invoice.against ?? []).map((a): [string, string] => [
+    'Against invoice',
+    `${a.number} (${monthName(a.month)})`,
+  ])
+  const right = keyValues(doc, 315, 96, CONTENT_WIDTH - 275, [
+    [invoice.kind === 'credit' ? 'Credit note No.' : 'Invoice No.', invoice.number],
+    ['Date', issuedAt],
+    ['For the month', monthName(invoice.month)],
+    ...against,
+    ['Place of supply', `${invoice.placeOfSupply.name} (${invoice.placeOfSupply.code})`],
+    ['Supply type', invoice.taxKind === 'IGST' ? 'Inter-state' : 'Intra-state'],
+    ['Reverse charge', 'No'],
+  ])
+  let y = Math.max(left, right) + 8
+  rule(doc, y)
+  y += 10
+  return block(doc, MARGIN, y, CONTENT_WIDTH, 'Recipient (registered)', [
+    [recipient.name, true],
+    ...recipient.address.map((line): [string, boolean] => [line, false]),
+    [`State: ${recipient.stateName} (${recipient.stateCode})`, false],
+    [`GSTIN: ${recipient.gstin ?? ''}`, false],
+  ])
+}
+
+function drawTotals(doc: PDFKit.PDFDocument, invoice: FeeInvoiceDocument, y: number): number {
+  const t = invoice.totals
+  const taxRows: [string, string][] =
+    invoice.taxKind === 'IGST'
+      ? [['IGST', rupees(t.igstPaise)]]
+      : [
+          ['CGST', rupees(t.cgstPaise)],
+          [stateTaxName(invoice), rupees(t.sgstPaise)],
+        ]
+  const boxX = 335
+  const boxW = MARGIN + CONTENT_WIDTH - boxX
+  const ty = keyValues(doc, boxX, y + 12, boxW, [
+    ['Taxable value', rupees(t.taxablePaise)],
+    ...taxRows,
+  ])
+  doc.rect(boxX, ty + 2, boxW, 24).fill(PRIMARY)
+  doc
+    .font('bold')
+    .fontSize(10)
+    .fillColor('#FFFFFF')
+    .text(invoice.kind === 'credit' ? 'Credit total' : 'Invoice total', boxX + 8, ty + 9)
+  doc.text(rupees(t.totalPaise), boxX, ty + 9, { width: boxW - 8, align: 'right' })
+  return ty + 30
+}
+
+/** The document as a PDF: the same bytes for the same stored document. */
+export function renderFeeInvoicePdf(
+  invoice: FeeInvoiceDocument,
+  shopName: string,
+): Promise<Buffer> {
+  const title = invoice.kind === 'credit' ? 'CREDIT NOTE' : 'TAX INVOICE'
+  const { doc, bytes } = a4Document({ Title: `${title} ${invoice.number}`, Author: shopName })
+  doc.addPage()
+  headerBand(doc, shopName, title, 'Original for recipient')
+  let y = drawParties(doc, invoice)
+  const cols = columns(invoice)
+  y = tableHeader(doc, cols, y + 10)
+  invoice.lines.forEach((line, index) => {
+    y = tableRow(doc, cols, line, index, y)
+  })
+  const ty = drawTotals(doc, invoice, y)
+  block(doc, MARGIN, y + 12, 270, 'Amount in words', [
+    [amountInWords(invoice.totals.totalPaise), false],
+  ])
+  doc.font('regular').fontSize(7.5).fillColor(MUTED)
+  doc.text(
+    invoice.kind === 'credit'
+      ? 'The commission and fees, and their GST, that returns this month gave back of the invoices above (CGST Act s.34). The amount is credited in your settlement ledger.'
+      : 'The marketplace’s commission and closing fees on your orders delivered this month, less what returns this month gave back of them. Deducted from your settlements; see your statement for each order.',
+    MARGIN,
+    doc.y + 8,
+    { width: 270 },
+  )
+  const signY = Math.max(ty, doc.y) + 22
+  const boxX = 335
+  const boxW = MARGIN + CONTENT_WIDTH - boxX
+  doc
+    .font('bold')
+    .fontSize(8.5)
+    .fillColor(INK)
+    .text(`For ${invoice.supplier.name}`, boxX, signY, { width: boxW, align: 'right' })
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(UNSIGNED_TEXT, boxX, signY + 16, { width: boxW, align: 'right' })
+  doc.end()
+  return bytes
+}
