@@ -9,14 +9,17 @@ import {
   sellerReportMonthParams,
   sellerReportQuarterParams,
   sellerStatementResponse,
+  statementFormatQuery,
   tcsStatementResponse,
   tdsCertificateResponse,
+  type StatementFormat,
 } from '@techbazaar/shared'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../../app-types'
 import { assertSelf } from '../../../plugins/auth'
 import { gstr8Csv, gstr8Report } from './gstr8'
-import { sellerStatement, sellerStatementCsv } from './statement'
+import { renderSettlementPdf } from './settlement-pdfs'
+import { sellerStatement, sellerStatementCsv, sellerStatementForPdf } from './statement'
 import { tcsStatement, tcsStatementCsv } from './tcs-statement'
 import { form26qCsv, form26qReport, tdsCertificate } from './tds'
 
@@ -31,11 +34,33 @@ function sendCsv(reply: FastifyReply, file: { name: string; csv: string }) {
     .send(file.csv)
 }
 
+/** A PDF download: as an attachment, never cached (like the CSV, it is payment data). */
+function sendPdf(reply: FastifyReply, file: { name: string; pdf: Buffer }) {
+  return reply
+    .type('application/pdf')
+    .header('Content-Disposition', `attachment; filename="${file.name}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(file.pdf)
+}
+
+/**
+ * PDF downloads per account, like the invoices' (issue 26.7): each renders anew in the worker
+ * thread, so a script asking in a loop would hold up everyone's. JSON and CSV are not counted.
+ */
+const PDF_RATE_LIMIT = {
+  max: 30,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => `statement-pdf:${request.user?.id ?? request.ip}`,
+  // Counted before validation: the query as sent.
+  allowList: (request: FastifyRequest) =>
+    (request.query as { format?: unknown } | undefined)?.format !== 'pdf',
+}
+
 /**
  * The ledger's reports (decision 061). The marketplace's returns (GSTR-8, Form 26Q) are for its
  * admins; a seller's statement, TCS statement and Form 16A data are the seller's own (the id is
  * the session's, never a parameter) and any seller's for admins. `?format=csv` downloads the same
- * figures as CSV where the route says so.
+ * figures as CSV where the route says so; a statement's `?format=pdf` prints it.
  */
 export async function settlementReportsRoutes(app: App) {
   const { db, config } = app.deps
@@ -83,49 +108,60 @@ export async function settlementReportsRoutes(app: App) {
   )
 
   // ---- a seller's statement for a month ----
-  const statement = async (sellerId: string, month: string, csv: boolean, reply: FastifyReply) =>
-    csv
-      ? sendCsv(reply, await sellerStatementCsv(db, sellerId, month))
-      : { success: true as const, data: await sellerStatement(db, sellerId, month) }
+  const statement = async (
+    sellerId: string,
+    month: string,
+    format: StatementFormat,
+    reply: FastifyReply,
+  ) => {
+    if (format === 'csv') return sendCsv(reply, await sellerStatementCsv(db, sellerId, month))
+    if (format === 'pdf') {
+      const { statement: data, seller, name } = await sellerStatementForPdf(db, sellerId, month)
+      const pdf = await renderSettlementPdf({
+        type: 'statement',
+        statement: data,
+        seller,
+        shopName: config.shopName,
+      })
+      return sendPdf(reply, { name, pdf })
+    }
+    return { success: true as const, data: await sellerStatement(db, sellerId, month) }
+  }
 
   app.get(
     '/admin/settlements/statements/:month',
     {
-      config: { access: 'seller' },
+      config: { access: 'seller', rateLimit: PDF_RATE_LIMIT },
       schema: {
         tags,
         summary:
-          "The caller's statement for a month: opening balance, each entry by order, payouts, closing balance (format=csv downloads the entries)",
+          "The caller's statement for a month: opening balance, each entry by order, payouts, closing balance (format=csv downloads the entries, format=pdf the statement as an A4 PDF)",
         params: reportMonthParams,
-        querystring: reportFormatQuery,
+        querystring: statementFormatQuery,
         response: { 200: sellerStatementResponse },
       },
     },
     async (request, reply) => {
       const seller = assertSelf(request, undefined)
-      return statement(seller.id, request.params.month, request.query.format === 'csv', reply)
+      return statement(seller.id, request.params.month, request.query.format, reply)
     },
   )
 
   app.get(
     '/admin/settlements/sellers/:sellerId/statements/:month',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', rateLimit: PDF_RATE_LIMIT },
       schema: {
         tags,
-        summary: "A seller's statement for a month, for the marketplace's admins",
+        summary:
+          "A seller's statement for a month, for the marketplace's admins (format=csv downloads the entries, format=pdf the statement as an A4 PDF)",
         params: sellerReportMonthParams,
-        querystring: reportFormatQuery,
+        querystring: statementFormatQuery,
         response: { 200: sellerStatementResponse },
       },
     },
     async (request, reply) =>
-      statement(
-        request.params.sellerId,
-        request.params.month,
-        request.query.format === 'csv',
-        reply,
-      ),
+      statement(request.params.sellerId, request.params.month, request.query.format, reply),
   )
 
   // ---- a seller's TCS for a GSTR-8 month ----
