@@ -60,6 +60,13 @@ const format = z.enum(REPORT_FORMATS, { error: 'The format is json or csv' }).de
 export const gstr8Query = z.object({ month: reportMonth, format })
 export const form26qQuery = z.object({ fy: financialYear, quarter: fyQuarter, format })
 export const reportFormatQuery = z.object({ format })
+
+/** A seller's statement also prints: `?format=pdf` downloads it as an A4 PDF. */
+export const STATEMENT_FORMATS = [...REPORT_FORMATS, 'pdf'] as const
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number]
+export const statementFormatQuery = z.object({
+  format: z.enum(STATEMENT_FORMATS, { error: 'The format is json, csv or pdf' }).default('json'),
+})
 export const reportMonthParams = z.object({ month: reportMonth })
 export const sellerReportMonthParams = z.object({ sellerId: idParam, month: reportMonth })
 export const reportQuarterParams = z.object({ fy: financialYear, quarter: fyQuarter })

@@ -38,12 +38,17 @@ export const money = (paise: number) => amount.format(paiseToRupees(paise))
 /** '₹1,23,456.70' */
 export const rupees = (paise: number) => `₹${money(paise)}`
 
-/** An A4 document with the fonts registered as 'regular' and 'bold', and its bytes when done. */
-export function a4Document(info: { Title: string; Author: string }) {
+/**
+ * An A4 document with the fonts registered as 'regular' and 'bold', and its bytes when done.
+ * `bufferPages` keeps the pages until the end, for a footer that counts them ("Page n of m").
+ */
+export function a4Document(info: { Title: string; Author: string }, bufferPages = false) {
   const doc = new PDFDocument({
     size: 'A4',
+    // A small bottom margin keeps pdfkit from breaking a footer drawn low on the page.
     margins: { top: MARGIN, bottom: 10, left: MARGIN, right: MARGIN },
     autoFirstPage: false,
+    bufferPages,
     info,
   })
   doc.registerFont('regular', FONT_REGULAR)

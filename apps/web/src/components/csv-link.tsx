@@ -1,11 +1,6 @@
-import { DownloadIcon } from 'lucide-react'
-import { Button } from '@/components/ui/button'
+import { DownloadLink } from '@/components/download-link'
 
-/**
- * A report's CSV as a plain link: the browser downloads it with the session cookie and the
- * server's file name (Content-Disposition), and nothing is held in memory here. `what` completes
- * its name for screen readers ('of the statement for October 2026'), as a page has several.
- */
+/** A report's CSV as a download link, 'Download CSV' unless the page names it otherwise. */
 export function CsvLink({
   href,
   what,
@@ -15,13 +10,5 @@ export function CsvLink({
   what: string
   label?: string
 }) {
-  return (
-    <Button asChild variant="outline" className="h-11 w-fit">
-      {/* The name starts with the words on the button, so voice control finds it by them. */}
-      <a href={href} download aria-label={`${label} ${what}`}>
-        <DownloadIcon aria-hidden="true" />
-        {label}
-      </a>
-    </Button>
-  )
+  return <DownloadLink href={href} what={what} label={label} />
 }

@@ -2,7 +2,6 @@
  * The invoices module's public surface: what other modules, the app and the jobs may use of it.
  * Everything else in the folder is its own (lint: import-x/no-restricted-paths, issue 27.2).
  */
-export { amountInWords } from './amount-in-words'
 export { creditNotesOf, issueReturnCreditNote } from './credit-notes'
 export { purgeUnservedPdfs } from './invoice-files'
 export { invoicesRoutes } from './invoices.routes'

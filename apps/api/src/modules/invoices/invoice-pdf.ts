@@ -20,7 +20,7 @@ import {
   UNSIGNED_TEXT,
   type TableColumn,
 } from '../../lib/pdf-layout'
-import { amountInWords } from './amount-in-words'
+import { amountInWords } from '../../lib/amount-in-words'
 import type { InvoiceDocument, InvoiceDocumentLine } from '../../db/schema/invoice-document'
 
 /** Keep this much room under the table for totals, words and the signature. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountInWords, integerInWords } from './amount-in-words'
+import { amountInWords, integerInWords } from '../../lib/amount-in-words'
 import { taxKindFor, taxLine } from './gst'
 import { documentNumber, financialYear } from './issue'
 

@@ -19,8 +19,8 @@ import {
   UNSIGNED_TEXT,
   type TableColumn,
 } from '../../../lib/pdf-layout'
-import { amountInWords } from '../../invoices'
-import { monthName } from './issue'
+import { amountInWords } from '../../../lib/amount-in-words'
+import { monthName } from '../reports/period'
 
 /*
  * A marketplace fee invoice or credit note as a one-page A4 PDF (decision 063): the

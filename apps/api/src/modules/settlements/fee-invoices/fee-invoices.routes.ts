@@ -8,8 +8,8 @@ import {
 import type { App } from '../../../app-types'
 import { forbidden, notFound } from '../../../lib/errors'
 import { assertSelf } from '../../../plugins/auth'
-import { sendCsv, sendPdf } from '../reports/send-file'
-import { renderFeeInvoicePdf } from './fee-invoice-pdf'
+import { pdfRateLimit, sendCsv, sendPdf } from '../reports/send-file'
+import { renderSettlementPdf } from '../reports/settlement-pdfs'
 import {
   feeInvoiceById,
   monthFeeInvoices,
@@ -84,7 +84,7 @@ export async function feeInvoicesRoutes(app: App) {
     '/admin/settlements/fee-invoices/:feeInvoiceId/pdf',
     {
       // Sellers their own, admins any: the owner is checked below.
-      config: { access: 'backOffice' },
+      config: { access: 'backOffice', rateLimit: pdfRateLimit('fee-invoice-pdf') },
       schema: {
         tags,
         summary: 'A fee invoice or credit note as a PDF (the seller it was issued to, or an admin)',
@@ -100,7 +100,11 @@ export async function feeInvoicesRoutes(app: App) {
       }
       return sendPdf(reply, {
         name: `${row.number.replaceAll('/', '-')}.pdf`,
-        pdf: await renderFeeInvoicePdf(row.document, config.shopName),
+        pdf: await renderSettlementPdf({
+          type: 'feeInvoice',
+          document: row.document,
+          shopName: config.shopName,
+        }),
       })
     },
   )

@@ -6,7 +6,7 @@ import type { FeeInvoiceDocument, FeeInvoiceLine } from '../../../db/schema/fee-
 import type { InvoiceParty } from '../../../db/schema/invoice-document'
 import { financialYear, nextSerial, taxKindFor, type MarketplaceIdentity } from '../../invoices'
 import { sellerName } from '../../kernel'
-import { istMonth, monthPeriod } from '../reports/period'
+import { istMonth, monthName, monthPeriod } from '../reports/period'
 import { feeChargesOf, totalOf, type FeeChargeLine, type SellerFeeCharges } from './fee-charges'
 
 /*
@@ -31,13 +31,6 @@ export function feeDocumentNumber(kind: 'invoice' | 'credit', fy: number, seq: n
   const years = `${fy % 100}`.padStart(2, '0') + `${(fy + 1) % 100}`.padStart(2, '0')
   return `${kind === 'invoice' ? 'MF' : 'MFC'}/${years}/${String(seq).padStart(6, '0')}`
 }
-
-const MONTH_NAME = new Intl.DateTimeFormat('en-IN', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-export const monthName = (month: string) => MONTH_NAME.format(new Date(`${month}-01T00:00:00Z`))
 
 /** The month before an IST month: '2026-11' → '2026-10'. */
 export function previousMonth(month: string): string {

@@ -37,6 +37,16 @@ export function istMonth(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 7)
 }
 
+const LONG_MONTH = new Intl.DateTimeFormat('en-IN', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+/** '2026-11' as people say it: 'November 2026'. */
+export function monthName(month: string): string {
+  return LONG_MONTH.format(new Date(`${month}-15T00:00:00Z`))
+}
+
 /** The IST day of an instant: '2026-12-01'. */
 export function istDay(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10)

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../../test/app'
 import { createClock } from '../../../../test/clock'
 import { creditNotes, invoices, payouts, settlementEntries } from '../../../db/schema'
 import { BOUNDARY, reportsWorld } from './fixtures'
+import { settlementPdfRenderer } from './settlement-pdfs'
 
 /*
  * The ledger's reports (decision 61) against the entries the shop's own routes wrote: every
@@ -35,6 +37,14 @@ const entries = () => db().select().from(settlementEntries)
 const sum = (rows: { amountPaise: number }[]) => rows.reduce((s, r) => s + r.amountPaise, 0)
 const sumOf = <T>(rows: T[], pick: (r: T) => number | null) =>
   rows.reduce((s, r) => s + (pick(r) ?? 0), 0)
+/** A PDF's text in single spaces, as the invoices' tests read theirs. */
+async function pdfText(pdf: Buffer) {
+  const doc = await getDocumentProxy(new Uint8Array(pdf))
+  return (await extractText(doc, { mergePages: true })).text.replace(/\s+/g, ' ')
+}
+/** Rupees as the statement PDF prints them: two decimals, Indian grouping, a minus sign. */
+const printed = (rupees: number) =>
+  `${rupees < 0 ? '−' : ''}₹${Math.abs(rupees).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`
 const csvLines = (body: string) => {
   expect(body.endsWith('\r\n')).toBe(true)
   expect(body.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/)
@@ -111,6 +121,81 @@ describe("a seller's monthly statement", () => {
     expect(commission[9]).toMatch(/^-\d+\.\d{2}$/)
     const amounts = lines.slice(1).map((l) => paise(Number(l.split(',')[9])))
     expect(amounts.reduce((a, b) => a + b, 0)).toBe(sum(decRows))
+  })
+})
+
+describe("a seller's monthly statement as a PDF", () => {
+  const pdfName = /^attachment; filename="statement-2026-12-[0-9a-f]{8}\.pdf"$/
+
+  it('downloads the month for the seller, rendered in the worker thread, with what the JSON reports', async () => {
+    const dec = await json(w.sellerA.cookie, '/statements/2026-12')
+    const rendersBefore = settlementPdfRenderer.completed
+    const res = await get(w.sellerA.cookie, '/statements/2026-12?format=pdf')
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200)
+    expect(res.headers['content-type']).toBe('application/pdf')
+    expect(res.headers['content-disposition']).toMatch(pdfName)
+    expect(res.headers['content-disposition']).toContain(w.sellerA.user.id.slice(0, 8))
+    expect(res.headers['cache-control']).toBe('private, no-store')
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(settlementPdfRenderer.completed - rendersBefore).toBe(1)
+    // PDFs are counted per account, like invoice downloads; the JSON and CSV are not.
+    expect(res.headers['x-ratelimit-limit']).toBe('30')
+    const csv = await get(w.sellerA.cookie, '/statements/2026-12?format=csv')
+    expect(csv.headers['x-ratelimit-limit']).toBeUndefined()
+
+    const text = await pdfText(res.rawPayload)
+    expect(dec.payouts[0].utr).toMatch(/^\d{12}$/)
+    for (const expected of [
+      'SELLER STATEMENT',
+      'December 2026',
+      dec.sellerName,
+      'PAN: AAACA1234K',
+      '1 Marine Drive',
+      dec.parts[0].orderNumber,
+      dec.payouts[0].utr,
+      `Opening balance ${printed(dec.openingBalance)}`,
+      `Closing balance ${printed(dec.closingBalance)}`,
+      'Amounts in rupees; months in India time',
+    ]) {
+      expect(text).toContain(expected)
+    }
+    const pages = Number(/Page 1 of (\d+)/.exec(text)?.[1])
+    expect(text).toContain(`Page ${pages} of ${pages}`)
+  })
+
+  it('downloads any seller’s for an admin, and says so when a month has no entries', async () => {
+    const a = w.sellerA.user.id
+    const res = await get(w.admin, `/sellers/${a}/statements/2026-12?format=pdf`)
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200)
+    expect(res.headers['content-type']).toBe('application/pdf')
+    expect(res.headers['content-disposition']).toMatch(pdfName)
+    const own = await get(w.sellerA.cookie, '/statements/2026-12?format=pdf')
+    expect(await pdfText(res.rawPayload)).toBe(await pdfText(own.rawPayload))
+
+    const october = await get(
+      w.admin,
+      `/sellers/${w.sellerB.user.id}/statements/2026-10?format=pdf`,
+    )
+    expect(october.statusCode).toBe(200)
+    const text = await pdfText(october.rawPayload)
+    expect(text).toContain('No entries in October 2026')
+    expect(text).toContain(`Closing balance ${printed(0)}`)
+  })
+
+  it('refuses another seller’s (403), a shopper (403), nobody (401) and a malformed month (400)', async () => {
+    const a = w.sellerA.user.id
+    const others = `/sellers/${a}/statements/2026-12?format=pdf`
+    expect((await get(w.sellerB.cookie, others)).statusCode).toBe(403)
+    expect((await get(w.shopper.cookie, '/statements/2026-12?format=pdf')).statusCode).toBe(403)
+    expect((await get('', '/statements/2026-12?format=pdf')).statusCode).toBe(401)
+    for (const [cookie, url] of [
+      [w.sellerA.cookie, '/statements/2026-13?format=pdf'],
+      [w.admin, `/sellers/${a}/statements/2026-1?format=pdf`],
+    ] as const) {
+      const res = await get(cookie, url)
+      expect(res.statusCode, url).toBe(400)
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain('month')
+    }
   })
 })
 

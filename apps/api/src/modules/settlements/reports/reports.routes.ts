@@ -9,15 +9,18 @@ import {
   sellerReportMonthParams,
   sellerReportQuarterParams,
   sellerStatementResponse,
+  statementFormatQuery,
   tcsStatementResponse,
   tdsCertificateResponse,
+  type StatementFormat,
 } from '@techbazaar/shared'
 import type { FastifyReply } from 'fastify'
 import type { App } from '../../../app-types'
 import { assertSelf } from '../../../plugins/auth'
 import { gstr8Csv, gstr8Report } from './gstr8'
-import { sendCsv } from './send-file'
-import { sellerStatement, sellerStatementCsv } from './statement'
+import { pdfRateLimit, sendCsv, sendPdf } from './send-file'
+import { renderSettlementPdf } from './settlement-pdfs'
+import { sellerStatement, sellerStatementCsv, sellerStatementForPdf } from './statement'
 import { tcsStatement, tcsStatementCsv } from './tcs-statement'
 import { form26qCsv, form26qReport, tdsCertificate } from './tds'
 
@@ -27,7 +30,7 @@ const tags = ['settlements']
  * The ledger's reports (decision 061). The marketplace's returns (GSTR-8, Form 26Q) are for its
  * admins; a seller's statement, TCS statement and Form 16A data are the seller's own (the id is
  * the session's, never a parameter) and any seller's for admins. `?format=csv` downloads the same
- * figures as CSV where the route says so.
+ * figures as CSV where the route says so; a statement's `?format=pdf` prints it.
  */
 export async function settlementReportsRoutes(app: App) {
   const { db, config } = app.deps
@@ -75,49 +78,72 @@ export async function settlementReportsRoutes(app: App) {
   )
 
   // ---- a seller's statement for a month ----
-  const statement = async (sellerId: string, month: string, csv: boolean, reply: FastifyReply) =>
-    csv
-      ? sendCsv(reply, await sellerStatementCsv(db, sellerId, month))
-      : { success: true as const, data: await sellerStatement(db, sellerId, month) }
+  const statement = async (
+    sellerId: string,
+    month: string,
+    format: StatementFormat,
+    reply: FastifyReply,
+  ) => {
+    if (format === 'csv') return sendCsv(reply, await sellerStatementCsv(db, sellerId, month))
+    if (format === 'pdf') {
+      const { statement: data, seller, name } = await sellerStatementForPdf(db, sellerId, month)
+      const pdf = await renderSettlementPdf({
+        type: 'statement',
+        statement: data,
+        seller,
+        shopName: config.shopName,
+      })
+      return sendPdf(reply, { name, pdf })
+    }
+    return { success: true as const, data: await sellerStatement(db, sellerId, month) }
+  }
 
   app.get(
     '/admin/settlements/statements/:month',
     {
-      config: { access: 'seller' },
+      config: {
+        access: 'seller',
+        rateLimit: pdfRateLimit(
+          'statement-pdf',
+          (request) => (request.query as { format?: unknown } | undefined)?.format !== 'pdf',
+        ),
+      },
       schema: {
         tags,
         summary:
-          "The caller's statement for a month: opening balance, each entry by order, payouts, closing balance (format=csv downloads the entries)",
+          "The caller's statement for a month: opening balance, each entry by order, payouts, closing balance (format=csv downloads the entries, format=pdf the statement as an A4 PDF)",
         params: reportMonthParams,
-        querystring: reportFormatQuery,
+        querystring: statementFormatQuery,
         response: { 200: sellerStatementResponse },
       },
     },
     async (request, reply) => {
       const seller = assertSelf(request, undefined)
-      return statement(seller.id, request.params.month, request.query.format === 'csv', reply)
+      return statement(seller.id, request.params.month, request.query.format, reply)
     },
   )
 
   app.get(
     '/admin/settlements/sellers/:sellerId/statements/:month',
     {
-      config: { access: 'admin' },
+      config: {
+        access: 'admin',
+        rateLimit: pdfRateLimit(
+          'statement-pdf',
+          (request) => (request.query as { format?: unknown } | undefined)?.format !== 'pdf',
+        ),
+      },
       schema: {
         tags,
-        summary: "A seller's statement for a month, for the marketplace's admins",
+        summary:
+          "A seller's statement for a month, for the marketplace's admins (format=csv downloads the entries, format=pdf the statement as an A4 PDF)",
         params: sellerReportMonthParams,
-        querystring: reportFormatQuery,
+        querystring: statementFormatQuery,
         response: { 200: sellerStatementResponse },
       },
     },
     async (request, reply) =>
-      statement(
-        request.params.sellerId,
-        request.params.month,
-        request.query.format === 'csv',
-        reply,
-      ),
+      statement(request.params.sellerId, request.params.month, request.query.format, reply),
   )
 
   // ---- a seller's TCS for a GSTR-8 month ----

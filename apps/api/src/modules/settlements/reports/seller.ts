@@ -1,3 +1,4 @@
+import { GST_STATES } from '@techbazaar/shared'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { users, vendorProfiles } from '../../../db/schema'
@@ -13,6 +14,8 @@ export interface SellerIdentity {
   taxName: string
   pan: string | null
   gstin: string | null
+  /** The business address as printed (street; city and PIN; state), empty until it is saved. */
+  address: string[]
 }
 
 /** A seller's identity, or 404 for an id that is not a seller's (an admin's typo, a shopper). */
@@ -23,6 +26,10 @@ export async function sellerIdentity(db: Db, sellerId: string): Promise<SellerId
       panName: vendorProfiles.panName,
       pan: vendorProfiles.pan,
       gstin: vendorProfiles.gstNumber,
+      addressLine: vendorProfiles.addressLine,
+      city: vendorProfiles.city,
+      pincode: vendorProfiles.pincode,
+      stateCode: vendorProfiles.stateCode,
     })
     .from(users)
     .innerJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
@@ -34,5 +41,10 @@ export async function sellerIdentity(db: Db, sellerId: string): Promise<SellerId
     taxName: row.panName ?? row.displayName,
     pan: row.pan,
     gstin: row.gstin,
+    address: [
+      row.addressLine,
+      [row.city, row.pincode].filter(Boolean).join(' '),
+      row.stateCode ? (GST_STATES[row.stateCode] ?? null) : null,
+    ].filter((line): line is string => Boolean(line)),
   }
 }

@@ -13,6 +13,7 @@ import { orders, payouts, settlementEntries } from '../../../db/schema'
 import { csvNumber, csvRupees, toCsv } from '../../../lib/csv'
 import { istDay, monthPeriod, within } from './period'
 import { sellerIdentity } from './seller'
+import type { StatementSeller } from './statement-pdf'
 
 /*
  * A seller's statement for an IST month: the balance it started with (every entry before the
@@ -66,6 +67,10 @@ async function readMonth(db: Db, sellerId: string, month: string) {
   return { seller, period, openingPaise: opening?.paise ?? 0, byKind, rows }
 }
 
+/** 'statement-2026-11-1a2b3c4d.csv': one name for a month's CSV and PDF, so they sort together. */
+const statementFileName = (sellerId: string, month: string, ext: 'csv' | 'pdf') =>
+  `statement-${month}-${sellerId.slice(0, 8)}.${ext}`
+
 const label = (kind: SettlementEntryKind) => SETTLEMENT_ENTRY_KIND_LABELS[kind]
 
 function entryOf(entry: typeof settlementEntries.$inferSelect) {
@@ -87,7 +92,28 @@ function entryOf(entry: typeof settlementEntries.$inferSelect) {
 }
 
 export async function sellerStatement(db: Db, sellerId: string, month: string): Promise<Statement> {
+  return statementOf(await readMonth(db, sellerId, month), sellerId, month)
+}
+
+/**
+ * What the statement's PDF prints: the statement the JSON route answers (so the two cannot
+ * disagree) and the seller's address, GSTIN and PAN for its heading, from one read of the month.
+ */
+export async function sellerStatementForPdf(
+  db: Db,
+  sellerId: string,
+  month: string,
+): Promise<{ statement: Statement; seller: StatementSeller; name: string }> {
   const data = await readMonth(db, sellerId, month)
+  const { address, gstin, pan } = data.seller
+  return {
+    statement: statementOf(data, sellerId, month),
+    seller: { address, gstin, pan },
+    name: statementFileName(sellerId, month, 'pdf'),
+  }
+}
+
+function statementOf(data: Data, sellerId: string, month: string): Statement {
   const netPaise = data.byKind.reduce((s, k) => s + k.paise, 0)
   const parts = new Map<string, Statement['parts'][number] & { totalPaise: number }>()
   const paid: Statement['payouts'] = []
@@ -184,5 +210,5 @@ export async function sellerStatementCsv(
       entry.id,
     ]),
   )
-  return { name: `statement-${month}-${sellerId.slice(0, 8)}.csv`, csv }
+  return { name: statementFileName(sellerId, month, 'csv'), csv }
 }

@@ -92,9 +92,15 @@ describe('StatementsPage', () => {
     })
     expect(csv).toHaveAttribute('href', '/api/admin/settlements/statements/2026-10?format=csv')
     expect(csv).toHaveAttribute('download')
+    const pdf = screen.getByRole('link', {
+      name: 'Download PDF of the statement for October 2026',
+    })
+    expect(pdf).toHaveTextContent('Download PDF')
+    expect(pdf).toHaveAttribute('href', '/api/admin/settlements/statements/2026-10?format=pdf')
+    expect(pdf).toHaveAttribute('download')
   })
 
-  it("asks for another month's statement and TCS, and the CSV links follow", async () => {
+  it("asks for another month's statement and TCS, and the download links follow", async () => {
     const november = { month: '2026-11', from: '2026-10-31T18:30:00.000Z' }
     const fetchMock = mockReports({
       [`GET ${API}/statements/2026-11`]: () =>
@@ -124,6 +130,9 @@ describe('StatementsPage', () => {
     expect(
       screen.getByRole('link', { name: 'Download CSV of the statement for November 2026' }),
     ).toHaveAttribute('href', '/api/admin/settlements/statements/2026-11?format=csv')
+    expect(
+      screen.getByRole('link', { name: 'Download PDF of the statement for November 2026' }),
+    ).toHaveAttribute('href', '/api/admin/settlements/statements/2026-11?format=pdf')
     expect(
       screen.getByRole('link', { name: 'Download CSV of the TCS statement for November 2026' }),
     ).toHaveAttribute('href', '/api/admin/settlements/tcs-statements/2026-11?format=csv')
@@ -221,9 +230,12 @@ describe('StatementsPage', () => {
     expect(screen.getByLabelText('Balances')).toHaveTextContent('Closing balance₹12,000')
     expect(await screen.findByText('No TCS in October 2026')).toBeInTheDocument()
     expect(screen.queryByRole('table', { name: /entries by order/ })).not.toBeInTheDocument()
-    // The CSV is still there to download (it holds the header only).
+    // The CSV (the header only) and the PDF (which says there are none) are still there.
     expect(
       screen.getByRole('link', { name: 'Download CSV of the statement for October 2026' }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByRole('link', { name: 'Download PDF of the statement for October 2026' }),
     ).toBeInTheDocument()
   })
 

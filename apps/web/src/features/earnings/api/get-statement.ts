@@ -17,6 +17,11 @@ export function statementCsvUrl(whose: Whose, month: string): string {
   return `/api${statementPath(whose, month)}?format=csv`
 }
 
+/** The same statement printed: an A4 PDF, downloaded by the browser like the CSV. */
+export function statementPdfUrl(whose: Whose, month: string): string {
+  return `/api${statementPath(whose, month)}?format=pdf`
+}
+
 /** A seller's month: opening balance, each part's entries, payouts, totals, closing balance. */
 export function getStatement(whose: Whose, month: string, signal?: AbortSignal) {
   return api<SellerStatementResponse>(statementPath(whose, month), { signal }).then(

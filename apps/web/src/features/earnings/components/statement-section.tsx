@@ -2,13 +2,19 @@ import { formatRupees, formatShopDate, shopDay } from '@techbazaar/shared'
 import { ReceiptTextIcon } from 'lucide-react'
 import { useState } from 'react'
 import { CsvLink } from '@/components/csv-link'
+import { DownloadLink } from '@/components/download-link'
 import { ListView, type Column } from '@/components/list-view'
 import { PayoutStatusBadge } from '@/components/payout-status-badge'
 import { ReportFigures, ReportSection } from '@/components/report-section'
 import { EmptyState, LoadFailed, LoadingRows } from '@/components/state-views'
 import { formatMonth } from '@/lib/report-periods'
 import { messageOf } from '@/lib/server-errors'
-import { statementCsvUrl, useStatement, type Statement } from '../api/get-statement'
+import {
+  statementCsvUrl,
+  statementPdfUrl,
+  useStatement,
+  type Statement,
+} from '../api/get-statement'
 import type { Whose } from '../api/whose'
 
 type Part = Statement['parts'][number]
@@ -195,7 +201,8 @@ function StatementBody({ whose, month }: { whose: Whose; month: string }) {
 /**
  * A seller's monthly statement: the balance at the start, every entry of the month by order
  * (sale, fees, taxes, returns) and the payouts with their UTRs, the totals, the balance at the
- * end; the same entries download as CSV. Amounts are signed from the seller's side.
+ * end; the same entries download as CSV, and the whole statement as a PDF to print or file.
+ * Amounts are signed from the seller's side.
  */
 export function StatementSection({ whose, month }: { whose: Whose; month: string }) {
   const name = formatMonth(month)
@@ -205,7 +212,14 @@ export function StatementSection({ whose, month }: { whose: Whose; month: string
       title={`Statement for ${name}`}
       description="Every entry in your ledger this month: what each order earned and what was deducted (+ adds to your balance, − takes from it), and the payouts."
       controls={
-        <CsvLink href={statementCsvUrl(whose, month)} what={`of the statement for ${name}`} />
+        <>
+          <CsvLink href={statementCsvUrl(whose, month)} what={`of the statement for ${name}`} />
+          <DownloadLink
+            href={statementPdfUrl(whose, month)}
+            label="Download PDF"
+            what={`of the statement for ${name}`}
+          />
+        </>
       }
     >
       <StatementBody whose={whose} month={month} />
