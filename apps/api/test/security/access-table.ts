@@ -625,6 +625,24 @@ export const ACCESS: Record<string, AccessRule> = {
       url: `/api/admin/settlements/sellers/${w.productS1.sellerId}/tds-certificates/2026/3`,
     }),
   ),
+  // The marketplace's fee invoices to sellers (decision 63): each seller its own, admins any
+  // seller's and the month's list for GSTR-1.
+  'GET /api/admin/settlements/fee-invoices': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/settlements/fee-invoices',
+  })),
+  'GET /api/admin/settlements/sellers/:sellerId/fee-invoices': rule(200, ADMIN, 403, (w) => ({
+    url: `/api/admin/settlements/sellers/${w.productS1.sellerId}/fee-invoices`,
+  })),
+  'GET /api/admin/settlements/reports/fee-invoices': rule(200, ADMIN, 403, () => ({
+    url: '/api/admin/settlements/reports/fee-invoices?month=2026-11&format=csv',
+  })),
+  'GET /api/admin/settlements/fee-invoices/:feeInvoiceId/pdf': {
+    ...rule(404, BACK_OFFICE, 403, () => ({
+      url: `/api/admin/settlements/fee-invoices/${crypto.randomUUID()}/pdf`,
+    })),
+    because:
+      'a fee invoice exists once a month with charges has ended; fee-invoices.test.ts downloads real ones, its seller only',
+  },
   // The commission schedule (decision 62): admins only. The change is to a category no product
   // has, far ahead, so it prices nothing the other rows deliver.
   'GET /api/admin/settlements/commission-rules': rule(200, ADMIN, 403, () => ({
@@ -718,6 +736,13 @@ export const ACCESS: Record<string, AccessRule> = {
       ...json({}),
     })),
     because: 'only a failed payout is retried; payouts.routes.test.ts retries a real one',
+  },
+  'POST /api/admin/payouts/:payoutId/check': {
+    ...rule(404, ADMIN, 403, () => ({
+      url: `/api/admin/payouts/${crypto.randomUUID()}/check`,
+      ...json({}),
+    })),
+    because: 'only a payout on its way is checked; payouts.routes.test.ts checks a real one',
   },
   'POST /api/admin/payouts/utr-import': rule(200, ADMIN, 403, () => ({
     url: '/api/admin/payouts/utr-import',

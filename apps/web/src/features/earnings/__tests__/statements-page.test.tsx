@@ -10,6 +10,44 @@ const API = '/admin/settlements'
 /** A seller whose first part was delivered in September 2026. */
 const history = earningsOf({ parts: [part({ deliveredAt: '2026-09-10T09:30:00.000Z' })] })
 
+/** The marketplace's documents to the seller: October's invoice and a November credit note. */
+const feeDocuments = [
+  {
+    _id: 'f1e2d3c4-5e6f-4a7b-8c9d-000000000002',
+    kind: 'credit',
+    number: 'MFC/2627/000001',
+    month: '2026-11',
+    issuedAt: '2026-11-30T19:30:00.000Z',
+    sellerId: 'seller-1',
+    sellerName: 'Tech Tokri Retail',
+    gstin: '27AAPFU0939F1ZV',
+    placeOfSupply: '27-Maharashtra',
+    taxable: 119.94,
+    cgst: 0,
+    sgst: 0,
+    igst: 21.59,
+    total: 141.53,
+    against: ['MF/2627/000007'],
+  },
+  {
+    _id: 'f1e2d3c4-5e6f-4a7b-8c9d-000000000001',
+    kind: 'invoice',
+    number: 'MF/2627/000007',
+    month: '2026-10',
+    issuedAt: '2026-10-31T19:30:00.000Z',
+    sellerId: 'seller-1',
+    sellerName: 'Tech Tokri Retail',
+    gstin: '27AAPFU0939F1ZV',
+    placeOfSupply: '27-Maharashtra',
+    taxable: 1240,
+    cgst: 0,
+    sgst: 0,
+    igst: 223.2,
+    total: 1463.2,
+    against: [],
+  },
+]
+
 function mockReports(handlers: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /auth/check-auth': seller,
@@ -17,6 +55,7 @@ function mockReports(handlers: Parameters<typeof mockApi>[0] = {}) {
     [`GET ${API}/statements/2026-10`]: () => ok({ data: statementOf() }),
     [`GET ${API}/tcs-statements/2026-10`]: () => ok({ data: tcsStatementOf() }),
     [`GET ${API}/tds-certificates/2026/3`]: () => ok({ data: certificateOf() }),
+    [`GET ${API}/fee-invoices`]: () => ok({ data: feeDocuments }),
     ...handlers,
   })
 }
@@ -136,6 +175,41 @@ describe('StatementsPage', () => {
     expect(
       screen.getByRole('link', { name: 'Download CSV of the TCS statement for November 2026' }),
     ).toHaveAttribute('href', '/api/admin/settlements/tcs-statements/2026-11?format=csv')
+  })
+
+  it("lists the month's tax invoice from the marketplace, each with its PDF", async () => {
+    mockReports({
+      [`GET ${API}/statements/2026-11`]: () => ok({ data: statementOf({ month: '2026-11' }) }),
+      [`GET ${API}/tcs-statements/2026-11`]: () => ok({ data: tcsStatementOf() }),
+    })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    renderPage()
+    const section = await screen.findByRole('region', {
+      name: 'Tax invoices for commission and fees, October 2026',
+    })
+    const table = await within(section).findByRole('table', {
+      name: 'Tax invoices and credit notes for October 2026',
+    })
+    const row = within(table).getByRole('row', { name: /MF\/2627\/000007/ })
+    for (const text of ['Tax invoice', '₹1,240', '₹223.20', '₹1,463.20']) {
+      expect(within(row).getByText(text)).toBeInTheDocument()
+    }
+    expect(
+      within(row).getByRole('link', { name: 'Download PDF of tax invoice MF/2627/000007' }),
+    ).toHaveAttribute('href', `/api${API}/fee-invoices/f1e2d3c4-5e6f-4a7b-8c9d-000000000001/pdf`)
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Month' }), '2026-11')
+    const november = await screen.findByRole('region', {
+      name: 'Tax invoices for commission and fees, November 2026',
+    })
+    const credit = await within(november).findByRole('row', { name: /MFC\/2627\/000001/ })
+    expect(within(credit).getByText('against MF/2627/000007')).toBeInTheDocument()
+  })
+
+  it('says when a month has no tax invoice yet', async () => {
+    mockReports({ [`GET ${API}/fee-invoices`]: () => ok({ data: [] }) })
+    renderPage()
+    expect(await screen.findByText('No tax invoice for October 2026')).toBeInTheDocument()
   })
 
   it('shows the TCS statement: each invoice, each credit note and the totals', async () => {

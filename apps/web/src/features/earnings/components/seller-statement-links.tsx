@@ -1,13 +1,16 @@
 import { PeriodSelect } from '@/components/period-select'
 import { CsvLink } from '@/components/csv-link'
+import { DownloadLink } from '@/components/download-link'
 import { formatMonth } from '@/lib/report-periods'
 import { useReportPeriods } from '@/lib/use-report-periods'
 import { firstEntryMonth, useEarnings } from '../api/get-earnings'
-import { statementCsvUrl } from '../api/get-statement'
+import { statementCsvUrl, statementPdfUrl } from '../api/get-statement'
+import { FeeInvoicesSection } from './fee-invoices-section'
 import { tcsStatementCsvUrl } from '../api/get-tcs-statement'
 
 /**
- * A seller's statement and TCS statement for a month, as the CSV files the seller downloads,
+ * A seller's statement (CSV and PDF), TCS statement and the marketplace's tax invoices to it for
+ * a month, as the seller downloads them,
  * from the admins' routes for that seller (a seller asking about a payout or a TCS credit is
  * answered from the same figures). The months start at the seller's first entry.
  */
@@ -26,7 +29,8 @@ export function SellerStatementLinks({ sellerId }: { sellerId: string }) {
           Statements
         </h2>
         <p className="text-sm text-muted-foreground">
-          The seller&apos;s ledger entries and its TCS for a month, as the seller downloads them.
+          The seller&apos;s ledger entries, its TCS and the marketplace&apos;s tax invoices to it
+          for a month, as the seller downloads them.
         </p>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
@@ -41,12 +45,18 @@ export function SellerStatementLinks({ sellerId }: { sellerId: string }) {
           label="Statement CSV"
           what={`for ${name}`}
         />
+        <DownloadLink
+          href={statementPdfUrl(whose, periods.month)}
+          label="Statement PDF"
+          what={`for ${name}`}
+        />
         <CsvLink
           href={tcsStatementCsvUrl(whose, periods.month)}
           label="TCS statement CSV"
           what={`for ${name}`}
         />
       </div>
+      <FeeInvoicesSection whose={whose} month={periods.month} />
     </section>
   )
 }

@@ -6,6 +6,7 @@ import { quarterKey } from '@/lib/report-periods'
 import { useSession } from '@/lib/session/get-session'
 import { useReportPeriods } from '@/lib/use-report-periods'
 import { firstEntryMonth, useEarnings } from '../api/get-earnings'
+import { FeeInvoicesSection } from '../components/fee-invoices-section'
 import { Form16aSection } from '../components/form16a-section'
 import { StatementSection } from '../components/statement-section'
 import { TcsStatementSection } from '../components/tcs-statement-section'
@@ -39,6 +40,7 @@ function StatementsBody() {
         onChange={periods.setMonth}
       />
       <StatementSection whose="own" month={periods.month} />
+      <FeeInvoicesSection whose="own" month={periods.month} />
       <TcsStatementSection whose="own" month={periods.month} />
       <Form16aSection
         whose="own"
@@ -74,8 +76,9 @@ export default function StatementsPage() {
           Statements and tax documents
         </h1>
         <p className="text-sm text-muted-foreground">
-          Your ledger month by month, the tax collected and deducted on your sales, and the CSV
-          files for your accountant. Amounts in rupees; months are India time.
+          Your ledger month by month, the marketplace&apos;s tax invoices for its fees, the tax
+          collected and deducted on your sales, and the CSV and PDF files for your accountant.
+          Amounts in rupees; months are India time.
         </p>
       </div>
       <StatementsBody />

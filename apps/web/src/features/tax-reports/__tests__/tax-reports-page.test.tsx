@@ -8,12 +8,37 @@ import { admin, form26qOf, gstr8Of } from './fixtures'
 
 const GSTR8 = '/admin/settlements/reports/gstr8'
 const FORM_26Q = '/admin/settlements/reports/26q'
+const FEE_INVOICES = '/admin/settlements/reports/fee-invoices'
+
+const feeDocument = (
+  n: number,
+  kind: 'invoice' | 'credit',
+  over: Record<string, unknown> = {},
+) => ({
+  _id: `f1e2d3c4-5e6f-4a7b-8c9d-00000000000${n}`,
+  kind,
+  number: kind === 'invoice' ? `MF/2627/00000${n}` : `MFC/2627/00000${n}`,
+  month: '2026-10',
+  issuedAt: '2026-10-31T19:30:00.000Z',
+  sellerId: sellerIdOf(n),
+  sellerName: 'Tech Tokri Retail',
+  gstin: '27ABCPE1234F1Z5',
+  placeOfSupply: '27-Maharashtra',
+  taxable: 1000,
+  cgst: 0,
+  sgst: 0,
+  igst: 180,
+  total: 1180,
+  against: [],
+  ...over,
+})
 
 function mockReports(handlers: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /auth/check-auth': admin,
     [`GET ${GSTR8}`]: () => ok({ data: gstr8Of() }),
     [`GET ${FORM_26Q}`]: () => ok({ data: form26qOf() }),
+    [`GET ${FEE_INVOICES}`]: () => ok({ data: [] }),
     ...handlers,
   })
 }
@@ -60,6 +85,52 @@ describe('TaxReportsPage', () => {
     expect(
       within(section).getByRole('link', { name: 'Download CSV of GSTR-8 for October 2026' }),
     ).toHaveAttribute('href', `/api${GSTR8}?month=2026-10&format=csv`)
+  })
+
+  it("lists the month's fee invoices and credit notes for GSTR-1, net of the credits", async () => {
+    const fetchMock = mockReports({
+      [`GET ${FEE_INVOICES}`]: () =>
+        ok({
+          data: [
+            feeDocument(1, 'invoice'),
+            feeDocument(2, 'invoice', {
+              sellerName: 'Sound Studio Audio Pvt. Ltd.',
+              gstin: '29AAHCS2209L1Z9',
+              placeOfSupply: '29-Karnataka',
+              igst: 0,
+              cgst: 45,
+              sgst: 45,
+              taxable: 500,
+              total: 590,
+            }),
+            feeDocument(3, 'credit', {
+              taxable: 100,
+              igst: 18,
+              total: 118,
+              against: ['MF/2626/000009'],
+            }),
+          ],
+        }),
+    })
+    renderPage()
+    const section = await screen.findByRole('region', {
+      name: 'Fee invoices for October 2026 (GSTR-1)',
+    })
+    expect(await within(section).findByLabelText('Fee invoice totals')).toHaveTextContent(
+      'Taxable value₹1,400less credit notesGST charged₹252IGST ₹162 · CGST ₹45 · SGST ₹45',
+    )
+    const table = within(section).getByRole('table', {
+      name: 'Fee invoices and credit notes of October 2026',
+    })
+    expect(within(table).getByRole('row', { name: /MFC\/2627\/000003/ })).toHaveTextContent(
+      'Credit note',
+    )
+    expect(asked(fetchMock)).toContain(`/api${FEE_INVOICES}?month=2026-10`)
+    expect(
+      within(section).getByRole('link', {
+        name: 'Download CSV of the fee invoices for October 2026',
+      }),
+    ).toHaveAttribute('href', `/api${FEE_INVOICES}?month=2026-10&format=csv`)
   })
 
   it('asks for the month picked, and its CSV follows', async () => {

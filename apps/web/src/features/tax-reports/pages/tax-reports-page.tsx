@@ -2,6 +2,7 @@ import { DocumentTitle } from '@/components/document-title'
 import { PeriodSelect } from '@/components/period-select'
 import { quarterKey } from '@/lib/report-periods'
 import { useReportPeriods } from '@/lib/use-report-periods'
+import { FeeInvoicesReportSection } from '../components/fee-invoices-report-section'
 import { Form26qSection } from '../components/form26q-section'
 import { Gstr8Section } from '../components/gstr8-section'
 
@@ -37,6 +38,7 @@ export default function TaxReportsPage() {
           />
         }
       />
+      <FeeInvoicesReportSection month={periods.month} />
       <Form26qSection
         quarter={periods.quarter}
         picker={
