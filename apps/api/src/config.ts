@@ -118,7 +118,10 @@ const envSchema = z.object({
   SETTLEMENT_HOLD_BUFFER_DAYS: z.coerce.number().int().min(0).max(60).default(2),
   // The services accounting code printed on the marketplace's monthly tax invoices to sellers for
   // its commission and fees (decision 063): 998599, other support services n.e.c., by default.
-  FEE_INVOICE_SAC: z.string().regex(/^\d{6}$/, 'a six-digit SAC').default('998599'),
+  FEE_INVOICE_SAC: z
+    .string()
+    .regex(/^\d{6}$/, 'a six-digit SAC')
+    .default('998599'),
   // When the marketplace must pay over what it collected for a month (the dashboard's due dates):
   // TCS with GSTR-8 by the 10th of the next month (CGST s.52(4)); TDS by the 7th (Rule 30(2),
   // 30 April for March's).
