@@ -181,7 +181,8 @@ function keyValues(
 
 /** The seller beside the month's facts and balances; answers the y under them. */
 function drawHeading(doc: PDFKit.PDFDocument, statement: Statement, seller: StatementSeller) {
-  const left = block(doc, MARGIN, TOP, 270, 'Seller', [
+  // The seller's lines stop short of the figures beside them (which start at BOX_X - 40).
+  const left = block(doc, MARGIN, TOP, BOX_X - 40 - MARGIN - 16, 'Seller', [
     [statement.sellerName, true],
     ...seller.address.map((line): [string, boolean] => [line, false]),
     ...(seller.gstin ? [[`GSTIN: ${seller.gstin}`, false] as [string, boolean]] : []),

@@ -17,7 +17,7 @@ const COLUMNS: Column<FeeInvoice>[] = [
     cell: (d) => (
       <span className="flex flex-col">
         <span className="font-medium">{FEE_INVOICE_KIND_LABELS[d.kind]}</span>
-        <span className="tabular break-all">{d.number}</span>
+        <span className="tabular whitespace-nowrap">{d.number}</span>
         {d.against.length > 0 && (
           <span className="text-xs text-muted-foreground">against {d.against.join(', ')}</span>
         )}

@@ -23,7 +23,7 @@ const COLUMNS: Column<MonthFeeInvoice>[] = [
     cell: (d) => (
       <span className="flex flex-col">
         <span className="font-medium">{FEE_INVOICE_KIND_LABELS[d.kind]}</span>
-        <span className="tabular break-all">{d.number}</span>
+        <span className="tabular whitespace-nowrap">{d.number}</span>
         <time dateTime={d.issuedAt} className="text-xs text-muted-foreground">
           {formatShopDate(d.issuedAt, 'medium')}
         </time>
