@@ -1,5 +1,5 @@
 import type { StateMachine } from '@techbazaar/shared'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Tx } from './client'
 
@@ -35,5 +35,31 @@ export function statusMover<
       .where(and(eq(table.id, rowId), inArray(table.status, [...from])))
       .returning()) as T['$inferSelect'][]
     return moved[0] ?? null
+  }
+}
+
+/**
+ * The same event for every row `where` picks (a run's payouts), as one conditional UPDATE: the
+ * rows not in a status the event leaves are left as they are. Answers the rows moved.
+ */
+export function statusMoverWhere<
+  T extends MachineTable,
+  E extends string,
+  S extends string,
+  A extends string,
+>(table: T, machine: StateMachine<E, S, A>) {
+  return async (
+    tx: Tx,
+    where: SQL,
+    event: E,
+    set?: Omit<PgUpdateSetSource<T>, 'status'>,
+  ): Promise<T['$inferSelect'][]> => {
+    const { from, to } = machine.transitions[event]
+    const values = { ...set, status: to } as PgUpdateSetSource<T>
+    return (await tx
+      .update(table)
+      .set(values)
+      .where(and(where, inArray(table.status, [...from])))
+      .returning()) as T['$inferSelect'][]
   }
 }

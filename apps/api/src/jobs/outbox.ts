@@ -62,6 +62,19 @@ export async function enqueue<K extends OutboxKind>(
   return inserted.length > 0
 }
 
+/** Many items of one kind in one INSERT (each skipped when its dedupe key is taken already). */
+export async function enqueueMany<K extends OutboxKind>(
+  tx: Tx | Db,
+  kind: K,
+  items: readonly { payload: OutboxPayloads[K]; dedupeKey: string }[],
+): Promise<void> {
+  if (items.length === 0) return
+  await tx
+    .insert(outbox)
+    .values(items.map((item) => ({ kind, payload: item.payload, dedupeKey: item.dedupeKey })))
+    .onConflictDoNothing()
+}
+
 /** When the next attempt after `attempt` failed ones may run: doubling, capped, with jitter. */
 export function retryDelayMs(
   attempt: number,

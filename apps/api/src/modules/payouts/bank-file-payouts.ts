@@ -76,16 +76,20 @@ export async function importUtrFile(
   let paid = 0
   let failed = 0
   let unchanged = 0
+  // Which of the file's references are bank-file payouts: one read for the whole file.
+  const ids = [...new Set(parsed.rows.map((r) => r.payoutId).filter((id) => UUID.test(id)))]
+  const inFile = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await deps.db
+            .select({ id: payouts.id })
+            .from(payouts)
+            .where(and(inArray(payouts.id, ids), eq(payouts.rail, 'BANK_FILE')))
+        ).map((p) => p.id),
+  )
   for (const row of parsed.rows) {
-    if (!UUID.test(row.payoutId)) {
-      errors.push({ row: row.row, message: `No bank-file payout ${row.payoutId}` })
-      continue
-    }
-    const [payout] = await deps.db
-      .select({ rail: payouts.rail })
-      .from(payouts)
-      .where(eq(payouts.id, row.payoutId))
-    if (!payout || payout.rail !== 'BANK_FILE') {
+    if (!inFile.has(row.payoutId)) {
       errors.push({ row: row.row, message: `No bank-file payout ${row.payoutId}` })
       continue
     }

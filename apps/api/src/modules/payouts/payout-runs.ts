@@ -10,17 +10,18 @@ import {
   users,
   vendorProfiles,
 } from '../../db/schema'
-import { enqueue } from '../../jobs/outbox'
+import { enqueueMany } from '../../jobs/outbox'
 import { conflict, notFound } from '../../lib/errors'
 import {
   availableBySeller,
   balancesBySeller,
-  giveBackPayout,
+  giveBackPayouts,
   takeOutForPayouts,
 } from '../settlements'
+import { sellerName } from '../kernel'
 import type { PayoutDeps } from './deps'
 import { queueDetailsWaitingMail } from './payout-mails'
-import { movePayout } from './payout-moves'
+import { movePayouts } from './payout-moves'
 
 /**
  * Payout runs (decision 060). A run pays each seller its payable balance (what the ledger says
@@ -43,9 +44,11 @@ interface Skip {
 
 /** Queues payouts for the sender, in the transaction that made them sendable. */
 export async function queueSends(tx: Tx, payoutIds: string[]): Promise<void> {
-  for (const payoutId of payoutIds) {
-    await enqueue(tx, 'payout.send', { payoutId }, { dedupeKey: `payout-send:${payoutId}` })
-  }
+  await enqueueMany(
+    tx,
+    'payout.send',
+    payoutIds.map((payoutId) => ({ payload: { payoutId }, dedupeKey: `payout-send:${payoutId}` })),
+  )
 }
 
 /**
@@ -279,13 +282,12 @@ export async function approvePayoutRun(
       .where(and(eq(payoutRuns.id, runId), eq(payoutRuns.status, 'preview')))
       .returning({ id: payoutRuns.id })
     if (!run) throw await runNotInPreview(tx, runId)
-    const waiting = await tx
-      .select({ id: payouts.id })
-      .from(payouts)
-      .where(and(eq(payouts.runId, runId), eq(payouts.status, 'preview')))
-    for (const w of waiting) {
-      if (await movePayout(tx, w.id, 'approve')) await queueSends(tx, [w.id])
-    }
+    // Every preview of the run at once: one UPDATE and one outbox INSERT, whatever its size.
+    const approved = await movePayouts(tx, eq(payouts.runId, runId), 'approve')
+    await queueSends(
+      tx,
+      approved.map((p) => p.id),
+    )
   })
 }
 
@@ -303,14 +305,11 @@ export async function discardPayoutRun(
       .where(and(eq(payoutRuns.id, runId), eq(payoutRuns.status, 'preview')))
       .returning({ id: payoutRuns.id })
     if (!run) throw await runNotInPreview(tx, runId)
-    const waiting = await tx
-      .select({ id: payouts.id })
-      .from(payouts)
-      .where(and(eq(payouts.runId, runId), eq(payouts.status, 'preview')))
-    for (const w of waiting) {
-      const moved = await movePayout(tx, w.id, 'discard', { settledAt: now })
-      if (moved) await giveBackPayout(tx, { payoutId: moved.id, sellerId: moved.sellerId, at: now })
-    }
+    const discarded = await movePayouts(tx, eq(payouts.runId, runId), 'discard', { settledAt: now })
+    await giveBackPayouts(
+      tx,
+      discarded.map((p) => ({ payoutId: p.id, sellerId: p.sellerId, at: now })),
+    )
   })
 }
 
@@ -327,9 +326,9 @@ async function runNotInPreview(tx: Tx, runId: string) {
 export async function sellerNames(tx: Pick<Tx, 'select'>, sellerIds: string[]) {
   if (sellerIds.length === 0) return new Map<string, string>()
   const rows = await tx
-    .select({ id: users.id, userName: users.userName, businessName: vendorProfiles.businessName })
+    .select({ id: users.id, name: sellerName })
     .from(users)
     .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
     .where(inArray(users.id, sellerIds))
-  return new Map(rows.map((r) => [r.id, r.businessName ?? r.userName]))
+  return new Map(rows.map((r) => [r.id, r.name]))
 }

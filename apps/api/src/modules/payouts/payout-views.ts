@@ -20,6 +20,7 @@ import {
 } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 import { balancesBySeller } from '../settlements'
+import { sellerName } from '../kernel'
 import type { PayoutDeps } from './deps'
 import { sellerNames } from './payout-runs'
 
@@ -170,8 +171,7 @@ export async function sellerSettlements(deps: PayoutDeps): Promise<SellerSettlem
   const sellers = await db
     .select({
       id: users.id,
-      userName: users.userName,
-      businessName: vendorProfiles.businessName,
+      name: sellerName,
       gstNumber: vendorProfiles.gstNumber,
       accountStatus: payoutAccounts.status,
     })
@@ -197,7 +197,7 @@ export async function sellerSettlements(deps: PayoutDeps): Promise<SellerSettlem
       const hold = holdOf.get(s.id)
       return {
         sellerId: s.id,
-        sellerName: s.businessName ?? s.userName,
+        sellerName: s.name,
         gstNumber: s.gstNumber,
         onHold: paiseToRupees(b?.onHoldPaise ?? 0),
         payable: paiseToRupees(b?.payablePaise ?? 0),

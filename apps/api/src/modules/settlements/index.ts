@@ -9,7 +9,12 @@ export { reverseReturnedGoods, settleDeliveredPart } from './ledger'
 export type { SettlementPolicy } from './ledger'
 export { issueDueFeeInvoices, issueFeeInvoices } from './fee-invoices/issue'
 export type { FeeInvoiceDeps } from './fee-invoices/issue'
-export { giveBackPayout, takeOutForPayout, takeOutForPayouts } from './payout-entries'
+export {
+  giveBackPayout,
+  giveBackPayouts,
+  takeOutForPayout,
+  takeOutForPayouts,
+} from './payout-entries'
 export { marketplaceFigures } from './marketplace-figures'
 export { payoutBlockOf } from './payout-block'
 export { settlementsRoutes } from './settlements.routes'

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { settlementEntries } from '../../db/schema'
 
@@ -31,26 +31,51 @@ export async function takeOutForPayouts(tx: Tx, taken: readonly TakenOut[]): Pro
 
 export const takeOutForPayout = (tx: Tx, p: TakenOut) => takeOutForPayouts(tx, [p])
 
-export async function giveBackPayout(
+export async function giveBackPayouts(
   tx: Tx,
-  p: { payoutId: string; sellerId: string; at: Date },
+  given: readonly { payoutId: string; sellerId: string; at: Date }[],
 ): Promise<void> {
-  const [taken] = await tx
-    .select({ id: settlementEntries.id, amountPaise: settlementEntries.amountPaise })
+  if (given.length === 0) return
+  const taken = await tx
+    .select({
+      id: settlementEntries.id,
+      payoutId: settlementEntries.payoutId,
+      amountPaise: settlementEntries.amountPaise,
+    })
     .from(settlementEntries)
-    .where(and(eq(settlementEntries.payoutId, p.payoutId), eq(settlementEntries.kind, 'payout')))
-  if (!taken) return
+    .where(
+      and(
+        inArray(
+          settlementEntries.payoutId,
+          given.map((g) => g.payoutId),
+        ),
+        eq(settlementEntries.kind, 'payout'),
+      ),
+    )
+  const takenOf = new Map(taken.map((t) => [t.payoutId, t]))
+  const rows = given.flatMap((p) => {
+    const t = takenOf.get(p.payoutId)
+    return t
+      ? [
+          {
+            sellerId: p.sellerId,
+            payoutId: p.payoutId,
+            kind: 'payoutReturned' as const,
+            amountPaise: -t.amountPaise,
+            reversible: false,
+            reverses: t.id,
+            dedupeKey: `payout-returned:${p.payoutId}`,
+            createdAt: p.at,
+          },
+        ]
+      : []
+  })
+  if (rows.length === 0) return
   await tx
     .insert(settlementEntries)
-    .values({
-      sellerId: p.sellerId,
-      payoutId: p.payoutId,
-      kind: 'payoutReturned',
-      amountPaise: -taken.amountPaise,
-      reversible: false,
-      reverses: taken.id,
-      dedupeKey: `payout-returned:${p.payoutId}`,
-      createdAt: p.at,
-    })
+    .values(rows)
     .onConflictDoNothing({ target: settlementEntries.dedupeKey })
 }
+
+export const giveBackPayout = (tx: Tx, p: { payoutId: string; sellerId: string; at: Date }) =>
+  giveBackPayouts(tx, [p])
