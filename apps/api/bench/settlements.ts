@@ -26,7 +26,11 @@ import {
   pollPayouts,
   sellerSettlements,
 } from '../src/modules/payouts'
-import { balancesBySeller, sellerEarnings } from '../src/modules/settlements'
+import {
+  balancesBySeller,
+  issueDueFeeInvoices,
+  sellerEarnings,
+} from '../src/modules/settlements'
 import { generateLedger } from '../test/ledger-fixture'
 import { rowsOf } from './generate-products'
 
@@ -95,6 +99,10 @@ export async function runSettlementBench(): Promise<string> {
     await timed('approving the run (payouts queued)', rows, () =>
       approvePayoutRun(deps, runId, one!.id),
     )
+    // The hourly job's monthly work, timed on its own (the drain below would run it otherwise).
+    const issued = await timed("issuing last month's fee invoices (all sellers)", rows, () =>
+      issueDueFeeInvoices({ db, now, config }),
+    )
     await timed('sending the payouts (outbox → sandbox rail)', rows, async () => {
       while ((await app.deps.jobs.drain()) > 0) {
         // Each drain delivers what is due; repeat until the queue is empty.
@@ -112,7 +120,7 @@ export async function runSettlementBench(): Promise<string> {
       ),
     )
     await app.close()
-    const summary = `${paid?.n ?? 0} payouts paid, ${formatPaise(Number(paid?.total ?? 0))} in all; the seller's page showed ${earnings.parts.length} parts`
+    const summary = `${paid?.n ?? 0} payouts paid, ${formatPaise(Number(paid?.total ?? 0))} in all; ${issued} fee invoices and credit notes issued; the seller's page showed ${earnings.parts.length} parts`
     console.log(`  ${summary}`)
     const header = `Settlements benchmark: ${database.kind}, ${SELLERS} sellers, ${PARTS} parts, ${os.cpus().length} CPUs, Node ${process.version}`
     return `${header}\n\n| step | time |\n| --- | --- |\n${rows.join('\n')}\n\n${summary}\n`

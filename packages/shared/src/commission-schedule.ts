@@ -120,6 +120,9 @@ const commissionRuleView = z.object({
   effectiveFrom: z.string(),
   effectiveTo: z.string().nullable(),
   state: z.enum(COMMISSION_RULE_STATES),
+  /** The admin who scheduled the band (account name) and when; null: the default schedule. */
+  setBy: z.string().nullable(),
+  setAt: z.string().nullable(),
 })
 export type CommissionRuleView = z.infer<typeof commissionRuleView>
 

@@ -40,6 +40,9 @@ export const commissionRules = pgTable(
     commissionReversedOnReturn: boolean('commission_reversed_on_return').notNull(),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
     effectiveTo: timestamp('effective_to', { withTimezone: true }),
+    /** The admin who scheduled the change and when; null on the default schedule (migration). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }),
   },
   (t) => [
     index('commission_rules_category_idx').on(t.category, t.effectiveFrom),

@@ -30,7 +30,8 @@ let shopper: Shopper
 let phoneId = ''
 
 beforeAll(async () => {
-  admin = await kit.cookieOf((await createUser(db(), { role: 'admin', type: 'admin' })).id)
+  const adminUser = await createUser(db(), { role: 'admin', type: 'admin', userName: 'Asha Admin' })
+  admin = await kit.cookieOf(adminUser.id)
   seller = await kit.seller()
   shopper = await kit.shopper()
   phoneId = (await kit.product(seller.user.id, 1999, 10)).id
@@ -127,6 +128,13 @@ describe('a change from tomorrow', () => {
       [12_000, null, 9.75],
     ])
     expect(scheduled[0]!.effectiveFrom).toBe('2026-11-22T18:30:00.000Z')
+    // Who scheduled it and when; the migration's default schedule was set by nobody.
+    for (const r of scheduled) {
+      expect(r).toMatchObject({ setBy: 'Asha Admin', setAt: clock.now().toISOString() })
+    }
+    expect(data.rules.filter((r) => r.category === null).map((r) => r.setBy)).toEqual(
+      data.rules.filter((r) => r.category === null).map(() => null),
+    )
     // Today's rules stay in force until the new ones start.
     const inForce = electronics.filter((r) => r.state === 'inForce')
     expect(inForce.length).toBeGreaterThan(0)

@@ -8,7 +8,7 @@ import {
 } from '@techbazaar/shared'
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { commissionRules, products, settlementEntries } from '../../db/schema'
+import { commissionRules, products, settlementEntries, users } from '../../db/schema'
 import { badRequest } from '../../lib/errors'
 
 /*
@@ -37,8 +37,9 @@ export async function readCommissionSchedule(
   options: { history?: boolean } = {},
 ): Promise<CommissionSchedule> {
   const rows = await db
-    .select()
+    .select({ rule: commissionRules, setBy: users.userName })
     .from(commissionRules)
+    .leftJoin(users, eq(users.id, commissionRules.createdBy))
     .where(
       options.history
         ? undefined
@@ -46,7 +47,7 @@ export async function readCommissionSchedule(
     )
   // The catch-all last: it is what every category without its own rows falls back to.
   rows.sort(
-    (a, b) =>
+    ({ rule: a }, { rule: b }) =>
       (a.category === null ? 1 : 0) - (b.category === null ? 1 : 0) ||
       (a.category ?? '').localeCompare(b.category ?? '') ||
       a.effectiveFrom.getTime() - b.effectiveFrom.getTime() ||
@@ -56,13 +57,13 @@ export async function readCommissionSchedule(
   const categories = [
     ...new Set([
       ...catalogue.map((p) => p.category),
-      ...rows.flatMap((r) => (r.category === null ? [] : [r.category])),
+      ...rows.flatMap(({ rule: r }) => (r.category === null ? [] : [r.category])),
     ]),
   ].sort()
   return {
     today: shopDay(now),
     categories,
-    rules: rows.map((r) => ({
+    rules: rows.map(({ rule: r, setBy }) => ({
       id: r.id,
       category: r.category,
       minUnitRupees: paiseToRupees(r.minUnitPaise),
@@ -74,6 +75,9 @@ export async function readCommissionSchedule(
       effectiveFrom: r.effectiveFrom.toISOString(),
       effectiveTo: r.effectiveTo?.toISOString() ?? null,
       state: stateOf(r, now),
+      // Who scheduled it (an admin's account name) and when; null: the default schedule.
+      setBy: r.createdBy ? (setBy ?? 'A removed account') : null,
+      setAt: r.createdAt?.toISOString() ?? null,
     })),
   }
 }
@@ -90,6 +94,7 @@ export async function scheduleCommissionChange(
   db: Db,
   now: Date,
   input: CommissionScheduleInput,
+  adminId: string,
 ): Promise<CommissionSchedule> {
   if (input.effectiveFrom < shopDay(now)) {
     throw badRequest('A change cannot take effect in the past', [
@@ -163,6 +168,8 @@ export async function scheduleCommissionChange(
         commissionReversedOnReturn: band.commissionReversedOnReturn,
         effectiveFrom: start,
         effectiveTo: null,
+        createdBy: adminId,
+        createdAt: now,
       })),
     )
   })

@@ -87,10 +87,13 @@ export async function settlementsRoutes(app: App) {
         response: { 200: commissionScheduleResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await scheduleCommissionChange(db, app.deps.now(), request.body),
-    }),
+    async (request) => {
+      const admin = assertSelf(request, undefined)
+      return {
+        success: true as const,
+        data: await scheduleCommissionChange(db, app.deps.now(), request.body, admin.id),
+      }
+    },
   )
 
   // GSTR-8, Form 26Q, and each seller's statements and tax certificates (decision 061).

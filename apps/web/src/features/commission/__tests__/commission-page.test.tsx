@@ -20,6 +20,8 @@ const rule = (overrides: Partial<CommissionRuleView>): CommissionRuleView => ({
   effectiveFrom: '2024-09-30T18:30:00.000Z',
   effectiveTo: null,
   state: 'inForce',
+  setBy: null,
+  setAt: null,
   ...overrides,
 })
 
@@ -39,6 +41,8 @@ const schedule = (): CommissionSchedule => ({
       percent: 5.5,
       effectiveFrom: '2026-12-31T18:30:00.000Z',
       state: 'scheduled',
+      setBy: 'Asha Admin',
+      setAt: '2026-11-20T05:00:00.000Z',
     }),
     rule({ category: null, percent: 8, closingFeeRupees: 20, commissionReversedOnReturn: false }),
   ],
@@ -73,6 +77,9 @@ describe('CommissionPage', () => {
       name: 'Electronics: commission from 1 Jan 2027',
     })
     expect(within(scheduled).getByText('5.5%')).toBeInTheDocument()
+    // Who set each: the scheduled change by an admin, the rest the default schedule.
+    expect(screen.getByText('· set by Asha Admin on 20 Nov 2026')).toBeInTheDocument()
+    expect(screen.getAllByText('· the default schedule')).toHaveLength(2)
   })
 
   it('shows each band’s mistakes under its field and sends nothing', async () => {

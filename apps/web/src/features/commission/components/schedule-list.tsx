@@ -34,6 +34,9 @@ interface Group {
   state: CommissionRuleView['state']
   effectiveFrom: string
   effectiveTo: string | null
+  /** Who scheduled the group's first row and when (null: the default schedule). */
+  setBy: string | null
+  setAt: string | null
   rules: CommissionRuleView[]
 }
 
@@ -74,6 +77,11 @@ function GroupHeading({ group }: { group: Group }) {
           until {formatShopDate(group.effectiveTo, 'medium')}
         </span>
       )}
+      <span className="text-sm text-muted-foreground">
+        {group.setBy && group.setAt
+          ? `· set by ${group.setBy} on ${formatShopDate(group.setAt, 'medium')}`
+          : '· the default schedule'}
+      </span>
     </div>
   )
 }
