@@ -17,7 +17,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
-      testIgnore: /responsive\.spec\.ts/,
+      testIgnore: /responsive\.spec\.ts|payouts\.spec\.ts/,
     },
     {
       name: 'phone',
@@ -27,6 +27,13 @@ export default defineConfig({
         launchOptions: chromium,
       },
       testMatch: /responsive\.spec\.ts/,
+    },
+    {
+      // Moves the shop's clock forward (POST /api/admin/test-clock): after every other journey.
+      name: 'clock',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testMatch: /payouts\.spec\.ts/,
+      dependencies: ['desktop', 'phone'],
     },
   ],
   // A fresh shop on its own port and data directory: built, migrated and seeded like `npm start`.

@@ -8,7 +8,8 @@ import { root, startShop } from './shop-process.mjs'
 const dataDir = path.join(root, '.data/e2e')
 rmSync(dataDir, { recursive: true, force: true })
 const catcher = await startMailCatcher()
-const shop = startShop({ DATA_DIR: dataDir, SMTP_URL: catcher.smtpUrl })
+// The payout journey moves the shop's clock past a return window (it runs last).
+const shop = startShop({ DATA_DIR: dataDir, SMTP_URL: catcher.smtpUrl, SHOP_CLOCK_CONTROL: 'true' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shop.kill(signal))
 shop.on('exit', (code) => {
   void catcher.close().finally(() => process.exit(code ?? 0))

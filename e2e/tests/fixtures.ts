@@ -1,4 +1,11 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test'
 
 /** Console noise that is expected: a guest's session check answers 401 by design. */
 const EXPECTED = [/Failed to load resource: the server responded with a status of 401/]
@@ -147,4 +154,17 @@ export async function expectImagesLoaded(page: Page) {
       .map((img) => img.src),
   )
   expect(broken).toEqual([])
+}
+
+/** A session of its own for `email` (API calls only, no page). */
+export async function apiAs(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL })
+  const signedIn = await context.request.post('/api/auth/login', { data: { email, password } })
+  expect(signedIn.ok(), `${email} signs in`).toBe(true)
+  return context
 }

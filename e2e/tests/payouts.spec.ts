@@ -1,23 +1,44 @@
 import { readFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
-import { expect, signIn, test, waitingForTheApp } from './fixtures'
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { ApiProduct } from './checkout-steps'
+import {
+  apiAs,
+  emptyServerCart,
+  expect,
+  signIn,
+  test,
+  TEST_ADDRESS,
+  waitingForTheApp,
+} from './fixtures'
 import { pdfText } from './return-steps'
 
 /*
- * Sellers are paid (issue 28): the demo seller's earnings wait on hold and payable, an admin runs
- * payouts now and approves the preview, the sandbox payout rail pays it and the bank's UTR comes
- * back, and the seller finds that UTR in its payouts and in the month's statement (CSV and PDF),
- * and last month's tax invoice from the marketplace for its commission and fees as a PDF. The
- * seed's history supplies parts whose return windows closed long ago: this shop's clock is real.
+ * Sellers are paid (issue 28). The demo seller sells one unit, cash on delivery; the sandbox
+ * courier delivers it and its money waits on hold; the test moves the shop's clock past the
+ * return window (SHOP_CLOCK_CONTROL, so this project runs after every other); an admin runs
+ * payouts and approves the preview; the sandbox rail pays it and the bank's UTR comes back; the
+ * seller finds the UTR in its payouts and in the month's statement (CSV and PDF), and the
+ * marketplace's tax invoice for last month's commission and fees as a PDF.
  */
 
 const SELLER = 'seller@demo.test'
 const SELLER_NAME = 'Gadget Galaxy Retail Pvt. Ltd.'
-const UTR = /^\d{12}$/
+const DAY = 86_400_000
 
-/** This IST month and the one before, as the month picker's values ('2026-11'). */
-function months() {
-  const ist = new Date(Date.now() + 330 * 60_000)
+interface Earnings {
+  totals: { payable: number; paid: number; onHold: number }
+  parts: { subOrderId: string; status: string; net: number }[]
+}
+
+async function earningsOf(request: APIRequestContext): Promise<Earnings> {
+  const res = await request.get('/api/admin/settlements/earnings')
+  expect(res.ok(), await res.text()).toBe(true)
+  return ((await res.json()) as { data: Earnings }).data
+}
+
+/** The IST month of an instant and the one before it, as the month picker's values. */
+function monthsAt(at: Date) {
+  const ist = new Date(at.getTime() + 330 * 60_000)
   const current = ist.toISOString().slice(0, 7)
   ist.setUTCDate(1)
   ist.setUTCMonth(ist.getUTCMonth() - 1)
@@ -31,11 +52,66 @@ async function download(page: Page, name: string | RegExp): Promise<Buffer> {
   return readFile((await (await started).path())!)
 }
 
-test('a seller is paid: run, approved, paid with a UTR, and in the statement', async ({
+test('a delivered part waits out its return window, then is paid with a UTR', async ({
   page,
   browser,
+  baseURL,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
+  // One unit of the demo seller's, to the shopper's saved address, cash on delivery.
+  const shopper = await apiAs(browser, baseURL!, 'shopper@demo.test')
+  const listing = (await (
+    await shopper.request.get('/api/shop/products/get?sortBy=price-lowtohigh&limit=48')
+  ).json()) as { data: (ApiProduct & { username: string | null })[] }
+  const product = listing.data.find((p) => p.username === 'Gadget Galaxy' && p.totalStock >= 2)
+  if (!product) throw new Error('no demo seller product with stock')
+  const userId = await emptyServerCart(shopper.request)
+  expect(
+    (
+      await shopper.request.post('/api/shop/cart/add', {
+        data: { userId, productId: product._id, quantity: 1 },
+      })
+    ).ok(),
+  ).toBe(true)
+  let addresses = (await (await shopper.request.get(`/api/shop/address/get/${userId}`)).json()) as {
+    data: { _id: string }[]
+  }
+  if (addresses.data.length === 0) {
+    await shopper.request.post('/api/shop/address/add', { data: { userId, ...TEST_ADDRESS } })
+    addresses = (await (await shopper.request.get(`/api/shop/address/get/${userId}`)).json()) as {
+      data: { _id: string }[]
+    }
+  }
+  const created = await shopper.request.post('/api/shop/order/create', {
+    data: { userId, addressInfo: { addressId: addresses.data[0]!._id }, paymentMethod: 'COD' },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const orderId = ((await created.json()) as { orderId: string }).orderId
+  const details = (await (
+    await shopper.request.get(`/api/shop/order/details/${orderId}`)
+  ).json()) as {
+    data: { parcels: { subOrderId: string }[] }
+  }
+  const subOrderId = details.data.parcels[0]!.subOrderId
+  await shopper.close()
+
+  // The seller books the courier; the sandbox courier picks it up and delivers it.
+  const seller = await apiAs(browser, baseURL!, SELLER)
+  const booked = await seller.request.post('/api/admin/orders/vendor-ship', {
+    data: { _id: subOrderId, weightGrams: 300, lengthCm: 15, breadthCm: 8, heightCm: 4 },
+  })
+  expect(booked.status(), await booked.text()).toBe(200)
+  const awb = ((await booked.json()) as { data: { awb: string } }).data.awb
+  for (const status of ['picked_up', 'delivered']) {
+    const moved = await seller.request.post(`/sandbox-courier/${awb}/events`, { data: { status } })
+    expect(moved.status(), await moved.text()).toBeLessThan(400)
+  }
+  const delivered = await earningsOf(seller.request)
+  const part = delivered.parts.find((p) => p.subOrderId === subOrderId)
+  expect(part, 'the delivery wrote its ledger').toMatchObject({ status: 'onHold' })
+  await seller.close()
+
+  // The seller sees it on hold on its Earnings page.
   await signIn(page, SELLER)
   await page.waitForURL('**/admin/products')
   await page.goto('/admin/earnings')
@@ -43,65 +119,69 @@ test('a seller is paid: run, approved, paid with a UTR, and in the statement', a
   for (const label of ['On hold', 'Payable', 'Paid']) {
     await expect(balances.getByText(label, { exact: true })).toBeVisible()
   }
-  const before = (await (await page.request.get('/api/admin/settlements/earnings')).json()) as {
-    data: { totals: { payable: number; paid: number } }
-  }
-  expect(
-    before.data.totals.payable,
-    'the seed leaves the demo seller money to pay',
-  ).toBeGreaterThan(0)
 
-  // An admin runs payouts now and approves the preview.
+  // Ten days on: the 7-day return window and the 2-day buffer have passed with no return.
+  const admin = await apiAs(browser, baseURL!, 'admin@demo.test')
+  const moved = await admin.request.post('/api/admin/test-clock', { data: { days: 10 } })
+  expect(moved.status(), await moved.text()).toBe(200)
+  const shopNow = new Date(((await moved.json()) as { now: string }).now)
+  await admin.close()
+  const sellerAgain = await apiAs(browser, baseURL!, SELLER)
+  const before = await earningsOf(sellerAgain.request)
+  expect(before.parts.find((p) => p.subOrderId === subOrderId)).toMatchObject({
+    status: 'payable',
+  })
+  expect(before.totals.payable).toBeGreaterThanOrEqual(part!.net)
+
+  // An admin runs payouts now, approves the preview and asks the bank.
   const adminContext = await browser.newContext()
-  const admin = waitingForTheApp(await adminContext.newPage())
-  await signIn(admin, 'admin@demo.test')
-  await admin.waitForURL('**/admin/dashboard')
-  await admin.goto('/admin/payouts')
-  await admin.getByRole('button', { name: 'Run payouts now' }).click()
-  await admin
+  const adminPage = waitingForTheApp(await adminContext.newPage())
+  await signIn(adminPage, 'admin@demo.test')
+  await adminPage.waitForURL('**/admin/dashboard')
+  await adminPage.goto('/admin/payouts')
+  await adminPage.getByRole('button', { name: 'Run payouts now' }).click()
+  await adminPage
     .getByRole('alertdialog', { name: 'Run payouts now?' })
     .getByRole('button', { name: 'Run payouts' })
     .click()
-  await admin.waitForURL(/\/admin\/payouts\/[0-9a-f-]{36}$/)
-  const payouts = admin.getByRole('table', { name: "The run's payouts" })
-  const row = payouts.getByRole('row', { name: new RegExp(SELLER_NAME.replace(/\./g, '\\.')) })
+  await adminPage.waitForURL(/\/admin\/payouts\/[0-9a-f-]{36}$/)
+  const row = adminPage
+    .getByRole('table', { name: "The run's payouts" })
+    .getByRole('row', { name: new RegExp(SELLER_NAME.replace(/\./g, '\\.')) })
   await expect(row.getByText('Awaiting approval')).toBeVisible()
-  await admin.getByRole('button', { name: 'Approve', exact: true }).click()
-  await admin
+  await adminPage.getByRole('button', { name: 'Approve', exact: true }).click()
+  await adminPage
     .getByRole('alertdialog', { name: 'Approve this run?' })
     .getByRole('button', { name: /^Send \d+ payouts?$/ })
     .click()
-  await expect(admin.getByText('Run approved: the payouts are on their way')).toBeVisible()
-
-  // The outbox sends it within seconds; then the admin asks the bank instead of waiting for the
-  // next poll.
+  await expect(adminPage.getByText('Run approved: the payouts are on their way')).toBeVisible()
+  // The outbox sends it within seconds; the admin asks the bank instead of waiting for a poll.
   const check = row.getByRole('button', { name: /^Check with the bank/ })
   await expect(async () => {
-    await admin.reload()
+    await adminPage.reload()
     await expect(check).toBeVisible({ timeout: 1_000 })
   }).toPass({ timeout: 30_000 })
   await check.click()
-  await expect(admin.getByText(`Payout to ${SELLER_NAME}: paid`)).toBeVisible()
+  await expect(adminPage.getByText(`Payout to ${SELLER_NAME}: paid`)).toBeVisible()
   await expect(row.getByText('Paid', { exact: true })).toBeVisible()
   const utr = (await row.getByText(/^\d{12}$/).textContent())!.trim()
-  expect(utr).toMatch(UTR)
   await adminContext.close()
 
-  // The seller sees the money paid with the bank's reference…
-  await page.reload()
-  const mine = page.getByRole('table', { name: 'Payouts, newest first' })
-  const paidRow = mine.getByRole('row', { name: new RegExp(utr) })
+  // The seller sees the money paid with the bank's reference, the part with it.
+  const after = await earningsOf(sellerAgain.request)
+  expect(after.totals.paid).toBeCloseTo(before.totals.paid + before.totals.payable, 2)
+  expect(after.parts.find((p) => p.subOrderId === subOrderId)).toMatchObject({ status: 'paid' })
+  await sellerAgain.close()
+  // The browser keeps the shop's time, so its month pickers offer the shop's months.
+  await page.clock.setFixedTime(shopNow)
+  await page.goto('/admin/earnings')
+  const paidRow = page
+    .getByRole('table', { name: 'Payouts, newest first' })
+    .getByRole('row', { name: new RegExp(utr) })
   await expect(paidRow.getByText('Paid', { exact: true })).toBeVisible()
-  const after = (await (await page.request.get('/api/admin/settlements/earnings')).json()) as {
-    data: { totals: { payable: number; paid: number } }
-  }
-  expect(after.data.totals.paid).toBeCloseTo(
-    before.data.totals.paid + before.data.totals.payable,
-    2,
-  )
 
-  // …and in this month's statement, as the CSV for its accountant and printed.
-  const { current, last } = months()
+  // The month's statement, as the CSV for its accountant and printed.
+  const { current, last } = monthsAt(shopNow)
   await page.goto('/admin/earnings/statements')
   const month = page.getByRole('combobox', { name: 'Month' })
   await month.selectOption(current)

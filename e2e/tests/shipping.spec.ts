@@ -2,13 +2,13 @@ import type { APIRequestContext, Browser } from '@playwright/test'
 import { gstinCheckChar } from '../../packages/shared/src/validators'
 import { chooseAndPay, stockOf, type ApiProduct } from './checkout-steps'
 import {
+  apiAs,
   emptyServerCart,
   expect,
   signIn,
   test,
   TEST_ADDRESS,
   waitingForTheApp,
-  DEMO_PASSWORD,
 } from './fixtures'
 
 /** A West Bengal GSTIN no other run used (the suite may run twice on one shop). */
@@ -24,14 +24,6 @@ interface Parcel {
   seller: string
   status: string
   shipment: { awb: string; status: string; events: { status: string }[] } | null
-}
-
-/** A session of its own for `email` (API calls only, no page). */
-async function apiAs(browser: Browser, baseURL: string, email: string, password = DEMO_PASSWORD) {
-  const context = await browser.newContext({ baseURL })
-  const signedIn = await context.request.post('/api/auth/login', { data: { email, password } })
-  expect(signedIn.ok(), `${email} signs in`).toBe(true)
-  return context
 }
 
 /** A second approved seller, picking up in Kolkata, with one product of 5 in stock. */

@@ -52,6 +52,8 @@ import { metricsPlugin } from './plugins/metrics'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { mergeCsp, securityPlugin } from './plugins/security'
 import { textInputPlugin } from './plugins/text-input'
+import { testClockRoutes } from './plugins/test-clock'
+import { createShopClock } from './lib/shop-clock'
 import { webPlugin } from './plugins/web'
 import { lifecycleContext } from './modules/lifecycle'
 
@@ -92,7 +94,9 @@ export async function buildApp(
   // Before any route is added, so a caller (the security tests) sees every one of them.
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
 
-  const now = input.now ?? (() => new Date())
+  // A test shop's movable clock (SHOP_CLOCK_CONTROL); the machine's otherwise.
+  const clock = !input.now && config.clockControl ? createShopClock() : null
+  const now = input.now ?? clock?.now ?? (() => new Date())
   const catalogCache =
     input.listen && config.catalogCacheSeconds > 0
       ? await createCatalogCache({
@@ -208,6 +212,7 @@ export async function buildApp(
       await typed.register(settlementsRoutes)
       await typed.register(payoutsRoutes)
       await typed.register((scope) => payoutWebhookRoutes(scope, payoutDepsOf(deps)))
+      if (clock) await typed.register(testClockRoutes, { clock })
     },
     { prefix: '/api' },
   )

@@ -38,6 +38,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   // Demo accounts, demo catalog and the sandbox gateway: unset, only on this machine (decision 38).
   DEMO_MODE: z.enum(['true', 'false', '']).default(''),
+  // A clock the e2e suite moves forward (POST /api/admin/test-clock): never in production.
+  SHOP_CLOCK_CONTROL: z.enum(['true', 'false']).default('false'),
   // The OpenAPI docs at /api/docs: unset, served everywhere but in production.
   API_DOCS: z.enum(['true', 'false', '']).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -502,9 +504,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       "Invalid configuration:\n  SIGNING_KEYS_SECRET: is required in production (NODE_ENV=production), to seal sellers' signing certificates: 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)",
     )
   }
+  // A clock anyone with an admin account could move would reopen closed windows and age sessions.
+  if (e.NODE_ENV === 'production' && e.SHOP_CLOCK_CONTROL === 'true') {
+    throw new ConfigError(
+      'Invalid configuration:\n  SHOP_CLOCK_CONTROL: is for test shops and refused in production (NODE_ENV=production)',
+    )
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   return {
     marketplace: marketplaceConfig(e),
+    /** A movable clock for the e2e suite (POST /api/admin/test-clock); never in production. */
+    clockControl: e.SHOP_CLOCK_CONTROL === 'true',
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
