@@ -23,7 +23,6 @@ import { pdfText } from './return-steps'
 
 const SELLER = 'seller@demo.test'
 const SELLER_NAME = 'Gadget Galaxy Retail Pvt. Ltd.'
-const DAY = 86_400_000
 
 interface Earnings {
   totals: { payable: number; paid: number; onHold: number }
