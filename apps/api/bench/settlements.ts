@@ -26,11 +26,7 @@ import {
   pollPayouts,
   sellerSettlements,
 } from '../src/modules/payouts'
-import {
-  balancesBySeller,
-  issueDueFeeInvoices,
-  sellerEarnings,
-} from '../src/modules/settlements'
+import { balancesBySeller, issueDueFeeInvoices, sellerEarnings } from '../src/modules/settlements'
 import { generateLedger } from '../test/ledger-fixture'
 import { rowsOf } from './generate-products'
 
