@@ -20,22 +20,14 @@ export function statusMover<
   S extends string,
   A extends string,
 >(table: T, machine: StateMachine<E, S, A>) {
+  const moveWhere = statusMoverWhere(table, machine)
   return async (
     tx: Tx,
     rowId: string,
     event: E,
     set?: Omit<PgUpdateSetSource<T>, 'status'>,
-  ): Promise<T['$inferSelect'] | null> => {
-    const { from, to } = machine.transitions[event]
-    // Drizzle cannot see through the generic table that `status` takes one of its statuses.
-    const values = { ...set, status: to } as PgUpdateSetSource<T>
-    const moved = (await tx
-      .update(table)
-      .set(values)
-      .where(and(eq(table.id, rowId), inArray(table.status, [...from])))
-      .returning()) as T['$inferSelect'][]
-    return moved[0] ?? null
-  }
+  ): Promise<T['$inferSelect'] | null> =>
+    (await moveWhere(tx, eq(table.id, rowId), event, set))[0] ?? null
 }
 
 /**
@@ -55,6 +47,7 @@ export function statusMoverWhere<
     set?: Omit<PgUpdateSetSource<T>, 'status'>,
   ): Promise<T['$inferSelect'][]> => {
     const { from, to } = machine.transitions[event]
+    // Drizzle cannot see through the generic table that `status` takes one of its statuses.
     const values = { ...set, status: to } as PgUpdateSetSource<T>
     return (await tx
       .update(table)

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { paiseToRupees } from '@techbazaar/shared'
 import PDFDocument from 'pdfkit'
+import type { TaxKind } from '../db/schema/invoice-document'
 
 /*
  * The look every PDF the shop issues shares (GST invoices, the marketplace's fee invoices,
@@ -199,4 +200,62 @@ export function tableRow<T>(
   }
   rule(doc, y + height, 0.5)
   return y + height
+}
+
+/** Where a document's totals and signature sit: the right-hand column under its table. */
+export const TOTALS_X = 335
+const TOTALS_WIDTH = MARGIN + CONTENT_WIDTH - TOTALS_X
+
+/** The totals on the right: key–value rows, then the total on the primary band; answers the y under it. */
+export function totalsBox(
+  doc: PDFKit.PDFDocument,
+  y: number,
+  rows: [string, string][],
+  label: string,
+  total: string,
+): number {
+  const ty = keyValues(doc, TOTALS_X, y + 12, TOTALS_WIDTH, rows)
+  doc.rect(TOTALS_X, ty + 2, TOTALS_WIDTH, 24).fill(PRIMARY)
+  doc
+    .font('bold')
+    .fontSize(10)
+    .fillColor('#FFFFFF')
+    .text(label, TOTALS_X + 8, ty + 9)
+  doc.text(total, TOTALS_X, ty + 9, { width: TOTALS_WIDTH - 8, align: 'right' })
+  return ty + 30
+}
+
+/** "For {supplier}" and how the document is authenticated, on the right at `y`. */
+export function signatureBlock(
+  doc: PDFKit.PDFDocument,
+  y: number,
+  supplierName: string,
+  authentication: string,
+) {
+  doc
+    .font('bold')
+    .fontSize(8.5)
+    .fillColor(INK)
+    .text(`For ${supplierName}`, TOTALS_X, y, { width: TOTALS_WIDTH, align: 'right' })
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(authentication, TOTALS_X, y + 16, { width: TOTALS_WIDTH, align: 'right' })
+}
+
+/** "SGST" or "UTGST": the state or union-territory half of an intra-state supply's tax. */
+export const stateTaxName = (taxKind: TaxKind) => (taxKind === 'CGST+UTGST' ? 'UTGST' : 'SGST')
+
+/** The tax rows of a document's totals: IGST, or CGST and SGST/UTGST. */
+export function gstRows(
+  taxKind: TaxKind,
+  t: { cgstPaise: number; sgstPaise: number; igstPaise: number },
+): [string, string][] {
+  return taxKind === 'IGST'
+    ? [['IGST', rupees(t.igstPaise)]]
+    : [
+        ['CGST', rupees(t.cgstPaise)],
+        [stateTaxName(taxKind), rupees(t.sgstPaise)],
+      ]
 }

@@ -9,12 +9,15 @@ import {
   MARGIN,
   money,
   PAGE,
-  PRIMARY,
   MUTED,
   INK,
   rowHeight,
   rule,
   rupees,
+  gstRows,
+  signatureBlock,
+  stateTaxName,
+  totalsBox,
   tableHeader,
   tableRow,
   UNSIGNED_TEXT,
@@ -31,9 +34,6 @@ export type Authentication = { signedBy: string } | null
 
 type Column = TableColumn<InvoiceDocumentLine>
 
-/** "SGST" or "UTGST": the state or union-territory half of an intra-state supply's tax. */
-const stateTaxName = (doc: InvoiceDocument) => (doc.taxKind === 'CGST+UTGST' ? 'UTGST' : 'SGST')
-
 function columns(invoice: InvoiceDocument): Column[] {
   const taxColumns: Column[] =
     invoice.taxKind === 'IGST'
@@ -41,7 +41,7 @@ function columns(invoice: InvoiceDocument): Column[] {
       : [
           { label: 'CGST', width: 50, align: 'right', value: (l) => money(l.cgstPaise) },
           {
-            label: stateTaxName(invoice),
+            label: stateTaxName(invoice.taxKind),
             width: 50,
             align: 'right',
             value: (l) => money(l.sgstPaise),
@@ -131,32 +131,25 @@ function drawParties(doc: PDFKit.PDFDocument, invoice: InvoiceDocument): number 
 
 function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, y: number): number {
   const t = invoice.totals
-  const taxRows: [string, string][] =
-    invoice.taxKind === 'IGST'
-      ? [['IGST', rupees(t.igstPaise)]]
-      : [
-          ['CGST', rupees(t.cgstPaise)],
-          [stateTaxName(invoice), rupees(t.sgstPaise)],
-        ]
-  const boxX = 335
-  const boxW = MARGIN + CONTENT_WIDTH - boxX
-  let ty = keyValues(doc, boxX, y + 12, boxW, [
-    ['Taxable value', rupees(t.taxablePaise)],
-    ...taxRows,
-    // What the rounded parts and the GST-inclusive price differ by (a paisa or two).
-    ...(t.roundOffPaise === 0
-      ? []
-      : [['Round off', `${t.roundOffPaise > 0 ? '' : '−'}${rupees(Math.abs(t.roundOffPaise))}`]]),
-  ] as [string, string][])
-  doc.rect(boxX, ty + 2, boxW, 24).fill(PRIMARY)
-  doc
-    .font('bold')
-    .fontSize(10)
-    .fillColor('#FFFFFF')
-    .text(invoice.kind === 'credit' ? 'Credit total' : 'Invoice total', boxX + 8, ty + 9)
-  doc.text(rupees(t.totalPaise), boxX, ty + 9, { width: boxW - 8, align: 'right' })
-  ty += 30
-  return ty
+  return totalsBox(
+    doc,
+    y,
+    [
+      ['Taxable value', rupees(t.taxablePaise)],
+      ...gstRows(invoice.taxKind, t),
+      // What the rounded parts and the GST-inclusive price differ by (a paisa or two).
+      ...(t.roundOffPaise === 0
+        ? []
+        : [
+            [
+              'Round off',
+              `${t.roundOffPaise > 0 ? '' : '−'}${rupees(Math.abs(t.roundOffPaise))}`,
+            ] as [string, string],
+          ]),
+    ],
+    invoice.kind === 'credit' ? 'Credit total' : 'Invoice total',
+    rupees(t.totalPaise),
+  )
 }
 
 function drawInvoice(
@@ -186,8 +179,6 @@ function drawInvoice(
     y = 86
   }
   const ty = drawTotals(doc, invoice, y)
-  const boxX = 335
-  const boxW = MARGIN + CONTENT_WIDTH - boxX
 
   block(doc, MARGIN, y + 12, 270, 'Amount in words', [
     [amountInWords(invoice.totals.totalPaise), false],
@@ -208,24 +199,14 @@ function drawInvoice(
     )
   }
 
-  const signY = Math.max(ty, doc.y) + 22
-  doc
-    .font('bold')
-    .fontSize(8.5)
-    .fillColor(INK)
-    .text(`For ${invoice.supplier.name}`, boxX, signY, { width: boxW, align: 'right' })
-  doc
-    .font('regular')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(
-      authentication
-        ? `Digitally signed by ${authentication.signedBy}, authorised signatory`
-        : UNSIGNED_TEXT,
-      boxX,
-      signY + 16,
-      { width: boxW, align: 'right' },
-    )
+  signatureBlock(
+    doc,
+    Math.max(ty, doc.y) + 22,
+    invoice.supplier.name,
+    authentication
+      ? `Digitally signed by ${authentication.signedBy}, authorised signatory`
+      : UNSIGNED_TEXT,
+  )
 }
 
 /** One A4 page (or more) per document, in one PDF. */

@@ -6,14 +6,16 @@ import {
   CONTENT_WIDTH,
   fitColumns,
   headerBand,
-  INK,
   keyValues,
   MARGIN,
   money,
   MUTED,
-  PRIMARY,
   rule,
   rupees,
+  gstRows,
+  signatureBlock,
+  stateTaxName,
+  totalsBox,
   tableHeader,
   tableRow,
   UNSIGNED_TEXT,
@@ -28,8 +30,6 @@ import { monthName } from '../reports/period'
  * SAC, and the tax by CGST+SGST or IGST as the place of supply makes it.
  */
 
-const stateTaxName = (doc: FeeInvoiceDocument) => (doc.taxKind === 'CGST+UTGST' ? 'UTGST' : 'SGST')
-
 function columns(invoice: FeeInvoiceDocument): TableColumn<FeeInvoiceLine>[] {
   const taxColumns: TableColumn<FeeInvoiceLine>[] =
     invoice.taxKind === 'IGST'
@@ -37,7 +37,7 @@ function columns(invoice: FeeInvoiceDocument): TableColumn<FeeInvoiceLine>[] {
       : [
           { label: 'CGST', width: 60, align: 'right', value: (l) => money(l.cgstPaise) },
           {
-            label: stateTaxName(invoice),
+            label: stateTaxName(invoice.taxKind),
             width: 60,
             align: 'right',
             value: (l) => money(l.sgstPaise),
@@ -89,27 +89,13 @@ function drawParties(doc: PDFKit.PDFDocument, invoice: FeeInvoiceDocument): numb
 
 function drawTotals(doc: PDFKit.PDFDocument, invoice: FeeInvoiceDocument, y: number): number {
   const t = invoice.totals
-  const taxRows: [string, string][] =
-    invoice.taxKind === 'IGST'
-      ? [['IGST', rupees(t.igstPaise)]]
-      : [
-          ['CGST', rupees(t.cgstPaise)],
-          [stateTaxName(invoice), rupees(t.sgstPaise)],
-        ]
-  const boxX = 335
-  const boxW = MARGIN + CONTENT_WIDTH - boxX
-  const ty = keyValues(doc, boxX, y + 12, boxW, [
-    ['Taxable value', rupees(t.taxablePaise)],
-    ...taxRows,
-  ])
-  doc.rect(boxX, ty + 2, boxW, 24).fill(PRIMARY)
-  doc
-    .font('bold')
-    .fontSize(10)
-    .fillColor('#FFFFFF')
-    .text(invoice.kind === 'credit' ? 'Credit total' : 'Invoice total', boxX + 8, ty + 9)
-  doc.text(rupees(t.totalPaise), boxX, ty + 9, { width: boxW - 8, align: 'right' })
-  return ty + 30
+  return totalsBox(
+    doc,
+    y,
+    [['Taxable value', rupees(t.taxablePaise)], ...gstRows(invoice.taxKind, t)],
+    invoice.kind === 'credit' ? 'Credit total' : 'Invoice total',
+    rupees(t.totalPaise),
+  )
 }
 
 /** The document as a PDF: the same bytes for the same stored document. */
@@ -140,19 +126,7 @@ export function renderFeeInvoicePdf(
     doc.y + 8,
     { width: 270 },
   )
-  const signY = Math.max(ty, doc.y) + 22
-  const boxX = 335
-  const boxW = MARGIN + CONTENT_WIDTH - boxX
-  doc
-    .font('bold')
-    .fontSize(8.5)
-    .fillColor(INK)
-    .text(`For ${invoice.supplier.name}`, boxX, signY, { width: boxW, align: 'right' })
-  doc
-    .font('regular')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(UNSIGNED_TEXT, boxX, signY + 16, { width: boxW, align: 'right' })
+  signatureBlock(doc, Math.max(ty, doc.y) + 22, invoice.supplier.name, UNSIGNED_TEXT)
   doc.end()
   return bytes
 }
