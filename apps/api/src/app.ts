@@ -31,6 +31,7 @@ import { businessAddressRoutes } from './modules/business-address'
 import { cartRoutes } from './modules/cart'
 import { catalogRoutes, createListingTotals } from './modules/catalog'
 import { contactRoutes } from './modules/contact'
+import { shopPoliciesRoutes } from './modules/shop-policies'
 import { healthRoutes } from './modules/health'
 import { invoicesRoutes, signingKeysRoutes } from './modules/invoices'
 import { reviewsRoutes } from './modules/reviews'
@@ -192,6 +193,7 @@ export async function buildApp(
       await typed.register(reviewsRoutes)
       await typed.register(bannersRoutes)
       await typed.register(contactRoutes)
+      await typed.register(shopPoliciesRoutes)
       await typed.register(ordersRoutes)
       await typed.register(invoicesRoutes)
       await typed.register(signingKeysRoutes)

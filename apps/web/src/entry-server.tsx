@@ -14,6 +14,7 @@ import { applyRenderQueryPolicy } from '@/app/render-query-policy'
 import { sessionQueryKey, sessionQueryOptions } from '@/lib/session/get-session'
 import { setApiTransport } from '@/lib/api-client'
 import { serializeSsrState } from '@/lib/ssr-state'
+import { HeadCollectorContext, headMarkup, type HeadCollector } from '@/lib/seo/page-head'
 import { routes, SHOP_LAYOUT_ROUTE_ID } from '@/router'
 
 /**
@@ -33,6 +34,11 @@ export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>
 export interface RenderRequest {
   /** The page's absolute URL. */
   url: string
+  /**
+   * The shop's public origin (`https://shop.example.in`), for the head's absolute links
+   * (canonical, Open Graph, JSON-LD). The page's own URL keeps a fixed host, see web-ssr.ts.
+   */
+  origin?: string
   /** The page request's Cookie header: the renderer asks the API as the same person. */
   cookie?: string
   fetchApi: ApiFetch
@@ -52,6 +58,8 @@ export interface RenderedPage {
   passes: number
   /** The page's `<title>` element (components/document-title.tsx), for the document's head. */
   title?: string
+  /** The page's other head tags (lib/seo/page-head.tsx): description, canonical, OG, JSON-LD. */
+  head?: string
 }
 
 /** The first `<title>` React drew; it hoists it to the front of the markup, out of the body. */
@@ -114,13 +122,15 @@ function waitingToFetch(query: Query): boolean {
  * failed render. When it answers, nothing the render started is left running or calling the API.
  */
 export async function render(request: RenderRequest): Promise<RenderedPage | null> {
-  const { url, cookie, fetchApi, signal } = request
+  const { url, cookie, fetchApi, signal, origin } = request
   if (signal?.aborted) return null
   const scope: RenderScope = { cookie, fetchApi, ended: new AbortController(), calls: 0 }
   const onAbort = () => scope.ended.abort()
   signal?.addEventListener('abort', onAbort, { once: true })
   try {
-    const page = await current.run(scope, () => renderPage(url, cookie, scope.ended.signal))
+    const page = await current.run(scope, () =>
+      renderPage(url, cookie, scope.ended.signal, origin ?? new URL(url).origin),
+    )
     return scope.ended.signal.aborted ? null : page
   } catch (error) {
     // An ended render fails wherever it stood (a refused call, an aborted prerender): the shell.
@@ -136,6 +146,7 @@ async function renderPage(
   url: string,
   cookie: string | undefined,
   ended: AbortSignal,
+  origin: string,
 ): Promise<RenderedPage | null> {
   const context = await handler.query(
     new Request(url, { headers: cookie ? { Cookie: cookie } : {} }),
@@ -151,13 +162,17 @@ async function renderPage(
   // Whatever ends the render cancels what its queries still wait for.
   ended.addEventListener('abort', () => void queryClient.cancelQueries(), { once: true })
   const router = createStaticRouter(handler.dataRoutes, context)
+  const collector: HeadCollector = { head: null }
   // A prerender waits for lazily loaded components inside Suspense (the product dialog), where
   // renderToString would leave their fallback and make the browser render the boundary again.
   const renderPass = async () => {
+    collector.head = null
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <RenderQueryClientContext value={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <HeadCollectorContext value={collector}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </HeadCollectorContext>
         </RenderQueryClientContext>
       </StrictMode>,
       {
@@ -211,5 +226,6 @@ async function renderPage(
   // Moved to the head, where crawlers read it; the browser's DocumentTitle draws nothing there.
   const title = TITLE_ELEMENT.exec(html)?.[0]
   if (title) html = html.replace(title, '')
-  return { html, state, passes, title }
+  const head = collector.head ? headMarkup(collector.head, origin) : undefined
+  return { html, state, passes, title, head }
 }

@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
           { index: true, ...page(() => import('@/features/catalog/pages/home-page')) },
           { path: 'shop/listing', ...page(() => import('@/features/catalog/pages/listing-page')) },
           { path: 'shop/search', ...page(() => import('@/features/catalog/pages/search-page')) },
+          // A product's own page, and a category's and a brand's landing page (issue 29).
+          { path: 'p/:segment', ...page(() => import('@/features/catalog/pages/product-page')) },
+          { path: 'c/:segment', ...page(() => import('@/features/catalog/pages/listing-page')) },
+          { path: 'b/:segment', ...page(() => import('@/features/catalog/pages/listing-page')) },
           {
             path: 'shop/checkout',
             ...page(() => import('@/app/routes/checkout-page')),

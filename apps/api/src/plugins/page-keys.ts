@@ -14,7 +14,8 @@ import { LIMITS, SORT_OPTIONS } from '@techbazaar/shared'
  */
 export function pageKey(url: string): string | null {
   const [pathname = '', search = ''] = url.split('?', 2)
-  const reads = PAGE_PARAMS.get(pathname)
+  const reads =
+    PAGE_PARAMS.get(pathname) ?? PATTERN_PAGES.find(([pattern]) => pattern.test(pathname))?.[1]
   if (!reads) return null
   const params = new URLSearchParams(search)
   const kept: string[] = []
@@ -63,21 +64,34 @@ export function keptPagePaths(): string[] {
   return [...PAGE_PARAMS.keys()]
 }
 
+const LISTING_PARAMS: Record<string, Canonical> = {
+  category: optionList,
+  brand: optionList,
+  section: optionList,
+  minPrice: rupees,
+  maxPrice: rupees,
+  sortBy: sort,
+  product: productId,
+}
+/** The listing's parameters but one group, which a landing page's path fixes. */
+const { category: _category, ...CATEGORY_PAGE_PARAMS } = LISTING_PARAMS
+const { brand: _brand, ...BRAND_PAGE_PARAMS } = LISTING_PARAMS
+
+/**
+ * Pages at a path with a name in it, kept only in the spelling the shop writes (lower-case);
+ * another spelling is answered per request (a product's page redirects to its own address).
+ */
+const PATTERN_PAGES: [RegExp, Record<string, Canonical>][] = [
+  // A product's page reads no parameters: campaign tags and the like share its one copy.
+  [/^\/p\/[a-z0-9-]{1,120}$/, {}],
+  [/^\/c\/[a-z0-9][a-z0-9-]{0,39}$/, CATEGORY_PAGE_PARAMS],
+  [/^\/b\/[a-z0-9][a-z0-9-]{0,39}$/, BRAND_PAGE_PARAMS],
+]
+
 /** The anonymous pages kept, with the parameters each reads (in key order). */
 const PAGE_PARAMS = new Map<string, Record<string, Canonical>>([
   ['/', {}],
-  [
-    '/shop/listing',
-    {
-      category: optionList,
-      brand: optionList,
-      section: optionList,
-      minPrice: rupees,
-      maxPrice: rupees,
-      sortBy: sort,
-      product: productId,
-    },
-  ],
+  ['/shop/listing', LISTING_PARAMS],
   ['/shop/search', { q: keyword }],
   ...STATIC_PAGES.map((page) => [page, {}] as [string, Record<string, Canonical>]),
 ])

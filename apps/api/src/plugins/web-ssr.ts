@@ -10,7 +10,14 @@ interface RenderModule {
     cookie?: string
     fetchApi: (url: string, init: RequestInit) => Promise<Response>
     signal?: AbortSignal
-  }): Promise<{ html: string; state: string; passes?: number; title?: string } | null>
+    origin?: string
+  }): Promise<{
+    html: string
+    state: string
+    passes?: number
+    title?: string
+    head?: string
+  } | null>
 }
 
 /** A page's whole HTML document, and how it was made (for the Server-Timing header). */
@@ -43,6 +50,8 @@ const RENDER_TIME_LIMIT_MS = 10_000
 const ROOT_ELEMENT = '<div id="root"></div>'
 /** index.html's own title, which a page's title replaces. */
 const SHELL_TITLE = /<title>[^<]*<\/title>/
+/** index.html's own description, which a page's head (with its own) replaces. */
+const SHELL_DESCRIPTION = /<meta\s+name="description"[^>]*>/
 
 /** Loads a file-backed value again only when the file changes (a rebuild needs no restart). */
 function reloadOnChange<T>(file: string, load: (file: string) => Promise<T>) {
@@ -89,6 +98,8 @@ function loadOnce<T>(file: string) {
 export function createPageRenderer(
   app: FastifyInstance,
   files: { template: string; entry: string },
+  /** The shop's public origin (config.appUrl), for canonical links and structured data. */
+  origin: string,
 ) {
   const template = reloadOnChange(files.template, (file) => readFile(file, 'utf8'))
   const renderer = loadOnce<RenderModule>(files.entry)
@@ -110,6 +121,7 @@ export function createPageRenderer(
         // kept page cannot carry a Host an attacker sent.
         url: `http://localhost${request.url}`,
         cookie: request.cookie,
+        origin,
         signal,
         fetchApi: async (url, init) => {
           const answer = await app.inject({
@@ -131,9 +143,12 @@ export function createPageRenderer(
       }
       // Replaced by functions: a string replacement reads `$&` or `$'` in a product's name as
       // patterns and would splice pieces of the shell into the page.
-      const { title } = page
+      const { title, head } = page
       const withTitle = title ? shell.replace(SHELL_TITLE, () => title) : shell
-      const document = withTitle.replace(
+      const withHead = head
+        ? withTitle.replace(SHELL_DESCRIPTION, '').replace('</head>', () => `${head}</head>`)
+        : withTitle
+      const document = withHead.replace(
         ROOT_ELEMENT,
         () =>
           `<div id="root">${page.html}</div><script type="application/json" id="ssr-state">${page.state}</script>`,

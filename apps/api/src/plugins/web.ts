@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -7,6 +8,7 @@ import { compressAs, preferredEncoding, pickEncoding } from '../lib/compression'
 import { shopCookies } from '../lib/cookies'
 import type { CachedPage } from '../lib/page-cache'
 import { keptPagePaths, pageKey } from './page-keys'
+import { productPageGates, type PageGate, type PageRefusal } from './page-gates'
 import { createPageRenderer, type RenderedDocument } from './web-ssr'
 
 const YEAR_SECONDS = 365 * 24 * 3600
@@ -99,12 +101,12 @@ export const webPlugin = fp(
       })
     }
 
-    const renderPage = createPageRenderer(app, {
-      template: indexHtml,
-      entry: opts.webSsrEntry,
-    })
-
     const { config, pageCache } = app.deps
+    const renderPage = createPageRenderer(
+      app,
+      { template: indexHtml, entry: opts.webSsrEntry },
+      config.appUrl,
+    )
     const sessionCookie = shopCookies(config).session.name
     // Anonymous pages may be kept by a CDN for a short while and served stale while it asks
     // again; browsers keep nothing without asking (ETag, 304). docs/deploy.md.
@@ -128,19 +130,52 @@ export const webPlugin = fp(
       return reply.type('text/html; charset=utf-8').send(sent.body)
     }
 
-    async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    /**
+     * A page that names no product or category the shop has: its status with the shell, which
+     * draws the not-found message in the browser; a product's old address: 301 to its own.
+     */
+    async function sendRefusal(reply: FastifyReply, refusal: PageRefusal) {
+      if ('redirect' in refusal) return reply.redirect(refusal.redirect, 301)
+      const shell = await readFile(indexHtml, 'utf8')
+      return reply
+        .code(refusal.status)
+        .header('Cache-Control', 'no-cache')
+        .header('X-Robots-Tag', 'noindex')
+        .type('text/html; charset=utf-8')
+        .send(shell)
+    }
+
+    /**
+     * Sends the page at the request's URL. `gate` first says whether the address names a page at
+     * all (a listed product, a known category); it runs only when the page is drawn, never for a
+     * kept page: the page cache forgets every page on a catalog change, so a kept page's answer
+     * still holds.
+     */
+    async function sendPage(request: FastifyRequest, reply: FastifyReply, gate?: PageGate) {
       if (request.method !== 'GET') return sendShell(reply)
+      // Set by `passes` (inside the cache's loader, so an object: a closure's writes to a `let`
+      // are invisible to the compiler's narrowing).
+      const asked: { refusal?: PageRefusal | null } = {}
+      const passes = async () => {
+        asked.refusal = gate ? await gate() : null
+        return asked.refusal === null
+      }
       const anonymous = !request.cookies[sessionCookie]
       const key = anonymous && pageCache ? pageKey(request.url) : null
       if (key && pageCache) {
         const { page, source } = await pageCache.load(key, async () => {
+          if (!(await passes())) return null
           const rendered = await renderPage({ url: key, ip: request.ip, log: request.log })
           if (rendered) reply.header('Server-Timing', serverTiming(rendered))
           return rendered?.document ?? null
         })
         reply.header('X-Cache', source)
-        return page ? sendKept(request, reply, page) : sendShell(reply)
+        if (page) return sendKept(request, reply, page)
+        // Another request's render declined: this one asks the gate itself.
+        if (asked.refusal === undefined) await passes()
+        return asked.refusal ? sendRefusal(reply, asked.refusal) : sendShell(reply)
       }
+      if (!(await passes()) && asked.refusal) return sendRefusal(reply, asked.refusal)
       const rendered = await renderPage({
         url: request.url,
         cookie: request.headers.cookie,
@@ -161,7 +196,15 @@ export const webPlugin = fp(
     // The static files' wildcard would answer "/" as a directory listing request (403); the other
     // kept pages get routes too, so a page from memory does not first look for a file on disk
     // (the wildcard stats the path and its .br/.gz copies before giving up).
-    if (hasWeb) for (const page of keptPagePaths()) app.get(page, sendPage)
+    if (hasWeb) {
+      for (const page of keptPagePaths())
+        app.get(page, (request, reply) => sendPage(request, reply))
+      for (const [route, gate] of Object.entries(productPageGates(app))) {
+        app.get<{ Params: { segment: string } }>(route, (request, reply) =>
+          sendPage(request, reply, () => gate(request.params.segment)),
+        )
+      }
+    }
 
     app.setNotFoundHandler((request, reply) => {
       const resolved = resolvedPath(request.url)

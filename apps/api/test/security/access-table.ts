@@ -277,6 +277,9 @@ export const ACCESS: Record<string, AccessRule> = {
     url: '/api/shop/products/facets?brand=samsung&maxPrice=50000',
   })),
   'GET /api/shop/filter/fetch': open(200, CATALOG, () => ({ url: '/api/shop/filter/fetch' })),
+  'GET /api/shop/policies': open(200, "the shop's terms are shown before anyone buys", () => ({
+    url: '/api/shop/policies',
+  })),
   'GET /api/shop/search/:keyword': open(200, CATALOG, () => ({
     url: '/api/shop/search/galaxy',
   })),
@@ -838,6 +841,15 @@ export const ACCESS: Record<string, AccessRule> = {
         })),
       ]),
   ),
+  'GET /p/:segment': open(404, "a product's page is public; this address names none", () => ({
+    url: '/p/no-such-product-zzzzzzzz',
+  })),
+  'GET /c/:segment': open(404, "a category's page is public; this one the shop has not", () => ({
+    url: '/c/no-such-category',
+  })),
+  'GET /b/:segment': open(404, "a brand's page is public; this one the shop has not", () => ({
+    url: '/b/no-such-brand',
+  })),
   'GET /*': open(200, 'the web app (SPA fallback) loads; pages guard themselves', () => ({
     url: '/shop/listing',
   })),

@@ -15,6 +15,8 @@ export const catalogKeys = {
     [...catalogKeys.infiniteLists(), query] as const,
   details: () => [...catalogKeys.products(), 'detail'] as const,
   detail: (id: string) => [...catalogKeys.details(), id] as const,
+  /** A product page's product by its address; its own branch, as its data holds the address. */
+  byPath: (segment: string) => [...catalogKeys.products(), 'by-path', segment] as const,
   filterOptions: () => [...catalogKeys.all, 'filter-options'] as const,
   facets: (filters: ListingFilters) => [...catalogKeys.all, 'facets', filters] as const,
   featureImages: () => [...catalogKeys.all, 'feature-images'] as const,

@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router'
+import { brandPath } from '@techbazaar/shared'
+import { Link } from 'react-router'
 import { cn } from '@/lib/utils'
-import { writeStoredFilters } from '../lib/filters'
 
 /**
  * Wordmarks set in type (no logo files): each brand's colour and letterforms, on a tint light
@@ -58,18 +58,14 @@ const BRANDS = [
   },
 ] as const
 
+/** Each tile leads to its brand's landing page (`/b/{brand}`), which search engines index. */
 export function BrandTiles() {
-  const navigate = useNavigate()
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
       {BRANDS.map((brand) => (
         <li key={brand.value} className="last:col-span-2 sm:last:col-span-1">
-          <button
-            type="button"
-            onClick={() => {
-              writeStoredFilters({ brand: [brand.value] })
-              void navigate('/shop/listing')
-            }}
+          <Link
+            to={brandPath(brand.value)}
             className={cn(
               'flex h-24 w-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border transition-[translate,box-shadow] duration-200 outline-none hover:-translate-y-0.5 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/60',
               brand.tile,
@@ -86,7 +82,7 @@ export function BrandTiles() {
             >
               Shop {brand.label}
             </span>
-          </button>
+          </Link>
         </li>
       ))}
     </ul>

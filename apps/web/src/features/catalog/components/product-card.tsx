@@ -1,4 +1,4 @@
-import { effectivePrice, formatRupees, LIMITS, type Product } from '@techbazaar/shared'
+import { effectivePrice, formatRupees, LIMITS, productPath, type Product } from '@techbazaar/shared'
 import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -139,9 +139,19 @@ export function ProductCard({ product, to, onOpen, eager = false, className }: P
               <span className="line-clamp-2">{product.title}</span>
             </Link>
           ) : (
-            <button type="button" className={openClass} onClick={() => onOpen?.(product)}>
+            // A link to the product's own page, for crawlers and for opening in a new tab; a
+            // plain click opens the details over the listing, as the spec asks.
+            <a
+              href={productPath(product)}
+              className={openClass}
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
+                event.preventDefault()
+                onOpen?.(product)
+              }}
+            >
               <span className="line-clamp-2">{product.title}</span>
-            </button>
+            </a>
           )}
         </h3>
         <PriceRow product={product} />

@@ -1,5 +1,6 @@
-import type { Product } from '@techbazaar/shared'
-import { PackageX } from 'lucide-react'
+import { productPath, type Product } from '@techbazaar/shared'
+import { ArrowRight, PackageX } from 'lucide-react'
+import { Link } from 'react-router'
 import {
   Dialog,
   DialogContent,
@@ -120,6 +121,12 @@ function ProductDetail({ product }: { product: Product }) {
           {product.description}
         </p>
         <AddToCartButton product={product} label="Add to Cart" className="h-11" />
+        <Link
+          to={productPath(product)}
+          className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-primary hover:underline"
+        >
+          View full details <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
         <DeliveryCheck productId={product._id} />
         <section
           aria-labelledby="product-reviews-heading"

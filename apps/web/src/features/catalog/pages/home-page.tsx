@@ -1,6 +1,8 @@
 import { ArrowRight, RotateCcw, ShieldCheck, Truck } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { PageHead } from '@/lib/seo/page-head'
+import { organizationJsonLd, websiteJsonLd } from '@/lib/seo/structured-data'
 import { BannerCarousel } from '../components/banner-carousel'
 import { BrandTiles } from '../components/brand-tiles'
 import { ProductSection, SectionShell } from '../components/product-section'
@@ -11,9 +13,18 @@ const PROMISES = [
   { icon: ShieldCheck, text: 'Secure payments or cash on delivery' },
 ]
 
+/** The home page's title in search results and tabs. */
+export const HOME_TITLE = 'TechBazaar: Phones, Audio, Electronics & Accessories Online'
+
 export default function HomePage() {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-10 px-4 py-6 sm:px-6 sm:py-8 lg:gap-14">
+      <PageHead
+        title={HOME_TITLE}
+        description="Shop the latest phones, audio, electronics and accessories from sellers across India: GST invoices, free delivery, cash on delivery and easy returns."
+        canonical="/"
+        jsonLd={(absolute) => [organizationJsonLd(absolute), websiteJsonLd(absolute)]}
+      />
       <BannerCarousel />
 
       <section className="flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-primary/10 via-accent to-background p-6 sm:p-10 lg:flex-row lg:items-center lg:justify-between">

@@ -12,10 +12,13 @@ import { ListingResults } from '../components/listing-results'
 import { SortSelect } from '../components/sort-select'
 import { useListingParams } from '../hooks/use-listing-params'
 import { countFilters } from '../lib/filters'
+import { LandingHead } from '../components/landing-head'
 
 /**
  * /shop/listing: the filtered, sorted catalog (filters in a sidebar on large screens, a drawer
- * below), loaded a page at a time, with a product's details opened over it from the URL.
+ * below), loaded a page at a time, with a product's details opened over it from the URL. Also a
+ * category's or a brand's landing page (`/c/{category}`, `/b/{brand}`, issue 29), the same
+ * listing with that filter fixed by the path, which search engines index.
  */
 export default function ListingPage() {
   const params = useListingParams()
@@ -28,8 +31,12 @@ export default function ListingPage() {
   const total = pages[0]?.total
 
   const activeCount = countFilters(filters)
-  const heading =
-    filters.category?.length === 1 ? optionLabel(filters.category[0]!) : 'All Products'
+  const { landing } = params
+  const heading = landing
+    ? optionLabel(landing.value)
+    : filters.category?.length === 1
+      ? optionLabel(filters.category[0]!)
+      : 'All Products'
   const placeholder = params.openedProduct ?? products.find((product) => product._id === productId)
 
   const panel = (idPrefix: string) => (
@@ -38,6 +45,7 @@ export default function ListingPage() {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      {landing && <LandingHead landing={landing} total={total} />}
       <div className="flex gap-8">
         <HydrateLater slot="listing-filters">
           <aside aria-label="Filters" className="hidden w-60 shrink-0 lg:block">

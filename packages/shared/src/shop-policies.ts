@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { PAYMENT_METHODS } from './constants'
+
+/**
+ * The shop's terms as its settings make them (returns, refunds, delivery, payment), served to the
+ * storefront so a product page or a policy page says what the code does and cannot drift from it
+ * (Consumer Protection (E-Commerce) Rules 2020 r.6(5)(d): terms shown before purchase).
+ */
+export const shopPolicies = z.object({
+  /** Days after delivery a shopper may ask to return a part (RETURN_WINDOW_DAYS). */
+  returnWindowDays: z.number().int(),
+  /** Days the seller has to decide on a return request (RETURN_DECISION_DAYS). */
+  returnDecisionDays: z.number().int(),
+  /** Days a refund takes to reach the shopper once it is issued (REFUND_DAYS). */
+  refundDays: z.number().int(),
+  /** Working days a seller has to ship an order (SHIP_BY_WORKING_DAYS). */
+  shipByWorkingDays: z.number().int(),
+  /** Rupees: the largest order cash on delivery accepts. */
+  codMaxAmount: z.number(),
+  /** Rupees: what delivery costs an order (the shop delivers free). */
+  deliveryCharge: z.number(),
+  paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+})
+export type ShopPolicies = z.infer<typeof shopPolicies>
+export const shopPoliciesResponse = z.object({ success: z.literal(true), data: shopPolicies })
+export type ShopPoliciesReply = z.infer<typeof shopPoliciesResponse>
