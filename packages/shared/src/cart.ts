@@ -55,6 +55,8 @@ export type MergeCartInput = z.infer<typeof mergeCartBody>
 /** One cart line with the product as the catalog has it now (rupees). */
 export const cartLine = z.object({
   productId: z.uuid(),
+  /** The product page's id (`productPath({ title, shortId })` links the line to its page). */
+  shortId: z.string(),
   quantity: z.number().int(),
   title: z.string(),
   image: z.string(),

@@ -4,6 +4,8 @@ import { plainNumber } from './numbers'
 
 export const product = z.object({
   _id: z.uuid(),
+  /** The product page's id: its page is `productPath({ title, shortId })`, `/p/{slug}-{shortId}`. */
+  shortId: z.string(),
   image: z.string(),
   title: z.string(),
   description: z.string(),
@@ -113,6 +115,14 @@ export type ProductList = z.infer<typeof productListResponse>
 
 export const productResponse = z.object({ success: z.literal(true), data: product })
 export type ProductReply = z.infer<typeof productResponse>
+
+/**
+ * `GET /shop/products/by-path/:path`: the product a page path's short id names (the same object
+ * `GET /shop/products/get/:id` answers) and the path its page lives at now. A caller holding
+ * another path (an old title's slug) answers a 301 to `canonicalPath`.
+ */
+export const productByPathResponse = productResponse.extend({ canonicalPath: z.string() })
+export type ProductByPathReply = z.infer<typeof productByPathResponse>
 
 export const filterOptionsResponse = z.object({
   success: z.literal(true),

@@ -102,6 +102,11 @@ export type CreateOrderResponse = z.infer<typeof createOrderResponse>
 
 export const orderLine = z.object({
   productId: z.uuid(),
+  /**
+   * The product page's id, as the product has it now (`productPath({ title, shortId })`; a
+   * deleted product's page answers 410).
+   */
+  shortId: z.string(),
   /** The seller's part the line belongs to (what a return of it is filed under). */
   subOrderId: z.uuid().optional(),
   title: z.string(),

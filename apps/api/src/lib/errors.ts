@@ -20,6 +20,8 @@ export const unauthorized = (message = 'Please sign in to continue') => new AppE
 export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, message)
 export const notFound = (message = 'Not found') => new AppError(404, message)
 export const conflict = (message: string) => new AppError(409, message)
+/** 410: the thing was there and is gone for good (a deleted product's page). */
+export const gone = (message: string) => new AppError(410, message)
 
 /** 429 with Retry-After (at least one second) for a limit that resets later. */
 export const tooMany = (message: string, retryAfterSeconds: number) =>

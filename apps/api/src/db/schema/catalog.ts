@@ -23,6 +23,16 @@ export const products = pgTable(
   'products',
   {
     id: id(),
+    /**
+     * The product page's id (`/p/{slug}-{shortId}`): 8 random characters of shared
+     * `SHORT_ID_ALPHABET`, made by the database's `product_short_id()` (migration 0035) so every
+     * insert gets one; never changed, and never reused, since products are only soft-deleted.
+     * docs/decisions/065-product-urls-and-sitemaps.md
+     */
+    shortId: text('short_id')
+      .notNull()
+      .unique('products_short_id_key')
+      .default(sql`product_short_id()`),
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => users.id),

@@ -19,6 +19,7 @@ type Conn = Db | Tx
 
 const lineColumns = {
   productId: cartLines.productId,
+  shortId: products.shortId,
   quantity: cartLines.quantity,
   title: products.title,
   image: products.image,
@@ -46,6 +47,7 @@ const orderLimitOf = (row: { maxPerOrder: number | null }, maxPerProduct: number
 function toLine(row: LineRow, maxPerProduct: number): CartLine {
   return {
     productId: row.productId,
+    shortId: row.shortId,
     quantity: row.quantity,
     title: row.title,
     image: row.image,

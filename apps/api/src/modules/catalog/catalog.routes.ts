@@ -11,9 +11,13 @@ import {
   type ProductList,
   type ProductReply,
   productResponse,
+  productByPathResponse,
+  type ProductByPathReply,
+  shortIdOfPath,
 } from '@techbazaar/shared'
 import { z } from 'zod'
 import type { App } from '../../app-types'
+import { gone, notFound } from '../../lib/errors'
 import { cachedJson } from './cached-json'
 import {
   facetsKey,
@@ -23,6 +27,8 @@ import {
   listingKey,
   listProducts,
   productKey,
+  productPageKey,
+  productPageLookup,
 } from './catalog.service'
 
 export async function catalogRoutes(app: App) {
@@ -94,6 +100,37 @@ export async function catalogRoutes(app: App) {
         }),
       )
       return reply.send(body as unknown as ProductReply)
+    },
+  )
+
+  app.get(
+    '/shop/products/by-path/:path',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalog'],
+        summary:
+          "A product page's product by the last segment of its path ({slug}-{shortId}), with the page's canonical path: 404 when unknown or not listed, 410 once deleted",
+        params: z.object({ path: z.string().min(1).max(400) }),
+        response: { 200: productByPathResponse },
+      },
+    },
+    async (request, reply) => {
+      const shortId = shortIdOfPath(request.params.path)
+      if (!shortId) throw notFound('Product not found')
+      // Only a listed product is kept: a 404 or 410 is thrown, so a product listed (or restored)
+      // later shows at once. The slug is not part of the key: every spelling shares one reply.
+      const body = await cachedJson(catalogCache, productPageKey(shortId), reply, async () => {
+        const found = await productPageLookup(db, shortId, maxQtyPerProduct)
+        if (found.status === 'gone') throw gone('This product has been removed')
+        if (found.status === 'missing') throw notFound('Product not found')
+        return productByPathResponse.parse({
+          success: true as const,
+          data: found.product,
+          canonicalPath: found.canonicalPath,
+        })
+      })
+      return reply.send(body as unknown as ProductByPathReply)
     },
   )
 

@@ -5,7 +5,7 @@ import type {
   ListProductsQuery,
   Product,
 } from '@techbazaar/shared'
-import { paiseToRupees, rupeesToPaise } from '@techbazaar/shared'
+import { paiseToRupees, productPath, rupeesToPaise, SHORT_ID_PATTERN } from '@techbazaar/shared'
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { filterOptions, products, titleSortKey, users } from '../../db/schema'
@@ -14,6 +14,7 @@ import { notFound } from '../../lib/errors'
 /** The columns a shopper may see, with the seller's display name. */
 export const productColumns = {
   id: products.id,
+  shortId: products.shortId,
   image: products.image,
   title: products.title,
   description: products.description,
@@ -42,6 +43,7 @@ type ProductRow = Omit<
 export function toProduct(row: ProductRow, maxPerProduct: number): Product {
   return {
     _id: row.id,
+    shortId: row.shortId,
     image: row.image,
     title: row.title,
     description: row.description,
@@ -227,6 +229,44 @@ export async function getProduct(db: Db, id: string, maxPerProduct: number): Pro
     .where(and(eq(products.id, id), eq(products.listed, true)))
   if (!row) throw notFound('Product not found')
   return toProduct(row, maxPerProduct)
+}
+
+/** What a product page's short id names (issue 29): see `productPageLookup`. */
+export type ProductPageLookup =
+  | { status: 'listed'; product: Product; canonicalPath: string }
+  | { status: 'missing' }
+  | { status: 'gone' }
+
+/**
+ * The product a page's short id names, as the page may show it: `listed` with the same product
+ * `getProduct` answers and the path its page lives at now (`/p/{slug}-{shortId}`, the slug from
+ * today's title); `gone` once it is deleted (410); `missing` for an unknown id and for a product
+ * that is not listed (its seller unapproved or suspended), which shoppers must not learn exists
+ * (404). `maxPerProduct` is the shop's limit per order (config.orderLimits.maxQtyPerProduct).
+ * docs/decisions/065-product-urls-and-sitemaps.md
+ */
+export async function productPageLookup(
+  db: Db,
+  shortId: string,
+  maxPerProduct: number,
+): Promise<ProductPageLookup> {
+  if (!SHORT_ID_PATTERN.test(shortId)) return { status: 'missing' }
+  const [row] = await db
+    .select({ ...productColumns, listed: products.listed, deletedAt: products.deletedAt })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(eq(products.shortId, shortId))
+  if (!row) return { status: 'missing' }
+  if (row.deletedAt) return { status: 'gone' }
+  if (!row.listed) return { status: 'missing' }
+  const { listed: _listed, deletedAt: _deletedAt, ...columns } = row
+  const product = toProduct(columns, maxPerProduct)
+  return { status: 'listed', product, canonicalPath: productPath(product) }
+}
+
+/** One string per product page (the catalog cache's key for `GET /shop/products/by-path`). */
+export function productPageKey(shortId: string): string {
+  return `product-page:${shortId}`
 }
 
 /** The admin-managed category and brand lists, alphabetically. */

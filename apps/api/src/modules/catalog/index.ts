@@ -5,6 +5,11 @@
 export { cachedJson } from './cached-json'
 export type { ReplyCache } from './cached-json'
 export { catalogRoutes } from './catalog.routes'
-export { createListingTotals, productColumns, toProduct } from './catalog.service'
-export type { ListingTotals } from './catalog.service'
-export { getFilterOptions } from './catalog.service'
+export {
+  createListingTotals,
+  getFilterOptions,
+  productColumns,
+  productPageLookup,
+  toProduct,
+} from './catalog.service'
+export type { ListingTotals, ProductPageLookup } from './catalog.service'

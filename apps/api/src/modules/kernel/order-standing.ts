@@ -8,11 +8,31 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '@techbazaar/shared'
-import { and, asc, eq, inArray, not, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  not,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { orderLines, orders, refunds, returnLines, returns, subOrders } from '../../db/schema'
+import {
+  orderLines,
+  orders,
+  products,
+  refunds,
+  returnLines,
+  returns,
+  subOrders,
+} from '../../db/schema'
 
-type LineRow = typeof orderLines.$inferSelect
+/** An order line as stored, with its product's page id (the product as it is now). */
+type LineRow = typeof orderLines.$inferSelect & { productShortId: string }
 
 /** Orders whose rows one round of queries loads. */
 const BATCH = 1000
@@ -76,8 +96,9 @@ export async function standingsOf(
   const [lines, back, refunded] = await Promise.all([
     withLines
       ? db
-          .select()
+          .select({ ...getTableColumns(orderLines), productShortId: products.shortId })
           .from(orderLines)
+          .innerJoin(products, eq(products.id, orderLines.productId))
           .where(inArray(orderLines.subOrderId, partIds))
           .orderBy(asc(orderLines.title), asc(orderLines.id))
       : [],
@@ -132,6 +153,7 @@ export async function standingsOf(
 export function toOrderLine({ row, standing }: LoadedStanding['lines'][number]) {
   return {
     productId: row.productId,
+    shortId: row.productShortId,
     subOrderId: row.subOrderId,
     title: row.title,
     image: row.image,
