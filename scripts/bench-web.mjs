@@ -208,10 +208,7 @@ try {
           'lcpMs',
           'tbtMs',
           'fcpMs',
-        ].map((key) => [
-          key,
-          median(runs.map((r) => r[key])),
-        ]),
+        ].map((key) => [key, median(runs.map((r) => r[key]))]),
       ),
       runs,
       targets: page.targets ?? TARGETS,

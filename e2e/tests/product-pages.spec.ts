@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 /**
@@ -12,7 +13,7 @@ interface ListedProduct {
   price: number
 }
 
-async function firstListed(request: import('@playwright/test').APIRequestContext) {
+async function firstListed(request: APIRequestContext) {
   const list = (await (
     await request.get('/api/shop/products/get?limit=1&sortBy=title-atoz&category=electronics')
   ).json()) as { data: ListedProduct[] }
@@ -67,7 +68,9 @@ test.describe('product pages for search engines', () => {
     expect(pages?.length).toBeGreaterThan(10)
     const path = new URL(pages![0]!.slice(5, -6)).pathname
     const html = await (await request.get(path)).text()
-    expect(html).toMatch(/<head>[\s\S]*<link rel="canonical" href="[^"]+\/p\/[^"]+">[\s\S]*<\/head>/)
+    expect(html).toMatch(
+      /<head>[\s\S]*<link rel="canonical" href="[^"]+\/p\/[^"]+">[\s\S]*<\/head>/,
+    )
     expect(html).toMatch(/<meta property="og:type" content="product">/)
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
     const data = blocks.map((block) => JSON.parse(block[1]!) as { '@type': string })
@@ -89,7 +92,9 @@ test.describe('product pages for search engines', () => {
   test('a product that is gone answers 404 with a way back to the shop', async ({ page }) => {
     const res = await page.goto('/p/no-such-product-zzzzzzzz')
     expect(res?.status()).toBe(404)
-    await expect(page.getByRole('heading', { name: 'This product is not available.' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { name: 'This product is not available.' }),
+    ).toBeVisible()
     await page.getByRole('link', { name: 'Browse products' }).click()
     await expect(page).toHaveURL('/shop/listing')
   })

@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { SEED_BRANDS, SEED_CATEGORIES } from '@techbazaar/shared'
+import { productPath, SEED_BRANDS, SEED_CATEGORIES } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import { buildApp } from '../src/app'
 import { loadConfig, ROOT_DIR } from '../src/config'
@@ -49,6 +49,8 @@ const PAGES = [
   { name: 'listing page (HTML)', url: '/shop/listing' },
   { name: 'listing page, brand filter (HTML)', url: '/shop/listing?brand=samsung' },
   { name: 'static page (HTML)', url: '/aboutUs' },
+  { name: 'product pages (HTML)', url: '/p/' },
+  { name: 'brand landing page (HTML)', url: '/b/samsung' },
 ]
 
 /** Builds the web app (and its server renderer) when it is missing: pages need both. */
@@ -193,9 +195,24 @@ async function main() {
     const uncachedAddress = await uncached.listen({ port: 0, host: '127.0.0.1' })
 
     const listings = listingPaths()
+    // 200 products' own pages (issue 29): each drawn once, then kept like the other pages.
+    const productPages = rowsOf<{ title: string; short_id: string }>(
+      await db.execute(
+        sql`SELECT title, short_id FROM products WHERE listed ORDER BY id LIMIT 200`,
+      ),
+    ).map((row) => productPath({ title: row.title, shortId: row.short_id }))
     const pageRuns = withPages
       ? [
-          ...PAGES.map((page) => ({ ...page, headers: BROWSER })),
+          ...PAGES.map((page) =>
+            page.url === '/p/'
+              ? {
+                  name: `product pages (HTML, ${productPages.length} pages)`,
+                  url: productPages[0]!,
+                  paths: productPages,
+                  headers: BROWSER,
+                }
+              : { ...page, headers: BROWSER },
+          ),
           {
             name: 'home page (HTML), page cache off',
             url: '/',

@@ -29,7 +29,12 @@ import { authRoutes, findSessionUser } from './modules/auth'
 import { bannersRoutes } from './modules/banners'
 import { businessAddressRoutes } from './modules/business-address'
 import { cartRoutes } from './modules/cart'
-import { catalogRoutes, createListingTotals } from './modules/catalog'
+import {
+  catalogRoutes,
+  createListingTotals,
+  getFilterOptions,
+  productPageLookup,
+} from './modules/catalog'
 import { contactRoutes } from './modules/contact'
 import { shopPoliciesRoutes } from './modules/shop-policies'
 import { healthRoutes } from './modules/health'
@@ -56,6 +61,7 @@ import { textInputPlugin } from './plugins/text-input'
 import { testClockRoutes } from './plugins/test-clock'
 import { createShopClock } from './lib/shop-clock'
 import { webPlugin } from './plugins/web'
+import { productPageGates } from './plugins/page-gates'
 import { lifecycleContext } from './modules/lifecycle'
 
 /** Log paths without their query strings' secrets, and never cookies or authorization headers. */
@@ -228,6 +234,11 @@ export async function buildApp(
     uploadsDir: path.join(config.dataDir, 'uploads'),
     webDistDir: config.webDistDir,
     webSsrEntry: config.webSsrEntry,
+    namedPages: productPageGates({
+      product: (shortId) =>
+        productPageLookup(deps.db, shortId, config.orderLimits.maxQtyPerProduct),
+      options: () => getFilterOptions(deps.db),
+    }),
   })
   return app
 }

@@ -14,7 +14,12 @@ import { applyRenderQueryPolicy } from '@/app/render-query-policy'
 import { sessionQueryKey, sessionQueryOptions } from '@/lib/session/get-session'
 import { setApiTransport } from '@/lib/api-client'
 import { serializeSsrState } from '@/lib/ssr-state'
-import { HeadCollectorContext, headMarkup, type HeadCollector } from '@/lib/seo/page-head'
+import {
+  HeadCollectorContext,
+  headMarkup,
+  type HeadCollector,
+  type PageHeadData,
+} from '@/lib/seo/page-head'
 import { routes, SHOP_LAYOUT_ROUTE_ID } from '@/router'
 
 /**
@@ -162,11 +167,14 @@ async function renderPage(
   // Whatever ends the render cancels what its queries still wait for.
   ended.addEventListener('abort', () => void queryClient.cancelQueries(), { once: true })
   const router = createStaticRouter(handler.dataRoutes, context)
-  const collector: HeadCollector = { head: null }
+  let pageHead: PageHeadData | null = null
+  const collector: HeadCollector = (head) => {
+    pageHead = head
+  }
   // A prerender waits for lazily loaded components inside Suspense (the product dialog), where
   // renderToString would leave their fallback and make the browser render the boundary again.
   const renderPass = async () => {
-    collector.head = null
+    pageHead = null
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <RenderQueryClientContext value={queryClient}>
@@ -226,6 +234,7 @@ async function renderPage(
   // Moved to the head, where crawlers read it; the browser's DocumentTitle draws nothing there.
   const title = TITLE_ELEMENT.exec(html)?.[0]
   if (title) html = html.replace(title, '')
-  const head = collector.head ? headMarkup(collector.head, origin) : undefined
+  const drawn = pageHead as PageHeadData | null
+  const head = drawn ? headMarkup(drawn, origin) : undefined
   return { html, state, passes, title, head }
 }

@@ -8,7 +8,7 @@ import { compressAs, preferredEncoding, pickEncoding } from '../lib/compression'
 import { shopCookies } from '../lib/cookies'
 import type { CachedPage } from '../lib/page-cache'
 import { keptPagePaths, pageKey } from './page-keys'
-import { productPageGates, type PageGate, type PageRefusal } from './page-gates'
+import type { PageGate, PageRefusal, SegmentGate } from './page-gates'
 import { createPageRenderer, type RenderedDocument } from './web-ssr'
 
 const YEAR_SECONDS = 365 * 24 * 3600
@@ -59,7 +59,13 @@ export function resolvedPath(url: string): string {
 export const webPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { uploadsDir: string; webDistDir: string; webSsrEntry: string },
+    opts: {
+      uploadsDir: string
+      webDistDir: string
+      webSsrEntry: string
+      /** Pages named by their path (`/p/:segment`...), each with its gate (page-gates.ts). */
+      namedPages?: Record<string, SegmentGate>
+    },
   ) => {
     mkdirSync(opts.uploadsDir, { recursive: true })
     // Uploaded images, the web app's files and its pages are for everyone (auth.ts asks every
@@ -199,7 +205,7 @@ export const webPlugin = fp(
     if (hasWeb) {
       for (const page of keptPagePaths())
         app.get(page, (request, reply) => sendPage(request, reply))
-      for (const [route, gate] of Object.entries(productPageGates(app))) {
+      for (const [route, gate] of Object.entries(opts.namedPages ?? {})) {
         app.get<{ Params: { segment: string } }>(route, (request, reply) =>
           sendPage(request, reply, () => gate(request.params.segment)),
         )

@@ -1,5 +1,6 @@
 import { orderLimitNote, formatRupees } from '@techbazaar/shared'
 import { Minus, Plus, Trash2 } from 'lucide-react'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
@@ -10,7 +11,16 @@ import type { CartViewLine } from '@/lib/cart/use-cart-lines'
  * One cart line with its quantity controls and what stands in the way of buying it (gone, out
  * of stock, above the stock left or the limit per order): the cart sheet and checkout show it.
  */
-export function CartLineItem({ line, cart }: { line: CartViewLine; cart: CartApi }) {
+export function CartLineItem({
+  line,
+  cart,
+  onNavigate,
+}: {
+  line: CartViewLine
+  cart: CartApi
+  /** Called when the shopper follows the line's link to its product (the sheet closes). */
+  onNavigate?: () => void
+}) {
   if (line.status === 'loading') {
     return (
       <li className="flex gap-3 py-4" aria-busy="true">
@@ -57,7 +67,15 @@ export function CartLineItem({ line, cart }: { line: CartViewLine; cart: CartApi
       <LineImage src={line.image ?? ''} />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
-          <p className="line-clamp-2 text-sm font-medium">{title}</p>
+          <p className="line-clamp-2 text-sm font-medium">
+            {line.path ? (
+              <Link to={line.path} onClick={onNavigate} className="hover:underline">
+                {title}
+              </Link>
+            ) : (
+              title
+            )}
+          </p>
           <RemoveButton onClick={() => cart.remove(line.productId)} label={title} />
         </div>
         {/* Wraps the price under the quantity on the narrowest phones (320 px checkout). */}

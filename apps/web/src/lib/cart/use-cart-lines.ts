@@ -1,4 +1,4 @@
-import { effectivePrice, type CartLine as ServerCartLine } from '@techbazaar/shared'
+import { effectivePrice, productPath, type CartLine as ServerCartLine } from '@techbazaar/shared'
 import { useQueries } from '@tanstack/react-query'
 import { productQueryOptions } from '@/lib/catalog/get-product'
 import { ApiError } from '@/lib/api-client'
@@ -12,6 +12,8 @@ export type CartViewLine = {
   status: 'ready' | 'loading' | 'unavailable' | 'error'
   title?: string
   image?: string
+  /** The product's own page (`/p/...`), once its data is in. */
+  path?: string
   unitPrice: number
   stock: number
   /** Most units one order may hold of this product (0 while unknown). */
@@ -49,6 +51,7 @@ export function useCartLines(cart: CartApi, userId: string | null): CartView {
           status: 'ready',
           title: product.title,
           image: product.image,
+          path: productPath(product),
           unitPrice: effectivePrice(product.price, product.salePrice),
           stock: product.totalStock,
           orderLimit: product.orderLimit,
@@ -85,6 +88,7 @@ export function serverViewLines(items: readonly ServerCartLine[]): CartViewLine[
     status: line.available ? 'ready' : 'unavailable',
     title: line.title,
     image: line.image,
+    path: productPath(line),
     unitPrice: effectivePrice(line.price, line.salePrice),
     stock: line.totalStock,
     orderLimit: line.orderLimit,

@@ -26,12 +26,10 @@ export interface PageHeadData {
 }
 
 /**
- * Collects the head of the page being rendered on the server (entry-server.tsx), one collector per
- * render: the last page drawn wins, as a page draws its head once per pass.
+ * Takes the head of the page being rendered on the server (entry-server.tsx), one per render: the
+ * last head drawn wins, as a page draws its head once per pass.
  */
-export interface HeadCollector {
-  head: PageHeadData | null
-}
+export type HeadCollector = (head: PageHeadData) => void
 export const HeadCollectorContext = createContext<HeadCollector | null>(null)
 
 /**
@@ -42,7 +40,7 @@ export const HeadCollectorContext = createContext<HeadCollector | null>(null)
  */
 export function PageHead(props: PageHeadData) {
   const collector = useContext(HeadCollectorContext)
-  if (import.meta.env.SSR && collector) collector.head = props
+  if (import.meta.env.SSR) collector?.(props)
   return <DocumentTitle>{props.title}</DocumentTitle>
 }
 

@@ -1,10 +1,12 @@
 import {
+  productPath,
   formatRupees,
   invoicePdfPath,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
 } from '@techbazaar/shared'
 import { FileDown } from 'lucide-react'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { lineEnded, LineStateBadge } from '@/components/order-line-state'
 import { OrderParcels } from '@/components/order-parcels'
@@ -102,7 +104,9 @@ export function OrderDetails({ orderId }: { orderId: string }) {
                 className="size-10 shrink-0 rounded bg-muted object-contain"
               />
               <span className="min-w-0 flex-1">
-                <span className="line-clamp-2">{line.title}</span>
+                <Link to={productPath(line)} className="line-clamp-2 hover:underline">
+                  {line.title}
+                </Link>
                 <span className="flex flex-wrap items-center gap-2">
                   <span className="tabular text-muted-foreground">
                     {line.quantity} × {formatRupees(line.price)}

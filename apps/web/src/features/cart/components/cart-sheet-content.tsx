@@ -78,7 +78,7 @@ function CartContents({
     <>
       <ul className="flex-1 divide-y overflow-y-auto px-5">
         {view.lines.map((line) => (
-          <CartLineItem key={line.productId} line={line} cart={cart} />
+          <CartLineItem key={line.productId} line={line} cart={cart} onNavigate={onNavigate} />
         ))}
       </ul>
       <div className="flex flex-col gap-3 border-t bg-muted/40 px-5 py-4">
