@@ -41,6 +41,7 @@ import { healthRoutes } from './modules/health'
 import { invoicesRoutes, signingKeysRoutes } from './modules/invoices'
 import { reviewsRoutes } from './modules/reviews'
 import { searchRoutes } from './modules/search'
+import { seoRoutes } from './modules/seo'
 import { ordersRoutes } from './modules/orders'
 import { paymentsRoutes, sandboxGatewayRoutes } from './modules/payments'
 import { createPayments, paymentCsp } from './payments'
@@ -225,6 +226,8 @@ export async function buildApp(
     { prefix: '/api' },
   )
 
+  // robots.txt and the sitemaps sit at the root, beside the web app's files and pages.
+  await app.register(seoRoutes)
   // Outside demo mode no provider is played by the sandbox, so its pages do not exist either.
   if (config.demo.enabled) {
     await app.register(sandboxGatewayRoutes)

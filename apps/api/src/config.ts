@@ -68,6 +68,8 @@ const envSchema = z.object({
   ),
   // Listing pages kept in memory, dropped on every committed catalog change; 0 turns it off.
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // Product URLs per sitemap file (/sitemaps/products-{n}.xml); the protocol allows 50,000.
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   // The most memory those pages may hold, in bytes; the least recently used go first.
   CATALOG_CACHE_MAX_BYTES: z.coerce
     .number()
@@ -547,6 +549,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     deviceCookieDays: e.DEVICE_COOKIE_DAYS,
     metricsToken: e.METRICS_TOKEN,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    /** Product URLs per sitemap file; the sitemap index lists ceil(listed / this) of them. */
+    sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
     pageCacheMaxBytes: e.PAGE_CACHE_MAX_BYTES,
     pageCdnSeconds: e.PAGE_CDN_SECONDS,

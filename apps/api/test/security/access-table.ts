@@ -165,6 +165,7 @@ const ORDER_VIEWERS = ['shopperA', 'seller1', 'admin'] as const
 
 const CATALOG = 'the storefront catalog is for everyone'
 const AUTH = 'signing up and in is for guests; a session changes nothing'
+const SEO = 'search engines read them: the listed catalog, which the shop shows to everyone'
 const DOCS = 'the OpenAPI description of the API holds no data'
 const PROBE = 'load balancers and orchestrators probe it'
 const SANDBOX_COURIER =
@@ -272,6 +273,9 @@ export const ACCESS: Record<string, AccessRule> = {
   })),
   'GET /api/shop/products/get/:id': open(200, CATALOG, (w) => ({
     url: `/api/shop/products/get/${w.productS1.id}`,
+  })),
+  'GET /api/shop/products/by-path/:path': open(200, CATALOG, (w) => ({
+    url: `/api/shop/products/by-path/any-title-${w.productS1.shortId}`,
   })),
   'GET /api/shop/products/facets': open(200, CATALOG, () => ({
     url: '/api/shop/products/facets?brand=samsung&maxPrice=50000',
@@ -823,6 +827,12 @@ export const ACCESS: Record<string, AccessRule> = {
   'GET /sandbox-courier/:awb/label': open(404, SANDBOX_COURIER, () => ({
     url: '/sandbox-courier/SBX0/label',
   })),
+
+  // robots.txt and the sitemaps (listed products' addresses, which the shop shows anyway)
+  'GET /robots.txt': open(200, SEO, () => ({ url: '/robots.txt' })),
+  'GET /sitemap.xml': open(200, SEO, () => ({ url: '/sitemap.xml' })),
+  'GET /sitemaps/pages.xml': open(200, SEO, () => ({ url: '/sitemaps/pages.xml' })),
+  'GET /sitemaps/:file': open(200, SEO, () => ({ url: '/sitemaps/products-1.xml' })),
 
   // Files and the web app
   'GET /uploads/*': open(200, 'uploaded images are public (server-made names)', () => ({

@@ -68,6 +68,7 @@ describe('POST /api/shop/cart/add', () => {
     expect(second.json().data.items).toEqual([
       {
         productId: phone.id,
+        shortId: phone.shortId,
         quantity: 3,
         title: phone.title,
         image: phone.image,

@@ -1,0 +1,5 @@
+/**
+ * The seo module's public surface: what other modules, the app and the jobs may use of it.
+ * Everything else in the folder is its own (lint: import-x/no-restricted-paths, issue 27.2).
+ */
+export { seoRoutes } from './seo.routes'

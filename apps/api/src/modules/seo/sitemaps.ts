@@ -1,0 +1,216 @@
+import { brandPath, categoryPath, productPath } from '@techbazaar/shared'
+import { and, asc, eq, gt, gte, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { products } from '../../db/schema'
+
+/**
+ * Sitemaps (issue 29, docs/decisions/065-product-urls-and-sitemaps.md): an index, one file of
+ * the shop's own pages and landing pages, and the listed products in files of `perFile` URLs in
+ * id order. Product files are written from the database in keyset batches as the reply is read,
+ * so a catalog of a million products never sits in memory.
+ */
+
+/** Products read per query while a product file is written. */
+export const SITEMAP_BATCH = 2000
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
+
+/** The storefront's own pages worth indexing (home, the listing and the static pages). */
+export const SITEMAP_PAGES = [
+  '/',
+  '/shop/listing',
+  '/aboutUs',
+  '/shipping-policy',
+  '/return',
+  '/returnAndRefunds',
+  '/privacy-policy',
+  '/term-conditions',
+  '/contact-us',
+]
+
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+}
+
+/** Text as XML character data or an attribute value (the sitemap protocol asks all five). */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch]!)
+}
+
+/** A W3C Datetime to the second, in UTC (`2026-11-27T12:35:29Z`). */
+export function w3cDate(at: Date): string {
+  return `${at.toISOString().slice(0, 19)}Z`
+}
+
+const urlEntry = (origin: string, path: string, lastmod?: Date) =>
+  `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ''}</url>\n`
+
+/** The latest `updated_at` of a group of rows, read back as a Date on PGlite and node-postgres. */
+const latestChange = sql<Date>`max(${products.updatedAt})`.mapWith(products.updatedAt)
+
+/** One product file of the index: its number (from 1) and its products' latest change. */
+export interface ProductFile {
+  file: number
+  lastmod: Date
+}
+
+/**
+ * The product files the index lists: listed products numbered in id order and cut every
+ * `perFile`, with each cut's latest change. One pass over the listed rows that keeps only the
+ * running group (O(files) memory), however large the catalog.
+ */
+export async function productFiles(db: Db, perFile: number): Promise<ProductFile[]> {
+  const numbered = db
+    .select({
+      chunk:
+        sql<number>`((row_number() OVER (ORDER BY ${products.id}) - 1) / ${perFile}::int)::int`.as(
+          'chunk',
+        ),
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .where(eq(products.listed, true))
+    .as('numbered')
+  const rows = await db
+    .select({
+      chunk: numbered.chunk,
+      lastmod: sql<Date>`max(${numbered.updatedAt})`.mapWith(products.updatedAt),
+    })
+    .from(numbered)
+    .groupBy(numbered.chunk)
+    .orderBy(asc(numbered.chunk))
+  return rows.map((row) => ({ file: Number(row.chunk) + 1, lastmod: row.lastmod }))
+}
+
+/** The sitemap index: the pages' file, then every product file with its latest change. */
+export function sitemapIndex(origin: string, files: readonly ProductFile[]): string {
+  const entry = (path: string, lastmod?: Date) =>
+    `<sitemap><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ''}</sitemap>\n`
+  return (
+    `${XML_HEAD}<sitemapindex xmlns="${SITEMAP_NS}">\n` +
+    entry('/sitemaps/pages.xml') +
+    files.map((f) => entry(`/sitemaps/products-${f.file}.xml`, f.lastmod)).join('') +
+    '</sitemapindex>\n'
+  )
+}
+
+/**
+ * The pages' file: the storefront's own pages, then a landing page for every category and
+ * every brand that has listed products (`/c/{slug}`, `/b/{slug}`), each with its products'
+ * latest change. Two names with one slug are one page.
+ */
+export async function pagesSitemap(db: Db, origin: string): Promise<string> {
+  const [categories, brands] = await Promise.all(
+    [products.category, products.brand].map((column) =>
+      db
+        .select({ value: column, lastmod: latestChange })
+        .from(products)
+        .where(eq(products.listed, true))
+        .groupBy(column)
+        .orderBy(asc(column)),
+    ),
+  )
+  const landing = new Map<string, Date>()
+  const add = (path: string, lastmod: Date) => {
+    const seen = landing.get(path)
+    if (!seen || seen < lastmod) landing.set(path, lastmod)
+  }
+  for (const row of categories!) add(categoryPath(row.value), row.lastmod)
+  for (const row of brands!) add(brandPath(row.value), row.lastmod)
+  return (
+    `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n` +
+    SITEMAP_PAGES.map((path) => urlEntry(origin, path)).join('') +
+    [...landing].map(([path, lastmod]) => urlEntry(origin, path, lastmod)).join('') +
+    '</urlset>\n'
+  )
+}
+
+/**
+ * The id the product file `file` (from 1) starts at, or null when there is no such file. An
+ * index range of the listed products (OFFSET over the primary key), not a pass over the table.
+ */
+export async function productFileStart(
+  db: Db,
+  file: number,
+  perFile: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.listed, true))
+    .orderBy(asc(products.id))
+    .limit(1)
+    .offset((file - 1) * perFile)
+  return row?.id ?? null
+}
+
+/**
+ * A product file's XML in pieces, from `startId` on for at most `perFile` listed products: one
+ * piece per keyset batch (`id > last`, ORDER BY id, LIMIT batch), each read only when the one
+ * before has been taken, so the reply's reader sets the pace and memory holds one batch.
+ */
+export async function* productSitemap(
+  db: Db,
+  opts: { origin: string; startId: string; perFile: number; batch?: number },
+): AsyncGenerator<string> {
+  const batch = opts.batch ?? SITEMAP_BATCH
+  yield `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n`
+  let left = opts.perFile
+  let after: string | null = null
+  while (left > 0) {
+    const limit = Math.min(batch, left)
+    const rows = await db
+      .select({
+        id: products.id,
+        shortId: products.shortId,
+        title: products.title,
+        updatedAt: products.updatedAt,
+      })
+      .from(products)
+      .where(
+        and(
+          eq(products.listed, true),
+          after === null ? gte(products.id, opts.startId) : gt(products.id, after),
+        ),
+      )
+      .orderBy(asc(products.id))
+      .limit(limit)
+    if (rows.length === 0) break
+    let piece = ''
+    for (const row of rows) piece += urlEntry(opts.origin, productPath(row), row.updatedAt)
+    yield piece
+    left -= rows.length
+    after = rows[rows.length - 1]!.id
+    if (rows.length < limit) break
+  }
+  yield '</urlset>\n'
+}
+
+/** robots.txt: what crawlers may not fetch, and where the sitemap is. */
+export function robotsTxt(origin: string): string {
+  const disallowed = [
+    '/admin',
+    '/shop/account',
+    '/shop/checkout',
+    '/shop/payment-success',
+    '/shop/paypal-return',
+    '/api/',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password',
+    '/deposit',
+    '/payment-status',
+    '/unauth-page',
+  ]
+  return (
+    'User-agent: *\n' +
+    disallowed.map((path) => `Disallow: ${path}\n`).join('') +
+    `\nSitemap: ${origin}/sitemap.xml\n`
+  )
+}
