@@ -54,6 +54,7 @@ const STATIC_PAGES = [
   '/returnAndRefunds',
   '/privacy-policy',
   '/term-conditions',
+  '/ranking-parameters',
   '/contact-us',
   '/forgot-password',
 ]

@@ -1,5 +1,6 @@
 import { HydrateLater } from '@/components/hydrate-later'
 import { LIMITS } from '@techbazaar/shared'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { optionLabel } from '@/lib/catalog/option-label'
@@ -71,7 +72,13 @@ export default function ListingPage() {
             <FilterDrawer activeCount={activeCount} total={total} onClear={clearFilters}>
               {panel('drawer')}
             </FilterDrawer>
-            <div className="ml-auto">
+            <div className="ml-auto flex flex-wrap items-center justify-end gap-x-4">
+              <Link
+                to="/ranking-parameters"
+                className="inline-flex min-h-11 items-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline lg:min-h-10"
+              >
+                How products are ranked
+              </Link>
               <SortSelect value={sortBy} onChange={params.setSort} />
             </div>
           </div>
