@@ -59,12 +59,21 @@ export default function ListingPage() {
         <div className="flex min-w-0 flex-1 flex-col gap-4">
           <div className="flex flex-col gap-1">
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
-            <div className="tabular h-5 text-sm text-muted-foreground" aria-live="polite">
-              {total == null ? (
-                <Skeleton className="h-4 w-24" />
-              ) : (
-                `${total} ${total === 1 ? 'product' : 'products'}`
-              )}
+            <div className="flex h-5 items-center justify-between gap-4 text-sm text-muted-foreground">
+              <div className="tabular" aria-live="polite">
+                {total == null ? (
+                  <Skeleton className="h-4 w-24" />
+                ) : (
+                  `${total} ${total === 1 ? 'product' : 'products'}`
+                )}
+              </div>
+              {/* Above the sort it explains; -my-3 py-3 makes a 44 px target in a 20 px line. */}
+              <Link
+                to="/ranking-parameters"
+                className="-my-3 py-3 underline-offset-4 hover:text-foreground hover:underline"
+              >
+                How products are ranked
+              </Link>
             </div>
           </div>
 
@@ -72,13 +81,7 @@ export default function ListingPage() {
             <FilterDrawer activeCount={activeCount} total={total} onClear={clearFilters}>
               {panel('drawer')}
             </FilterDrawer>
-            <div className="ml-auto flex flex-wrap items-center justify-end gap-x-4">
-              <Link
-                to="/ranking-parameters"
-                className="inline-flex min-h-11 items-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline lg:min-h-10"
-              >
-                How products are ranked
-              </Link>
+            <div className="ml-auto">
               <SortSelect value={sortBy} onChange={params.setSort} />
             </div>
           </div>
