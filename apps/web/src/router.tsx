@@ -86,6 +86,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('@/features/static-pages/pages/terms-page')),
           },
           {
+            path: 'ranking-parameters',
+            ...page(() => import('@/features/static-pages/pages/ranking-parameters-page')),
+          },
+          {
             path: 'contact-us',
             ...page(() => import('@/features/static-pages/pages/contact-page')),
           },

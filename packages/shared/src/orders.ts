@@ -87,6 +87,40 @@ export type OrderLimits = z.infer<typeof orderLimits>
 export const orderLimitsResponse = z.object({ success: z.literal(true), data: orderLimits })
 export type OrderLimitsResponse = z.infer<typeof orderLimitsResponse>
 
+/** GET /shop/order/quote: the saved address the order would go to, once one is chosen. */
+export const orderQuoteQuery = z.object({
+  addressId: z.uuid('Please select one address to proceed.').optional(),
+})
+export type OrderQuoteQuery = z.infer<typeof orderQuoteQuery>
+
+/**
+ * What the caller's cart would cost as an order now, in its parts (rupees), as the order itself
+ * will be priced: the checkout shows this breakup of the total (Consumer Protection (E-Commerce)
+ * Rules 2020, decision 67). Lines no longer listed are left out, as the cart's total leaves them.
+ */
+export const orderQuote = z.object({
+  /** Units over the lines that can be bought. */
+  itemCount: z.number().int(),
+  /** Price × quantity over those lines. */
+  itemsAmount: z.number(),
+  /** What delivery adds to the order (0: the shop charges none today). */
+  deliveryCharge: z.number(),
+  /** What choosing cash on delivery adds on top of `totalAmount` (0: the shop charges none today). */
+  codFee: z.number(),
+  /** What an order paid online pays: items and delivery. */
+  totalAmount: z.number(),
+  /**
+   * The GST inside `totalAmount`, summed line by line as the sellers' tax invoices will split it
+   * (prices include GST). Null while it cannot be known: no address chosen (the place of supply
+   * decides IGST or CGST+SGST), an address without a state, or a line whose tax an invoice could
+   * not yet compute (no HSN code from the shop's list, a seller without a GSTIN).
+   */
+  gstIncluded: z.number().nullable(),
+})
+export type OrderQuote = z.infer<typeof orderQuote>
+export const orderQuoteResponse = z.object({ success: z.literal(true), data: orderQuote })
+export type OrderQuoteResponse = z.infer<typeof orderQuoteResponse>
+
 /** `TB-10234`: the order's short number people read (`formatOrderNumber`); `_id` stays the key. */
 export const orderNumber = z.string().regex(/^[A-Z]+-\d+$/)
 

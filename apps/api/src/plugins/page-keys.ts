@@ -55,6 +55,7 @@ const STATIC_PAGES = [
   '/returnAndRefunds',
   '/privacy-policy',
   '/term-conditions',
+  '/ranking-parameters',
   '/contact-us',
   '/forgot-password',
 ]

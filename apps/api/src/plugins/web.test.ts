@@ -228,6 +228,13 @@ describe('anonymous pages kept finished', () => {
     expect(new Date(String(res.headers['last-modified'])).getTime()).toBeGreaterThan(0)
   })
 
+  it('keeps the ranking parameters page like the other static pages (decision 67)', async () => {
+    await kept('/ranking-parameters')
+    const res = await get('/ranking-parameters?utm_source=footer')
+    expect(res.headers['x-cache']).toBe('hit')
+    expect(res.body).toContain('<main>http://localhost/ranking-parameters guest')
+  })
+
   it('answers 304 to a browser holding the page, by ETag or date', async () => {
     await kept('/')
     const page = await get('/')

@@ -321,6 +321,9 @@ export const ACCESS: Record<string, AccessRule> = {
     'the order limits are shown to every shopper before checkout',
     () => ({ url: '/api/shop/order/limits' }),
   ),
+  'GET /api/shop/order/quote': rule(200, SIGNED_IN, 401, () => ({
+    url: '/api/shop/order/quote',
+  })),
   'POST /api/shop/order/create': rule(201, SHOPPER_A, 403, async (w) => {
     await w.cartOfA((await w.freshProductS1()).id)
     return {

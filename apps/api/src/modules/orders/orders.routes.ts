@@ -7,6 +7,8 @@ import {
   orderIdParams,
   orderLimitsResponse,
   orderListResponse,
+  orderQuoteQuery,
+  orderQuoteResponse,
   orderUserParams,
   paiseToRupees,
   payPendingOrderResponse,
@@ -20,6 +22,7 @@ import { getOrderDetails, listOrders } from './orders.service'
 import { createOrder } from './place-order'
 import { unpaidUnitsHeld } from './unpaid-hold'
 import { payPendingOrder } from './pending-payment'
+import { quoteOrder } from './quote'
 import { paymentDepsOf } from '../payments'
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() })
@@ -57,6 +60,29 @@ export async function ordersRoutes(app: App) {
             ? await unpaidUnitsHeld(db, request.user.id, app.deps.now())
             : 0,
         },
+      }
+    },
+  )
+
+  app.get(
+    '/shop/order/quote',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'The caller’s cart priced as an order would be now, in parts: items, delivery, the cash-on-delivery fee, the total and the GST inside it for the chosen address',
+        querystring: orderQuoteQuery,
+        response: { 200: orderQuoteResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = assertSelf(request, undefined)
+      // The caller's own cart and address: no shared cache may keep it.
+      reply.header('Cache-Control', 'no-store')
+      return {
+        success: true as const,
+        data: await quoteOrder(db, config.marketplace, user.id, request.query.addressId),
       }
     },
   )

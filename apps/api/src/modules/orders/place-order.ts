@@ -32,6 +32,7 @@ import { recordHistory } from '../kernel'
 import { queueOrderConfirmation, type LifecycleContext } from '../lifecycle'
 import { assertDeliverable } from '../shipping'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
+import { orderCharges } from './quote'
 import { assertHoldAllowed } from './unpaid-hold'
 
 /**
@@ -247,7 +248,10 @@ function checkCart(
   if (deliverable && lines.some((l) => !deliverable.has(l.sellerId))) {
     throw conflict('Your cart changed while the order was being placed. Please review it.')
   }
-  const totalPaise = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0)
+  const { totalPaise } = orderCharges(
+    lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0),
+    input.paymentMethod,
+  )
   if (totalPaise > MAX_ORDER_TOTAL_PAISE) {
     throw badRequest(
       'This order is too large to place at once. Please lower the quantities or split it into several orders.',

@@ -71,6 +71,7 @@ const COLUMNS: { title: string; links: { label: string; to: string }[] }[] = [
       { label: 'About Us', to: '/aboutUs' },
       { label: 'Privacy Policy', to: '/privacy-policy' },
       { label: 'Terms and Conditions', to: '/term-conditions' },
+      { label: 'How products are ranked', to: '/ranking-parameters' },
     ],
   },
 ]

@@ -74,6 +74,16 @@ describe('ListingPage', () => {
     expect(screen.getByText('Airdopes 141')).toBeInTheDocument()
   })
 
+  it('links the sort to the page that explains how products are ranked', async () => {
+    listingApi()
+    renderRoute(<ListingPage />, { path: '/shop/listing' })
+    await screen.findByText('3 products')
+    expect(screen.getByRole('link', { name: 'How products are ranked' })).toHaveAttribute(
+      'href',
+      '/ranking-parameters',
+    )
+  })
+
   it('mirrors a checked filter into the URL and session storage, and refetches', async () => {
     const fetchMock = listingApi()
     const user = userEvent.setup()

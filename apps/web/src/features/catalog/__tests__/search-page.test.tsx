@@ -23,4 +23,16 @@ describe('SearchPage', () => {
     expect(screen.queryByText('Type at least 4 characters.')).not.toBeInTheDocument()
     expect(box).not.toHaveAttribute('aria-describedby')
   })
+
+  it('says how results are ordered, with a link to the ranking parameters', () => {
+    mockFetch(() => undefined)
+    renderRoute(<SearchPage />, { path: '/shop/search', initialEntry: '/shop/search' })
+    expect(
+      screen.getByText(/Results come in order of how well they match your words/),
+    ).toBeVisible()
+    expect(screen.getByRole('link', { name: 'How products are ranked' })).toHaveAttribute(
+      'href',
+      '/ranking-parameters',
+    )
+  })
 })

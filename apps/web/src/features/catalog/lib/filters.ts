@@ -12,12 +12,8 @@ export type FilterGroup = (typeof LIST_FILTER_GROUPS)[number]
 /** sessionStorage key shared with the header's category links and the home page's brand tiles. */
 export const FILTERS_STORAGE_KEY = 'filters'
 
-export const SORT_LABELS: Record<SortOption, string> = {
-  'price-lowtohigh': 'Price: Low to High',
-  'price-hightolow': 'Price: High to Low',
-  'title-atoz': 'Title: A to Z',
-  'title-ztoa': 'Title: Z to A',
-}
+// Shared with the ranking page (static-pages), which explains each option by its label.
+export { SORT_LABELS } from '@/lib/catalog/sort-labels'
 
 function parseList(value: string | null | undefined): string[] | undefined {
   if (!value) return undefined

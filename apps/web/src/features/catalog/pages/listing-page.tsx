@@ -1,5 +1,6 @@
 import { HydrateLater } from '@/components/hydrate-later'
 import { LIMITS } from '@techbazaar/shared'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { optionLabel } from '@/lib/catalog/option-label'
@@ -66,12 +67,21 @@ export default function ListingPage() {
         <div className="flex min-w-0 flex-1 flex-col gap-4">
           <div className="flex flex-col gap-1">
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
-            <div className="tabular h-5 text-sm text-muted-foreground" aria-live="polite">
-              {total == null ? (
-                <Skeleton className="h-4 w-24" />
-              ) : (
-                `${total} ${total === 1 ? 'product' : 'products'}`
-              )}
+            <div className="flex h-5 items-center justify-between gap-4 text-sm text-muted-foreground">
+              <div className="tabular" aria-live="polite">
+                {total == null ? (
+                  <Skeleton className="h-4 w-24" />
+                ) : (
+                  `${total} ${total === 1 ? 'product' : 'products'}`
+                )}
+              </div>
+              {/* Above the sort it explains; -my-3 py-3 makes a 44 px target in a 20 px line. */}
+              <Link
+                to="/ranking-parameters"
+                className="-my-3 py-3 underline-offset-4 hover:text-foreground hover:underline"
+              >
+                How products are ranked
+              </Link>
             </div>
           </div>
 

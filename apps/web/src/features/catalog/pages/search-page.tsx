@@ -69,6 +69,15 @@ export default function SearchPage() {
             </p>
           )}
         </form>
+        <p className="text-sm text-muted-foreground">
+          Results come in order of how well they match your words.{' '}
+          <Link
+            to="/ranking-parameters"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            How products are ranked
+          </Link>
+        </p>
       </div>
 
       <div aria-live="polite">

@@ -1,6 +1,5 @@
 import {
   codLimitMessage,
-  formatRupees,
   noCodMessage,
   PAYMENT_METHODS,
   rupeesToPaise,
@@ -29,7 +28,9 @@ import { useCartServiceability } from '@/lib/shipping/serviceability'
 import { ApiError } from '@/lib/api-client'
 import { useCreateOrder } from '../api/create-order'
 import { useOrderLimits } from '../api/get-order-limits'
-import { OrderPlacedDialog } from '../components/order-placed-dialog'
+import { useOrderQuote } from '../api/get-order-quote'
+import { OrderBreakdown, quotedTotal } from '../components/order-breakdown'
+import { OrderPlacedDialog, type PlacedOrder } from '../components/order-placed-dialog'
 import { BusinessBuyerFields, useBusinessBuyer } from '../components/business-buyer'
 import { DeliverTo } from '../components/deliver-to'
 import { PaymentMethodDialog } from '../components/payment-method-dialog'
@@ -61,6 +62,8 @@ export interface CheckoutPageProps {
  * its ceiling, and the online methods, with the reason, above the units an account's unpaid
  * online orders may hold (issue 26.15; the figures are the server's order limits). When Pay
  * fails because the cart changed, the dialog closes onto the lines.
+ * The total is shown in its parts as the server prices the order (items, delivery, the COD fee
+ * when charged, the GST included: decision 67).
  * The order summary with Place Your Order comes first in the page (a phone's single column shows
  * it at the top); from `lg` it sits in the right-hand column beside the addresses.
  */
@@ -80,7 +83,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
   const address = addresses.data?.find((a) => a._id === addressId) ?? null
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const [choosing, setChoosing] = useState(false)
-  const [placedOrder, setPlacedOrder] = useState<string | null>(null)
+  const [placedOrder, setPlacedOrder] = useState<PlacedOrder | null>(null)
   const business = useBusinessBuyer()
   // The business details as checked when Place Your Order opened the payment dialog.
   const [buyer, setBuyer] = useState<OrderBuyer | undefined>(undefined)
@@ -95,6 +98,12 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
     items.map((l) => l.productId).join(','),
   )
   const reach = address && delivery.data ? delivery.data : null
+  // The server prices the cart as an order for the chosen address (its state decides the GST).
+  const quote = useOrderQuote(
+    userId,
+    address?._id ?? null,
+    `${items.map((l) => `${l.productId}:${l.quantity}`).join(',')}=${total}`,
+  )
   const blockedReason =
     cartBlocked ??
     (reach && !reach.serviceable
@@ -178,8 +187,13 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
             return
           }
           setChoosing(false)
-          // The number people read; an answer an older Idempotency-Key stored may lack it.
-          setPlacedOrder(answer.orderNumber ?? answer.orderId)
+          // The number people read; an answer an older Idempotency-Key stored may lack it. The
+          // breakdown paid stays with it: the emptied cart is priced again at nothing.
+          setPlacedOrder({
+            number: answer.orderNumber ?? answer.orderId,
+            quote: quote.data ?? null,
+            method: chosen,
+          })
         },
         onError: async (error) => {
           // The cart changed under the shopper (stock, a limit, a delisting): close the dialog
@@ -234,12 +248,12 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
           <DeliverTo address={address} delivery={delivery} />
           <BusinessBuyerFields business={business} />
           <div className="space-y-4 border-t px-5 py-4">
-            <div className="flex items-center justify-between text-lg font-bold">
-              <span>Total</span>
-              <span className="tabular" data-testid="checkout-total">
-                {formatRupees(total)}
-              </span>
-            </div>
+            <OrderBreakdown
+              quote={quote}
+              method={chosen}
+              addressChosen={address !== null}
+              cartTotal={total}
+            />
             {blockedReason && (
               <p id="checkout-blocked" className="text-sm text-destructive">
                 {blockedReason}
@@ -285,14 +299,14 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
       <PaymentMethodDialog
         open={choosing}
         onOpenChange={setChoosing}
-        total={total}
+        total={quote.data ? quotedTotal(quote.data, chosen) : total}
         method={chosen}
         unavailable={unavailable}
         onMethodChange={selectMethod}
         onPay={pay}
         paying={createOrder.isPending}
       />
-      <OrderPlacedDialog orderNumber={placedOrder} />
+      <OrderPlacedDialog placed={placedOrder} />
     </div>
   )
 }

@@ -26,6 +26,7 @@ export const policyLinks = [
   { key: 'refund', to: '/returnAndRefunds', label: 'Refund and Cancellation' },
   { key: 'privacy', to: '/privacy-policy', label: 'Privacy Policy' },
   { key: 'terms', to: '/term-conditions', label: 'Terms and Conditions' },
+  { key: 'ranking', to: '/ranking-parameters', label: 'How products are ranked' },
 ] as const
 
 export type PolicyKey = (typeof policyLinks)[number]['key']

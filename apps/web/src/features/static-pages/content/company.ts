@@ -34,4 +34,5 @@ export const policyDates = {
   refund: '2026-11-01',
   privacy: '2026-11-01',
   terms: '2026-11-01',
+  ranking: '2026-11-27',
 } as const

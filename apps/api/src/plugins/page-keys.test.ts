@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { keptPagePaths, pageKey } from './page-keys'
+
+describe('pageKey', () => {
+  it('keeps every static storefront page, the ranking parameters page among them', () => {
+    for (const page of [
+      '/aboutUs',
+      '/shipping-policy',
+      '/return',
+      '/returnAndRefunds',
+      '/privacy-policy',
+      '/term-conditions',
+      '/ranking-parameters',
+      '/contact-us',
+    ]) {
+      expect(keptPagePaths()).toContain(page)
+      expect(pageKey(page)).toBe(page)
+    }
+  })
+
+  it('shares a static page with its campaign links and keeps no other spelling', () => {
+    expect(pageKey('/ranking-parameters?utm_source=footer&fbclid=x')).toBe('/ranking-parameters')
+    expect(pageKey('/ranking-parameters/')).toBeNull()
+    expect(pageKey('/Ranking-Parameters')).toBeNull()
+  })
+
+  it('keeps the listing only in the spelling the shop writes', () => {
+    expect(pageKey('/shop/listing?sortBy=title-atoz&brand=apple')).toBe(
+      '/shop/listing?brand=apple&sortBy=title-atoz',
+    )
+    expect(pageKey('/shop/listing?sortBy=cheapest')).toBeNull()
+  })
+})

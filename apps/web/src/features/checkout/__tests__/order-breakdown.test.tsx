@@ -1,0 +1,192 @@
+import type { OrderQuote } from '@techbazaar/shared'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
+import { CheckoutPage, type AddressPickerProps } from '../pages/checkout-page'
+
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+
+/*
+ * Decision 67 (Consumer Protection (E-Commerce) Rules 2020): the checkout shows its total in
+ * parts (items, delivery charges, any cash-on-delivery fee, the GST included) with the server's
+ * figures from GET /api/shop/order/quote, never its own sums.
+ */
+
+const userId = '00000000-0000-4000-8000-0000000000aa'
+const user = { id: userId, userName: 'Kavya', email: 'k@example.in', role: 'user', type: 'user' }
+const address = {
+  _id: '00000000-0000-4000-8000-0000000000bb',
+  userId,
+  address: '12 MG Road',
+  city: 'Bengaluru',
+  pincode: '560001',
+  phone: '9876543210',
+  notes: '',
+  stateCode: '29',
+}
+const lines = [
+  {
+    productId: '00000000-0000-4000-8000-0000000000c1',
+    quantity: 3,
+    title: 'Galaxy Buds',
+    image: '/uploads/buds.webp',
+    price: 999,
+    salePrice: 0,
+    totalStock: 50,
+    orderLimit: 20,
+    available: true,
+  },
+]
+
+/** The server's quote: without an address it cannot know the GST yet. */
+const quoteOf = (addressId: string | null, overrides: Partial<OrderQuote> = {}): OrderQuote => ({
+  itemCount: 3,
+  itemsAmount: 2997,
+  deliveryCharge: 0,
+  codFee: 0,
+  totalAmount: 2997,
+  gstIncluded: addressId ? 457.16 : null,
+  ...overrides,
+})
+
+function setup(quote: (addressId: string | null) => Response) {
+  return mockFetch((url) => {
+    if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
+    if (url.pathname === `/api/shop/cart/get/${userId}`) {
+      return jsonResponse({
+        success: true,
+        data: lines,
+        currentPage: 1,
+        totalPages: 1,
+        totalItems: 1,
+        totalQuantity: 3,
+        totalAmount: 2997,
+      })
+    }
+    if (url.pathname === `/api/shop/address/get/${userId}`) {
+      return jsonResponse({ success: true, data: [address] })
+    }
+    if (url.pathname === '/api/shop/cart/serviceability') {
+      const reach = { serviceable: true, cod: true, deliveryBy: null, undeliverable: [], noCod: [] }
+      return jsonResponse({ success: true, data: reach })
+    }
+    if (url.pathname === '/api/shop/order/limits') {
+      const limits = {
+        maxPerProduct: 5,
+        codMaxAmount: 50_000,
+        ordersPerHour: 10,
+        paymentWindowMinutes: 25,
+        unpaidHoldMaxUnits: 20,
+        unpaidHeldUnits: 0,
+      }
+      return jsonResponse({ success: true, data: limits })
+    }
+    if (url.pathname === '/api/shop/order/quote') return quote(url.searchParams.get('addressId'))
+    if (url.pathname === '/api/shop/order/create') {
+      const placed = { success: true, orderId: '00000000-0000-4000-8000-0000000000dd' }
+      return jsonResponse({ ...placed, orderNumber: 'TB-10234' }, 201)
+    }
+    return undefined
+  })
+}
+
+function AddressPicker({ onSelect }: AddressPickerProps) {
+  return (
+    <button type="button" onClick={() => onSelect(address)}>
+      Use 12 MG Road
+    </button>
+  )
+}
+
+/** The summary's rows as label → figure. */
+function rows(container: HTMLElement) {
+  const list = container.querySelector('dl')!
+  return [...list.querySelectorAll('div')].map(
+    (div) => `${div.querySelector('dt')?.textContent} = ${div.querySelector('dd')?.textContent}`,
+  )
+}
+
+describe('the checkout total in parts', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.clearAllMocks()
+  })
+
+  it("shows items, delivery, the total and, once an address is chosen, the server's GST", async () => {
+    const fetchMock = setup((addressId) =>
+      jsonResponse({ success: true, data: quoteOf(addressId) }),
+    )
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage AddressPicker={AddressPicker} />)
+    const total = await screen.findByTestId('checkout-total')
+    expect(rows(total.closest('dl')!.parentElement!)).toEqual([
+      'Items (3) = ₹2,997',
+      'Delivery charges = Free',
+      'Total = ₹2,997',
+    ])
+    expect(screen.getByTestId('gst-included')).toHaveTextContent(
+      'Prices include GST. The amount shows once you choose a delivery address.',
+    )
+
+    await u.click(screen.getByRole('button', { name: 'Use 12 MG Road' }))
+    expect(await screen.findByText('GST included: ₹457.16')).toBeInTheDocument()
+    const asked = fetchMock.mock.calls.map(([input]) => String(input))
+    expect(asked).toContain(`/api/shop/order/quote?addressId=${address._id}`)
+  })
+
+  it('adds the cash-on-delivery fee the server charges when cash on delivery is chosen', async () => {
+    setup((addressId) => jsonResponse({ success: true, data: quoteOf(addressId, { codFee: 49 }) }))
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage AddressPicker={AddressPicker} />)
+    await u.click(await screen.findByRole('button', { name: 'Use 12 MG Road' }))
+    await screen.findByText('GST included: ₹457.16')
+    expect(screen.queryByText('Cash on delivery fee')).not.toBeInTheDocument()
+
+    await u.click(screen.getByRole('button', { name: 'Place Your Order' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Select Payment Method' })
+    await u.click(within(dialog).getByRole('radio', { name: /COD/ }))
+    expect(within(dialog).getByRole('button', { name: 'Pay ₹3,046' })).toBeEnabled()
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹3,046')
+  })
+
+  it('keeps the breakdown it was placed at in the Order Placed dialog', async () => {
+    setup((addressId) => jsonResponse({ success: true, data: quoteOf(addressId) }))
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage AddressPicker={AddressPicker} />)
+    await u.click(await screen.findByRole('button', { name: 'Use 12 MG Road' }))
+    await screen.findByText('GST included: ₹457.16')
+    await u.click(screen.getByRole('button', { name: 'Place Your Order' }))
+    const choose = await screen.findByRole('dialog', { name: 'Select Payment Method' })
+    await u.click(within(choose).getByRole('radio', { name: /COD/ }))
+    await u.click(within(choose).getByRole('button', { name: 'Pay ₹2,997' }))
+
+    const placed = await screen.findByRole('dialog', { name: 'Order Placed!' })
+    const summary = within(placed).getByRole('region', { name: 'Order total' })
+    expect(rows(summary)).toEqual([
+      'Items (3) = ₹2,997',
+      'Delivery charges = Free',
+      'Total = ₹2,997',
+    ])
+    expect(summary).toHaveTextContent('GST included: ₹457.16')
+  })
+
+  it("says so when the breakdown cannot be loaded, keeps the cart's total and can try again", async () => {
+    let fail = true
+    setup((addressId) =>
+      fail
+        ? jsonResponse({ success: false, message: 'Something went wrong' }, 500)
+        : jsonResponse({ success: true, data: quoteOf(addressId) }),
+    )
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage AddressPicker={AddressPicker} />)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not load the price breakdown.',
+    )
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹2,997')
+
+    fail = false
+    await u.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('Items (3)')).toBeInTheDocument()
+  })
+})
