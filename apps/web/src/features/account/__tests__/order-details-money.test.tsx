@@ -14,9 +14,10 @@ describe('OrderDetails after a cancellation (issue 26.8)', () => {
         paymentStatus: 'pending',
         displayPaymentStatus: 'paid',
         cartItems: [
-          { productId: PHONE, title: 'Pixel 9', image: '', price: 1999, quantity: 2, ...ACTIVE },
+          { productId: PHONE, shortId: 'px79ph0n', title: 'Pixel 9', image: '', price: 1999, quantity: 2, ...ACTIVE },
           {
             productId: CASE,
+            shortId: 'px79case',
             title: 'Pixel 9 case',
             image: '',
             price: 499,
@@ -44,6 +45,7 @@ describe('OrderDetails after a cancellation (issue 26.8)', () => {
         cartItems: [
           {
             productId: PHONE,
+            shortId: 'px79ph0n',
             title: 'Pixel 9',
             image: '',
             price: 1999,
