@@ -14,9 +14,18 @@ describe('OrderDetails after a cancellation (issue 26.8)', () => {
         paymentStatus: 'pending',
         displayPaymentStatus: 'paid',
         cartItems: [
-          { productId: PHONE, title: 'Pixel 9', image: '', price: 1999, quantity: 2, ...ACTIVE },
+          {
+            productId: PHONE,
+            shortId: 'p9phone1',
+            title: 'Pixel 9',
+            image: '',
+            price: 1999,
+            quantity: 2,
+            ...ACTIVE,
+          },
           {
             productId: CASE,
+            shortId: 'p9case01',
             title: 'Pixel 9 case',
             image: '',
             price: 499,
@@ -44,6 +53,7 @@ describe('OrderDetails after a cancellation (issue 26.8)', () => {
         cartItems: [
           {
             productId: PHONE,
+            shortId: 'p9phone1',
             title: 'Pixel 9',
             image: '',
             price: 1999,

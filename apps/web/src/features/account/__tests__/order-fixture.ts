@@ -66,6 +66,7 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
     cartItems: [
       {
         productId: PHONE,
+        shortId: 'p9phone1',
         title: 'Pixel 9',
         image: '/uploads/p.webp',
         price: 1999,
@@ -74,6 +75,7 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
       },
       {
         productId: CASE,
+        shortId: 'p9case01',
         title: 'Pixel 9 case',
         image: '/uploads/c.webp',
         price: 499,
