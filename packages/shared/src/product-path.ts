@@ -32,29 +32,39 @@ const LETTERS: Record<string, string> = {
   ı: 'i',
 }
 
-/** Signs a title spells as words; ₹ and the trade marks are dropped ("₹999" is "999"). */
-const SIGNS: [RegExp, string][] = [
-  [/&/g, ' and '],
-  [/\+/g, ' plus '],
-  [/%/g, ' percent '],
-  [/@/g, ' at '],
-  // "2 × 64GB", "1920×1080": a multiplication sign reads as x.
-  [/×/g, ' x '],
-  [/[₹™®©℠]/g, ''],
-  // "Men's", "Kids’": an apostrophe joins, it does not split a word.
-  [/['’‘`]/g, ''],
-]
+/**
+ * Signs a title spells as words. "2 × 64GB": a multiplication sign reads as x. ₹ and the trade
+ * marks are dropped ("₹999" is "999"), and an apostrophe joins rather than splits ("Men's").
+ */
+const SIGNS: Record<string, string> = {
+  '&': ' and ',
+  '+': ' plus ',
+  '%': ' percent ',
+  '@': ' at ',
+  '×': ' x ',
+  '₹': '',
+  '™': '',
+  '®': '',
+  '©': '',
+  '℠': '',
+  "'": '',
+  '’': '',
+  '‘': '',
+  '`': '',
+}
+const SIGN = /[&+%@×₹™®©℠'’‘`]/g
 
 function slugOf(text: string, fallback: string): string {
-  let s = text.toLowerCase()
-  for (const [pattern, words] of SIGNS) s = s.replace(pattern, words)
-  s = s
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/\p{M}+/gu, '')
-    .replace(/[^\p{ASCII}]/gu, (ch) => LETTERS[ch] ?? ' ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+  let s = text.toLowerCase().replace(SIGN, (ch) => SIGNS[ch]!)
+  // Most titles are plain ASCII already: the sitemaps slug a million of them per crawl.
+  if (/[^\p{ASCII}]/u.test(s)) {
+    s = s
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/\p{M}+/gu, '')
+      .replace(/[^\p{ASCII}]/gu, (ch) => LETTERS[ch] ?? ' ')
+  }
+  s = s.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
   if (s.length > PRODUCT_SLUG_MAX) {
     const cut = s.slice(0, PRODUCT_SLUG_MAX + 1)
     // Cut at the last "-" that fits; a single word longer than the limit is cut where it hits.

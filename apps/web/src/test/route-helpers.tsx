@@ -12,6 +12,7 @@ export function createProduct(overrides: Partial<Product> = {}): Product {
   sequence += 1
   return {
     _id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    shortId: `tp${String(sequence).padStart(6, '0')}`,
     image: `/uploads/seed/product-${sequence}.webp`,
     title: `Test Phone ${sequence}`,
     description: 'A phone for tests.',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products, vendorProfiles } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { createProduct, createSeller } from '../../../test/factories'
+import { buyProduct, createShopper } from '../../../test/shop'
 import { productPageLookup } from '.'
 
 let t: TestContext
@@ -194,5 +195,43 @@ describe('productPageLookup', () => {
     expect(await productPageLookup(db, 'zzzzzzzz', limit)).toEqual({ status: 'missing' })
     expect(await productPageLookup(db, 'not an id', limit)).toEqual({ status: 'missing' })
     expect(await productPageLookup(db, deleted.shortId, limit)).toEqual({ status: 'gone' })
+  })
+})
+
+describe('shortId in the payloads that link to product pages', () => {
+  it('comes with the listing, search, the cart and order lines', async () => {
+    const db = t.database.db
+    const seller = await createSeller(db)
+    const item = await createProduct(db, {
+      sellerId: seller.id,
+      title: 'Linkable Zebronics Speaker',
+    })
+    const listing = await t.app.inject({ url: '/api/shop/products/get?limit=100' })
+    expect(listing.json().data).toContainEqual(
+      expect.objectContaining({ _id: item.id, shortId: item.shortId }),
+    )
+    const search = await t.app.inject({ url: '/api/shop/search/zebronics' })
+    expect(search.json().data).toContainEqual(
+      expect.objectContaining({ _id: item.id, shortId: item.shortId }),
+    )
+    const shopper = await createShopper(db)
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/shop/cart/add',
+      headers: { cookie: shopper.cookie },
+      payload: { userId: shopper.user.id, productId: item.id, quantity: 1 },
+    })
+    expect(add.json().data.items).toEqual([
+      expect.objectContaining({ productId: item.id, shortId: item.shortId }),
+    ])
+    const orderId = await buyProduct(t.app, db, shopper, item.id, { advanceTo: null })
+    const details = await t.app.inject({
+      url: `/api/shop/order/details/${orderId}`,
+      headers: { cookie: shopper.cookie },
+    })
+    expect(details.statusCode).toBe(200)
+    expect(details.json().data.cartItems).toEqual([
+      expect.objectContaining({ productId: item.id, shortId: item.shortId }),
+    ])
   })
 })

@@ -60,31 +60,40 @@ export interface ProductFile {
 }
 
 /**
- * The product files the index lists: listed products numbered in id order and cut every
- * `perFile`, with each cut's latest change. One pass over the listed rows that keeps only the
- * running group (O(files) memory), however large the catalog.
+ * The product files the index lists: listed products in id order, cut every `perFile`, with
+ * each cut's latest change. One query per file, each an index range of the primary key from
+ * the last cut's end (`id > last ORDER BY id LIMIT perFile`) folded into one row: no sort and
+ * no pass that grows with the catalog in memory, here or in the database.
  */
 export async function productFiles(db: Db, perFile: number): Promise<ProductFile[]> {
-  const numbered = db
-    .select({
-      chunk:
-        sql<number>`((row_number() OVER (ORDER BY ${products.id}) - 1) / ${perFile}::int)::int`.as(
-          'chunk',
-        ),
-      updatedAt: products.updatedAt,
-    })
-    .from(products)
-    .where(eq(products.listed, true))
-    .as('numbered')
-  const rows = await db
-    .select({
-      chunk: numbered.chunk,
-      lastmod: sql<Date>`max(${numbered.updatedAt})`.mapWith(products.updatedAt),
-    })
-    .from(numbered)
-    .groupBy(numbered.chunk)
-    .orderBy(asc(numbered.chunk))
-  return rows.map((row) => ({ file: Number(row.chunk) + 1, lastmod: row.lastmod }))
+  const fileAfter = async (after: string | null) => {
+    const cut = db
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .where(and(eq(products.listed, true), after === null ? undefined : gt(products.id, after)))
+      .orderBy(asc(products.id))
+      .limit(perFile)
+      .as('cut')
+    const [row] = await db
+      .select({
+        count: sql<number>`count(*)::int`,
+        // Lower-case hex compares as the UUIDs do, byte by byte ("C").
+        lastId: sql<string | null>`max(${cut.id}::text COLLATE "C")`,
+        lastmod: sql<Date>`max(${cut.updatedAt})`.mapWith(products.updatedAt),
+      })
+      .from(cut)
+    return row
+  }
+  const files: ProductFile[] = []
+  let after: string | null = null
+  for (;;) {
+    const row = await fileAfter(after)
+    if (!row || Number(row.count) === 0 || !row.lastId) break
+    files.push({ file: files.length + 1, lastmod: row.lastmod })
+    if (Number(row.count) < perFile) break
+    after = row.lastId
+  }
+  return files
 }
 
 /** The sitemap index: the pages' file, then every product file with its latest change. */
@@ -151,8 +160,9 @@ export async function productFileStart(
 
 /**
  * A product file's XML in pieces, from `startId` on for at most `perFile` listed products: one
- * piece per keyset batch (`id > last`, ORDER BY id, LIMIT batch), each read only when the one
- * before has been taken, so the reply's reader sets the pace and memory holds one batch.
+ * piece per keyset batch (`id > last`, ORDER BY id, LIMIT batch). A piece is made only when the
+ * reply's reader has taken the one before, so the reader sets the pace and memory holds at most
+ * two batches.
  */
 export async function* productSitemap(
   db: Db,
@@ -160,33 +170,45 @@ export async function* productSitemap(
 ): AsyncGenerator<string> {
   const batch = opts.batch ?? SITEMAP_BATCH
   yield `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n`
+  // Promise.resolve runs the query once, now (a query builder runs again on every `then`).
+  const read = (after: string | null, limit: number) =>
+    Promise.resolve(
+      db
+        .select({
+          id: products.id,
+          shortId: products.shortId,
+          title: products.title,
+          updatedAt: products.updatedAt,
+        })
+        .from(products)
+        .where(
+          and(
+            eq(products.listed, true),
+            after === null ? gte(products.id, opts.startId) : gt(products.id, after),
+          ),
+        )
+        .orderBy(asc(products.id))
+        .limit(limit),
+    )
   let left = opts.perFile
-  let after: string | null = null
-  while (left > 0) {
+  type Row = { id: string; shortId: string; title: string; updatedAt: Date }
+  let next: Promise<Row[]> | null = read(null, Math.min(batch, left))
+  while (next) {
+    const rows: Row[] = await next
     const limit = Math.min(batch, left)
-    const rows = await db
-      .select({
-        id: products.id,
-        shortId: products.shortId,
-        title: products.title,
-        updatedAt: products.updatedAt,
-      })
-      .from(products)
-      .where(
-        and(
-          eq(products.listed, true),
-          after === null ? gte(products.id, opts.startId) : gt(products.id, after),
-        ),
-      )
-      .orderBy(asc(products.id))
-      .limit(limit)
+    left -= rows.length
+    // The next batch is asked for before this one is written out: on a PostgreSQL server it is
+    // read while this process builds and compresses the XML (at most two batches held).
+    next =
+      rows.length === limit && left > 0
+        ? read(rows[rows.length - 1]!.id, Math.min(batch, left))
+        : null
+    // A batch that is never awaited (the reader went away) must not be an unhandled rejection.
+    next?.catch(() => {})
     if (rows.length === 0) break
     let piece = ''
     for (const row of rows) piece += urlEntry(opts.origin, productPath(row), row.updatedAt)
     yield piece
-    left -= rows.length
-    after = rows[rows.length - 1]!.id
-    if (rows.length < limit) break
   }
   yield '</urlset>\n'
 }

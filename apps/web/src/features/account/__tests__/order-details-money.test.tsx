@@ -14,10 +14,18 @@ describe('OrderDetails after a cancellation (issue 26.8)', () => {
         paymentStatus: 'pending',
         displayPaymentStatus: 'paid',
         cartItems: [
-          { productId: PHONE, shortId: 'px79ph0n', title: 'Pixel 9', image: '', price: 1999, quantity: 2, ...ACTIVE },
+          {
+            productId: PHONE,
+            shortId: 'p9phone1',
+            title: 'Pixel 9',
+            image: '',
+            price: 1999,
+            quantity: 2,
+            ...ACTIVE,
+          },
           {
             productId: CASE,
-            shortId: 'px79case',
+            shortId: 'p9case01',
             title: 'Pixel 9 case',
             image: '',
             price: 499,
@@ -45,7 +53,7 @@ describe('OrderDetails after a cancellation (issue 26.8)', () => {
         cartItems: [
           {
             productId: PHONE,
-            shortId: 'px79ph0n',
+            shortId: 'p9phone1',
             title: 'Pixel 9',
             image: '',
             price: 1999,

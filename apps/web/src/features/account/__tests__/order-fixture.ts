@@ -66,7 +66,7 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
     cartItems: [
       {
         productId: PHONE,
-        shortId: 'px79ph0n',
+        shortId: 'p9phone1',
         title: 'Pixel 9',
         image: '/uploads/p.webp',
         price: 1999,
@@ -75,7 +75,7 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
       },
       {
         productId: CASE,
-        shortId: 'px79case',
+        shortId: 'p9case01',
         title: 'Pixel 9 case',
         image: '/uploads/c.webp',
         price: 499,

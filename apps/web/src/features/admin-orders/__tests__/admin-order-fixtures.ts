@@ -43,7 +43,7 @@ export const adminOrderDetails = (
   cartItems: [
     {
       productId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
-      shortId: 'rdm13pr0',
+      shortId: 'rn13pr01',
       title: 'Redmi Note 13 Pro',
       image: '/x.webp',
       price: 25999,

@@ -30,7 +30,7 @@ function part(n: number, overrides: Partial<VendorSubOrder> = {}): VendorSubOrde
     cartItems: [
       {
         productId: id('2b3c4d5e'),
-        shortId: 'b0atadp5',
+        shortId: 'airdp001',
         title: `Boat Airdopes ${n}`,
         image: '/x.webp',
         price: 1999,

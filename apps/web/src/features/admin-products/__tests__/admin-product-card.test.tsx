@@ -5,6 +5,7 @@ import { AdminProductCard } from '../components/admin-product-card'
 
 const product: AdminProduct = {
   _id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+  shortId: 'rn13pr01',
   image: '/x.webp',
   title: 'Redmi Note 13 Pro',
   description: 'A phone.',

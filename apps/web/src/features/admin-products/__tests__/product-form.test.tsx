@@ -19,6 +19,7 @@ const upload = vi.fn(async (): Promise<UploadResponse> => ({
 
 const product: AdminProduct = {
   _id: '8d6f0c1e-2b7a-4c1e-9f2d-3a4b5c6d7e8f',
+  shortId: 'buds0001',
   image: '/uploads/seed/buds.webp',
   title: 'Airdopes 141',
   description: 'Wireless earbuds.',

@@ -25,7 +25,7 @@ const user = {
 
 const line = (overrides: Partial<CartLine>): CartLine => ({
   productId: '00000000-0000-4000-8000-000000000001',
-  shortId: 'g5257x2a',
+  shortId: 'gs25line',
   quantity: 1,
   title: 'Galaxy S25',
   image: '/uploads/seed/s25.webp',
