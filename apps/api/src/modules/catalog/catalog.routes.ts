@@ -28,6 +28,8 @@ import {
 export async function catalogRoutes(app: App) {
   const { db, catalogCache } = app.deps
   const { maxQtyPerProduct } = app.deps.config.orderLimits
+  const { marketplace } = app.deps.config
+  const detailShape = { maxPerProduct: maxQtyPerProduct, marketplace }
 
   app.get(
     '/shop/products/get',
@@ -44,7 +46,13 @@ export async function catalogRoutes(app: App) {
       const body = await cachedJson(catalogCache, listingKey(request.query), reply, async () =>
         productListResponse.parse({
           success: true as const,
-          ...(await listProducts(db, app.deps.listingTotals, request.query, maxQtyPerProduct)),
+          ...(await listProducts(
+            db,
+            app.deps.listingTotals,
+            request.query,
+            maxQtyPerProduct,
+            marketplace.legalName,
+          )),
         }),
       )
       return reply.send(body as unknown as ProductList)
@@ -90,7 +98,7 @@ export async function catalogRoutes(app: App) {
       const body = await cachedJson(catalogCache, productKey(id), reply, async () =>
         productResponse.parse({
           success: true as const,
-          data: await getProduct(db, id, maxQtyPerProduct),
+          data: await getProduct(db, id, detailShape),
         }),
       )
       return reply.send(body as unknown as ProductReply)

@@ -5,5 +5,11 @@
 export { cachedJson } from './cached-json'
 export type { ReplyCache } from './cached-json'
 export { catalogRoutes } from './catalog.routes'
-export { createListingTotals, productColumns, toProduct } from './catalog.service'
+export {
+  createListingTotals,
+  declarationColumns,
+  productColumns,
+  toDeclarations,
+  toProduct,
+} from './catalog.service'
 export type { ListingTotals } from './catalog.service'
