@@ -111,7 +111,7 @@ describe('GET /api/shop/products/get/:id', () => {
       .update(vendorProfiles)
       .set({ businessName: 'Mobile Mart Retail Pvt. Ltd.' })
       .where(eq(vendorProfiles.userId, ids.seller))
-    await t.app.deps.catalogCache.caughtUp()
+    await t.app.deps.catalogCache?.caughtUp()
     const data = productDetail.parse((await get(ids.vendorProduct)).json().data)
     expect(data.seller.legalName).toBe('Mobile Mart Retail Pvt. Ltd.')
   })
