@@ -99,8 +99,13 @@ export const TEST_DECLARATIONS = {
 
 /** The declarations and warranty as the product form sends them (strings, '' for none). */
 export function declarationsBody() {
-  const { warrantyMonths, warrantyBy, packerName: _n, packerAddress: _a, ...declarations } =
-    TEST_DECLARATIONS
+  const {
+    warrantyMonths,
+    warrantyBy,
+    packerName: _n,
+    packerAddress: _a,
+    ...declarations
+  } = TEST_DECLARATIONS
   return {
     declarations: { ...declarations, packerName: '', packerAddress: '' },
     warranty: { months: String(warrantyMonths), by: warrantyBy },

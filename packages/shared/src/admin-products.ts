@@ -87,7 +87,8 @@ export const productBody = z
     path: ['salePrice'],
   })
   .superRefine((body, ctx) => {
-    for (const problem of warrantyProblems(body.warranty)) ctx.addIssue({ code: 'custom', ...problem })
+    for (const problem of warrantyProblems(body.warranty))
+      ctx.addIssue({ code: 'custom', ...problem })
   })
   .transform(({ averageReview: _a, userName: _u, ...rest }) => rest)
 export type ProductInput = z.input<typeof productBody>

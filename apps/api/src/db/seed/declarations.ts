@@ -72,8 +72,7 @@ const LABELS: Record<Brand, BrandLabel> = {
   oneplus: {
     india: {
       name: 'OnePlus Technology (India) Pvt. Ltd.',
-      address:
-        '5th Floor, Tower B, Divyasree Orion SEZ, Gachibowli, Hyderabad, Telangana 500032',
+      address: '5th Floor, Tower B, Divyasree Orion SEZ, Gachibowli, Hyderabad, Telangana 500032',
     },
     abroad: {
       name: 'Guangdong OnePlus Mobile Telecommunications Corp., Ltd.',

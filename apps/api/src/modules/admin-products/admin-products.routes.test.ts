@@ -3,12 +3,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../test/app'
-import {
-  createProduct,
-  createSeller,
-  createUser,
-  declarationsBody,
-} from '../../../test/factories'
+import { createProduct, createSeller, createUser, declarationsBody } from '../../../test/factories'
 import { filterOptions, products, vendorProfiles } from '../../db/schema'
 import { createSession } from '../auth/sessions'
 

@@ -45,10 +45,9 @@ export const productColumns = {
 }
 
 type ProductRow = {
-  [K in Exclude<
-    keyof typeof productColumns,
-    'maxPerOrder' | 'businessName'
-  >]: (typeof productColumns)[K]['_']['data']
+  [
+    K in Exclude<keyof typeof productColumns, 'maxPerOrder' | 'businessName'>
+  ]: (typeof productColumns)[K]['_']['data']
 } & { maxPerOrder: number | null; businessName: string | null }
 
 /**
@@ -64,7 +63,11 @@ function sellerName(row: ProductRow, marketplaceName: string): string {
  * `maxPerProduct` is the shop's limit per order for products without one of their own,
  * `marketplaceName` the seller shown for the marketplace's own goods.
  */
-export function toProduct(row: ProductRow, maxPerProduct: number, marketplaceName: string): Product {
+export function toProduct(
+  row: ProductRow,
+  maxPerProduct: number,
+  marketplaceName: string,
+): Product {
   return {
     _id: row.id,
     image: row.image,
@@ -100,7 +103,9 @@ export const declarationColumns = {
   warrantyMonths: products.warrantyMonths,
   warrantyBy: products.warrantyBy,
 }
-type DeclarationRow = { [K in keyof typeof declarationColumns]: (typeof declarationColumns)[K]['_']['data'] | null }
+type DeclarationRow = {
+  [K in keyof typeof declarationColumns]: (typeof declarationColumns)[K]['_']['data'] | null
+}
 
 /** The declaration columns as the API's `declarations` and `warranty`. */
 export function toDeclarations(row: DeclarationRow): {

@@ -26,9 +26,7 @@ export function AdminProductCard({ product, onEdit, onDelete }: AdminProductCard
         <img src={product.image} alt="" loading="lazy" className="size-full object-contain p-3" />
         <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
           {!product.listed && <Badge variant="warning">Not listed</Badge>}
-          {!product.declarationsComplete && (
-            <Badge variant="warning">Declarations missing</Badge>
-          )}
+          {!product.declarationsComplete && <Badge variant="warning">Declarations missing</Badge>}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">

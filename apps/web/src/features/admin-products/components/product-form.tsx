@@ -481,8 +481,9 @@ function LegalDeclarations({ form, required }: { form: Form; required: boolean }
   const packerRole = useWatch({ control: form.control, name: 'declarations.packerRole' })
   const errors = form.formState.errors
   const who = packerRole === 'importer' ? 'Importer' : 'Packer'
-  const selectError = (name: 'declarations.countryOfOrigin' | 'declarations.packerRole' | 'warranty.by') =>
-    form.getFieldState(name, form.formState).error
+  const selectError = (
+    name: 'declarations.countryOfOrigin' | 'declarations.packerRole' | 'warranty.by',
+  ) => form.getFieldState(name, form.formState).error
   const select = (
     name: 'declarations.countryOfOrigin' | 'declarations.packerRole' | 'warranty.by',
   ) => {
@@ -496,8 +497,8 @@ function LegalDeclarations({ form, required }: { form: Form; required: boolean }
     >
       <legend className="px-1 text-base font-semibold">Legal declarations</legend>
       <p id="product-declarations-help" className="-mt-1 text-sm text-muted-foreground">
-        What the package label says. The law asks the shop to show these with the product, so it
-        is listed only once every one is filled in.
+        What the package label says. The law asks the shop to show these with the product, so it is
+        listed only once every one is filled in.
       </p>
       {!required && (
         <p
@@ -528,9 +529,7 @@ function LegalDeclarations({ form, required }: { form: Form; required: boolean }
           label="Country of origin"
           error={selectError('declarations.countryOfOrigin')}
         >
-          <select {...select('declarations.countryOfOrigin')}>
-            {COUNTRY_OPTIONS}
-          </select>
+          <select {...select('declarations.countryOfOrigin')}>{COUNTRY_OPTIONS}</select>
         </Field>
         <div aria-hidden="true" className="max-sm:hidden" />
         <DeclarationInput
@@ -584,12 +583,7 @@ function LegalDeclarations({ form, required }: { form: Form; required: boolean }
           label="Name or office"
           placeholder="Samsung Customer Care"
         />
-        <DeclarationInput
-          form={form}
-          name="declarations.careAddress"
-          label="Address"
-          multiline
-        />
+        <DeclarationInput form={form} name="declarations.careAddress" label="Address" multiline />
         <DeclarationInput
           form={form}
           name="declarations.carePhone"

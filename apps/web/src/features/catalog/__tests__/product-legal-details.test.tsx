@@ -14,12 +14,13 @@ describe('ProductLegalDetails', () => {
     render(<ProductLegalDetails product={createProductDetail()} />)
     const seller = screen.getByRole('region', { name: 'Seller' })
     expect(valueOf(seller, 'Sold by')).toHaveTextContent('Mobile Mart Retail LLP')
-    expect(valueOf(seller, 'Address')).toHaveTextContent('1 Marine Drive, Mumbai, Maharashtra 400001')
-    expect(valueOf(seller, 'GSTIN')).toHaveTextContent('27AAACM1234A1Z5')
-    expect(within(valueOf(seller, 'Customer care')).getByRole('link', { name: '9876543210' })).toHaveAttribute(
-      'href',
-      'tel:9876543210',
+    expect(valueOf(seller, 'Address')).toHaveTextContent(
+      '1 Marine Drive, Mumbai, Maharashtra 400001',
     )
+    expect(valueOf(seller, 'GSTIN')).toHaveTextContent('27AAACM1234A1Z5')
+    expect(
+      within(valueOf(seller, 'Customer care')).getByRole('link', { name: '9876543210' }),
+    ).toHaveAttribute('href', 'tel:9876543210')
     expect(valueOf(seller, 'Seller rating')).toHaveTextContent('4.3 out of 5 (120 ratings)')
 
     const declarations = screen.getByRole('region', { name: 'Product declarations' })

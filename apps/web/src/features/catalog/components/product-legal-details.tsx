@@ -52,7 +52,10 @@ function Contact({ phone, email }: { phone: string | null; email: string | null 
   return (
     <span className="flex flex-col">
       {phone && (
-        <a className="text-primary underline-offset-4 hover:underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+        <a
+          className="text-primary underline-offset-4 hover:underline"
+          href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+        >
           {phone}
         </a>
       )}
