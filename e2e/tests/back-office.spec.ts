@@ -1,7 +1,14 @@
 import { deflateSync, crc32 } from 'node:zlib'
 import type { Browser } from '@playwright/test'
 import { gstinCheckChar } from '../../packages/shared/src/validators'
-import { expect, expectImagesLoaded, signIn, test, waitingForTheApp } from './fixtures'
+import {
+  expect,
+  expectImagesLoaded,
+  PRODUCT_DECLARATIONS,
+  signIn,
+  test,
+  waitingForTheApp,
+} from './fixtures'
 
 /** A valid Karnataka GSTIN no other run used (the suite may run twice on one shop). */
 function freshGstin(): string {
@@ -149,6 +156,17 @@ test.describe('back office', () => {
     await sheet.getByLabel('Price (₹)', { exact: true }).fill('2499')
     await sheet.getByLabel('Sale Price (₹)').fill('1999')
     await sheet.getByLabel('Total Stock').fill('15')
+    // What the package label declares (decision 066): India and "1 N" are preset.
+    const d = PRODUCT_DECLARATIONS.declarations
+    await sheet.getByLabel('Generic name').fill('Portable Bluetooth speaker')
+    await sheet.getByLabel('Manufacturer name').fill(d.manufacturerName)
+    await sheet.getByLabel('Manufacturer address').fill(d.manufacturerAddress)
+    await sheet.getByLabel('Name or office').fill(d.careName)
+    await sheet.getByLabel('Address', { exact: true }).fill(d.careAddress)
+    await sheet.getByLabel('Phone', { exact: true }).fill(d.carePhone)
+    await sheet.getByLabel('Email', { exact: true }).fill(d.careEmail)
+    await sheet.getByLabel('Months').fill('12')
+    await sheet.getByLabel('Given by').selectOption('Manufacturer')
     await sheet.getByRole('button', { name: 'Add' }).click()
     await expect(page.getByText('Product added successfully')).toBeVisible()
     await expect(sheet).toBeHidden()

@@ -168,3 +168,20 @@ export async function apiAs(
   expect(signedIn.ok(), `${email} signs in`).toBe(true)
   return context
 }
+
+/** Complete legal declarations and a warranty for a product the suite adds (decision 066). */
+export const PRODUCT_DECLARATIONS = {
+  declarations: {
+    manufacturerName: 'Imagine Marketing Ltd.',
+    manufacturerAddress: 'Corporate Avenue, Andheri-Ghatkopar Link Road, Mumbai 400093',
+    packerRole: 'manufacturer',
+    countryOfOrigin: 'India',
+    genericName: 'Wireless earbuds',
+    netQuantity: '1 N',
+    careName: 'boAt Care',
+    careAddress: 'Corporate Avenue, Andheri-Ghatkopar Link Road, Mumbai 400093',
+    carePhone: '022 6918 5000',
+    careEmail: 'info@boat-in.example',
+  },
+  warranty: { months: 12, by: 'Manufacturer' },
+}

@@ -5,7 +5,13 @@ import path from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { gstinCheckChar } from '../../packages/shared/src/validators'
 import { chooseAndPay, type ApiProduct } from './checkout-steps'
-import { DEMO_PASSWORD, emptyServerCart, expect, TEST_ADDRESS } from './fixtures'
+import {
+  DEMO_PASSWORD,
+  emptyServerCart,
+  expect,
+  PRODUCT_DECLARATIONS,
+  TEST_ADDRESS,
+} from './fixtures'
 
 /** Steps of the returns journeys (returns.spec.ts): a seller of their own, an order, its details. */
 
@@ -83,6 +89,7 @@ export async function freshSeller(browser: Browser, baseURL: string, image: stri
       price: 999,
       salePrice: 0,
       totalStock: 5,
+      ...PRODUCT_DECLARATIONS,
     },
   })
   expect(added.status(), await added.text()).toBe(201)

@@ -5,6 +5,7 @@ import {
   apiAs,
   emptyServerCart,
   expect,
+  PRODUCT_DECLARATIONS,
   signIn,
   test,
   TEST_ADDRESS,
@@ -60,6 +61,7 @@ async function kolkataSeller(browser: Browser, baseURL: string, image: string) {
       price: 999,
       salePrice: 0,
       totalStock: 5,
+      ...PRODUCT_DECLARATIONS,
     },
   })
   expect(added.status(), await added.text()).toBe(201)

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../src/db/client'
 
 /**
@@ -11,6 +11,19 @@ import type { Db } from '../src/db/client'
  * (their seller not approved). Titles are built from each brand's real product lines, so search
  * ranking is tested on text that looks like the shop's ("Samsung Galaxy A35 5G (8GB/128GB) - Blue").
  */
+/**
+ * The package declaration columns (decision 066) of a generated product: a listed product must
+ * have them all (products_listed_declared_check). `genericName` is SQL for the row's common name.
+ */
+export const BENCH_DECLARATION_COLUMNS = sql.raw(
+  'manufacturer_name, manufacturer_address, packer_role, country_of_origin, generic_name, net_quantity, care_name, care_address, care_phone, care_email, warranty_months, warranty_by',
+)
+export function benchDeclarationValues(genericName: SQL) {
+  return sql`'Bench Electronics Pvt. Ltd.', '12 MG Road, Bengaluru, Karnataka 560001', 'manufacturer',
+    'India', ${genericName}, '1 N', 'Bench Customer Care', '12 MG Road, Bengaluru, Karnataka 560001',
+    '1800 000 1234', 'care@bench.example', 12, 'Manufacturer'`
+}
+
 export async function generateProducts(db: Db, count: number): Promise<{ sellerId: string }> {
   const rows = await db.execute(sql`
     INSERT INTO users (user_name, email, password_hash, role, type)
@@ -45,7 +58,7 @@ export async function generateProducts(db: Db, count: number): Promise<{ sellerI
       FROM g
     )
     INSERT INTO products (seller_id, title, description, image, category, hsn, section, brand,
-      price_paise, sale_price_paise, total_stock, listed)
+      price_paise, sale_price_paise, total_stock, listed, ${BENCH_DECLARATION_COLUMNS})
     SELECT ${sellerId}::uuid,
       label || ' ' || line || CASE WHEN k = 4 THEN ' ' ELSE ' ' || (10 + r % 90) || ' ' END ||
         CASE WHEN k = 1 THEN '5G (' || (4 + 4 * (r % 3)) || 'GB/' || (128 * (1 + r % 2)) || 'GB) - '
@@ -68,7 +81,10 @@ export async function generateProducts(db: Db, count: number): Promise<{ sellerI
                      ELSE 199 + r / 5 END) * (80 + r % 15)
         ELSE 0 END,
       (r * 31) % 200,
-      i % 20 <> 0
+      i % 20 <> 0,
+      ${benchDeclarationValues(
+        sql`CASE k WHEN 1 THEN 'Smartphone' WHEN 2 THEN 'Smartwatch' WHEN 3 THEN 'Wireless earbuds' ELSE 'Charger' END`,
+      )}
     FROM t`)
   return { sellerId }
 }

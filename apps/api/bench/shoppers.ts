@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../src/db/client'
 import { createSession } from '../src/modules/auth/sessions'
-import { rowsOf } from './generate-products'
+import { BENCH_DECLARATION_COLUMNS, benchDeclarationValues, rowsOf } from './generate-products'
 
 export interface BenchShopper {
   userId: string
@@ -42,9 +42,11 @@ export async function createBenchSkus(db: Db, sellerId: string, count: number) {
   const ids = rowsOf<{ id: string }>(
     await db.execute(sql`
       INSERT INTO products (seller_id, image, title, description, category, hsn, section, brand,
-                            price_paise, sale_price_paise, total_stock, listed)
+                            price_paise, sale_price_paise, total_stock, listed,
+                            ${BENCH_DECLARATION_COLUMNS})
       SELECT ${sellerId}, '/uploads/bench.webp', 'Bench SKU ' || i, 'Benchmark product', 'electronics',
-             '851713', 'featured', 'samsung', 999900, 0, 1000000000, true
+             '851713', 'featured', 'samsung', 999900, 0, 1000000000, true,
+             ${benchDeclarationValues(sql`'Smartphone'`)}
       FROM generate_series(0, ${count}::int) AS i
       RETURNING id`),
   ).map((row) => row.id)

@@ -238,8 +238,7 @@ export async function buildApp(
     webDistDir: config.webDistDir,
     webSsrEntry: config.webSsrEntry,
     namedPages: productPageGates({
-      product: (shortId) =>
-        productPageLookup(deps.db, shortId, config.orderLimits.maxQtyPerProduct),
+      product: (shortId) => productPageLookup(deps.db, shortId),
       options: () => getFilterOptions(deps.db),
     }),
   })

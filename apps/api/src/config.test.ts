@@ -342,10 +342,26 @@ describe('loadConfig', () => {
       address: ['5 Park Street', 'Kolkata 700016'],
       gstin: '27AAPFU0939F1ZV',
       stateCode: '27',
+      carePhone: '1800 309 4242',
+      careEmail: 'care@techbazaar.example',
       tan: null,
     })
     // Outside production the demo business stands in, so `npm start` needs no setting.
     expect(loadConfig({}).marketplace).toMatchObject({ gstin: '29AAGCB7383J1Z4', stateCode: '29' })
+  })
+
+  it("refuses a production start without the marketplace's customer care (decision 066)", () => {
+    const { MARKETPLACE_CARE_PHONE: _phone, ...withoutPhone } = PRODUCTION_ENV
+    expect(() => loadConfig(withoutPhone)).toThrow(
+      /MARKETPLACE_CARE_PHONE: is required in production \(the customer care/,
+    )
+    expect(() => loadConfig({ ...PRODUCTION_ENV, MARKETPLACE_CARE_EMAIL: 'nope' })).toThrow(
+      /MARKETPLACE_CARE_EMAIL: must be an email/,
+    )
+    expect(
+      loadConfig({ ...PRODUCTION_ENV, MARKETPLACE_CARE_EMAIL: ' Care@Shop.example ' }).marketplace
+        .careEmail,
+    ).toBe('care@shop.example')
   })
 
   it("reads the marketplace's TAN when given (Form 16A data), and refuses one of the wrong shape", () => {

@@ -172,6 +172,20 @@ const envSchema = z.object({
       .refine((value) => gstinProblem(value) === null, 'must be a valid GSTIN like 29AAGCB7383J1Z4')
       .optional(),
   ),
+  // Its customer care, which the law asks every listing of its own goods to show (E-Commerce
+  // Rules 2020 r.4(2), r.6(5); decision 066): a phone number and an email address.
+  MARKETPLACE_CARE_PHONE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9][0-9 ()-]{5,17}[0-9]$/, 'must be a phone number like 1800 102 2727')
+      .optional(),
+  ),
+  MARKETPLACE_CARE_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().toLowerCase().pipe(z.email('must be an email')).optional(),
+  ),
   // Its tax deduction account number (TAN), printed on Form 16A data for sellers (decision 61);
   // optional: the TDS reports leave it blank until it is set.
   MARKETPLACE_TAN: z.preprocess(
@@ -446,6 +460,8 @@ const DEMO_MARKETPLACE = {
   legalName: 'TechBazaar Retail Pvt. Ltd.',
   address: 'No. 42, 2nd Floor, 80 Feet Road; HAL 2nd Stage, Indiranagar; Bengaluru 560038',
   gstin: '29AAGCB7383J1Z4',
+  carePhone: '1800 309 4242',
+  careEmail: 'care@techbazaar.example',
 }
 
 /**
@@ -457,6 +473,8 @@ function marketplaceConfig(e: z.infer<typeof envSchema>) {
     MARKETPLACE_LEGAL_NAME: e.MARKETPLACE_LEGAL_NAME,
     MARKETPLACE_ADDRESS: e.MARKETPLACE_ADDRESS,
     MARKETPLACE_GSTIN: e.MARKETPLACE_GSTIN,
+    MARKETPLACE_CARE_PHONE: e.MARKETPLACE_CARE_PHONE,
+    MARKETPLACE_CARE_EMAIL: e.MARKETPLACE_CARE_EMAIL,
   }
   const missing = Object.entries(given)
     .filter(([, value]) => value === undefined)
@@ -465,7 +483,12 @@ function marketplaceConfig(e: z.infer<typeof envSchema>) {
     throw new ConfigError(
       `Invalid configuration:\n${missing
         .map(
-          (name) => `  ${name}: is required in production (the business printed on GST invoices)`,
+          (name) =>
+            `  ${name}: is required in production (${
+              name.startsWith('MARKETPLACE_CARE')
+                ? 'the customer care its listings show'
+                : 'the business printed on GST invoices'
+            })`,
         )
         .join('\n')}`,
     )
@@ -480,6 +503,9 @@ function marketplaceConfig(e: z.infer<typeof envSchema>) {
     gstin,
     /** A GSTIN is issued per state: its first two digits are the state the business is in. */
     stateCode: gstin.slice(0, 2),
+    /** Its customer care, shown with its own goods (decision 066). */
+    carePhone: e.MARKETPLACE_CARE_PHONE ?? DEMO_MARKETPLACE.carePhone,
+    careEmail: e.MARKETPLACE_CARE_EMAIL ?? DEMO_MARKETPLACE.careEmail,
     /** Its TAN (the deductor of TDS under s.194-O), when set. */
     tan: e.MARKETPLACE_TAN ?? null,
   }

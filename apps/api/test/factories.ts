@@ -74,7 +74,42 @@ export interface ProductInput {
   /** Units one order may hold; absent, the shop's default (ORDER_MAX_QTY_PER_PRODUCT). */
   maxPerOrder?: number | null
   listed?: boolean
+  /** False: a product from before the declarations (all of them null; it must not be listed). */
+  declared?: boolean
   sellerId: string
+}
+
+/** Complete package declarations and a warranty, as a phone's label gives them (decision 066). */
+export const TEST_DECLARATIONS = {
+  manufacturerName: 'Samsung India Electronics Pvt. Ltd.',
+  manufacturerAddress: '6th Floor, DLF Centre, Sansad Marg, New Delhi 110001',
+  packerRole: 'manufacturer' as const,
+  packerName: null,
+  packerAddress: null,
+  countryOfOrigin: 'India',
+  genericName: 'Smartphone',
+  netQuantity: '1 N',
+  careName: 'Samsung Customer Care',
+  careAddress: '6th Floor, DLF Centre, Sansad Marg, New Delhi 110001',
+  carePhone: '1800 40 7267864',
+  careEmail: 'support.india@samsung.example',
+  warrantyMonths: 12,
+  warrantyBy: 'Manufacturer' as const,
+}
+
+/** The declarations and warranty as the product form sends them (strings, '' for none). */
+export function declarationsBody() {
+  const {
+    warrantyMonths,
+    warrantyBy,
+    packerName: _n,
+    packerAddress: _a,
+    ...declarations
+  } = TEST_DECLARATIONS
+  return {
+    declarations: { ...declarations, packerName: '', packerAddress: '' },
+    warranty: { months: String(warrantyMonths), by: warrantyBy },
+  }
 }
 
 export async function createProduct(db: Db, input: ProductInput) {
@@ -94,7 +129,8 @@ export async function createProduct(db: Db, input: ProductInput) {
       salePricePaise: rupeesToPaise(input.salePrice ?? 0),
       totalStock: input.totalStock ?? 10,
       maxPerOrder: input.maxPerOrder ?? null,
-      listed: input.listed ?? true,
+      ...(input.declared === false ? {} : TEST_DECLARATIONS),
+      listed: input.listed ?? input.declared !== false,
     })
     .returning()
   if (!product) throw new Error('product not created')

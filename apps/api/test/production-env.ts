@@ -7,6 +7,8 @@ export const MARKETPLACE_ENV = {
   MARKETPLACE_LEGAL_NAME: 'TechBazaar Retail Pvt. Ltd.',
   MARKETPLACE_ADDRESS: 'No. 42, 80 Feet Road; Indiranagar; Bengaluru 560038',
   MARKETPLACE_GSTIN: '29AAGCB7383J1Z4',
+  MARKETPLACE_CARE_PHONE: '1800 309 4242',
+  MARKETPLACE_CARE_EMAIL: 'care@techbazaar.example',
 }
 
 export const PRODUCTION_ENV = {

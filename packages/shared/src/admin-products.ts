@@ -2,6 +2,14 @@ import { z } from 'zod'
 import { CART_QUANTITY_MAX } from './order-limits'
 import { product } from './catalog'
 import { LIMITS, SECTIONS } from './constants'
+import {
+  declarationProblems,
+  declarationsBody,
+  productDeclarations,
+  productWarranty,
+  warrantyBody,
+  warrantyProblems,
+} from './declarations'
 import { hsnField } from './hsn'
 import { plainNumber } from './numbers'
 import { requiredText } from './validators'
@@ -41,9 +49,11 @@ const maxPerOrderInput = z.preprocess(
 const optionText = (label: string) => requiredText(label, 40).toLowerCase()
 
 /**
- * A product as an admin or seller sends it (spec §5: every field but averageReview required).
- * The seller is the signed-in user; `userName` and `averageReview` are accepted for the spec's
- * payload but ignored (the average comes from reviews).
+ * A product as an admin or seller sends it when editing (spec §5: every field but averageReview
+ * required). The seller is the signed-in user; `userName` and `averageReview` are accepted for
+ * the spec's payload but ignored (the average comes from reviews). The legal declarations and
+ * the warranty may be incomplete here: the product is then saved unlisted (decision 066);
+ * `newProductBody` is the one for adding, which requires them.
  */
 export const productBody = z
   .object({
@@ -67,6 +77,8 @@ export const productBody = z
       z.number().int('Total Stock must be a whole number').max(1_000_000),
     ),
     maxPerOrder: maxPerOrderInput,
+    declarations: declarationsBody,
+    warranty: warrantyBody,
     averageReview: z.unknown().optional(),
     userName: z.string().optional(),
   })
@@ -74,9 +86,23 @@ export const productBody = z
     message: 'Sale Price must be below Price (or 0 for no sale)',
     path: ['salePrice'],
   })
+  .superRefine((body, ctx) => {
+    for (const problem of warrantyProblems(body.warranty))
+      ctx.addIssue({ code: 'custom', ...problem })
+  })
   .transform(({ averageReview: _a, userName: _u, ...rest }) => rest)
 export type ProductInput = z.input<typeof productBody>
 export type ProductValues = z.output<typeof productBody>
+
+/**
+ * A new product: as `productBody`, with every declaration and the warranty required, each
+ * missing one named under its field (a seller lists what it adds; drafts are not a thing).
+ */
+export const newProductBody = productBody.superRefine((body, ctx) => {
+  for (const problem of declarationProblems(body.declarations, body.warranty)) {
+    ctx.addIssue({ code: 'custom', ...problem })
+  }
+})
 
 /** What the back office sees: the shop's product plus whether shoppers can see it. */
 export const adminProduct = product.extend({
@@ -85,6 +111,10 @@ export const adminProduct = product.extend({
   maxPerOrder: z.number().int().nullable(),
   /** The six-digit HSN its form set; shoppers' product views do not carry it. */
   hsn: z.string(),
+  declarations: productDeclarations,
+  warranty: productWarranty,
+  /** Every declaration and the warranty given: it may be listed (decision 066). */
+  declarationsComplete: z.boolean(),
 })
 export type AdminProduct = z.infer<typeof adminProduct>
 

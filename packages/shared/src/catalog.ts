@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_SORT, LIMITS, SECTIONS, SORT_OPTIONS } from './constants'
+import { listedDeclarations, listedWarranty, productSeller } from './declarations'
 import { plainNumber } from './numbers'
 
 export const product = z.object({
@@ -21,10 +22,24 @@ export const product = z.object({
   orderLimit: z.number().int(),
   averageReview: z.number(),
   reviewCount: z.number().int(),
-  /** The seller's display name ("Not Available" is the UI's job when missing). */
+  /**
+   * Who sells it, as shoppers see it: the seller's business name (its user name until it gave
+   * one), or the marketplace's legal name for its own goods; never a person's name.
+   */
   username: z.string().nullable(),
 })
 export type Product = z.infer<typeof product>
+
+/**
+ * One product as its detail shows it: the listing's product plus what the law asks a listing
+ * to show (decision 066). Listings keep the small `product`.
+ */
+export const productDetail = product.extend({
+  seller: productSeller,
+  declarations: listedDeclarations,
+  warranty: listedWarranty,
+})
+export type ProductDetail = z.infer<typeof productDetail>
 
 /**
  * A comma-joined list of filter values, in one canonical form: trimmed, lower-case, without
@@ -113,7 +128,7 @@ export const productListResponse = z.object({
 })
 export type ProductList = z.infer<typeof productListResponse>
 
-export const productResponse = z.object({ success: z.literal(true), data: product })
+export const productResponse = z.object({ success: z.literal(true), data: productDetail })
 export type ProductReply = z.infer<typeof productResponse>
 
 /**

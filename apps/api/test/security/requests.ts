@@ -1,5 +1,6 @@
 import { IMAGE_URL } from './world'
 import { testGstin } from '../factories'
+import { declarationsBody } from '../factories'
 
 /** Bodies and encodings the access table's requests use. */
 
@@ -25,6 +26,7 @@ export const PRODUCT_BODY = {
   price: 4999,
   salePrice: 0,
   totalStock: 5,
+  ...declarationsBody(),
 }
 
 /** A multipart request with one PNG in the field "file". */

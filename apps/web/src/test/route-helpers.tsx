@@ -1,4 +1,4 @@
-import type { Product } from '@techbazaar/shared'
+import type { ListedDeclarations, Product, ProductDetail } from '@techbazaar/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type * as React from 'react'
@@ -26,6 +26,43 @@ export function createProduct(overrides: Partial<Product> = {}): Product {
     averageReview: 0,
     reviewCount: 0,
     username: 'Test Seller',
+    ...overrides,
+  }
+}
+
+/** Complete declarations as a phone's label gives them (decision 066). */
+export const testDeclarations: ListedDeclarations = {
+  manufacturerName: 'Samsung India Electronics Pvt. Ltd.',
+  manufacturerAddress: '6th Floor, DLF Centre, Sansad Marg, New Delhi 110001',
+  packerRole: 'manufacturer',
+  packerName: null,
+  packerAddress: null,
+  countryOfOrigin: 'India',
+  genericName: 'Smartphone',
+  netQuantity: '1 N',
+  careName: 'Samsung Customer Care',
+  careAddress: '6th Floor, DLF Centre, Sansad Marg, New Delhi 110001',
+  carePhone: '1800 40 7267864',
+  careEmail: 'support@samsung.example',
+}
+
+/** A product as its detail payload gives it: seller, declarations and warranty. */
+export function createProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
+  return {
+    ...createProduct(),
+    username: 'Mobile Mart Retail LLP',
+    seller: {
+      legalName: 'Mobile Mart Retail LLP',
+      address: '1 Marine Drive, Mumbai, Maharashtra 400001',
+      gstin: '27AAACM1234A1Z5',
+      phone: '9876543210',
+      email: 'care@mobilemart.example',
+      rating: 4.3,
+      ratingCount: 120,
+      marketplace: false,
+    },
+    declarations: testDeclarations,
+    warranty: { months: 12, by: 'Manufacturer' },
     ...overrides,
   }
 }

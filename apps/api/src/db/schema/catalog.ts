@@ -1,4 +1,4 @@
-import { SECTIONS } from '@techbazaar/shared'
+import { PACKER_ROLES, SECTIONS, WARRANTY_BY } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
@@ -64,10 +64,39 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
+    // The package declarations and the warranty the law asks the listing to show (decision 066,
+    // Legal Metrology (Packaged Commodities) Rules 2011 r.6; E-Commerce Rules 2020 r.6(5)).
+    // Null: not declared yet (products from before them, or a seller's incomplete edit).
+    manufacturerName: text('manufacturer_name'),
+    manufacturerAddress: text('manufacturer_address'),
+    /** 'manufacturer': it packs its own goods, so no packer or importer is named. */
+    packerRole: text('packer_role', { enum: PACKER_ROLES }),
+    packerName: text('packer_name'),
+    packerAddress: text('packer_address'),
+    countryOfOrigin: text('country_of_origin'),
+    genericName: text('generic_name'),
+    netQuantity: text('net_quantity'),
+    careName: text('care_name'),
+    careAddress: text('care_address'),
+    carePhone: text('care_phone'),
+    careEmail: text('care_email'),
+    /** 0: no warranty (then `warrantyBy` is 'None'). */
+    warrantyMonths: integer('warranty_months'),
+    warrantyBy: text('warranty_by', { enum: WARRANTY_BY }),
     /**
-     * Shown in the shop: its seller is approved (or an admin) and it is not deleted. Kept as a
-     * column, set by the services that change those facts, so every shop index can be partial
-     * on it and the listing never joins vendor profiles.
+     * Every declaration and the warranty given: the one definition of "complete" that listing
+     * follows (the shared `declarationProblems` names the missing fields for forms).
+     */
+    declarationsComplete: boolean('declarations_complete')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`manufacturer_name IS NOT NULL AND manufacturer_address IS NOT NULL AND packer_role IS NOT NULL AND (packer_role = 'manufacturer' OR (packer_name IS NOT NULL AND packer_address IS NOT NULL)) AND country_of_origin IS NOT NULL AND generic_name IS NOT NULL AND net_quantity IS NOT NULL AND care_name IS NOT NULL AND care_address IS NOT NULL AND care_phone IS NOT NULL AND care_email IS NOT NULL AND warranty_months IS NOT NULL AND warranty_by IS NOT NULL`,
+      ),
+    /**
+     * Shown in the shop: its seller may sell (approved with a GSTIN, or an admin), its
+     * declarations are complete and it is not deleted. Kept as a column, set only through
+     * admin-products' `listingOf`/`relist`, so every shop index can be partial on it and the
+     * listing never joins vendor profiles; a CHECK refuses listing an incomplete product.
      */
     listed: boolean('listed').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -78,6 +107,11 @@ export const products = pgTable(
     check('products_price_check', sql`${t.pricePaise} >= 0 AND ${t.salePricePaise} >= 0`),
     check('products_stock_check', sql`${t.totalStock} >= 0`),
     check('products_max_per_order_check', sql`${t.maxPerOrder} IS NULL OR ${t.maxPerOrder} > 0`),
+    check('products_listed_declared_check', sql`NOT ${t.listed} OR ${t.declarationsComplete}`),
+    check(
+      'products_warranty_check',
+      sql`${t.warrantyMonths} IS NULL OR (${t.warrantyMonths} BETWEEN 0 AND 120 AND (${t.warrantyBy} IS NULL OR (${t.warrantyMonths} = 0) = (${t.warrantyBy} = 'None')))`,
+    ),
     index('products_seller_idx').on(t.sellerId),
     index('products_effective_price_idx')
       .on(t.effectivePricePaise, t.id)

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../client'
 import { featureImages, filterOptions, products, reviews, users, vendorProfiles } from '../schema'
 import { BANNERS, bannerPhoneFile, bannerPhoneSvg, bannerSvg } from './banners'
 import { SEED_PRODUCTS, categoryOf, hsnOf } from './catalog-data'
+import { seedDeclarations } from './declarations'
 import {
   BANNER_IMAGE_VARIANTS,
   PRODUCT_IMAGE_VARIANTS,
@@ -165,6 +166,8 @@ export async function seedDemo(
             pricePaise: rupeesToPaise(p.price),
             salePricePaise: p.sale === undefined ? 0 : rupeesToPaise(p.sale),
             totalStock: p.stock,
+            // What the package label declares (decision 066): every seeded product is complete.
+            ...seedDeclarations(p.brand, p.kind),
             // The shop shows a product only when its seller is approved (see products.listed).
             listed: seller.vendor?.status === 'Approved',
             createdAt: created,

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../test/app'
-import { createProduct, createSeller, createUser } from '../../../test/factories'
-import { filterOptions, products } from '../../db/schema'
+import { createProduct, createSeller, createUser, declarationsBody } from '../../../test/factories'
+import { filterOptions, products, vendorProfiles } from '../../db/schema'
 import { createSession } from '../auth/sessions'
 
 let t: TestContext
@@ -54,6 +54,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   totalStock: 25,
   averageReview: '',
   userName: 'somebody else',
+  ...declarationsBody(),
   ...overrides,
 })
 
@@ -404,5 +405,147 @@ describe('POST /api/shop/filter/create', () => {
     })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('Brand is required')
+  })
+})
+
+describe('a product’s legal declarations (decision 066)', () => {
+  const declarations = (overrides: Record<string, unknown>) => {
+    const base = declarationsBody()
+    return { ...base, declarations: { ...base.declarations, ...overrides } }
+  }
+
+  it('are required to add a product, each missing one named under its field', async () => {
+    const res = await call(
+      'POST',
+      '/api/admin/products/add',
+      cookies.seller,
+      body({
+        declarations: { manufacturerName: 'Samsung India Electronics Pvt. Ltd.' },
+        warranty: { months: '', by: '' },
+      }),
+    )
+    expect(res.statusCode).toBe(400)
+    const paths = (res.json().errors as { path: string }[]).map((e) => e.path)
+    expect(paths).toEqual([
+      'declarations.manufacturerAddress',
+      'declarations.packerRole',
+      'declarations.countryOfOrigin',
+      'declarations.genericName',
+      'declarations.netQuantity',
+      'declarations.careName',
+      'declarations.careAddress',
+      'declarations.carePhone',
+      'declarations.careEmail',
+      'warranty.months',
+      'warranty.by',
+    ])
+  })
+
+  it('ask for the importer when another company imports it, and check each value', async () => {
+    const importer = await call(
+      'POST',
+      '/api/admin/products/add',
+      cookies.seller,
+      body(declarations({ packerRole: 'importer', countryOfOrigin: 'Vietnam' })),
+    )
+    expect(importer.statusCode).toBe(400)
+    expect(importer.json().errors).toEqual([
+      { path: 'declarations.packerName', message: 'Importer name is required' },
+      { path: 'declarations.packerAddress', message: 'Importer address is required' },
+    ])
+    for (const [overrides, path] of [
+      [{ countryOfOrigin: 'Atlantis' }, 'declarations.countryOfOrigin'],
+      [{ careEmail: 'not an email' }, 'declarations.careEmail'],
+      [{ carePhone: 'call us' }, 'declarations.carePhone'],
+      [{ netQuantity: 'x'.repeat(41) }, 'declarations.netQuantity'],
+    ] as const) {
+      const res = await call(
+        'POST',
+        '/api/admin/products/add',
+        cookies.seller,
+        body(declarations(overrides)),
+      )
+      expect(res.statusCode, path).toBe(400)
+      expect(res.json().errors[0].path).toBe(path)
+    }
+    const noWarranty = await call(
+      'POST',
+      '/api/admin/products/add',
+      cookies.seller,
+      body({ warranty: { months: '0', by: 'Manufacturer' } }),
+    )
+    expect(noWarranty.statusCode).toBe(400)
+    expect(noWarranty.json().errors).toEqual([
+      { path: 'warranty.by', message: 'No warranty (0 months): choose None' },
+    ])
+  })
+
+  it('are stored and read back; the manufacturer packing leaves no packer', async () => {
+    const added = await call(
+      'POST',
+      '/api/admin/products/add',
+      cookies.seller,
+      body({
+        ...declarations({ packerName: 'Ignored Packer', packerAddress: 'Nowhere' }),
+        warranty: { months: '0', by: 'None' },
+      }),
+    )
+    expect(added.statusCode).toBe(201)
+    const data = added.json().data
+    expect(data).toMatchObject({ listed: true, declarationsComplete: true })
+    expect(data.declarations).toMatchObject({
+      manufacturerName: 'Samsung India Electronics Pvt. Ltd.',
+      packerRole: 'manufacturer',
+      packerName: null,
+      packerAddress: null,
+      countryOfOrigin: 'India',
+      netQuantity: '1 N',
+    })
+    expect(data.warranty).toEqual({ months: 0, by: 'None' })
+  })
+
+  it('leave a product from before them unlisted until its seller completes them, then keep them', async () => {
+    const old = await createProduct(t.database.db, { sellerId: ids.seller, declared: false })
+    expect(old.listed).toBe(false)
+    const url = `/api/admin/products/edit/${old.id}`
+    const blank = {
+      declarations: Object.fromEntries(
+        Object.keys(declarationsBody().declarations).map((key) => [key, '']),
+      ),
+      warranty: { months: '', by: '' },
+    }
+    const draft = await call('PUT', url, cookies.seller, body({ ...blank, image: old.image }))
+    expect(draft.statusCode).toBe(200)
+    expect(draft.json().data).toMatchObject({ listed: false, declarationsComplete: false })
+    expect(draft.json().data.declarations.manufacturerName).toBeNull()
+
+    const completed = await call('PUT', url, cookies.seller, body({ image: old.image }))
+    expect(completed.json().data).toMatchObject({ listed: true, declarationsComplete: true })
+
+    // Once complete, an edit cannot blank them (and so hide the product by mistake).
+    const cleared = await call('PUT', url, cookies.seller, body({ ...blank, image: old.image }))
+    expect(cleared.statusCode).toBe(400)
+    expect(cleared.json().errors[0].path).toBe('declarations.manufacturerName')
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, old.id))
+    expect(row?.listed).toBe(true)
+  })
+
+  it('are what the database lists by: it refuses listing an incomplete product', async () => {
+    const old = await createProduct(t.database.db, { sellerId: ids.seller, declared: false })
+    await expect(
+      t.database.db.update(products).set({ listed: true }).where(eq(products.id, old.id)),
+    ).rejects.toThrow()
+  })
+
+  it('show the seller’s business name, and the marketplace’s for an admin’s goods', async () => {
+    const mine = await call('POST', '/api/admin/products/add', cookies.admin, body())
+    expect(mine.statusCode).toBe(201)
+    expect(mine.json().data.username).toBe(t.app.deps.config.marketplace.legalName)
+    const theirs = await call('POST', '/api/admin/products/add', cookies.seller, body())
+    const [seller] = await t.database.db
+      .select({ businessName: vendorProfiles.businessName })
+      .from(vendorProfiles)
+      .where(eq(vendorProfiles.userId, ids.seller))
+    expect(theirs.json().data.username).toBe(seller?.businessName)
   })
 })

@@ -5,6 +5,7 @@ import {
   createFilterBody,
   idParam,
   messageResponse,
+  newProductBody,
   productBody,
 } from '@techbazaar/shared'
 import type { FastifyRequest } from 'fastify'
@@ -25,7 +26,10 @@ const idParams = z.object({ id: idParam })
 export async function adminProductsRoutes(app: App) {
   const { db } = app.deps
   const { storage } = app.deps
-  const { maxQtyPerProduct } = app.deps.config.orderLimits
+  const shape = {
+    maxPerProduct: app.deps.config.orderLimits.maxQtyPerProduct,
+    marketplaceName: app.deps.config.marketplace.legalName,
+  }
   // backOffice: admins and sellers alike; ownership is checked per product in the service.
   const userOf = (request: FastifyRequest) => {
     if (!request.user) throw unauthorized()
@@ -35,11 +39,11 @@ export async function adminProductsRoutes(app: App) {
   app.post(
     '/admin/products/add',
     {
-      schema: { tags, body: productBody, response: { 201: adminProductResponse } },
+      schema: { tags, body: newProductBody, response: { 201: adminProductResponse } },
       config: { access: 'backOffice' },
     },
     async (request, reply) => {
-      const data = await addProduct(db, storage, userOf(request), request.body, maxQtyPerProduct)
+      const data = await addProduct(db, storage, userOf(request), request.body, shape)
       return reply
         .status(201)
         .send({ success: true as const, message: 'Product added successfully', data })
@@ -58,7 +62,7 @@ export async function adminProductsRoutes(app: App) {
     },
     async (request) => ({
       success: true as const,
-      data: await listAdminProducts(db, userOf(request), maxQtyPerProduct, request.query.userName),
+      data: await listAdminProducts(db, userOf(request), shape, request.query.userName),
     }),
   )
 
@@ -82,7 +86,7 @@ export async function adminProductsRoutes(app: App) {
         userOf(request),
         request.params.id,
         request.body,
-        maxQtyPerProduct,
+        shape,
         app.deps.now(),
       ),
     }),

@@ -1,25 +1,34 @@
 import type { AdminProduct, ProductValues, SessionUser } from '@techbazaar/shared'
-import { rupeesToPaise } from '@techbazaar/shared'
+import { declarationProblems, rupeesToPaise } from '@techbazaar/shared'
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { filterOptions, products, users, vendorProfiles } from '../../db/schema'
+import { filterOptions, products, users } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../lib/errors'
 import type { Storage } from '../../lib/storage'
-import { productColumns, toProduct } from '../catalog'
-import { sellerMaySell } from '../vendors'
+import { declarationColumns, productColumns, toDeclarations, toProduct } from '../catalog'
+import { relistProducts } from '../vendors'
 
 const adminColumns = {
   ...productColumns,
+  ...declarationColumns,
   listed: products.listed,
   sellerId: products.sellerId,
   hsn: products.hsn,
+  declarationsComplete: products.declarationsComplete,
 }
 
-/** `maxPerProduct`: the shop's limit per order, for products without one of their own. */
+/** How products read in the back office: the shop's limit per order and the marketplace's name. */
+export interface ProductShape {
+  /** The shop's limit per order, for products without one of their own. */
+  maxPerProduct: number
+  /** Shown as the seller of the marketplace's own goods. */
+  marketplaceName: string
+}
+
 async function selectProducts(
   db: Db | Tx,
   where: SQL | undefined,
-  maxPerProduct: number,
+  shape: ProductShape,
 ): Promise<AdminProduct[]> {
   const rows = await db
     .select(adminColumns)
@@ -28,10 +37,12 @@ async function selectProducts(
     .where(and(isNull(products.deletedAt), where))
     .orderBy(desc(products.createdAt), desc(products.id))
   return rows.map((row) => ({
-    ...toProduct(row, maxPerProduct),
+    ...toProduct(row, shape.maxPerProduct, shape.marketplaceName),
+    ...toDeclarations(row),
     listed: row.listed,
     maxPerOrder: row.maxPerOrder,
     hsn: row.hsn,
+    declarationsComplete: row.declarationsComplete,
   }))
 }
 
@@ -42,27 +53,13 @@ async function selectProducts(
 export function listAdminProducts(
   db: Db,
   user: SessionUser,
-  maxPerProduct: number,
+  shape: ProductShape,
   userName?: string,
 ) {
   if (user.type === 'vendor') {
-    return selectProducts(db, eq(products.sellerId, user.id), maxPerProduct)
+    return selectProducts(db, eq(products.sellerId, user.id), shape)
   }
-  return selectProducts(db, userName ? eq(users.userName, userName) : undefined, maxPerProduct)
-}
-
-/** Shoppers see a seller's products only while it may sell (decisions #3 and #44). */
-export async function sellerIsListable(db: Db | Tx, sellerId: string): Promise<boolean> {
-  const [row] = await db
-    .select({
-      type: users.type,
-      status: vendorProfiles.status,
-      gstNumber: vendorProfiles.gstNumber,
-    })
-    .from(users)
-    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
-    .where(eq(users.id, sellerId))
-  return row?.type === 'admin' || (row?.type === 'vendor' && sellerMaySell(row))
+  return selectProducts(db, userName ? eq(users.userName, userName) : undefined, shape)
 }
 
 /** Category and brand must be admin-managed options; the image must be one we stored. */
@@ -104,37 +101,63 @@ function columnsOf(input: ProductValues) {
     salePricePaise: rupeesToPaise(input.salePrice),
     totalStock: input.totalStock,
     maxPerOrder: input.maxPerOrder,
+    ...input.declarations,
+    warrantyMonths: input.warranty.months,
+    warrantyBy: input.warranty.by,
   }
 }
 
-async function getOne(db: Db | Tx, id: string, maxPerProduct: number): Promise<AdminProduct> {
-  const [product] = await selectProducts(db, eq(products.id, id), maxPerProduct)
+async function getOne(db: Db | Tx, id: string, shape: ProductShape): Promise<AdminProduct> {
+  const [product] = await selectProducts(db, eq(products.id, id), shape)
   if (!product) throw notFound('Product not found')
   return product
 }
 
-/** Adds a product sold by the signed-in admin or seller; listed only if that seller is approved. */
+/** 400 naming every missing declaration (the route's `newProductBody` already asks for them). */
+function requireDeclarations(input: ProductValues) {
+  const problems = declarationProblems(input.declarations, input.warranty)
+  const first = problems[0]
+  if (first) {
+    throw badRequest(
+      first.message,
+      problems.map((p) => ({ path: p.path.join('.'), message: p.message })),
+    )
+  }
+}
+
+/**
+ * Adds a product sold by the signed-in admin or seller, with its declarations complete; listed
+ * when that seller may sell (`relistProducts`), in one transaction.
+ */
 export async function addProduct(
   db: Db,
   storage: Storage,
   user: SessionUser,
   input: ProductValues,
-  maxPerProduct: number,
+  shape: ProductShape,
 ): Promise<AdminProduct> {
+  requireDeclarations(input)
   await checkReferences(db, storage, input)
-  const listed = await sellerIsListable(db, user.id)
-  const [row] = await db
-    .insert(products)
-    .values({ ...columnsOf(input), sellerId: user.id, listed })
-    .returning({ id: products.id })
-  if (!row) throw new Error('product insert returned nothing')
-  return getOne(db, row.id, maxPerProduct)
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({ ...columnsOf(input), sellerId: user.id, listed: false })
+      .returning({ id: products.id })
+    if (!row) throw new Error('product insert returned nothing')
+    await relistProducts(tx, user.id, row.id)
+    return row.id
+  })
+  return getOne(db, id, shape)
 }
 
 /** The live product `id` if `user` may change it (its seller, or an admin), else 404/403. */
 async function ownedProduct(db: Db, user: SessionUser, id: string) {
   const [row] = await db
-    .select({ sellerId: products.sellerId, image: products.image })
+    .select({
+      sellerId: products.sellerId,
+      image: products.image,
+      declarationsComplete: products.declarationsComplete,
+    })
     .from(products)
     .where(and(eq(products.id, id), isNull(products.deletedAt)))
   if (!row) throw notFound('Product not found')
@@ -144,24 +167,32 @@ async function ownedProduct(db: Db, user: SessionUser, id: string) {
   return row
 }
 
-/** Edits a product; `listed` follows its seller's approval (not the editor's). */
+/**
+ * Edits a product; `listed` follows its seller's standing (not the editor's) and its
+ * declarations. A product from before the declarations may be saved without them (it stays
+ * hidden); one whose declarations are complete keeps them complete, so an edit never hides a
+ * listed product by a blanked field (decision 066).
+ */
 export async function editProduct(
   db: Db,
   storage: Storage,
   user: SessionUser,
   id: string,
   input: ProductValues,
-  maxPerProduct: number,
+  shape: ProductShape,
   at: Date,
 ): Promise<AdminProduct> {
   const current = await ownedProduct(db, user, id)
+  if (current.declarationsComplete) requireDeclarations(input)
   await checkReferences(db, storage, input, current.image)
-  const listed = await sellerIsListable(db, current.sellerId)
-  await db
-    .update(products)
-    .set({ ...columnsOf(input), listed, updatedAt: at })
-    .where(eq(products.id, id))
-  return getOne(db, id, maxPerProduct)
+  await db.transaction(async (tx) => {
+    await tx
+      .update(products)
+      .set({ ...columnsOf(input), listed: false, updatedAt: at })
+      .where(eq(products.id, id))
+    await relistProducts(tx, current.sellerId, id)
+  })
+  return getOne(db, id, shape)
 }
 
 /** Soft delete: past orders keep their lines; the shop and the back office stop showing it. */

@@ -34,6 +34,8 @@ import {
 export async function catalogRoutes(app: App) {
   const { db, catalogCache } = app.deps
   const { maxQtyPerProduct } = app.deps.config.orderLimits
+  const { marketplace } = app.deps.config
+  const detailShape = { maxPerProduct: maxQtyPerProduct, marketplace }
 
   app.get(
     '/shop/products/get',
@@ -50,7 +52,13 @@ export async function catalogRoutes(app: App) {
       const body = await cachedJson(catalogCache, listingKey(request.query), reply, async () =>
         productListResponse.parse({
           success: true as const,
-          ...(await listProducts(db, app.deps.listingTotals, request.query, maxQtyPerProduct)),
+          ...(await listProducts(
+            db,
+            app.deps.listingTotals,
+            request.query,
+            maxQtyPerProduct,
+            marketplace.legalName,
+          )),
         }),
       )
       return reply.send(body as unknown as ProductList)
@@ -96,7 +104,7 @@ export async function catalogRoutes(app: App) {
       const body = await cachedJson(catalogCache, productKey(id), reply, async () =>
         productResponse.parse({
           success: true as const,
-          data: await getProduct(db, id, maxQtyPerProduct),
+          data: await getProduct(db, id, detailShape),
         }),
       )
       return reply.send(body as unknown as ProductReply)
@@ -121,12 +129,12 @@ export async function catalogRoutes(app: App) {
       // Only a listed product is kept: a 404 or 410 is thrown, so a product listed (or restored)
       // later shows at once. The slug is not part of the key: every spelling shares one reply.
       const body = await cachedJson(catalogCache, productPageKey(shortId), reply, async () => {
-        const found = await productPageLookup(db, shortId, maxQtyPerProduct)
+        const found = await productPageLookup(db, shortId)
         if (found.status === 'gone') throw gone('This product has been removed')
         if (found.status === 'missing') throw notFound('Product not found')
         return productByPathResponse.parse({
           success: true as const,
-          data: found.product,
+          data: await getProduct(db, found.id, detailShape),
           canonicalPath: found.canonicalPath,
         })
       })

@@ -1,17 +1,36 @@
 import type {
   FilterOptions,
+  ListedDeclarations,
   ListingFacets,
   ListingFilters,
   ListProductsQuery,
   Product,
+  ProductDeclarations,
+  ProductDetail,
+  ProductSeller,
+  ProductWarranty,
 } from '@techbazaar/shared'
-import { paiseToRupees, productPath, rupeesToPaise, SHORT_ID_PATTERN } from '@techbazaar/shared'
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
+import {
+  GST_STATES,
+  paiseToRupees,
+  productPath,
+  rupeesToPaise,
+  SHORT_ID_PATTERN,
+} from '@techbazaar/shared'
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { filterOptions, products, titleSortKey, users } from '../../db/schema'
+import { filterOptions, products, titleSortKey, users, vendorProfiles } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 
-/** The columns a shopper may see, with the seller's display name. */
+/**
+ * The seller's business name, read per product row by its primary key (so the listing's
+ * statements keep their plans and joins); null for admins and sellers without one.
+ */
+const businessName = sql<
+  string | null
+>`(SELECT ${vendorProfiles.businessName} FROM ${vendorProfiles} WHERE ${vendorProfiles.userId} = ${products.sellerId})`
+
+/** The columns a shopper may see, with what names the seller (see `sellerName`). */
 export const productColumns = {
   id: products.id,
   shortId: products.shortId,
@@ -28,19 +47,34 @@ export const productColumns = {
   averageReview: products.averageReview,
   reviewCount: products.reviewCount,
   sellerName: users.userName,
+  sellerType: users.type,
+  businessName,
 }
 
-// `_['data']` is a column's type without its nullability; max_per_order may be null.
-type ProductRow = Omit<
-  { [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'] },
-  'maxPerOrder'
-> & { maxPerOrder: number | null }
+type ProductRow = {
+  [
+    K in Exclude<keyof typeof productColumns, 'maxPerOrder' | 'businessName'>
+  ]: (typeof productColumns)[K]['_']['data']
+} & { maxPerOrder: number | null; businessName: string | null }
+
+/**
+ * Who sells it as shoppers read it: a vendor's business name (its user name until it gave one),
+ * the marketplace's legal name for an admin's product; never a person's name (decision 066).
+ */
+function sellerName(row: ProductRow, marketplaceName: string): string {
+  return row.sellerType === 'admin' ? marketplaceName : (row.businessName ?? row.sellerName)
+}
 
 /**
  * The one place a product row becomes the API's product (paise to rupees here);
- * `maxPerProduct` is the shop's limit per order for products without one of their own.
+ * `maxPerProduct` is the shop's limit per order for products without one of their own,
+ * `marketplaceName` the seller shown for the marketplace's own goods.
  */
-export function toProduct(row: ProductRow, maxPerProduct: number): Product {
+export function toProduct(
+  row: ProductRow,
+  maxPerProduct: number,
+  marketplaceName: string,
+): Product {
   return {
     _id: row.id,
     shortId: row.shortId,
@@ -56,8 +90,38 @@ export function toProduct(row: ProductRow, maxPerProduct: number): Product {
     orderLimit: row.maxPerOrder ?? maxPerProduct,
     averageReview: Number(row.averageReview),
     reviewCount: row.reviewCount,
-    username: row.sellerName,
+    username: sellerName(row, marketplaceName),
   }
+}
+
+/** A product's package declarations and warranty columns (decision 066). */
+export const declarationColumns = {
+  manufacturerName: products.manufacturerName,
+  manufacturerAddress: products.manufacturerAddress,
+  packerRole: products.packerRole,
+  packerName: products.packerName,
+  packerAddress: products.packerAddress,
+  countryOfOrigin: products.countryOfOrigin,
+  genericName: products.genericName,
+  netQuantity: products.netQuantity,
+  careName: products.careName,
+  careAddress: products.careAddress,
+  carePhone: products.carePhone,
+  careEmail: products.careEmail,
+  warrantyMonths: products.warrantyMonths,
+  warrantyBy: products.warrantyBy,
+}
+type DeclarationRow = {
+  [K in keyof typeof declarationColumns]: (typeof declarationColumns)[K]['_']['data'] | null
+}
+
+/** The declaration columns as the API's `declarations` and `warranty`. */
+export function toDeclarations(row: DeclarationRow): {
+  declarations: ProductDeclarations
+  warranty: ProductWarranty
+} {
+  const { warrantyMonths, warrantyBy, ...declarations } = row
+  return { declarations, warranty: { months: warrantyMonths, by: warrantyBy } }
 }
 
 const SORTS: Record<ListProductsQuery['sortBy'], SQL[]> = {
@@ -208,11 +272,12 @@ export async function listProducts(
   totals: ListingTotals,
   query: ListProductsQuery,
   maxPerProduct: number,
+  marketplaceName: string,
 ) {
   const statements = listingQueries(db, query)
   const [rows, total] = await Promise.all([statements.rows, totals.count(query, statements.count)])
   return {
-    data: rows.map((row) => toProduct(row, maxPerProduct)),
+    data: rows.map((row) => toProduct(row, maxPerProduct, marketplaceName)),
     total,
     page: query.page,
     limit: query.limit,
@@ -220,48 +285,146 @@ export async function listProducts(
   }
 }
 
-/** One listed product; unlisted and unknown ids are both "not found" to shoppers. */
-export async function getProduct(db: Db, id: string, maxPerProduct: number): Promise<Product> {
+/** The marketplace as the seller of its own goods (config `marketplace`). */
+export interface MarketplaceSeller {
+  legalName: string
+  address: string[]
+  gstin: string
+  carePhone: string
+  careEmail: string
+}
+
+/** How a product reads: the shop's limit per order and the marketplace as a seller. */
+export interface DetailShape {
+  maxPerProduct: number
+  marketplace: MarketplaceSeller
+}
+
+/**
+ * A seller's rating: its live products' ratings averaged, each weighted by its reviews; for
+ * the marketplace, over every admin's products. Null with no reviews yet.
+ */
+async function sellerRating(db: Db, sellerId: string, marketplace: boolean) {
   const [row] = await db
-    .select(productColumns)
+    .select({
+      sum: sql<string | null>`sum(${products.averageReview} * ${products.reviewCount})`,
+      count: sql<string | null>`sum(${products.reviewCount})`,
+    })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
+    .where(
+      and(
+        marketplace ? eq(users.type, 'admin') : eq(products.sellerId, sellerId),
+        isNull(products.deletedAt),
+      ),
+    )
+  const ratingCount = Number(row?.count ?? 0)
+  const rating = ratingCount > 0 ? Math.round((Number(row?.sum) / ratingCount) * 10) / 10 : null
+  return { rating, ratingCount }
+}
+
+/**
+ * One listed product with what the law asks its listing to show: the seller (the marketplace
+ * for an admin's product, never a person), the package declarations and the warranty.
+ * Unlisted and unknown ids are both "not found" to shoppers.
+ */
+export async function getProduct(db: Db, id: string, shape: DetailShape): Promise<ProductDetail> {
+  const [row] = await db
+    .select({
+      ...productColumns,
+      ...declarationColumns,
+      sellerId: products.sellerId,
+      sellerEmail: users.email,
+      sellerMobile: users.mobile,
+      gstNumber: vendorProfiles.gstNumber,
+      addressLine: vendorProfiles.addressLine,
+      city: vendorProfiles.city,
+      stateCode: vendorProfiles.stateCode,
+      pincode: vendorProfiles.pincode,
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, products.sellerId))
     .where(and(eq(products.id, id), eq(products.listed, true)))
   if (!row) throw notFound('Product not found')
-  return toProduct(row, maxPerProduct)
+  const { marketplace } = shape
+  const ours = row.sellerType === 'admin'
+  const { declarations, warranty } = toDeclarations(row)
+  const rating = await sellerRating(db, row.sellerId, ours)
+  const seller: ProductSeller = ours
+    ? {
+        legalName: marketplace.legalName,
+        address: marketplace.address.join(', '),
+        gstin: marketplace.gstin,
+        phone: marketplace.carePhone,
+        email: marketplace.careEmail,
+        ...rating,
+        marketplace: true,
+      }
+    : {
+        legalName: row.businessName ?? row.sellerName,
+        address: vendorAddress(row),
+        // Listed vendors have one (sellerMaySell); '' would be a bug the response shows.
+        gstin: row.gstNumber ?? '',
+        phone: row.sellerMobile,
+        email: row.sellerEmail,
+        ...rating,
+        marketplace: false,
+      }
+  // A listed product's declarations are complete (products_listed_declared_check).
+  if (warranty.months === null || warranty.by === null || declarations.packerRole === null) {
+    throw new Error(`listed product ${id} without complete declarations`)
+  }
+  return {
+    ...toProduct(row, shape.maxPerProduct, marketplace.legalName),
+    seller,
+    declarations: declarations as ListedDeclarations,
+    warranty: { months: warranty.months, by: warranty.by },
+  }
+}
+
+/** "12, MG Road, Bengaluru, Karnataka 560001": the seller's geographic address on one line. */
+function vendorAddress(row: {
+  addressLine: string | null
+  city: string | null
+  stateCode: string | null
+  pincode: string | null
+}): string | null {
+  if (!row.addressLine) return null
+  const state = row.stateCode ? GST_STATES[row.stateCode] : undefined
+  const place = [state, row.pincode].filter(Boolean).join(' ')
+  return [row.addressLine, row.city, place].filter(Boolean).join(', ')
 }
 
 /** What a product page's short id names (issue 29): see `productPageLookup`. */
 export type ProductPageLookup =
-  | { status: 'listed'; product: Product; canonicalPath: string }
+  | { status: 'listed'; id: string; canonicalPath: string }
   | { status: 'missing' }
   | { status: 'gone' }
 
 /**
- * The product a page's short id names, as the page may show it: `listed` with the same product
- * `getProduct` answers and the path its page lives at now (`/p/{slug}-{shortId}`, the slug from
- * today's title); `gone` once it is deleted (410); `missing` for an unknown id and for a product
- * that is not listed (its seller unapproved or suspended), which shoppers must not learn exists
- * (404). `maxPerProduct` is the shop's limit per order (config.orderLimits.maxQtyPerProduct).
+ * The product a page's short id names: `listed` with its id and the path its page lives at now
+ * (`/p/{slug}-{shortId}`, the slug from today's title); `gone` once it is deleted (410);
+ * `missing` for an unknown id and for a product that is not listed (its seller unapproved or
+ * suspended, its declarations incomplete), which shoppers must not learn exists (404).
  * docs/decisions/065-product-urls-and-sitemaps.md
  */
-export async function productPageLookup(
-  db: Db,
-  shortId: string,
-  maxPerProduct: number,
-): Promise<ProductPageLookup> {
+export async function productPageLookup(db: Db, shortId: string): Promise<ProductPageLookup> {
   if (!SHORT_ID_PATTERN.test(shortId)) return { status: 'missing' }
   const [row] = await db
-    .select({ ...productColumns, listed: products.listed, deletedAt: products.deletedAt })
+    .select({
+      id: products.id,
+      title: products.title,
+      shortId: products.shortId,
+      listed: products.listed,
+      deletedAt: products.deletedAt,
+    })
     .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(products.shortId, shortId))
   if (!row) return { status: 'missing' }
   if (row.deletedAt) return { status: 'gone' }
   if (!row.listed) return { status: 'missing' }
-  const { listed: _listed, deletedAt: _deletedAt, ...columns } = row
-  const product = toProduct(columns, maxPerProduct)
-  return { status: 'listed', product, canonicalPath: productPath(product) }
+  return { status: 'listed', id: row.id, canonicalPath: productPath(row) }
 }
 
 /** One string per product page (the catalog cache's key for `GET /shop/products/by-path`). */

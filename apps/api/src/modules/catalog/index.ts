@@ -7,9 +7,11 @@ export type { ReplyCache } from './cached-json'
 export { catalogRoutes } from './catalog.routes'
 export {
   createListingTotals,
+  declarationColumns,
   getFilterOptions,
   productColumns,
   productPageLookup,
+  toDeclarations,
   toProduct,
 } from './catalog.service'
 export type { ListingTotals, ProductPageLookup } from './catalog.service'

@@ -25,6 +25,7 @@ export async function searchRoutes(app: App) {
             app.deps.db,
             keyword,
             app.deps.config.orderLimits.maxQtyPerProduct,
+            app.deps.config.marketplace.legalName,
           ),
         }),
       )

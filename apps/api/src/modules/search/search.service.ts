@@ -44,6 +44,7 @@ export async function searchProducts(
   db: Db,
   keyword: string,
   maxPerProduct: number,
+  marketplaceName: string,
 ): Promise<Product[]> {
   const simple = sql`websearch_to_tsquery('simple', ${keyword})`
   const english = sql`websearch_to_tsquery('english', ${keyword})`
@@ -99,5 +100,5 @@ export async function searchProducts(
   const exact = rows.some((row) => row.coverage === 1)
   return rows
     .filter((row) => !exact || row.coverage > 0)
-    .map(({ coverage: _coverage, ...row }) => toProduct(row, maxPerProduct))
+    .map(({ coverage: _coverage, ...row }) => toProduct(row, maxPerProduct, marketplaceName))
 }

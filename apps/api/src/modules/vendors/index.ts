@@ -3,4 +3,4 @@
  * Everything else in the folder is its own (lint: import-x/no-restricted-paths, issue 27.2).
  */
 export { vendorsRoutes } from './vendors.routes'
-export { sellerMaySell } from './vendors.service'
+export { relistProducts, sellerIsListable, sellerMaySell } from './vendors.service'

@@ -65,17 +65,38 @@ async function getVendor(db: Db, id: string): Promise<Vendor> {
 export const sellerMaySell = (profile: { status: string | null; gstNumber: string | null }) =>
   profile.status === 'Approved' && profile.gstNumber !== null
 
-/** Lists or hides a seller's live products as `sellerMaySell` says, in the caller's transaction. */
-async function relistProducts(tx: Tx, sellerId: string) {
-  const [profile] = await tx
-    .select({ status: vendorProfiles.status, gstNumber: vendorProfiles.gstNumber })
-    .from(vendorProfiles)
-    .where(eq(vendorProfiles.userId, sellerId))
-  if (!profile) throw notFound('Vendor not found')
-  await tx
+/** Whether a seller may sell now: an admin (the marketplace's own goods) or `sellerMaySell`. */
+export async function sellerIsListable(db: Db | Tx, sellerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      type: users.type,
+      status: vendorProfiles.status,
+      gstNumber: vendorProfiles.gstNumber,
+    })
+    .from(users)
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
+    .where(eq(users.id, sellerId))
+  return row?.type === 'admin' || (row?.type === 'vendor' && sellerMaySell(row))
+}
+
+/**
+ * The one writer of `products.listed` (a deletion aside, which unlists for good): lists a
+ * seller's live products, or only `productId` of them, when the seller may sell and the
+ * product's declarations are complete (decisions 3, 44 and 066), and hides the others. Run it
+ * after any change to either; the table's CHECK refuses listing an incomplete product anyway.
+ */
+export async function relistProducts(db: Db | Tx, sellerId: string, productId?: string) {
+  const maySell = await sellerIsListable(db, sellerId)
+  await db
     .update(products)
-    .set({ listed: sellerMaySell(profile) })
-    .where(and(eq(products.sellerId, sellerId), isNull(products.deletedAt)))
+    .set({ listed: maySell ? sql`${products.declarationsComplete}` : false })
+    .where(
+      and(
+        eq(products.sellerId, sellerId),
+        productId ? eq(products.id, productId) : undefined,
+        isNull(products.deletedAt),
+      ),
+    )
 }
 
 const profileDetails = (input: CompleteVendorValues) => ({

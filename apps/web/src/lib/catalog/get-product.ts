@@ -9,7 +9,10 @@ export function getProduct(id: string, signal?: AbortSignal) {
   }).then((response) => response.data)
 }
 
-/** One product by id; the detail dialog and the cart lines share this cache entry. */
+/**
+ * One product by id with its seller, declarations and warranty (`ProductDetail`); the detail
+ * dialog and the cart lines share this cache entry.
+ */
 export function productQueryOptions(id: string) {
   return queryOptions({
     queryKey: catalogKeys.detail(id),
@@ -18,9 +21,15 @@ export function productQueryOptions(id: string) {
   })
 }
 
+/**
+ * The product as a listing card knows it, shown at once from `placeholder` (a listing's
+ * product) while its details load; read it as `ProductDetail` through `productQueryOptions`.
+ */
 export function useProduct(id: string | null, options: { placeholder?: Product } = {}) {
-  return useQuery({
-    ...productQueryOptions(id ?? ''),
+  return useQuery<Product>({
+    queryKey: catalogKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => getProduct(id ?? '', signal),
+    staleTime: 60_000,
     enabled: Boolean(id),
     placeholderData: options.placeholder,
   })

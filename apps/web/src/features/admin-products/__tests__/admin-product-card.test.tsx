@@ -1,4 +1,5 @@
 import type { AdminProduct } from '@techbazaar/shared'
+import { testDeclarations } from '@/test/route-helpers'
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { AdminProductCard } from '../components/admin-product-card'
@@ -22,6 +23,9 @@ const product: AdminProduct = {
   listed: true,
   maxPerOrder: null,
   hsn: '851713',
+  declarations: testDeclarations,
+  warranty: { months: 12, by: 'Manufacturer' },
+  declarationsComplete: true,
 }
 
 describe('AdminProductCard', () => {
@@ -39,5 +43,21 @@ describe('AdminProductCard', () => {
       />,
     )
     expect(within(card).getByText('Not Available')).toBeInTheDocument()
+  })
+
+  it('marks a product whose legal declarations are missing', () => {
+    const { rerender } = render(
+      <AdminProductCard product={product} onEdit={() => {}} onDelete={() => {}} />,
+    )
+    expect(screen.queryByText('Declarations missing')).not.toBeInTheDocument()
+    rerender(
+      <AdminProductCard
+        product={{ ...product, listed: false, declarationsComplete: false }}
+        onEdit={() => {}}
+        onDelete={() => {}}
+      />,
+    )
+    expect(screen.getByText('Declarations missing')).toBeInTheDocument()
+    expect(screen.getByText('Not listed')).toBeInTheDocument()
   })
 })

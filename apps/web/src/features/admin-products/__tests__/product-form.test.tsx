@@ -1,4 +1,5 @@
 import { type AdminProduct, HSN_CODES, type UploadResponse } from '@techbazaar/shared'
+import { testDeclarations } from '@/test/route-helpers'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
@@ -36,6 +37,9 @@ const product: AdminProduct = {
   listed: true,
   maxPerOrder: null,
   hsn: '851830',
+  declarations: testDeclarations,
+  warranty: { months: 12, by: 'Manufacturer' },
+  declarationsComplete: true,
 }
 
 async function fillAll(user: ReturnType<typeof userEvent.setup>) {
@@ -52,9 +56,25 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText('HSN code'), '851830')
   await user.type(screen.getByLabelText('Price (₹)'), '9999')
   await user.type(screen.getByLabelText('Sale Price (₹)'), '7999.50')
+  await fillDeclarations(user)
 }
 
-describe('ProductForm', () => {
+/** The legal declarations a new product needs (decision 066); India and "1 N" are preset. */
+async function fillDeclarations(user: ReturnType<typeof userEvent.setup>) {
+  const d = testDeclarations
+  await user.type(screen.getByLabelText('Generic name'), 'Earbuds')
+  await user.type(screen.getByLabelText('Manufacturer name'), d.manufacturerName)
+  await user.type(screen.getByLabelText('Manufacturer address'), d.manufacturerAddress)
+  await user.type(screen.getByLabelText('Name or office'), d.careName)
+  await user.type(screen.getByLabelText('Address'), d.careAddress)
+  await user.type(screen.getByLabelText('Phone'), d.carePhone)
+  await user.type(screen.getByLabelText('Email'), d.careEmail)
+  await user.type(screen.getByLabelText('Months'), '12')
+  await user.selectOptions(screen.getByLabelText('Given by'), 'Manufacturer')
+}
+
+// A long form typed key by key: slow on a busy machine.
+describe('ProductForm', { timeout: 30_000 }, () => {
   it('keeps Add disabled until every field is filled, then sends typed values', async () => {
     const user = userEvent.setup()
     const onSubmit = vi.fn(async () => {})
@@ -82,7 +102,48 @@ describe('ProductForm', () => {
       totalStock: 25,
       // Left empty: the shop's default limit per order applies.
       maxPerOrder: null,
+      declarations: { ...testDeclarations, genericName: 'Earbuds' },
+      warranty: { months: 12, by: 'Manufacturer' },
     })
+  })
+
+  it('asks a new product for its legal declarations, each under its field', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    render(<ProductForm options={options} onSubmit={onSubmit} upload={upload} />)
+    const section = screen.getByRole('group', { name: 'Legal declarations' })
+    expect(within(section).getByLabelText('Country of origin')).toHaveValue('India')
+    expect(within(section).getByLabelText('Net quantity')).toHaveValue('1 N')
+    await fillAll(user)
+    await user.clear(screen.getByLabelText('Manufacturer name'))
+    await user.selectOptions(screen.getByLabelText('Packed or imported by'), 'importer')
+    await user.type(screen.getByLabelText('Total Stock'), '5')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    expect(await screen.findByText('Manufacturer name is required')).toBeInTheDocument()
+    expect(screen.getByText('Importer name is required')).toBeInTheDocument()
+    expect(screen.getByLabelText('Importer address')).toHaveAttribute('aria-invalid', 'true')
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('lets a product from before the declarations be saved without them, saying it stays hidden', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    const blank = Object.fromEntries(Object.keys(testDeclarations).map((k) => [k, null]))
+    const old: AdminProduct = {
+      ...product,
+      listed: false,
+      declarationsComplete: false,
+      declarations: blank as AdminProduct['declarations'],
+      warranty: { months: null, by: null },
+    }
+    render(<ProductForm product={old} options={options} onSubmit={onSubmit} upload={upload} />)
+    expect(screen.getByRole('note')).toHaveTextContent(/hidden from the shop until its legal/)
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ warranty: { months: null, by: null } }),
+      ),
+    )
   })
 
   it('lists the category’s HSN codes first with their GST rate, and needs one picked', async () => {

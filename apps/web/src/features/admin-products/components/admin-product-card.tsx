@@ -24,11 +24,10 @@ export function AdminProductCard({ product, onEdit, onDelete }: AdminProductCard
     >
       <div className="relative aspect-square bg-muted/60">
         <img src={product.image} alt="" loading="lazy" className="size-full object-contain p-3" />
-        {!product.listed && (
-          <Badge variant="warning" className="absolute top-2 left-2">
-            Not listed
-          </Badge>
-        )}
+        <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
+          {!product.listed && <Badge variant="warning">Not listed</Badge>}
+          {!product.declarationsComplete && <Badge variant="warning">Declarations missing</Badge>}
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h2 className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold">{product.title}</h2>

@@ -1,5 +1,5 @@
 import { isMarketplaceAdmin, type AdminProduct } from '@techbazaar/shared'
-import { FilterIcon, PackageIcon, PlusIcon, XIcon } from 'lucide-react'
+import { FileWarningIcon, FilterIcon, PackageIcon, PlusIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
@@ -36,6 +36,9 @@ export default function AdminProductsPage() {
   })
   const [showFilter, setShowFilter] = useState(false)
   const [toDelete, setToDelete] = useState<AdminProduct | null>(null)
+  const [onlyIncomplete, setOnlyIncomplete] = useState(false)
+  const incomplete = products.data?.filter((p) => !p.declarationsComplete) ?? []
+  const shown = onlyIncomplete && incomplete.length > 0 ? incomplete : (products.data ?? [])
   const deleteProduct = useDeleteProduct()
 
   const openSheet = (product?: AdminProduct) =>
@@ -88,6 +91,14 @@ export default function AdminProductsPage() {
 
       {isAdmin && showFilter && <CreateFilterForm onDone={() => setShowFilter(false)} />}
 
+      {incomplete.length > 0 && (
+        <DeclarationsBanner
+          count={incomplete.length}
+          showingOnly={onlyIncomplete}
+          onToggle={() => setOnlyIncomplete((v) => !v)}
+        />
+      )}
+
       {products.isPending ? (
         <div className={GRID} role="status" aria-busy="true" aria-label="Loading products">
           {Array.from({ length: 8 }, (_, i) => (
@@ -114,7 +125,7 @@ export default function AdminProductsPage() {
         </EmptyState>
       ) : (
         <div className={GRID}>
-          {products.data.map((product) => (
+          {shown.map((product) => (
             <AdminProductCard
               key={product._id}
               product={product}
@@ -157,5 +168,46 @@ export default function AdminProductsPage() {
         </AlertDialogContent>
       </AlertDialog>
     </section>
+  )
+}
+
+/**
+ * Products from before the legal declarations (decision 066) are hidden from the shop until
+ * their sellers complete them: say how many, and show only those on request.
+ */
+function DeclarationsBanner({
+  count,
+  showingOnly,
+  onToggle,
+}: {
+  count: number
+  showingOnly: boolean
+  onToggle: () => void
+}) {
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 sm:flex-row sm:items-center sm:justify-between sm:p-4"
+    >
+      <div className="flex gap-3">
+        <FileWarningIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <p className="text-sm">
+          <strong className="font-semibold">
+            {count} {count === 1 ? 'product is' : 'products are'} hidden from the shop until
+            {count === 1 ? ' its' : ' their'} legal declarations are complete.
+          </strong>{' '}
+          Edit {count === 1 ? 'it' : 'each'} and fill in the &ldquo;Legal declarations&rdquo;
+          section (manufacturer, country of origin, consumer care, warranty).
+        </p>
+      </div>
+      <Button
+        variant="outline"
+        className="h-11 shrink-0 bg-background"
+        aria-pressed={showingOnly}
+        onClick={onToggle}
+      >
+        {showingOnly ? 'Show all products' : `Show ${count === 1 ? 'it' : 'them'}`}
+      </Button>
+    </div>
   )
 }
