@@ -89,7 +89,10 @@ test.describe('product pages for search engines', () => {
     await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible()
   })
 
-  test('a product that is gone answers 404 with a way back to the shop', async ({ page }) => {
+  test('a product that is gone answers 404 with a way back to the shop', async ({
+    page,
+    consoleErrors,
+  }) => {
     const res = await page.goto('/p/no-such-product-zzzzzzzz')
     expect(res?.status()).toBe(404)
     await expect(
@@ -97,6 +100,14 @@ test.describe('product pages for search engines', () => {
     ).toBeVisible()
     await page.getByRole('link', { name: 'Browse products' }).click()
     await expect(page).toHaveURL('/shop/listing')
+    // The page's 404 and the API's: the two a browser reports for an address to nothing.
+    const notFound = consoleErrors.filter((text) => text.includes('status of 404'))
+    expect(notFound).toHaveLength(2)
+    consoleErrors.splice(
+      0,
+      consoleErrors.length,
+      ...consoleErrors.filter((t) => !notFound.includes(t)),
+    )
   })
 
   test('a brand tile leads to its landing page, drawn by the server', async ({ page, request }) => {

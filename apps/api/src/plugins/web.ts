@@ -158,13 +158,18 @@ export const webPlugin = fp(
      * still holds.
      */
     async function sendPage(request: FastifyRequest, reply: FastifyReply, gate?: PageGate) {
-      if (request.method !== 'GET') return sendShell(reply)
       // Set by `passes` (inside the cache's loader, so an object: a closure's writes to a `let`
       // are invisible to the compiler's narrowing).
       const asked: { refusal?: PageRefusal | null } = {}
       const passes = async () => {
         asked.refusal = gate ? await gate() : null
         return asked.refusal === null
+      }
+      // HEAD (and anything but GET) gets the shell, or the refusal a GET would get.
+      if (request.method !== 'GET') {
+        return !(await passes()) && asked.refusal
+          ? sendRefusal(reply, asked.refusal)
+          : sendShell(reply)
       }
       const anonymous = !request.cookies[sessionCookie]
       const key = anonymous && pageCache ? pageKey(request.url) : null

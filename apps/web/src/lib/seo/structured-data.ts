@@ -1,4 +1,5 @@
 import { effectivePrice, type Review } from '@techbazaar/shared'
+import { optionLabel } from '@/lib/catalog/option-label'
 import type { JsonLd } from './page-head'
 
 /**
@@ -45,8 +46,8 @@ export function productJsonLd(
     image: [absolute(product.image)],
     sku: product.shortId,
     url,
-    brand: { '@type': 'Brand', name: product.brand },
-    category: product.category,
+    brand: { '@type': 'Brand', name: optionLabel(product.brand) },
+    category: optionLabel(product.category),
     offers: {
       '@type': 'Offer',
       url,
