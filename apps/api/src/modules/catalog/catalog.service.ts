@@ -1,6 +1,5 @@
 import type {
   FilterOptions,
-  ListedDeclarations,
   ListingFacets,
   ListingFilters,
   ListProductsQuery,
@@ -12,6 +11,8 @@ import type {
 } from '@techbazaar/shared'
 import {
   GST_STATES,
+  listedDeclarations,
+  listedWarranty,
   paiseToRupees,
   productPath,
   rupeesToPaise,
@@ -371,15 +372,13 @@ export async function getProduct(db: Db, id: string, shape: DetailShape): Promis
         ...rating,
         marketplace: false,
       }
-  // A listed product's declarations are complete (products_listed_declared_check).
-  if (warranty.months === null || warranty.by === null || declarations.packerRole === null) {
-    throw new Error(`listed product ${id} without complete declarations`)
-  }
+  // A listed product's declarations are complete (products_listed_declared_check), so these
+  // parses only turn the nullable columns into the listed types; a failure is a bug (500).
   return {
     ...toProduct(row, shape.maxPerProduct, marketplace.legalName),
     seller,
-    declarations: declarations as ListedDeclarations,
-    warranty: { months: warranty.months, by: warranty.by },
+    declarations: listedDeclarations.parse(declarations),
+    warranty: listedWarranty.parse(warranty),
   }
 }
 
