@@ -66,6 +66,22 @@ const PRODUCT = {
   price: '9999',
   salePrice: '0',
   totalStock: '25',
+  // Decision 066: every product form sends its declarations and warranty.
+  declarations: {
+    manufacturerName: 'Samsung India Electronics Pvt. Ltd.',
+    manufacturerAddress: '6th Floor, DLF Centre, Sansad Marg, New Delhi 110001',
+    packerRole: 'manufacturer',
+    packerName: '',
+    packerAddress: '',
+    countryOfOrigin: 'India',
+    genericName: 'Earbuds',
+    netQuantity: '1 N',
+    careName: 'Samsung Customer Care',
+    careAddress: '6th Floor, DLF Centre, Sansad Marg, New Delhi 110001',
+    carePhone: '1800 40 7267864',
+    careEmail: 'support@samsung.example',
+  },
+  warranty: { months: '12', by: 'Manufacturer' },
 }
 
 describe('productBody numbers', () => {
