@@ -112,6 +112,8 @@ async function shopperReadyToCheckOut(baseUrl) {
       address: '221 Residency Road',
       city: 'Bengaluru',
       pincode: '560025',
+      // Karnataka: the delivery state is asked with the address (GST place of supply).
+      stateCode: '29',
       phone: '9876543210',
       notes: 'Leave with the guard',
     }

@@ -80,18 +80,18 @@ describe('ShopHeader', () => {
     )
   })
 
-  it('links the navigation to the listing categories, search and orders', async () => {
+  it("links the navigation to the categories' landing pages, search and orders", async () => {
     mockApi({ 'GET /auth/check-auth': guest })
     renderHeader()
     const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
     expect(within(nav).getByRole('link', { name: 'Electronics' })).toHaveAttribute(
       'href',
-      '/shop/listing?category=electronics',
+      '/c/electronics',
     )
     expect(within(nav).getByRole('link', { name: 'Accessories' })).toHaveAttribute(
       'href',
-      '/shop/listing?category=accessories',
+      '/c/accessories',
     )
     expect(within(nav).getByRole('link', { name: 'Search products' })).toHaveAttribute(
       'href',

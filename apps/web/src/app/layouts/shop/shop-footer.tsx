@@ -49,8 +49,8 @@ const COLUMNS: { title: string; links: { label: string; to: string }[] }[] = [
   {
     title: 'Shop',
     links: [
-      { label: 'Electronics', to: '/shop/listing?category=electronics' },
-      { label: 'Accessories', to: '/shop/listing?category=accessories' },
+      { label: 'Electronics', to: '/c/electronics' },
+      { label: 'Accessories', to: '/c/accessories' },
       { label: 'Top deals', to: '/shop/listing?section=top-deals' },
       { label: 'Search', to: '/shop/search' },
     ],

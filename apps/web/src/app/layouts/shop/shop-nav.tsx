@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import { CableIcon, HouseIcon, SearchIcon, SmartphoneIcon } from 'lucide-react'
 import type * as React from 'react'
+import { categoryPath } from '@techbazaar/shared'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { cn } from '@/lib/utils'
 
@@ -16,15 +17,16 @@ export interface ShopNavItem {
 
 export const SHOP_NAV_ITEMS: ShopNavItem[] = [
   { label: 'Home', to: '/', icon: HouseIcon },
+  // Each category's landing page (issue 29), which search engines index.
   {
     label: 'Electronics',
-    to: `${LISTING_PATH}?category=electronics`,
+    to: categoryPath('electronics'),
     icon: SmartphoneIcon,
     category: 'electronics',
   },
   {
     label: 'Accessories',
-    to: `${LISTING_PATH}?category=accessories`,
+    to: categoryPath('accessories'),
     icon: CableIcon,
     category: 'accessories',
   },
@@ -50,7 +52,7 @@ export function ShopNavLink({
   const onListing = pathname.toLowerCase() === LISTING_PATH
 
   const active = item.category
-    ? onListing && searchParams.get('category') === item.category
+    ? pathname === item.to || (onListing && searchParams.get('category') === item.category)
     : pathname === item.to.split('?')[0]
 
   function handleClick(event: React.MouseEvent<HTMLAnchorElement>) {
