@@ -19,7 +19,15 @@ const pincodeField = serviceabilityQuery.shape.pincode
  * the product would arrive and whether cash on delivery is taken there. The last pincode checked
  * is remembered on the device and checked again for the next product.
  */
-export function DeliveryCheck({ productId }: { productId: string }) {
+export function DeliveryCheck({
+  productId,
+  headingLevel = 'h3',
+}: {
+  productId: string
+  /** Its heading's level where it sits: under a dialog's title (h3), or a page's h1 (h2). */
+  headingLevel?: 'h2' | 'h3'
+}) {
+  const Heading = headingLevel
   const id = useId()
   const { user } = useSession()
   const shopper = user?.type === 'user' ? user.id : null
@@ -57,10 +65,10 @@ export function DeliveryCheck({ productId }: { productId: string }) {
       aria-labelledby={`${id}-heading`}
       className="flex flex-col gap-2 rounded-lg border p-3"
     >
-      <h3 id={`${id}-heading`} className="flex items-center gap-1.5 text-sm font-semibold">
+      <Heading id={`${id}-heading`} className="flex items-center gap-1.5 text-sm font-semibold">
         <MapPin className="size-4 text-muted-foreground" aria-hidden="true" />
         Check delivery
-      </h3>
+      </Heading>
       <form
         className="flex gap-2"
         noValidate

@@ -53,14 +53,17 @@ function Contact({ phone, email }: { phone: string | null; email: string | null 
     <span className="flex flex-col">
       {phone && (
         <a
-          className="text-primary underline-offset-4 hover:underline"
+          className="flex min-h-6 items-center text-primary underline-offset-4 hover:underline"
           href={`tel:${phone.replace(/[^\d+]/g, '')}`}
         >
           {phone}
         </a>
       )}
       {email && (
-        <a className="text-primary underline-offset-4 hover:underline" href={`mailto:${email}`}>
+        <a
+          className="flex min-h-6 items-center text-primary underline-offset-4 hover:underline"
+          href={`mailto:${email}`}
+        >
           {email}
         </a>
       )}

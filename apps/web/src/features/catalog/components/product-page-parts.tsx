@@ -36,7 +36,10 @@ export function Breadcrumbs({ trail }: { trail: { name: string; path: string }[]
                 </span>
               ) : (
                 <>
-                  <Link to={crumb.path} className="hover:text-foreground hover:underline">
+                  <Link
+                    to={crumb.path}
+                    className="inline-flex min-h-6 items-center hover:text-foreground hover:underline"
+                  >
                     {crumb.name}
                   </Link>
                   <span aria-hidden="true">/</span>
@@ -109,7 +112,10 @@ export function ProductTerms({
             <p className="font-semibold">{title}</p>
             <p className="text-muted-foreground">{text}</p>
             {link && (
-              <Link to={link.to} className="text-primary hover:underline">
+              <Link
+                to={link.to}
+                className="inline-flex min-h-6 items-center text-primary hover:underline"
+              >
                 {link.label}
               </Link>
             )}

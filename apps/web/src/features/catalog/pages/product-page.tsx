@@ -125,11 +125,17 @@ function ProductView({ product, path }: { product: ProductDetail; path: string }
 
         <div className="flex flex-col gap-4">
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-            <Link to={trail[2]!.path} className="hover:text-foreground hover:underline">
+            <Link
+              to={trail[2]!.path}
+              className="inline-flex min-h-6 items-center hover:text-foreground hover:underline"
+            >
               {optionLabel(product.brand)}
             </Link>
             {' · '}
-            <Link to={trail[1]!.path} className="hover:text-foreground hover:underline">
+            <Link
+              to={trail[1]!.path}
+              className="inline-flex min-h-6 items-center hover:text-foreground hover:underline"
+            >
               {optionLabel(product.category)}
             </Link>
           </p>
@@ -157,10 +163,13 @@ function ProductView({ product, path }: { product: ProductDetail; path: string }
             </p>
           </div>
           <AddToCartButton product={product} label="Add to Cart" className="h-11 md:max-w-sm" />
-          <DeliveryCheck productId={product._id} />
+          <DeliveryCheck productId={product._id} headingLevel="h2" />
           <p className="text-sm text-muted-foreground">
             Sold by{' '}
-            <a href="#seller" className="font-medium text-foreground hover:underline">
+            <a
+              href="#seller"
+              className="inline-flex min-h-6 items-center font-medium text-foreground hover:underline"
+            >
               {seller.legalName}
             </a>
           </p>
