@@ -278,7 +278,14 @@ async function main() {
       for (const run of reads) {
         process.stdout.write(`  ${run.name} at ${connections} connections… `)
         if (run.paths) await visitAll(run.base, run.paths)
+        const pages = app.deps.pageCache?.stats()
         record(await runLoad({ ...run, url: run.base + run.url, connections }))
+        if (process.env.BENCH_PAGE_STATS && pages) {
+          const after = app.deps.pageCache!.stats()
+          console.log(
+            `    page cache: ${after.hits - pages.hits} hits, ${after.misses - pages.misses} misses, ${after.evictions - pages.evictions} evictions, ${after.entries} entries, ${after.bytes} bytes`,
+          )
+        }
         await drain(address)
       }
       const writes: [string, Scenario, string[]][] = [
