@@ -47,7 +47,7 @@ test.describe('pages rendered on the server', () => {
     await expect(page).toHaveTitle(/^Genuine tech.* \| TechBazaar$/)
     await page.getByRole('banner').getByRole('link', { name: 'TechBazaar', exact: true }).click()
     await expect(page).toHaveURL('/')
-    await expect(page).toHaveTitle('TechBazaar')
+    await expect(page).toHaveTitle('TechBazaar: Phones, Audio, Electronics & Accessories Online')
     await page.goto('/login')
     await expect(page).toHaveTitle('Sign in | TechBazaar')
   })
