@@ -62,7 +62,9 @@ test('a delivered part waits out its return window, then is paid with a UTR', as
   const listing = (await (
     await shopper.request.get('/api/shop/products/get?sortBy=price-lowtohigh&limit=48')
   ).json()) as { data: (ApiProduct & { username: string | null })[] }
-  const product = listing.data.find((p) => p.username === 'Gadget Galaxy' && p.totalStock >= 2)
+  const product = listing.data.find(
+    (p) => p.username === 'Gadget Galaxy Retail Pvt. Ltd.' && p.totalStock >= 2,
+  )
   if (!product) throw new Error('no demo seller product with stock')
   const userId = await emptyServerCart(shopper.request)
   expect(

@@ -86,7 +86,9 @@ test('a two-seller order ships, one parcel is delivered and one returns to its s
   const listing = (await (
     await page.request.get('/api/shop/products/get?sortBy=price-lowtohigh&limit=48')
   ).json()) as { data: (ApiProduct & { username: string | null; image: string })[] }
-  const mumbai = listing.data.find((p) => p.username === 'Gadget Galaxy' && p.totalStock >= 3)
+  const mumbai = listing.data.find(
+    (p) => p.username === 'Gadget Galaxy Retail Pvt. Ltd.' && p.totalStock >= 3,
+  )
   if (!mumbai) throw new Error('no demo seller product with stock')
   const kolkata = await kolkataSeller(browser, baseURL!, mumbai.image)
 
