@@ -1,4 +1,3 @@
-import { serviceabilityQuery } from '@techbazaar/shared'
 import { useQuery } from '@tanstack/react-query'
 import { MapPin } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -12,7 +11,8 @@ import { useSession } from '@/lib/session/get-session'
 import { useHydrated } from '@/lib/use-hydrated'
 import { savedPincode, useProductServiceability } from '@/lib/shipping/serviceability'
 
-const pincodeField = serviceabilityQuery.shape.pincode
+/** The shared schema, loaded when the shopper first reaches for the field (see pincode-field.ts). */
+const loadPincodeField = () => import('@/lib/shipping/pincode-field').then((m) => m.pincodeField)
 
 /**
  * "Deliver to": a pincode typed (or one of the shopper's saved addresses picked) shows the day
@@ -42,8 +42,8 @@ export function DeliveryCheck({
   const [error, setError] = useState<string | null>(null)
   const answer = useProductServiceability(productId, pincode)
 
-  const check = (value: string) => {
-    const parsed = pincodeField.safeParse(value)
+  const check = async (value: string) => {
+    const parsed = (await loadPincodeField()).safeParse(value)
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Pincode must be 6 digits')
       return
@@ -74,7 +74,7 @@ export function DeliveryCheck({
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
-          check(draft)
+          void check(draft)
         }}
       >
         <label htmlFor={`${id}-pincode`} className="sr-only">
@@ -84,6 +84,7 @@ export function DeliveryCheck({
           id={`${id}-pincode`}
           value={draft}
           onChange={(event) => setTyped(event.target.value)}
+          onFocus={() => void loadPincodeField()}
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
@@ -113,7 +114,7 @@ export function DeliveryCheck({
               size="sm"
               className="h-8 px-2.5 text-xs"
               aria-pressed={pin === pincode}
-              onClick={() => check(pin)}
+              onClick={() => void check(pin)}
             >
               {city} {pin}
             </Button>

@@ -7,52 +7,25 @@ import {
   type ReviewFormInput,
   type ReviewFormValues,
 } from '@techbazaar/shared'
-import { LoaderCircle, LogIn, ShieldCheck, Star } from 'lucide-react'
+import { LoaderCircle, ShieldCheck, Star } from 'lucide-react'
 import { useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
-import { Link, useLocation } from 'react-router'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { cn } from '@/lib/utils'
-import { useSession } from '@/lib/session/get-session'
-import { savePreviousUrl } from '@/lib/previous-url'
 import { useAddReview } from '../api/add-review'
 import { useReviewEligibility } from '../api/get-review-eligibility'
 import { useReviews } from '../api/get-reviews'
 import { ErrorState } from '@/components/state-views'
 
 /**
- * The write-a-review box: a sign-in link for guests, the form for shoppers who received the
- * product, and for everyone else the reason they cannot review it.
+ * The form once the API says this user may review the product; otherwise why not. Loaded only
+ * for a signed-in visitor (write-review.tsx): it brings zod and the form library, which a guest's
+ * first visit of a product page must not download (issue 29's JavaScript budget).
  */
-export function WriteReview({ productId }: { productId: string }) {
-  const { user, isLoading } = useSession()
-  const location = useLocation()
-  if (isLoading) return null
-  if (!user) {
-    return (
-      <div className="flex flex-col items-start gap-2 rounded-lg border border-dashed p-4">
-        <p className="text-sm text-muted-foreground">Bought this? Tell other shoppers about it.</p>
-        <Button asChild variant="outline" className="h-11">
-          <Link
-            to="/login"
-            // Come back to this very product (its ?product= link) after signing in.
-            onClick={() => savePreviousUrl(`${location.pathname}${location.search}`)}
-          >
-            <LogIn aria-hidden="true" />
-            Sign in to write a review
-          </Link>
-        </Button>
-      </div>
-    )
-  }
-  return <EligibleReview productId={productId} userId={user.id} userName={user.userName} />
-}
-
-/** The form once the API says this user may review the product; otherwise why not. */
-function EligibleReview({
+export function EligibleReview({
   productId,
   userId,
   userName,

@@ -25,7 +25,7 @@ import {
   Specifications,
 } from '../components/product-page-parts'
 import { RelatedProducts } from '../components/related-products'
-import { WriteReview } from '../components/review-form'
+import { WriteReview } from '../components/write-review'
 import { ReviewList } from '../components/review-list'
 import { StarRating } from '../components/star-rating'
 
