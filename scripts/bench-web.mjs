@@ -6,6 +6,7 @@
 //                                        on --port (BENCH_WEB_PORT, default 3240), data in a temp dir
 //   npm run bench:web -- --url http://localhost:3000    measures a shop that already runs
 //   --runs N                             runs per page (default 3)
+//   --pages product,home                 only these pages (home, listing, product, checkout)
 //
 // Exits 1 when a page's medians miss the targets (performance >= 95, accessibility >= 95,
 // CLS <= 0.05; a product's page, issue 29: accessibility 100, SEO 100, best practices >= 95). Chromium is /usr/bin/chromium or CHROME_PATH, headless, no network but the shop.
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     url: { type: 'string' },
     port: { type: 'string', default: process.env.BENCH_WEB_PORT ?? '3240' },
     runs: { type: 'string', default: '3' },
+    pages: { type: 'string', default: 'home,listing,product,checkout' },
   },
 })
 const RUNS = Number(values.runs)
@@ -182,12 +184,13 @@ try {
   // The first product in the sitemap: its own page, at the address search engines are given.
   const sitemap = await (await fetch(`${baseUrl}/sitemaps/products-1.xml`)).text()
   const productUrl = new URL(/<loc>([^<]+)<\/loc>/.exec(sitemap)[1])
+  const wanted = new Set(values.pages.split(','))
   const pages = [
     { name: 'home', url: `${baseUrl}/` },
     { name: 'listing', url: `${baseUrl}/shop/listing` },
     { name: 'product', url: `${baseUrl}${productUrl.pathname}`, targets: PRODUCT_TARGETS },
     { name: 'checkout', url: `${baseUrl}/shop/checkout`, headers: { Cookie: cookie } },
-  ]
+  ].filter((page) => wanted.has(page.name))
   const results = {}
   for (const page of pages) {
     // One request first, as a shop in service has had: the first render of a page type loads

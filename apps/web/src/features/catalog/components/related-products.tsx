@@ -46,7 +46,11 @@ export function RelatedProducts({ product }: { product: Product }) {
     },
   ]
   return (
-    <section ref={ref} aria-label="Related products" className="flex flex-col gap-8 border-t pt-8">
+    <section
+      ref={ref}
+      aria-label="Related products"
+      className="flex flex-col gap-8 border-t pt-8 render-when-visible"
+    >
       {rows.map((row) =>
         row.pending ? (
           <SectionShell key={row.id} id={row.id} title={row.title}>

@@ -3,6 +3,7 @@ import { PackageX } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { MessagePage } from '@/components/message-page'
+import { HydrateLater } from '@/components/hydrate-later'
 import { ErrorState } from '@/components/state-views'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -163,7 +164,9 @@ function ProductView({ product, path }: { product: ProductDetail; path: string }
             </p>
           </div>
           <AddToCartButton product={product} label="Add to Cart" className="h-11 md:max-w-sm" />
-          <DeliveryCheck productId={product._id} headingLevel="h2" />
+          <HydrateLater slot="product-delivery">
+            <DeliveryCheck productId={product._id} headingLevel="h2" />
+          </HydrateLater>
           <p className="text-sm text-muted-foreground">
             Sold by{' '}
             <a
@@ -173,36 +176,43 @@ function ProductView({ product, path }: { product: ProductDetail; path: string }
               {seller.legalName}
             </a>
           </p>
-          <ProductTerms product={product} policies={policies.data} />
+          <HydrateLater slot="product-terms">
+            <ProductTerms product={product} policies={policies.data} />
+          </HydrateLater>
         </div>
       </div>
 
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="flex flex-col gap-8">
-          <PageSection id="description" title="Description">
-            <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">
-              {product.description}
-            </p>
-          </PageSection>
-          <PageSection id="specifications" title="Specifications">
-            <Specifications rows={specifications} />
-          </PageSection>
-          <PageSection id="reviews" title={`Reviews (${product.reviewCount})`}>
-            {product.reviewCount > 0 && (
-              <p className="tabular text-sm text-muted-foreground">
-                {product.averageReview.toFixed(2)} out of 5 on average
+      {/* Below the fold: hydrated after the part a shopper sees first (decision 48). */}
+      <HydrateLater slot="product-details">
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="flex flex-col gap-8">
+            <PageSection id="description" title="Description">
+              <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">
+                {product.description}
               </p>
-            )}
-            <ReviewList productId={product._id} />
-            <WriteReview productId={product._id} />
+            </PageSection>
+            <PageSection id="specifications" title="Specifications">
+              <Specifications rows={specifications} />
+            </PageSection>
+            <PageSection id="reviews" title={`Reviews (${product.reviewCount})`}>
+              {product.reviewCount > 0 && (
+                <p className="tabular text-sm text-muted-foreground">
+                  {product.averageReview.toFixed(2)} out of 5 on average
+                </p>
+              )}
+              <ReviewList productId={product._id} />
+              <WriteReview productId={product._id} />
+            </PageSection>
+          </div>
+          <PageSection id="seller" title="Seller and product declarations">
+            <ProductLegalDetails product={product} />
           </PageSection>
         </div>
-        <PageSection id="seller" title="Seller and product declarations">
-          <ProductLegalDetails product={product} />
-        </PageSection>
-      </div>
+      </HydrateLater>
 
-      <RelatedProducts product={product} />
+      <HydrateLater slot="product-related">
+        <RelatedProducts product={product} />
+      </HydrateLater>
     </div>
   )
 }
@@ -217,7 +227,12 @@ function PageSection({
   children: React.ReactNode
 }) {
   return (
-    <section aria-labelledby={`${id}-heading`} id={id} className="flex scroll-mt-24 flex-col gap-3">
+    // Below the first screen on every device: laid out only when near it (styles.css).
+    <section
+      aria-labelledby={`${id}-heading`}
+      id={id}
+      className="flex scroll-mt-24 flex-col gap-3 render-when-visible"
+    >
       <h2 id={`${id}-heading`} className="text-lg font-bold tracking-tight">
         {title}
       </h2>
