@@ -370,9 +370,9 @@ describe('loadConfig', () => {
       resolveDays: 30,
       officer: { name: 'Kavya Menon', designation: 'Grievance Officer' },
     })
-    expect(loadConfig({ GRIEVANCE_OFFICER_EMAIL: ' GO@Shop.example ' }).grievances.officer.email).toBe(
-      'go@shop.example',
-    )
+    expect(
+      loadConfig({ GRIEVANCE_OFFICER_EMAIL: ' GO@Shop.example ' }).grievances.officer.email,
+    ).toBe('go@shop.example')
     const { GRIEVANCE_OFFICER_NAME: _name, ...withoutName } = PRODUCTION_ENV
     expect(() => loadConfig(withoutName)).toThrow(
       /GRIEVANCE_OFFICER_NAME: is required in production \(the grievance officer/,

@@ -205,7 +205,10 @@ const envSchema = z.object({
   // The marketplace's grievance officer, whose name, designation and contact the law asks it to
   // publish (r.4(4)); escalated tickets are mailed to this address. Unset: demo values outside
   // production (see DEMO_GRIEVANCE_OFFICER); a production start without them refuses.
-  GRIEVANCE_OFFICER_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(2).max(100).optional()),
+  GRIEVANCE_OFFICER_NAME: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().min(2).max(100).optional(),
+  ),
   GRIEVANCE_OFFICER_DESIGNATION: z.preprocess(
     emptyAsUndefined,
     z.string().trim().min(2).max(100).optional(),
@@ -559,7 +562,10 @@ function grievancesConfig(e: z.infer<typeof envSchema>) {
   if (e.NODE_ENV === 'production' && missing.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${missing
-        .map(([name]) => `  ${name}: is required in production (the grievance officer the shop publishes)`)
+        .map(
+          ([name]) =>
+            `  ${name}: is required in production (the grievance officer the shop publishes)`,
+        )
         .join('\n')}`,
     )
   }

@@ -40,7 +40,13 @@ export const GRIEVANCE_CATEGORY_LABELS: Record<GrievanceCategory, string> = {
  * is not satisfied with a resolution; resolved; closed when the grievance officer resolves an
  * escalated ticket (final: nothing leaves it).
  */
-export const GRIEVANCE_STATUSES = ['open', 'acknowledged', 'escalated', 'resolved', 'closed'] as const
+export const GRIEVANCE_STATUSES = [
+  'open',
+  'acknowledged',
+  'escalated',
+  'resolved',
+  'closed',
+] as const
 export type GrievanceStatus = (typeof GRIEVANCE_STATUSES)[number]
 export const GRIEVANCE_STATUS_LABELS: Record<GrievanceStatus, string> = {
   open: 'Received',
@@ -160,7 +166,9 @@ export const updateGrievanceBody = z
         code: 'custom',
         path: ['message'],
         message:
-          body.action === 'reply' ? 'Message is required' : 'Tell the complainant how it was resolved',
+          body.action === 'reply'
+            ? 'Message is required'
+            : 'Tell the complainant how it was resolved',
       })
     }
     if (body.action === 'assign' && !body.assigneeId) {
@@ -202,7 +210,16 @@ export const sellerGrievanceOfficerResponse = z.object({
 
 /** One line of a ticket's thread: a message or a step, by whom. */
 export const grievanceEntry = z.object({
-  event: z.enum(['open', 'reply', 'acknowledge', 'assign', 'escalate', 'resolve', 'appeal', 'close']),
+  event: z.enum([
+    'open',
+    'reply',
+    'acknowledge',
+    'assign',
+    'escalate',
+    'resolve',
+    'appeal',
+    'close',
+  ]),
   author: z.enum(GRIEVANCE_ACTORS),
   /** The author's display name for staff ("TechBazaar", the seller's name), the complainant's own. */
   authorName: z.string(),

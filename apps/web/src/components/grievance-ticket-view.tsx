@@ -1,8 +1,4 @@
-import {
-  formatShopDate,
-  GRIEVANCE_STATUS_LABELS,
-  type GrievanceTicket,
-} from '@techbazaar/shared'
+import { formatShopDate, GRIEVANCE_STATUS_LABELS, type GrievanceTicket } from '@techbazaar/shared'
 import { Badge } from '@/components/ui/badge'
 
 const EVENT_LABELS: Record<GrievanceTicket['thread'][number]['event'], string> = {
@@ -21,7 +17,9 @@ export function TicketStatusBadge({ ticket }: { ticket: GrievanceTicket }) {
   const ended = ticket.status === 'resolved' || ticket.status === 'closed'
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <Badge variant={ended ? 'success' : 'secondary'}>{GRIEVANCE_STATUS_LABELS[ticket.status]}</Badge>
+      <Badge variant={ended ? 'success' : 'secondary'}>
+        {GRIEVANCE_STATUS_LABELS[ticket.status]}
+      </Badge>
       {ticket.overdue && <Badge variant="destructive">Overdue</Badge>}
     </span>
   )

@@ -54,11 +54,7 @@ function mailsFor(
     [hi, '', ...body],
   ]
   const toTeam = (subject: string, body: string[]) =>
-    teamOf(r, policy).map((to): [string, string, string[]] => [
-      to,
-      `${subject} [${number}]`,
-      body,
-    ])
+    teamOf(r, policy).map((to): [string, string, string[]] => [to, `${subject} [${number}]`, body])
   switch (step) {
     case 'open':
       return [
@@ -91,10 +87,7 @@ function mailsFor(
             [
               r.assignee.email,
               `Ticket ${number} is assigned to you`,
-              [
-                `${r.row.subject}`,
-                `Resolve it by ${formatShopDate(r.row.resolveBy, 'moment')}.`,
-              ],
+              [`${r.row.subject}`, `Resolve it by ${formatShopDate(r.row.resolveBy, 'moment')}.`],
             ],
           ]
         : []

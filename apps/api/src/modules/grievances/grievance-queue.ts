@@ -65,7 +65,10 @@ export async function listQueue(
 }
 
 /** The admin dashboard's figures at `now`: tickets waiting on the shop and those overdue. */
-export async function countGrievances(db: Db, now: Date): Promise<{ open: number; overdue: number }> {
+export async function countGrievances(
+  db: Db,
+  now: Date,
+): Promise<{ open: number; overdue: number }> {
   const [row] = await db.select(grievanceCounts(now)).from(grievanceTickets)
   return { open: row?.open ?? 0, overdue: row?.overdue ?? 0 }
 }

@@ -25,7 +25,7 @@ import { readTicket, type TicketRecord } from './grievances.view'
  * transaction.
  */
 
-type Entry = typeof grievanceEntries.$inferInsert['event']
+type Entry = (typeof grievanceEntries.$inferInsert)['event']
 
 /** The moments each move stamps. */
 function stamps(event: GrievanceEvent, now: Date) {
@@ -63,7 +63,9 @@ async function move(
   const moved = await tx
     .update(grievanceTickets)
     .set({ status: t.to, ...stamps(event, now), updatedAt: now })
-    .where(and(eq(grievanceTickets.id, ticket.row.id), inArray(grievanceTickets.status, [...t.from])))
+    .where(
+      and(eq(grievanceTickets.id, ticket.row.id), inArray(grievanceTickets.status, [...t.from])),
+    )
     .returning({ id: grievanceTickets.id })
   if (moved.length === 0) throw conflict('The ticket changed meanwhile: reload it and try again')
 }

@@ -40,8 +40,13 @@ describe('GET /api/admin/grievances', () => {
     const one = `/api/admin/grievances/${ticket._id}`
     expect((await kit.call('GET', one, s2.cookie)).statusCode).toBe(404)
     const seen = (await kit.call('GET', one, s1.cookie)).json().data
-    expect(seen).toMatchObject({ email: a.user.email, actions: ['acknowledge', 'reply', 'escalate', 'resolve'] })
-    expect((await kit.call('GET', '/api/admin/grievances?filter=soon', admin.cookie)).statusCode).toBe(400)
+    expect(seen).toMatchObject({
+      email: a.user.email,
+      actions: ['acknowledge', 'reply', 'escalate', 'resolve'],
+    })
+    expect(
+      (await kit.call('GET', '/api/admin/grievances?filter=soon', admin.cookie)).statusCode,
+    ).toBe(400)
   })
 })
 
@@ -65,8 +70,12 @@ describe('PUT /api/admin/grievances/:ticketId', () => {
 
   it('lets only admins assign, and only to a marketplace admin', async () => {
     const { s1, admin, admin2, act } = await world()
-    expect((await act(s1.cookie, { action: 'assign', assigneeId: admin2.user.id })).statusCode).toBe(403)
-    expect((await act(admin.cookie, { action: 'assign', assigneeId: s1.user.id })).statusCode).toBe(400)
+    expect(
+      (await act(s1.cookie, { action: 'assign', assigneeId: admin2.user.id })).statusCode,
+    ).toBe(403)
+    expect((await act(admin.cookie, { action: 'assign', assigneeId: s1.user.id })).statusCode).toBe(
+      400,
+    )
     const res = await act(admin.cookie, { action: 'assign', assigneeId: admin2.user.id })
     expect(res.json().data.assignee).toEqual({ _id: admin2.user.id, name: admin2.user.userName })
     expect((await kit.mailsTo(admin2.user.email)).at(-1)?.subject).toMatch(/assigned to you/)
@@ -80,7 +89,10 @@ describe('PUT /api/admin/grievances/:ticketId', () => {
     expect((await act(s1.cookie, { action: 'resolve', message: 'Done' })).statusCode).toBe(409)
     expect((await act(admin.cookie, { action: 'close' })).statusCode).toBe(400)
     const closed = await act(admin.cookie, { action: 'close', message: 'Refunded in full.' })
-    expect(closed.json().data).toMatchObject({ status: 'closed', resolvedAt: clock.now().toISOString() })
+    expect(closed.json().data).toMatchObject({
+      status: 'closed',
+      resolvedAt: clock.now().toISOString(),
+    })
     expect((await kit.mailsTo(a.user.email)).at(-1)?.subject).toBe(
       `Your complaint is resolved [${ticket.number}]`,
     )
@@ -95,17 +107,33 @@ describe('PUT /api/admin/grievances/:ticketId', () => {
     const done = await act(s1.cookie, { action: 'resolve', message: 'Replaced.' })
     expect(done.json().data).toMatchObject({ status: 'resolved', canAppeal: true })
     const url = `/api/shop/grievances/${ticket._id}/appeal`
-    const appeal = await kit.call('POST', url, a.cookie, { message: 'The replacement is broken too.' })
+    const appeal = await kit.call('POST', url, a.cookie, {
+      message: 'The replacement is broken too.',
+    })
     expect(appeal.statusCode, appeal.body).toBe(200)
     expect(appeal.json().data).toMatchObject({ status: 'escalated', canAppeal: false })
-    expect((await kit.mailsTo(officerEmail())).at(-1)?.text).toContain('The replacement is broken too.')
+    expect((await kit.mailsTo(officerEmail())).at(-1)?.text).toContain(
+      'The replacement is broken too.',
+    )
   })
 
   it('refuses a seller not approved (403) and hides the buyer from it', async () => {
     const pending = await kit.seller('Pending')
     const { admin } = await world()
-    expect((await kit.call('PUT', `/api/admin/grievances/${crypto.randomUUID()}`, pending.cookie, { action: 'acknowledge' })).statusCode).toBe(403)
-    expect((await kit.call('PUT', `/api/admin/grievances/not-an-id`, admin.cookie, { action: 'acknowledge' })).statusCode).toBe(400)
+    expect(
+      (
+        await kit.call('PUT', `/api/admin/grievances/${crypto.randomUUID()}`, pending.cookie, {
+          action: 'acknowledge',
+        })
+      ).statusCode,
+    ).toBe(403)
+    expect(
+      (
+        await kit.call('PUT', `/api/admin/grievances/not-an-id`, admin.cookie, {
+          action: 'acknowledge',
+        })
+      ).statusCode,
+    ).toBe(400)
   })
 })
 

@@ -250,11 +250,7 @@ export async function grievancesRoutes(app: App) {
     },
     async (request) => ({
       success: true as const,
-      data: await saveSellerOfficer(
-        app.deps.db,
-        assertSelf(request, undefined).id,
-        request.body,
-      ),
+      data: await saveSellerOfficer(app.deps.db, assertSelf(request, undefined).id, request.body),
     }),
   )
 }

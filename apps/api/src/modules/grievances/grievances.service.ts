@@ -45,7 +45,14 @@ async function receive(
   if (!row) throw new Error('ticket not recorded')
   const [entry] = await tx
     .insert(grievanceEntries)
-    .values({ ticketId: row.id, event: 'open', author: 'complainant', authorId, message, createdAt: now })
+    .values({
+      ticketId: row.id,
+      event: 'open',
+      author: 'complainant',
+      authorId,
+      message,
+      createdAt: now,
+    })
     .returning({ id: grievanceEntries.id })
   const record = await readTicket(tx, row.id)
   if (!record || !entry) throw new Error('ticket not recorded')

@@ -94,7 +94,9 @@ describe('GET /api/shop/grievances', () => {
     expect((await kit.call('GET', url, a.cookie)).statusCode).toBe(200)
     expect((await kit.call('GET', url, b.cookie)).statusCode).toBe(404)
     expect((await kit.call('GET', '/api/shop/grievances', undefined)).statusCode).toBe(401)
-    expect((await kit.call('POST', `${url}/reply`, b.cookie, { message: 'x' })).statusCode).toBe(404)
+    expect((await kit.call('POST', `${url}/reply`, b.cookie, { message: 'x' })).statusCode).toBe(
+      404,
+    )
   })
 
   it('shows the seller’s own grievance officer once the seller names one', async () => {
@@ -113,9 +115,9 @@ describe('GET /api/shop/grievances', () => {
     )
     const ticket = await kit.report(a.cookie, await kit.order(a, [s1.user.id]))
     expect(ticket.sellerGrievanceOfficer).toEqual(officer)
-    expect((await kit.call('PUT', '/api/admin/grievance-officer', a.cookie, officer)).statusCode).toBe(
-      403,
-    )
+    expect(
+      (await kit.call('PUT', '/api/admin/grievance-officer', a.cookie, officer)).statusCode,
+    ).toBe(403)
     const bad = await kit.call('PUT', '/api/admin/grievance-officer', s1.cookie, {
       ...officer,
       phone: 'call me',
@@ -134,7 +136,8 @@ describe('POST /api/common/grievances/track', () => {
       message: 'This phone is counterfeit.',
     })
     const number = sent.json().ticketNumber as string
-    const track = (body: object) => kit.call('POST', '/api/common/grievances/track', undefined, body)
+    const track = (body: object) =>
+      kit.call('POST', '/api/common/grievances/track', undefined, body)
     const ok = await track({ number, email: 'Guest@Example.in' })
     expect(ok.statusCode).toBe(200)
     expect(ok.json().data).toMatchObject({ number, source: 'contact', status: 'open' })

@@ -44,11 +44,15 @@ export function useMyTickets() {
 }
 
 /** A reply on one's own ticket, or an appeal of its resolution to the grievance officer. */
-export function writeOnTicket(ticketId: string, kind: 'reply' | 'appeal', body: GrievanceReplyInput) {
-  return api<GrievanceTicketResponse>(
-    `/shop/grievances/${encodeURIComponent(ticketId)}/${kind}`,
-    { method: 'POST', json: body },
-  )
+export function writeOnTicket(
+  ticketId: string,
+  kind: 'reply' | 'appeal',
+  body: GrievanceReplyInput,
+) {
+  return api<GrievanceTicketResponse>(`/shop/grievances/${encodeURIComponent(ticketId)}/${kind}`, {
+    method: 'POST',
+    json: body,
+  })
 }
 
 export function useWriteOnTicket(ticketId: string, kind: 'reply' | 'appeal') {

@@ -47,8 +47,8 @@ export function ReportProblemDialog({ orderId, parts }: ReportProblemDialogProps
         <DialogHeader>
           <DialogTitle>Report a problem with this order</DialogTitle>
           <DialogDescription>
-            You get a ticket number at once. We acknowledge it within 48 hours and resolve it
-            within a month; follow it under Tickets in your account.
+            You get a ticket number at once. We acknowledge it within 48 hours and resolve it within
+            a month; follow it under Tickets in your account.
           </DialogDescription>
         </DialogHeader>
         {open && <ReportForm orderId={orderId} parts={parts} onDone={() => setOpen(false)} />}
@@ -59,18 +59,16 @@ export function ReportProblemDialog({ orderId, parts }: ReportProblemDialogProps
 
 type Errors = Partial<Record<'category' | 'message', string>>
 
-function ReportForm({
-  orderId,
-  parts,
-  onDone,
-}: ReportProblemDialogProps & { onDone: () => void }) {
+function ReportForm({ orderId, parts, onDone }: ReportProblemDialogProps & { onDone: () => void }) {
   const uid = useId()
   const { problem, pending, submit, clearProblem } = useFormDialog(useReportProblem(orderId), {
     onSuccess: onDone,
     refusal: failureMessage,
   })
   const [category, setCategory] = useState<GrievanceCategory | ''>('')
-  const [subOrderId, setSubOrderId] = useState(parts.length === 1 ? (parts[0]?.subOrderId ?? '') : '')
+  const [subOrderId, setSubOrderId] = useState(
+    parts.length === 1 ? (parts[0]?.subOrderId ?? '') : '',
+  )
   const [message, setMessage] = useState('')
   const [errors, setErrors] = useState<Errors>({})
 
@@ -159,7 +157,7 @@ function ReportForm({
           )}
         </div>
       </fieldset>
-      <div role="alert" className="empty:hidden text-sm font-medium text-destructive">
+      <div role="alert" className="text-sm font-medium text-destructive empty:hidden">
         {problem}
       </div>
       <DialogFooter>

@@ -34,7 +34,11 @@ export function TicketsTab() {
     return (
       <p className="text-sm text-muted-foreground">
         No tickets yet. To complain about an order, open it under Orders and choose “Report a
-        problem”; for anything else, write to us on the <Link to="/contact-us" className="text-primary hover:underline">Contact Us</Link> page.
+        problem”; for anything else, write to us on the{' '}
+        <Link to="/contact-us" className="text-primary hover:underline">
+          Contact Us
+        </Link>{' '}
+        page.
       </p>
     )
   }
@@ -95,10 +99,13 @@ export function WriteForm({ ticketId, kind }: { ticketId: string; kind: 'reply' 
   const uid = useId()
   const [message, setMessage] = useState('')
   const [invalid, setInvalid] = useState('')
-  const { problem, pending, submit, clearProblem } = useFormDialog(useWriteOnTicket(ticketId, kind), {
-    onSuccess: () => setMessage(''),
-    refusal: failureMessage,
-  })
+  const { problem, pending, submit, clearProblem } = useFormDialog(
+    useWriteOnTicket(ticketId, kind),
+    {
+      onSuccess: () => setMessage(''),
+      refusal: failureMessage,
+    },
+  )
   const error = invalid || problem
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()

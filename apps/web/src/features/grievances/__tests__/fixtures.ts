@@ -3,7 +3,9 @@ import type { AdminGrievanceTicket } from '@techbazaar/shared'
 export const TICKET_ID = 'c0ffee00-0000-4000-8000-00000000d001'
 
 /** A ticket as the back office reads it; pass only what the test is about. */
-export function createAdminTicket(overrides: Partial<AdminGrievanceTicket> = {}): AdminGrievanceTicket {
+export function createAdminTicket(
+  overrides: Partial<AdminGrievanceTicket> = {},
+): AdminGrievanceTicket {
   return {
     _id: TICKET_ID,
     number: 'GRV-000012',

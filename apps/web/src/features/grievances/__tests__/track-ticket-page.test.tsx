@@ -34,7 +34,9 @@ describe('Track a complaint', () => {
   })
 
   it('says when no ticket matches', async () => {
-    mockApi({ 'POST /common/grievances/track': () => fail(404, 'No ticket has this number and email') })
+    mockApi({
+      'POST /common/grievances/track': () => fail(404, 'No ticket has this number and email'),
+    })
     const u = userEvent.setup()
     renderAt('/track-ticket', <TrackTicketPage />)
     await u.type(screen.getByLabelText('Ticket number'), 'GRV-000099')

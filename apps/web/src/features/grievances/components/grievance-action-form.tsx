@@ -45,10 +45,10 @@ export function GrievanceActionForm({
   const [action, setAction] = useState<GrievanceStaffAction | ''>(ticket.actions[0] ?? '')
   const [message, setMessage] = useState('')
   const [invalid, setInvalid] = useState('')
-  const { problem, pending, submit, clearProblem } = useFormDialog(
-    useUpdateGrievance(ticket._id),
-    { onSuccess: () => setMessage(''), refusal: failure },
-  )
+  const { problem, pending, submit, clearProblem } = useFormDialog(useUpdateGrievance(ticket._id), {
+    onSuccess: () => setMessage(''),
+    refusal: failure,
+  })
   if (ticket.actions.length === 0) {
     return <p className="text-sm text-muted-foreground">Nothing left to do on this ticket.</p>
   }

@@ -53,7 +53,12 @@ export function SellerOfficerForm({ current }: { current: GrievanceOfficer | nul
     })
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Your grievance officer" className="grid gap-4 sm:grid-cols-2">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Your grievance officer"
+      className="grid gap-4 sm:grid-cols-2"
+    >
       {FIELDS.map(({ name, label, type, autoComplete }) => {
         const id = `${uid}-${name}`
         const error = errors[name]

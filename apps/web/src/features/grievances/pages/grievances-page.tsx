@@ -50,7 +50,11 @@ export default function GrievancesPage() {
         </p>
       </div>
       {isSeller && <OfficerSection />}
-      <div role="group" aria-label="Show tickets" className="flex w-full gap-1 overflow-x-auto border-b sm:w-fit">
+      <div
+        role="group"
+        aria-label="Show tickets"
+        className="flex w-full gap-1 overflow-x-auto border-b sm:w-fit"
+      >
         {ADMIN_GRIEVANCE_FILTERS.map((f) => (
           <button
             key={f}

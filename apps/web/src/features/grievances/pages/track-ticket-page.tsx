@@ -42,7 +42,10 @@ export default function TrackTicketPage() {
         ? 'Something went wrong. Please try again.'
         : null
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
+    <section
+      aria-labelledby="page-title"
+      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6"
+    >
       <DocumentTitle>Track a complaint | TechBazaar</DocumentTitle>
       <div className="flex flex-col gap-1">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
@@ -52,7 +55,12 @@ export default function TrackTicketPage() {
           Enter the ticket number from our mail and the email address you wrote from.
         </p>
       </div>
-      <form onSubmit={onSubmit} noValidate aria-label="Track a complaint" className="grid gap-4 sm:grid-cols-2">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Track a complaint"
+        className="grid gap-4 sm:grid-cols-2"
+      >
         {(
           [
             ['number', 'Ticket number', 'GRV-000123', 'off'],

@@ -14,7 +14,10 @@ export function sendContactMessage(message: ContactMessage) {
   return api<ContactMessageResponse>('/common/contact', { method: 'POST', json: message })
 }
 
-type Options = Omit<UseMutationOptions<ContactMessageResponse, ApiError, ContactMessage>, 'mutationFn'>
+type Options = Omit<
+  UseMutationOptions<ContactMessageResponse, ApiError, ContactMessage>,
+  'mutationFn'
+>
 
 export function useSendContactMessage(options: Options = {}) {
   return useMutation({ mutationFn: sendContactMessage, ...options })
