@@ -53,8 +53,17 @@ function mailsFor(
     `${subject} [${number}]`,
     [hi, '', ...body],
   ]
+  // A seller whose account is not approved reads no buyer's words (`seesBuyers`, as for returns).
+  const withheld =
+    "Your seller account is not approved at the moment, so the complainant's words are left out; the marketplace's team works this ticket."
   const toTeam = (subject: string, body: string[]) =>
-    teamOf(r, policy).map((to): [string, string, string[]] => [to, `${subject} [${number}]`, body])
+    teamOf(r, policy).map((to): [string, string, string[]] => [
+      to,
+      `${subject} [${number}]`,
+      r.seller && to === r.seller.email && !r.seller.seesBuyers
+        ? [...body.filter((line) => line !== message), '', withheld]
+        : body,
+    ])
   switch (step) {
     case 'open':
       return [

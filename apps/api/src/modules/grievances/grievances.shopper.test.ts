@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { createClock } from '../../../test/clock'
-import { subOrders } from '../../db/schema'
+import { subOrders, vendorProfiles } from '../../db/schema'
 import { grievanceKit } from './fixtures'
 
 const clock = createClock(new Date('2026-11-22T10:00:00Z'))
@@ -40,6 +40,20 @@ describe('POST /api/shop/order/:orderId/grievances', () => {
     const notice = (await kit.mailsTo(s1.user.email)).find((m) => m.subject.includes(ticket.number))
     expect(notice?.subject).toMatch(/New complaint about order TB-/)
     expect(notice?.text).toContain('The screen arrived cracked.')
+  })
+
+  it('keeps the complainant’s words out of the mail to a seller no longer approved', async () => {
+    const s1 = await kit.seller()
+    const a = await kit.shopper()
+    const orderId = await kit.order(a, [s1.user.id])
+    await t.database.db
+      .update(vendorProfiles)
+      .set({ status: 'Rejected' })
+      .where(eq(vendorProfiles.userId, s1.user.id))
+    const ticket = await kit.report(a.cookie, orderId)
+    const notice = (await kit.mailsTo(s1.user.email)).find((m) => m.subject.includes(ticket.number))
+    expect(notice?.text).not.toContain('The screen arrived cracked.')
+    expect(notice?.text).toMatch(/not approved/)
   })
 
   it('names the part reported; an order of two sellers reported whole goes to the admins', async () => {

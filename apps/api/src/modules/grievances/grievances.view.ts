@@ -29,7 +29,8 @@ type EntryRow = typeof grievanceEntries.$inferSelect
 export interface TicketRecord {
   row: TicketRow
   orderNumber: number | null
-  seller: { name: string; email: string } | null
+  /** The seller concerned; `seesBuyers`: whether its account may read buyers' words (approved). */
+  seller: { name: string; email: string; seesBuyers: boolean } | null
   sellerOfficer: GrievanceOfficer | null
   assignee: { _id: string; name: string; email: string } | null
   entries: EntryRow[]
@@ -52,7 +53,12 @@ export async function recordsOf(db: Db | Tx, rows: TicketRow[]): Promise<TicketR
       : [],
     sellerIds.length
       ? db
-          .select({ id: users.id, name: sellerName, email: users.email })
+          .select({
+            id: users.id,
+            name: sellerName,
+            email: users.email,
+            status: vendorProfiles.status,
+          })
           .from(users)
           .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
           .where(inArray(users.id, sellerIds))
@@ -87,7 +93,13 @@ export async function recordsOf(db: Db | Tx, rows: TicketRow[]): Promise<TicketR
     return {
       row,
       orderNumber: orderRows.find((o) => o.id === row.orderId)?.number ?? null,
-      seller: seller ? { name: seller.name, email: seller.email } : null,
+      seller: seller
+        ? {
+            name: seller.name,
+            email: seller.email,
+            seesBuyers: seesBuyers({ type: 'vendor', vendorStatus: seller.status }),
+          }
+        : null,
       sellerOfficer: officer
         ? {
             name: officer.name,
