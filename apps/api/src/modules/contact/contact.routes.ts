@@ -19,14 +19,13 @@ export async function contactRoutes(app: App) {
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
-      await app.deps.db.insert(contactMessages).values(request.body)
       // Every message is a complaint the law asks to track (decision 071): a ticket with a
-      // number the sender follows (in their account when signed in, else by number and email).
-      const ticket = await openContactTicket(
-        { db: app.deps.db, policy },
-        request.body,
-        request.user,
-      )
+      // number the sender follows (in their account when signed in, else by number and email),
+      // stored with the message or not at all.
+      const ticket = await app.deps.db.transaction(async (tx) => {
+        await tx.insert(contactMessages).values(request.body)
+        return openContactTicket({ tx, policy }, request.body, request.user)
+      })
       return reply.status(201).send({
         success: true as const,
         message: `Thank you for contacting us! Your ticket number is ${ticket.number}; we will get back to you soon.`,

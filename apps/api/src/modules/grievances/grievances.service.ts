@@ -61,28 +61,26 @@ async function receive(
 }
 
 /**
- * The Contact Us form opens a ticket (a guest's too, followed by its number and email); a
+ * The Contact Us form opens a ticket in the caller's transaction (a guest's too, followed by its number and email); a
  * signed-in sender's ticket is also theirs to follow in their account. Answers the ticket number.
  */
 export async function openContactTicket(
-  deps: GrievanceDeps,
+  deps: { tx: Tx; policy: GrievancePolicy },
   input: ContactMessageInput & { email: string },
   sender: SessionUser | null,
 ): Promise<GrievanceTicket> {
-  const record = await deps.db.transaction((tx) =>
-    receive(
-      tx,
-      deps.policy,
-      {
-        source: 'contact',
-        userId: sender?.id ?? null,
-        name: input.name,
-        email: input.email,
-        subject: input.subject,
-      },
-      input.message,
-      sender?.id ?? null,
-    ),
+  const record = await receive(
+    deps.tx,
+    deps.policy,
+    {
+      source: 'contact',
+      userId: sender?.id ?? null,
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+    },
+    input.message,
+    sender?.id ?? null,
   )
   return toTicket(record, deps.policy.now(), deps.policy.shopName)
 }
