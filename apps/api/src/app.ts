@@ -36,6 +36,7 @@ import {
   productPageLookup,
 } from './modules/catalog'
 import { contactRoutes } from './modules/contact'
+import { grievancesRoutes } from './modules/grievances'
 import { shopPoliciesRoutes } from './modules/shop-policies'
 import { healthRoutes } from './modules/health'
 import { invoicesRoutes, signingKeysRoutes } from './modules/invoices'
@@ -200,6 +201,7 @@ export async function buildApp(
       await typed.register(reviewsRoutes)
       await typed.register(bannersRoutes)
       await typed.register(contactRoutes)
+      await typed.register(grievancesRoutes)
       await typed.register(shopPoliciesRoutes)
       await typed.register(ordersRoutes)
       await typed.register(invoicesRoutes)

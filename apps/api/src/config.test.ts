@@ -364,6 +364,22 @@ describe('loadConfig', () => {
     ).toBe('care@shop.example')
   })
 
+  it('reads the grievance officer and due dates, and refuses a production start without the officer (decision 071)', () => {
+    expect(loadConfig({}).grievances).toMatchObject({
+      ackHours: 48,
+      resolveDays: 30,
+      officer: { name: 'Kavya Menon', designation: 'Grievance Officer' },
+    })
+    expect(
+      loadConfig({ GRIEVANCE_OFFICER_EMAIL: ' GO@Shop.example ' }).grievances.officer.email,
+    ).toBe('go@shop.example')
+    const { GRIEVANCE_OFFICER_NAME: _name, ...withoutName } = PRODUCTION_ENV
+    expect(() => loadConfig(withoutName)).toThrow(
+      /GRIEVANCE_OFFICER_NAME: is required in production \(the grievance officer/,
+    )
+    expect(() => loadConfig({ GRIEVANCE_ACK_HOURS: '72' })).toThrow(/GRIEVANCE_ACK_HOURS/)
+  })
+
   it("reads the marketplace's TAN when given (Form 16A data), and refuses one of the wrong shape", () => {
     expect(loadConfig({ MARKETPLACE_TAN: ' blrt12345a ' }).marketplace.tan).toBe('BLRT12345A')
     expect(loadConfig({ MARKETPLACE_TAN: '' }).marketplace.tan).toBeNull()

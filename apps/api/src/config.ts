@@ -197,6 +197,34 @@ const envSchema = z.object({
       .regex(/^[A-Z]{4}\d{5}[A-Z]$/, 'must be a TAN like BLRT12345A')
       .optional(),
   ),
+  // Grievances (E-Commerce Rules 2020 r.4(4)-(5), issue 30.7, decision 071): a complaint is to be
+  // acknowledged within 48 hours and resolved within a month of its receipt (both tracked as
+  // due dates; later ones are flagged overdue). The month is counted as 30 days by default.
+  GRIEVANCE_ACK_HOURS: z.coerce.number().int().min(1).max(48).default(48),
+  GRIEVANCE_RESOLVE_DAYS: z.coerce.number().int().min(1).max(31).default(30),
+  // The marketplace's grievance officer, whose name, designation and contact the law asks it to
+  // publish (r.4(4)); escalated tickets are mailed to this address. Unset: demo values outside
+  // production (see DEMO_GRIEVANCE_OFFICER); a production start without them refuses.
+  GRIEVANCE_OFFICER_NAME: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().min(2).max(100).optional(),
+  ),
+  GRIEVANCE_OFFICER_DESIGNATION: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().min(2).max(100).optional(),
+  ),
+  GRIEVANCE_OFFICER_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().toLowerCase().pipe(z.email('must be an email')).optional(),
+  ),
+  GRIEVANCE_OFFICER_PHONE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9][0-9 ()-]{5,17}[0-9]$/, 'must be a phone number like 080 4567 8900')
+      .optional(),
+  ),
   // Payment providers: a provider without keys is played by the built-in sandbox gateway.
   CASHFREE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   CASHFREE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -511,6 +539,48 @@ function marketplaceConfig(e: z.infer<typeof envSchema>) {
   }
 }
 
+/** The demo grievance officer, for starts outside production that name none. */
+const DEMO_GRIEVANCE_OFFICER = {
+  name: 'Kavya Menon',
+  designation: 'Grievance Officer',
+  email: 'grievance@techbazaar.example',
+  phone: '080 4567 8900',
+}
+
+/**
+ * The grievances policy and the marketplace's grievance officer (the one place they are read
+ * from). Production must name the officer: a made-up one the law asks to publish is no officer.
+ */
+function grievancesConfig(e: z.infer<typeof envSchema>) {
+  const given = {
+    GRIEVANCE_OFFICER_NAME: e.GRIEVANCE_OFFICER_NAME,
+    GRIEVANCE_OFFICER_DESIGNATION: e.GRIEVANCE_OFFICER_DESIGNATION,
+    GRIEVANCE_OFFICER_EMAIL: e.GRIEVANCE_OFFICER_EMAIL,
+    GRIEVANCE_OFFICER_PHONE: e.GRIEVANCE_OFFICER_PHONE,
+  }
+  const missing = Object.entries(given).filter(([, value]) => value === undefined)
+  if (e.NODE_ENV === 'production' && missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing
+        .map(
+          ([name]) =>
+            `  ${name}: is required in production (the grievance officer the shop publishes)`,
+        )
+        .join('\n')}`,
+    )
+  }
+  return {
+    ackHours: e.GRIEVANCE_ACK_HOURS,
+    resolveDays: e.GRIEVANCE_RESOLVE_DAYS,
+    officer: {
+      name: e.GRIEVANCE_OFFICER_NAME ?? DEMO_GRIEVANCE_OFFICER.name,
+      designation: e.GRIEVANCE_OFFICER_DESIGNATION ?? DEMO_GRIEVANCE_OFFICER.designation,
+      email: e.GRIEVANCE_OFFICER_EMAIL ?? DEMO_GRIEVANCE_OFFICER.email,
+      phone: e.GRIEVANCE_OFFICER_PHONE ?? DEMO_GRIEVANCE_OFFICER.phone,
+    },
+  }
+}
+
 /** Parses the environment once; a bad value stops the start with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env)
@@ -598,6 +668,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     fulfilment: {
       shipByWorkingDays: e.SHIP_BY_WORKING_DAYS,
     },
+    /** Complaints' due dates and the marketplace's grievance officer (modules/grievances). */
+    grievances: grievancesConfig(e),
     returns: {
       windowDays: e.RETURN_WINDOW_DAYS,
       decisionDays: e.RETURN_DECISION_DAYS,

@@ -90,6 +90,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('@/features/static-pages/pages/ranking-parameters-page')),
           },
           {
+            path: 'track-ticket',
+            ...page(() => import('@/features/grievances/pages/track-ticket-page')),
+          },
+          {
             path: 'contact-us',
             ...page(() => import('@/features/static-pages/pages/contact-page')),
           },

@@ -57,6 +57,8 @@ export const dashboardStats = z.object({
     overdueRefunds: z.number().int(),
   }),
   settlements: settlementsOverview,
+  /** Issue 30.7: complaints waiting on the shop, and those past a due date (decision 071). */
+  grievances: z.object({ open: z.number().int(), overdue: z.number().int() }),
   latestMessages: z.array(
     z.object({
       _id: z.uuid(),

@@ -150,6 +150,28 @@ function someReturnOfA(w: World): Promise<string> {
   return made
 }
 
+/** A new ticket of A's on its order of S1's product; `resolved`: S1 resolved it (A may appeal). */
+async function ticketOfA(w: World, resolved = false): Promise<string> {
+  const post = await w.app.inject({
+    method: 'POST',
+    url: `/api/shop/order/${w.orderA.orderId}/grievances`,
+    headers: { cookie: (await w.cookie('shopperA'))! },
+    payload: { category: 'delivery', message: 'Not delivered yet' },
+  })
+  if (post.statusCode !== 201) throw new Error(`ticket not opened: ${post.body}`)
+  const id = (post.json() as { data: { _id: string } }).data._id
+  if (resolved) {
+    const done = await w.app.inject({
+      method: 'PUT',
+      url: `/api/admin/grievances/${id}`,
+      headers: { cookie: (await w.cookie('seller1'))! },
+      payload: { action: 'resolve', message: 'Delivered today' },
+    })
+    if (done.statusCode !== 200) throw new Error(`ticket not resolved: ${done.body}`)
+  }
+  return id
+}
+
 /** One test certificate for the signing-key routes, made when first asked for. */
 let testCert: TestP12 | undefined
 const signingCert = () => (testCert ??= makeTestP12())
@@ -772,6 +794,77 @@ export const ACCESS: Record<string, AccessRule> = {
     })),
     because: 'stopping needs a parcel with the courier; stop-parcel.test.ts stops real ones',
   },
+  // Grievances (issue 30.7, decision 071): A's tickets are A's; S1 and admins work those on
+  // S1's orders; a guest follows one by number and email.
+  'GET /api/common/grievance-officer': open(
+    200,
+    'the law asks the grievance officer to be published (E-Commerce Rules r.4(4))',
+    () => ({ url: '/api/common/grievance-officer' }),
+  ),
+  'POST /api/common/grievances/track': open(
+    404,
+    "a guest's ticket is followed by its number and email; a wrong pair is 404 whoever asks",
+    () => ({
+      url: '/api/common/grievances/track',
+      ...json({ number: 'GRV-999999', email: 'nobody@example.in' }),
+    }),
+  ),
+  'POST /api/shop/order/:orderId/grievances': rule(
+    201,
+    SHOPPER_A,
+    403,
+    (w) => ({
+      url: `/api/shop/order/${w.orderA.orderId}/grievances`,
+      ...json({ category: 'delivery', message: 'Where is my parcel?' }),
+    }),
+    { shopperB: 404 },
+  ),
+  'GET /api/shop/grievances': rule(200, SIGNED_IN, 401, () => ({ url: '/api/shop/grievances' })),
+  'GET /api/shop/grievances/:ticketId': rule(200, SHOPPER_A, 404, async (w) => ({
+    url: `/api/shop/grievances/${await ticketOfA(w)}`,
+  })),
+  'POST /api/shop/grievances/:ticketId/reply': rule(200, SHOPPER_A, 404, async (w) => ({
+    url: `/api/shop/grievances/${await ticketOfA(w)}/reply`,
+    ...json({ message: 'Any news?' }),
+  })),
+  'POST /api/shop/grievances/:ticketId/appeal': rule(200, SHOPPER_A, 404, async (w, caller) => ({
+    url: `/api/shop/grievances/${await ticketOfA(w, caller.actor === 'shopperA')}/appeal`,
+    ...json({ message: 'Not resolved at all' }),
+  })),
+  'GET /api/admin/grievances': rule(200, BACK_OFFICE, 403, () => ({
+    url: '/api/admin/grievances?filter=all',
+  })),
+  // Shoppers are refused by the role guard (403); sellers without the order get 404.
+  'GET /api/admin/grievances/:ticketId': rule(
+    200,
+    S1_OR_ADMIN,
+    403,
+    async (w) => ({ url: `/api/admin/grievances/${await ticketOfA(w)}` }),
+    { pendingSeller: 404, seller2: 404 },
+  ),
+  // A seller not approved acts on nothing (403), like the returns queue.
+  'PUT /api/admin/grievances/:ticketId': rule(
+    200,
+    S1_OR_ADMIN,
+    403,
+    async (w) => ({
+      url: `/api/admin/grievances/${await ticketOfA(w)}`,
+      ...json({ action: 'reply', message: 'We are on it' }),
+    }),
+    { seller2: 404 },
+  ),
+  'GET /api/admin/grievance-officer': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/grievance-officer',
+  })),
+  'PUT /api/admin/grievance-officer': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/grievance-officer',
+    ...json({
+      name: 'Anil Rao',
+      designation: 'Grievance Officer',
+      email: 'anil@seller.example',
+      phone: '98450 12345',
+    }),
+  })),
   // Returns (issue 18): A returns a delivered item of S1's; S1 and admins decide, others see none.
   'POST /api/shop/order/:orderId/returns': rule(201, SHOPPER_A, 404, async (w, caller) => {
     // Only A's own request uses an order up; everyone else is refused before reading the items.

@@ -68,6 +68,13 @@ export const BACK_OFFICE_PAGES = [
     nav: ['admin', 'vendor'],
     load: () => import('@/features/returns/pages/returns-page'),
   },
+  // Complaints (issue 30.7): sellers work their orders' tickets, admins all of them.
+  {
+    path: 'grievances',
+    label: 'Complaints',
+    nav: ['admin', 'vendor'],
+    load: () => import('@/features/grievances/pages/grievances-page'),
+  },
   {
     path: 'refunds',
     label: 'Refunds',

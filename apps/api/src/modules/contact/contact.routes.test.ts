@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contactMessages } from '../../db/schema'
+import { asc, eq } from 'drizzle-orm'
+import { contactMessages, grievanceTickets, outbox } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
 
 let t: TestContext
@@ -28,6 +29,32 @@ describe('POST /api/common/contact', () => {
     expect(res.json().message).toMatch(/Thank you/)
     const [row] = await t.database.db.select().from(contactMessages)
     expect(row).toMatchObject({ name: 'Meera Iyer', email: 'meera@example.in', subject: 'Invoice' })
+  })
+
+  it('opens a grievance ticket with a number, due dates and a receipt mail (issue 30.7)', async () => {
+    const res = await send(
+      { name: 'Ravi', email: 'ravi@example.in', subject: 'Late refund', message: 'Still waiting.' },
+      '10.0.0.2',
+    )
+    expect(res.statusCode).toBe(201)
+    const { ticketNumber } = res.json() as { ticketNumber: string }
+    expect(ticketNumber).toMatch(/^GRV-\d{6}$/)
+    expect(res.json().message).toContain(ticketNumber)
+    const [ticket] = await t.database.db
+      .select()
+      .from(grievanceTickets)
+      .where(eq(grievanceTickets.email, 'ravi@example.in'))
+    expect(ticket).toMatchObject({ source: 'contact', status: 'open', userId: null })
+    const hours = (ticket!.acknowledgeBy.getTime() - ticket!.createdAt.getTime()) / 3_600_000
+    expect(hours).toBe(48)
+    const mails = await t.database.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .orderBy(asc(outbox.createdAt))
+    const receipt = mails
+      .map((m) => (m.payload as { mail: { to: string; subject: string } }).mail)
+      .find((m) => m.to === 'ravi@example.in')
+    expect(receipt?.subject).toContain(ticketNumber)
   })
 
   it('refuses missing fields with "{label} is required" field errors', async () => {

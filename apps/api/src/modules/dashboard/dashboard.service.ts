@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, gte, lt, ne, notInArray, or } from 'drizzle-
 import type { Db } from '../../db/client'
 import { contactMessages, orders, products, users, vendorProfiles } from '../../db/schema'
 import { standingOf, standingsOf, countReturnsAndRefunds, type ReturnDecisionRule } from '../kernel'
+import { countGrievances } from '../grievances'
 import { marketplaceFigures } from '../settlements'
 import { countLateShipments, type ShipByRule } from '../shipping'
 
@@ -78,7 +79,7 @@ export interface DashboardRules {
 
 /**
  * The admin dashboard at `now`: sales by shop day, sellers to review, low stock, late parcels,
- * returns and refunds waiting or overdue.
+ * returns and refunds waiting or overdue, complaints open or overdue.
  */
 export async function getDashboard(
   db: Db,
@@ -127,6 +128,7 @@ export async function getDashboard(
   const returnsAndRefunds = await countReturnsAndRefunds(db, now, rules.returns)
 
   const settlements = await marketplaceFigures(db, rules.settlement, now)
+  const grievances = await countGrievances(db, now)
 
   const messages = await db
     .select()
@@ -145,6 +147,7 @@ export async function getDashboard(
     lateShipments,
     returnsAndRefunds,
     settlements,
+    grievances,
     latestMessages: messages.map((m) => ({
       _id: m.id,
       name: m.name,

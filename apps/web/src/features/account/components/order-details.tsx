@@ -18,6 +18,7 @@ import { cancellableParts } from '../lib/returnable-lines'
 import { CancelOrderDialog } from './cancel-order-dialog'
 import { ParcelActions } from './parcel-actions'
 import { isAwaitingPayment, PendingOrderActions } from './pending-order-actions'
+import { ReportProblemDialog } from './report-problem-dialog'
 import { ReturnsAndRefunds } from './returns-and-refunds'
 
 /**
@@ -143,6 +144,17 @@ export function OrderDetails({ orderId }: { orderId: string }) {
       />
       <ReturnsAndRefunds returns={order.returns} refunds={order.refunds} />
       <OrderTimeline entries={order.timeline} />
+      {/* Issue 30.7: a complaint about this order opens a ticket (followed under Tickets). */}
+      <section
+        aria-label="Report a problem"
+        className="flex flex-col items-start gap-2 rounded-lg bg-muted/50 p-3"
+      >
+        <p>Something wrong with this order? Tell us and we will sort it out.</p>
+        <ReportProblemDialog
+          orderId={order._id}
+          parts={order.parcels.map((p) => ({ subOrderId: p.subOrderId, seller: p.seller }))}
+        />
+      </section>
       {/* Every seller's invoice in one file; each parcel above links its own (signed) one. */}
       {order.parcels.filter((p) => p.invoice).length > 1 && (
         <div className="border-t pt-3">

@@ -1,14 +1,16 @@
-import { MapPin, Package, UserRound } from 'lucide-react'
+import { MapPin, MessageSquareWarning, Package, UserRound } from 'lucide-react'
 import { Tabs } from 'radix-ui'
 import { useSearchParams } from 'react-router'
 import { useSession } from '@/lib/session/get-session'
 import { AddressBook } from '../components/address-book'
 import { OrdersTab } from '../components/orders-tab'
+import { TicketsTab } from '../components/tickets-tab'
 import { UserTab } from '../components/user-tab'
 import { DocumentTitle } from '@/components/document-title'
 
 const TABS = [
   { value: 'orders', label: 'Orders', icon: Package },
+  { value: 'tickets', label: 'Tickets', icon: MessageSquareWarning },
   { value: 'address', label: 'Address', icon: MapPin },
   { value: 'user', label: 'User', icon: UserRound },
 ] as const
@@ -16,7 +18,7 @@ type TabValue = (typeof TABS)[number]['value']
 
 const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value)
 
-/** /shop/account: Orders, Address and User tabs; the open tab is kept in `?tab=` for links. */
+/** /shop/account: Orders, Tickets (complaints), Address and User tabs; the open tab is kept in `?tab=` for links. */
 export default function AccountPage() {
   const { user } = useSession()
   const [params, setParams] = useSearchParams()
@@ -36,7 +38,7 @@ export default function AccountPage() {
           My Account
         </h1>
         <p className="text-sm text-muted-foreground">
-          Hello {user.userName}: your orders, delivery addresses and details.
+          Hello {user.userName}: your orders, tickets, delivery addresses and details.
         </p>
       </div>
       <Tabs.Root
@@ -61,6 +63,9 @@ export default function AccountPage() {
         </Tabs.List>
         <Tabs.Content value="orders" className="outline-none">
           <OrdersTab />
+        </Tabs.Content>
+        <Tabs.Content value="tickets" className="outline-none">
+          <TicketsTab />
         </Tabs.Content>
         <Tabs.Content value="address" className="outline-none">
           <AddressBook />

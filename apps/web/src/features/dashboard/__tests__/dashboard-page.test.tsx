@@ -30,6 +30,7 @@ const stats: DashboardStats = {
     failedRefunds: 1,
     overdueRefunds: 0,
   },
+  grievances: { open: 5, overdue: 3 },
   settlements: {
     onHold: 55015.5,
     payable: 3677.23,
@@ -97,6 +98,17 @@ describe('DashboardPage', () => {
     expect(line(/^Failed refunds/)).toHaveClass('text-destructive')
     expect(line(/^Overdue refunds/)).not.toHaveClass('text-destructive')
     expect(line(/^Open returns/)).not.toHaveClass('text-destructive')
+  })
+
+  it('shows the complaints waiting and the overdue ones flagged, each opening the queue', async () => {
+    mockApi({ 'GET /admin/dashboard': () => ok({ data: stats }) })
+    renderAt('/admin/dashboard', <DashboardPage />)
+    const panel = (await screen.findByText('Complaints')).closest('[data-slot="card"]')
+    if (!(panel instanceof HTMLElement)) throw new Error('no Complaints panel')
+    const line = (name: RegExp) => within(panel).getByRole('link', { name })
+    expect(line(/^Open tickets: 5$/)).toHaveAttribute('href', '/admin/grievances')
+    expect(line(/^Overdue tickets: 3$/)).toHaveAttribute('href', '/admin/grievances?filter=overdue')
+    expect(line(/^Overdue tickets/)).toHaveClass('text-destructive')
   })
 
   it("shows the sellers' money and the tax held for them with the days it is due", async () => {

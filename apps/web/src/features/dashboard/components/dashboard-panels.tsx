@@ -181,7 +181,7 @@ export function ReturnsAndRefundsPanel({
 }: {
   counts: DashboardStats['returnsAndRefunds']
 }) {
-  const lines: { label: string; count: number; to: string; alarm?: boolean }[] = [
+  const lines: CountLine[] = [
     { label: 'Open returns', count: counts.openReturns, to: '/admin/returns' },
     {
       label: 'Overdue returns',
@@ -203,8 +203,20 @@ export function ReturnsAndRefundsPanel({
       alarm: true,
     },
   ]
+  return <CountLinesPanel title="Returns and refunds" lines={lines} />
+}
+
+interface CountLine {
+  label: string
+  count: number
+  to: string
+  alarm?: boolean
+}
+
+/** Counts that each open their list; an alarm line is red while it counts any. */
+function CountLinesPanel({ title, lines }: { title: string; lines: CountLine[] }) {
   return (
-    <Panel title="Returns and refunds">
+    <Panel title={title}>
       <ul className="divide-y">
         {lines.map(({ label, count, to, alarm }) => {
           const flagged = alarm === true && count > 0
@@ -236,5 +248,26 @@ export function ReturnsAndRefundsPanel({
         })}
       </ul>
     </Panel>
+  )
+}
+
+/**
+ * Complaints waiting on the shop, and those past a due date (acknowledge within 48 hours,
+ * resolve within a month; issue 30.7): each opens the grievance queue.
+ */
+export function GrievancesPanel({ counts }: { counts: DashboardStats['grievances'] }) {
+  return (
+    <CountLinesPanel
+      title="Complaints"
+      lines={[
+        { label: 'Open tickets', count: counts.open, to: '/admin/grievances' },
+        {
+          label: 'Overdue tickets',
+          count: counts.overdue,
+          to: '/admin/grievances?filter=overdue',
+          alarm: true,
+        },
+      ]}
+    />
   )
 }

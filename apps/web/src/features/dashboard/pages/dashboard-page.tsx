@@ -11,6 +11,7 @@ import {
   LowStockPanel,
   MessagesPanel,
   PendingVendorsPanel,
+  GrievancesPanel,
   ReturnsAndRefundsPanel,
   StatCard,
 } from '../components/dashboard-panels'
@@ -82,6 +83,7 @@ function DashboardBody() {
       <div className="grid items-start gap-4 lg:grid-cols-2 xl:grid-cols-3">
         <LateShipmentsPanel late={d.lateShipments} />
         <ReturnsAndRefundsPanel counts={d.returnsAndRefunds} />
+        <GrievancesPanel counts={d.grievances} />
         <SettlementsPanel figures={d.settlements} />
         <PendingVendorsPanel vendors={d.pendingVendors} />
         <LowStockPanel products={d.lowStock} />

@@ -74,8 +74,10 @@ describe('Contact Us page', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
-  it('posts the message to /api/common/contact, thanks the sender and clears the form', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, { success: true, message: 'Message received' }))
+  it('posts the message to /api/common/contact, thanks the sender with the ticket number and clears the form', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(201, { success: true, message: 'Message received', ticketNumber: 'GRV-000042' }),
+    )
     const user = userEvent.setup()
     renderPage(<ContactPage />)
 
@@ -97,6 +99,12 @@ describe('Contact Us page', () => {
     const status = await screen.findByRole('status')
     await waitFor(() => expect(status).toHaveTextContent(THANKS))
     await waitFor(() => expect(screen.getAllByText(THANKS)).toHaveLength(2))
+    // The complaint's ticket number, and where to follow it (issue 30.7).
+    expect(status).toHaveTextContent('Your ticket number is GRV-000042')
+    expect(within(status).getByRole('link', { name: 'track your complaint' })).toHaveAttribute(
+      'href',
+      '/track-ticket',
+    )
 
     expect(screen.getByLabelText('Name')).toHaveValue('')
     expect(screen.getByLabelText('Message')).toHaveValue('')

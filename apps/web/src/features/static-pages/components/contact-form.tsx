@@ -3,6 +3,7 @@ import { contactMessageBody } from '@techbazaar/shared'
 import { CircleCheck, LoaderCircle, Send } from 'lucide-react'
 import type * as React from 'react'
 import { useForm, type FieldError } from 'react-hook-form'
+import { Link } from 'react-router'
 import { toast } from '@/lib/toast'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
@@ -137,6 +138,17 @@ export function ContactForm() {
               <div>
                 <p className="font-semibold text-foreground">Message sent</p>
                 <p className="mt-0.5 text-muted-foreground">{THANK_YOU_MESSAGE}</p>
+                <p className="mt-1 text-muted-foreground">
+                  Your ticket number is{' '}
+                  <strong className="font-mono text-foreground">
+                    {sendMessage.data.ticketNumber}
+                  </strong>
+                  . We acknowledge it within 48 hours;{' '}
+                  <Link to="/track-ticket" className="font-medium text-primary hover:underline">
+                    track your complaint
+                  </Link>{' '}
+                  with this number and your email.
+                </p>
               </div>
             </div>
           )}
