@@ -52,7 +52,11 @@ describe('loadConfig', () => {
   })
 
   it('uses secure cookies behind an https APP_URL and ignores empty optional values', () => {
-    const config = loadConfig({ ...MARKETPLACE_ENV, APP_URL: 'https://shop.example.in/', SMTP_URL: '' })
+    const config = loadConfig({
+      ...MARKETPLACE_ENV,
+      APP_URL: 'https://shop.example.in/',
+      SMTP_URL: '',
+    })
     expect(config.appUrl).toBe('https://shop.example.in')
     expect(config.secureCookies).toBe(true)
     expect(config.smtpUrl).toBeUndefined()
@@ -144,9 +148,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COURIER: 'delhivery' })).toThrow(/COURIER: delhivery needs/)
     expect(() => loadConfig({ COURIER: 'shiprocket' })).toThrow(/COURIER: shiprocket needs/)
     expect(() => loadConfig({ COURIER: 'bluedart' })).toThrow(/COURIER: must be shiprocket/)
-    expect(() => loadConfig({ ...MARKETPLACE_ENV, COURIER: 'sandbox', DEMO_MODE: 'false' })).toThrow(
-      /COURIER: the sandbox courier books parcels in demo mode only/,
-    )
+    expect(() =>
+      loadConfig({ ...MARKETPLACE_ENV, COURIER: 'sandbox', DEMO_MODE: 'false' }),
+    ).toThrow(/COURIER: the sandbox courier books parcels in demo mode only/)
     expect(() => loadConfig({ DELHIVERY_WEBHOOK_TOKEN: 'short' })).toThrow(
       /DELHIVERY_WEBHOOK_TOKEN: must be at least 16 characters/,
     )
@@ -244,9 +248,9 @@ describe('loadConfig', () => {
     expect(sandboxInProduction).toThrow(
       /PAYOUT_RAIL: the sandbox rail pays sellers in demo mode only/,
     )
-    expect(() => loadConfig({ ...MARKETPLACE_ENV, PAYOUT_RAIL: 'sandbox', DEMO_MODE: 'false' })).toThrow(
-      /PAYOUT_RAIL: the sandbox rail/,
-    )
+    expect(() =>
+      loadConfig({ ...MARKETPLACE_ENV, PAYOUT_RAIL: 'sandbox', DEMO_MODE: 'false' }),
+    ).toThrow(/PAYOUT_RAIL: the sandbox rail/)
   })
 
   describe('demo mode (demo accounts, demo catalog, sandbox payment gateway)', () => {
@@ -271,8 +275,13 @@ describe('loadConfig', () => {
       const publicHost = loadConfig({ ...MARKETPLACE_ENV, HOST: '0.0.0.0' }).demo
       expect(publicHost.enabled).toBe(false)
       expect(publicHost.reason).toMatch(/HOST 0\.0\.0\.0 accepts connections from other machines/)
-      expect(loadConfig({ ...MARKETPLACE_ENV, APP_URL: 'http://192.168.1.20:3000' }).demo.enabled).toBe(false)
-      expect(loadConfig({ ...MARKETPLACE_ENV, APP_URL: 'http://localhost.example.in:3000' }).demo.enabled).toBe(false)
+      expect(
+        loadConfig({ ...MARKETPLACE_ENV, APP_URL: 'http://192.168.1.20:3000' }).demo.enabled,
+      ).toBe(false)
+      expect(
+        loadConfig({ ...MARKETPLACE_ENV, APP_URL: 'http://localhost.example.in:3000' }).demo
+          .enabled,
+      ).toBe(false)
     })
 
     it('is off in production and with DEMO_MODE=false', () => {
@@ -325,7 +334,9 @@ describe('loadConfig', () => {
 
   it("refuses a production start without the marketplace's legal name, address and GSTIN", () => {
     const { MARKETPLACE_GSTIN: _gstin, ...withoutGstin } = PRODUCTION_ENV
-    expect(() => loadConfig(withoutGstin)).toThrow(/MARKETPLACE_GSTIN: is required outside demo mode/)
+    expect(() => loadConfig(withoutGstin)).toThrow(
+      /MARKETPLACE_GSTIN: is required outside demo mode/,
+    )
     const blank = { ...PRODUCTION_ENV, MARKETPLACE_LEGAL_NAME: '', MARKETPLACE_ADDRESS: '' }
     expect(() => loadConfig(blank)).toThrow(/MARKETPLACE_LEGAL_NAME[^]*MARKETPLACE_ADDRESS/)
     expect(() => loadConfig({ ...PRODUCTION_ENV, MARKETPLACE_GSTIN: '07AAAAA0000A1Z8' })).toThrow(

@@ -351,7 +351,9 @@ describe('reset links', () => {
 describe('cookies behind https', () => {
   let secure: TestContext
   beforeAll(async () => {
-    secure = await createTestApp({ env: { ...MARKETPLACE_ENV, APP_URL: 'https://shop.example.in' } })
+    secure = await createTestApp({
+      env: { ...MARKETPLACE_ENV, APP_URL: 'https://shop.example.in' },
+    })
   })
   afterAll(() => secure.close())
 
