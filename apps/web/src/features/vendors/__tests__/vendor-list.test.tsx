@@ -44,6 +44,28 @@ describe('VendorVerificationPage', () => {
     expect(gets.length).toBeGreaterThanOrEqual(2)
   })
 
+  it("shows the GST network's legal name and a composition dealer (issue 30.10)", async () => {
+    mockApi({
+      'GET /admin/vendors': () =>
+        ok({
+          data: [
+            {
+              ...pending,
+              status: 'Approved',
+              gstRegistrationType: 'composition',
+              gstinLegalName: 'Tech Tokri Traders',
+            },
+          ],
+        }),
+    })
+    renderAt('/admin/vendor-verificaton', <VendorVerificationPage />)
+    const row = await screen.findByRole('row', { name: /Tech Tokri/ })
+    expect(within(row).getByText('Tech Tokri Traders')).toBeInTheDocument()
+    expect(
+      within(row).getByText('Composition dealer: sells within its state only'),
+    ).toBeInTheDocument()
+  })
+
   it('shows a failed load in red', async () => {
     mockApi({ 'GET /admin/vendors': () => fail(403, 'You are not allowed to do that') })
     renderAt('/admin/vendor-verificaton', <VendorVerificationPage />)
