@@ -20,7 +20,9 @@ describe('createPayments', () => {
   })
 
   it('never offers the sandbox on a public address unless DEMO_MODE=true', () => {
-    const onServer = createPayments(loadConfig({ ...MARKETPLACE_ENV, APP_URL: 'https://shop.example.in' }))
+    const onServer = createPayments(
+      loadConfig({ ...MARKETPLACE_ENV, APP_URL: 'https://shop.example.in' }),
+    )
     const openHost = createPayments(loadConfig({ ...MARKETPLACE_ENV, HOST: '0.0.0.0' }))
     for (const payments of [onServer, openHost]) {
       for (const name of ['CASHFREE', 'PAYU', 'GATEPAY', 'PHONEPAY']) {
