@@ -52,6 +52,8 @@ const apiModuleUses = {
     'refunds',
     'returns',
     'shipping',
+    // verifyBuyerGstin and assertCompositionIntraState (issue 30.10).
+    'vendors',
   ],
   'admin-orders': ['kernel', 'lifecycle', 'orders', 'shipping'],
   dashboard: ['kernel', 'grievances', 'settlements', 'shipping'],

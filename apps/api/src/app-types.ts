@@ -12,6 +12,7 @@ import type { PageCache } from './lib/page-cache'
 import type { Storage } from './lib/storage'
 import type { ReplyCache, ListingTotals } from './modules/catalog'
 import type { Couriers } from './couriers'
+import type { GstinVerifier } from './gstn'
 import type { Payments } from './payments'
 import type { PayoutRails } from './payouts'
 import type { LifecycleContext } from './modules/lifecycle'
@@ -41,6 +42,8 @@ export interface AppDeps {
   couriers: Couriers
   /** How sellers are paid (the sandbox rail plays one in demo mode). */
   payoutRails: PayoutRails
+  /** The GST network's taxpayer search (a GSP; the sandbox in demo mode; none otherwise). */
+  gstn: GstinVerifier | undefined
   /** Where uploaded images are kept: the data directory, or S3 when configured. */
   storage: Storage
   /** Large listing totals kept for a while (catalog.service.ts). */
@@ -64,6 +67,7 @@ export type AppDepsInput = Omit<
   | 'payments'
   | 'couriers'
   | 'payoutRails'
+  | 'gstn'
   | 'storage'
   | 'listingTotals'
   | 'lifecycle'

@@ -47,6 +47,7 @@ import { ordersRoutes } from './modules/orders'
 import { paymentsRoutes, sandboxGatewayRoutes } from './modules/payments'
 import { createPayments, paymentCsp } from './payments'
 import { createCouriers } from './couriers'
+import { createGstn } from './gstn'
 import { createPayoutRails } from './payouts'
 import { shippingRoutes, shipmentsRoutes, sandboxCourierRoutes } from './modules/shipping'
 import { createStorage } from './lib/storage'
@@ -141,6 +142,7 @@ export async function buildApp(
     payments,
     couriers,
     payoutRails,
+    gstn: createGstn(config),
     storage: createStorage(config),
     listingTotals: createListingTotals(),
     lifecycle,

@@ -52,7 +52,11 @@ describe('loadConfig', () => {
   })
 
   it('uses secure cookies behind an https APP_URL and ignores empty optional values', () => {
-    const config = loadConfig({ APP_URL: 'https://shop.example.in/', SMTP_URL: '' })
+    const config = loadConfig({
+      ...MARKETPLACE_ENV,
+      APP_URL: 'https://shop.example.in/',
+      SMTP_URL: '',
+    })
     expect(config.appUrl).toBe('https://shop.example.in')
     expect(config.secureCookies).toBe(true)
     expect(config.smtpUrl).toBeUndefined()
@@ -144,9 +148,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COURIER: 'delhivery' })).toThrow(/COURIER: delhivery needs/)
     expect(() => loadConfig({ COURIER: 'shiprocket' })).toThrow(/COURIER: shiprocket needs/)
     expect(() => loadConfig({ COURIER: 'bluedart' })).toThrow(/COURIER: must be shiprocket/)
-    expect(() => loadConfig({ COURIER: 'sandbox', DEMO_MODE: 'false' })).toThrow(
-      /COURIER: the sandbox courier books parcels in demo mode only/,
-    )
+    expect(() =>
+      loadConfig({ ...MARKETPLACE_ENV, COURIER: 'sandbox', DEMO_MODE: 'false' }),
+    ).toThrow(/COURIER: the sandbox courier books parcels in demo mode only/)
     expect(() => loadConfig({ DELHIVERY_WEBHOOK_TOKEN: 'short' })).toThrow(
       /DELHIVERY_WEBHOOK_TOKEN: must be at least 16 characters/,
     )
@@ -244,9 +248,9 @@ describe('loadConfig', () => {
     expect(sandboxInProduction).toThrow(
       /PAYOUT_RAIL: the sandbox rail pays sellers in demo mode only/,
     )
-    expect(() => loadConfig({ PAYOUT_RAIL: 'sandbox', DEMO_MODE: 'false' })).toThrow(
-      /PAYOUT_RAIL: the sandbox rail/,
-    )
+    expect(() =>
+      loadConfig({ ...MARKETPLACE_ENV, PAYOUT_RAIL: 'sandbox', DEMO_MODE: 'false' }),
+    ).toThrow(/PAYOUT_RAIL: the sandbox rail/)
   })
 
   describe('demo mode (demo accounts, demo catalog, sandbox payment gateway)', () => {
@@ -263,22 +267,27 @@ describe('loadConfig', () => {
     })
 
     it('is off on a public APP_URL or a public HOST, and says why and how to turn it on', () => {
-      const publicUrl = loadConfig({ APP_URL: 'https://shop.example.in' }).demo
+      const publicUrl = loadConfig({ ...MARKETPLACE_ENV, APP_URL: 'https://shop.example.in' }).demo
       expect(publicUrl.enabled).toBe(false)
       expect(publicUrl.reason).toMatch(/APP_URL https:\/\/shop\.example\.in is not this machine/)
       expect(publicUrl.reason).toMatch(/DEMO_MODE=true/)
       // A plain start on a server reachable from outside: APP_URL left at localhost.
-      const publicHost = loadConfig({ HOST: '0.0.0.0' }).demo
+      const publicHost = loadConfig({ ...MARKETPLACE_ENV, HOST: '0.0.0.0' }).demo
       expect(publicHost.enabled).toBe(false)
       expect(publicHost.reason).toMatch(/HOST 0\.0\.0\.0 accepts connections from other machines/)
-      expect(loadConfig({ APP_URL: 'http://192.168.1.20:3000' }).demo.enabled).toBe(false)
-      expect(loadConfig({ APP_URL: 'http://localhost.example.in:3000' }).demo.enabled).toBe(false)
+      expect(
+        loadConfig({ ...MARKETPLACE_ENV, APP_URL: 'http://192.168.1.20:3000' }).demo.enabled,
+      ).toBe(false)
+      expect(
+        loadConfig({ ...MARKETPLACE_ENV, APP_URL: 'http://localhost.example.in:3000' }).demo
+          .enabled,
+      ).toBe(false)
     })
 
     it('is off in production and with DEMO_MODE=false', () => {
       const production = loadConfig(PRODUCTION_ENV)
       expect(production.demo).toMatchObject({ enabled: false, reason: /NODE_ENV=production/ })
-      expect(loadConfig({ DEMO_MODE: 'false' }).demo).toMatchObject({
+      expect(loadConfig({ ...MARKETPLACE_ENV, DEMO_MODE: 'false' }).demo).toMatchObject({
         enabled: false,
         reason: /DEMO_MODE=false/,
       })
@@ -325,7 +334,9 @@ describe('loadConfig', () => {
 
   it("refuses a production start without the marketplace's legal name, address and GSTIN", () => {
     const { MARKETPLACE_GSTIN: _gstin, ...withoutGstin } = PRODUCTION_ENV
-    expect(() => loadConfig(withoutGstin)).toThrow(/MARKETPLACE_GSTIN: is required in production/)
+    expect(() => loadConfig(withoutGstin)).toThrow(
+      /MARKETPLACE_GSTIN: is required outside demo mode/,
+    )
     const blank = { ...PRODUCTION_ENV, MARKETPLACE_LEGAL_NAME: '', MARKETPLACE_ADDRESS: '' }
     expect(() => loadConfig(blank)).toThrow(/MARKETPLACE_LEGAL_NAME[^]*MARKETPLACE_ADDRESS/)
     expect(() => loadConfig({ ...PRODUCTION_ENV, MARKETPLACE_GSTIN: '07AAAAA0000A1Z8' })).toThrow(
@@ -345,15 +356,41 @@ describe('loadConfig', () => {
       carePhone: '1800 309 4242',
       careEmail: 'care@techbazaar.example',
       tan: null,
+      careHours: 'Monday to Saturday, 9:30 AM to 7:00 PM IST',
+      grievanceOfficer: expect.objectContaining({ name: 'Asha Rao' }),
     })
     // Outside production the demo business stands in, so `npm start` needs no setting.
     expect(loadConfig({}).marketplace).toMatchObject({ gstin: '29AAGCB7383J1Z4', stateCode: '29' })
   })
 
+  it('refuses a public start outside production without the marketplace identity (issue 30.2)', () => {
+    // Not demo mode (the shop is reachable from other machines): the demo GSTIN would be printed
+    // as the e-commerce operator on every invoice of a public shop.
+    const publicStart = { APP_URL: 'https://shop.example.in', HOST: '0.0.0.0' }
+    expect(() => loadConfig(publicStart)).toThrow(
+      /MARKETPLACE_LEGAL_NAME: is required outside demo mode[^]*MARKETPLACE_GSTIN/,
+    )
+    expect(() => loadConfig({ ...publicStart, DEMO_MODE: 'false' })).toThrow(/MARKETPLACE_GSTIN/)
+    expect(() => loadConfig({ DEMO_MODE: 'false' })).toThrow(
+      /MARKETPLACE_GRIEVANCE_OFFICER_NAME: is required outside demo mode/,
+    )
+    const shop = loadConfig({ ...publicStart, ...MARKETPLACE_ENV })
+    expect(shop.marketplace.grievanceOfficer).toEqual({
+      name: 'Asha Rao',
+      designation: 'Grievance Officer',
+      email: 'grievance@techbazaar.example',
+      phone: '+91 80 4000 1234',
+    })
+    // Demo mode (this machine only) keeps the demo business, so `npm start` needs no setting.
+    expect(loadConfig({ DEMO_MODE: 'true', APP_URL: 'https://shop.example.in' }).demo.enabled).toBe(
+      true,
+    )
+  })
+
   it("refuses a production start without the marketplace's customer care (decision 066)", () => {
     const { MARKETPLACE_CARE_PHONE: _phone, ...withoutPhone } = PRODUCTION_ENV
     expect(() => loadConfig(withoutPhone)).toThrow(
-      /MARKETPLACE_CARE_PHONE: is required in production \(the customer care/,
+      /MARKETPLACE_CARE_PHONE: is required outside demo mode \(the customer care/,
     )
     expect(() => loadConfig({ ...PRODUCTION_ENV, MARKETPLACE_CARE_EMAIL: 'nope' })).toThrow(
       /MARKETPLACE_CARE_EMAIL: must be an email/,
@@ -364,19 +401,15 @@ describe('loadConfig', () => {
     ).toBe('care@shop.example')
   })
 
-  it('reads the grievance officer and due dates, and refuses a production start without the officer (decision 071)', () => {
+  it("reads the due dates and takes the grievance officer from the marketplace's identity (decision 071)", () => {
     expect(loadConfig({}).grievances).toMatchObject({
       ackHours: 48,
       resolveDays: 30,
       officer: { name: 'Kavya Menon', designation: 'Grievance Officer' },
     })
-    expect(
-      loadConfig({ GRIEVANCE_OFFICER_EMAIL: ' GO@Shop.example ' }).grievances.officer.email,
-    ).toBe('go@shop.example')
-    const { GRIEVANCE_OFFICER_NAME: _name, ...withoutName } = PRODUCTION_ENV
-    expect(() => loadConfig(withoutName)).toThrow(
-      /GRIEVANCE_OFFICER_NAME: is required in production \(the grievance officer/,
-    )
+    const config = loadConfig({ MARKETPLACE_GRIEVANCE_OFFICER_NAME: 'A. Rao' })
+    expect(config.grievances.officer).toBe(config.marketplace.grievanceOfficer)
+    expect(config.grievances.officer.name).toBe('A. Rao')
     expect(() => loadConfig({ GRIEVANCE_ACK_HOURS: '72' })).toThrow(/GRIEVANCE_ACK_HOURS/)
   })
 

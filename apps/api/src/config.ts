@@ -186,6 +186,35 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().trim().toLowerCase().pipe(z.email('must be an email')).optional(),
   ),
+  // Its grievance officer (E-Commerce Rules 2020 r.4(4)): name, designation and contact, shown on
+  // the storefront's pages. Required with the rest outside demo mode.
+  MARKETPLACE_GRIEVANCE_OFFICER_NAME: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().min(2).max(120).optional(),
+  ),
+  MARKETPLACE_GRIEVANCE_OFFICER_DESIGNATION: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().min(2).max(120).optional(),
+  ),
+  MARKETPLACE_GRIEVANCE_OFFICER_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().toLowerCase().pipe(z.email('must be an email')).optional(),
+  ),
+  MARKETPLACE_GRIEVANCE_OFFICER_PHONE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9][0-9 ()-]{5,17}[0-9]$/, 'must be a phone number like +91 80 4567 8900')
+      .optional(),
+  ),
+  // When customer care answers, as the storefront shows it.
+  MARKETPLACE_CARE_HOURS: z
+    .string()
+    .trim()
+    .min(5)
+    .max(120)
+    .default('Monday to Saturday, 9:30 AM to 7:00 PM IST'),
   // Its tax deduction account number (TAN), printed on Form 16A data for sellers (decision 61);
   // optional: the TDS reports leave it blank until it is set.
   MARKETPLACE_TAN: z.preprocess(
@@ -202,29 +231,11 @@ const envSchema = z.object({
   // due dates; later ones are flagged overdue). The month is counted as 30 days by default.
   GRIEVANCE_ACK_HOURS: z.coerce.number().int().min(1).max(48).default(48),
   GRIEVANCE_RESOLVE_DAYS: z.coerce.number().int().min(1).max(31).default(30),
-  // The marketplace's grievance officer, whose name, designation and contact the law asks it to
-  // publish (r.4(4)); escalated tickets are mailed to this address. Unset: demo values outside
-  // production (see DEMO_GRIEVANCE_OFFICER); a production start without them refuses.
-  GRIEVANCE_OFFICER_NAME: z.preprocess(
-    emptyAsUndefined,
-    z.string().trim().min(2).max(100).optional(),
-  ),
-  GRIEVANCE_OFFICER_DESIGNATION: z.preprocess(
-    emptyAsUndefined,
-    z.string().trim().min(2).max(100).optional(),
-  ),
-  GRIEVANCE_OFFICER_EMAIL: z.preprocess(
-    emptyAsUndefined,
-    z.string().trim().toLowerCase().pipe(z.email('must be an email')).optional(),
-  ),
-  GRIEVANCE_OFFICER_PHONE: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9][0-9 ()-]{5,17}[0-9]$/, 'must be a phone number like 080 4567 8900')
-      .optional(),
-  ),
+  // GSTIN verification (issue 30.10, decision 075): a GST Suvidha Provider relaying the GST
+  // network's "search taxpayer"; unset, the sandbox answers in demo mode and nothing otherwise.
+  GSTN_GSP_URL: optionalUrl(/^https?:/, 'https://gsp.example.in'),
+  GSTN_GSP_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GSTN_GSP_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
   // Payment providers: a provider without keys is played by the built-in sandbox gateway.
   CASHFREE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   CASHFREE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -483,44 +494,56 @@ export type Config = ReturnType<typeof loadConfig>
 
 export class ConfigError extends Error {}
 
-/** The demo business, for starts outside production that set none (never printed in production). */
+/** The demo business, for demo starts that set none (never printed by a shop open to others). */
 const DEMO_MARKETPLACE = {
   legalName: 'TechBazaar Retail Pvt. Ltd.',
   address: 'No. 42, 2nd Floor, 80 Feet Road; HAL 2nd Stage, Indiranagar; Bengaluru 560038',
   gstin: '29AAGCB7383J1Z4',
   carePhone: '1800 309 4242',
   careEmail: 'care@techbazaar.example',
+  grievanceOfficer: {
+    name: 'Kavya Menon',
+    designation: 'Grievance Officer',
+    email: 'grievance@techbazaar.example',
+    phone: '+91 80 4567 8900',
+  },
+}
+
+/** Why each identity variable is asked for, in the refusal's words. */
+function identityPurpose(name: string): string {
+  if (name.startsWith('MARKETPLACE_CARE')) return 'the customer care its listings show'
+  if (name.startsWith('MARKETPLACE_GRIEVANCE')) return 'the grievance officer its pages name'
+  return 'the business printed on GST invoices'
 }
 
 /**
- * The marketplace's legal identity for invoices. Production must name it: an invoice with a
- * made-up supplier or operator GSTIN is worse than no shop.
+ * The marketplace's legal identity for invoices and the storefront's pages (one source, served
+ * by GET /api/shop/policies). A shop outside demo mode must name it (issue 30.2): an invoice with
+ * a made-up supplier or operator GSTIN on a public shop is worse than no shop.
  */
-function marketplaceConfig(e: z.infer<typeof envSchema>) {
+function marketplaceConfig(e: z.infer<typeof envSchema>, demo: boolean) {
   const given = {
     MARKETPLACE_LEGAL_NAME: e.MARKETPLACE_LEGAL_NAME,
     MARKETPLACE_ADDRESS: e.MARKETPLACE_ADDRESS,
     MARKETPLACE_GSTIN: e.MARKETPLACE_GSTIN,
     MARKETPLACE_CARE_PHONE: e.MARKETPLACE_CARE_PHONE,
     MARKETPLACE_CARE_EMAIL: e.MARKETPLACE_CARE_EMAIL,
+    MARKETPLACE_GRIEVANCE_OFFICER_NAME: e.MARKETPLACE_GRIEVANCE_OFFICER_NAME,
+    MARKETPLACE_GRIEVANCE_OFFICER_DESIGNATION: e.MARKETPLACE_GRIEVANCE_OFFICER_DESIGNATION,
+    MARKETPLACE_GRIEVANCE_OFFICER_EMAIL: e.MARKETPLACE_GRIEVANCE_OFFICER_EMAIL,
+    MARKETPLACE_GRIEVANCE_OFFICER_PHONE: e.MARKETPLACE_GRIEVANCE_OFFICER_PHONE,
   }
   const missing = Object.entries(given)
     .filter(([, value]) => value === undefined)
     .map(([name]) => name)
-  if (e.NODE_ENV === 'production' && missing.length > 0) {
+  if (!demo && missing.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${missing
-        .map(
-          (name) =>
-            `  ${name}: is required in production (${
-              name.startsWith('MARKETPLACE_CARE')
-                ? 'the customer care its listings show'
-                : 'the business printed on GST invoices'
-            })`,
-        )
+        .map((name) => `  ${name}: is required outside demo mode (${identityPurpose(name)})`)
         .join('\n')}`,
     )
   }
+  const officer = DEMO_MARKETPLACE.grievanceOfficer
   const gstin = e.MARKETPLACE_GSTIN ?? DEMO_MARKETPLACE.gstin
   return {
     legalName: e.MARKETPLACE_LEGAL_NAME ?? DEMO_MARKETPLACE.legalName,
@@ -536,48 +559,50 @@ function marketplaceConfig(e: z.infer<typeof envSchema>) {
     careEmail: e.MARKETPLACE_CARE_EMAIL ?? DEMO_MARKETPLACE.careEmail,
     /** Its TAN (the deductor of TDS under s.194-O), when set. */
     tan: e.MARKETPLACE_TAN ?? null,
+    careHours: e.MARKETPLACE_CARE_HOURS,
+    /** E-Commerce Rules 2020 r.4(4): shown on the storefront's contact and policy pages. */
+    grievanceOfficer: {
+      name: e.MARKETPLACE_GRIEVANCE_OFFICER_NAME ?? officer.name,
+      designation: e.MARKETPLACE_GRIEVANCE_OFFICER_DESIGNATION ?? officer.designation,
+      email: e.MARKETPLACE_GRIEVANCE_OFFICER_EMAIL ?? officer.email,
+      phone: e.MARKETPLACE_GRIEVANCE_OFFICER_PHONE ?? officer.phone,
+    },
   }
 }
 
-/** The demo grievance officer, for starts outside production that name none. */
-const DEMO_GRIEVANCE_OFFICER = {
-  name: 'Kavya Menon',
-  designation: 'Grievance Officer',
-  email: 'grievance@techbazaar.example',
-  phone: '080 4567 8900',
+/** The GSP that verifies GSTINs, when set; a half-set one is refused by name. */
+function gstnConfig(e: z.infer<typeof envSchema>) {
+  const given = {
+    GSTN_GSP_URL: e.GSTN_GSP_URL,
+    GSTN_GSP_CLIENT_ID: e.GSTN_GSP_CLIENT_ID,
+    GSTN_GSP_CLIENT_SECRET: e.GSTN_GSP_CLIENT_SECRET,
+  }
+  const missing = Object.entries(given).filter(([, value]) => !value)
+  if (missing.length === 3) return undefined
+  if (missing.length > 0 || !e.GSTN_GSP_URL || !e.GSTN_GSP_CLIENT_ID || !e.GSTN_GSP_CLIENT_SECRET) {
+    const lines = missing.map(([name]) => `  ${name}: is required when a GSP is configured`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return {
+    baseUrl: e.GSTN_GSP_URL.replace(/\/+$/, ''),
+    clientId: e.GSTN_GSP_CLIENT_ID,
+    clientSecret: e.GSTN_GSP_CLIENT_SECRET,
+  }
 }
 
 /**
- * The grievances policy and the marketplace's grievance officer (the one place they are read
- * from). Production must name the officer: a made-up one the law asks to publish is no officer.
+ * The grievances policy (decision 071). The officer is the marketplace's, from its identity
+ * (MARKETPLACE_GRIEVANCE_OFFICER_*, required outside demo mode): one source for the pages, the
+ * tickets and the mails.
  */
-function grievancesConfig(e: z.infer<typeof envSchema>) {
-  const given = {
-    GRIEVANCE_OFFICER_NAME: e.GRIEVANCE_OFFICER_NAME,
-    GRIEVANCE_OFFICER_DESIGNATION: e.GRIEVANCE_OFFICER_DESIGNATION,
-    GRIEVANCE_OFFICER_EMAIL: e.GRIEVANCE_OFFICER_EMAIL,
-    GRIEVANCE_OFFICER_PHONE: e.GRIEVANCE_OFFICER_PHONE,
-  }
-  const missing = Object.entries(given).filter(([, value]) => value === undefined)
-  if (e.NODE_ENV === 'production' && missing.length > 0) {
-    throw new ConfigError(
-      `Invalid configuration:\n${missing
-        .map(
-          ([name]) =>
-            `  ${name}: is required in production (the grievance officer the shop publishes)`,
-        )
-        .join('\n')}`,
-    )
-  }
+function grievancesConfig(
+  e: z.infer<typeof envSchema>,
+  marketplace: ReturnType<typeof marketplaceConfig>,
+) {
   return {
     ackHours: e.GRIEVANCE_ACK_HOURS,
     resolveDays: e.GRIEVANCE_RESOLVE_DAYS,
-    officer: {
-      name: e.GRIEVANCE_OFFICER_NAME ?? DEMO_GRIEVANCE_OFFICER.name,
-      designation: e.GRIEVANCE_OFFICER_DESIGNATION ?? DEMO_GRIEVANCE_OFFICER.designation,
-      email: e.GRIEVANCE_OFFICER_EMAIL ?? DEMO_GRIEVANCE_OFFICER.email,
-      phone: e.GRIEVANCE_OFFICER_PHONE ?? DEMO_GRIEVANCE_OFFICER.phone,
-    },
+    officer: marketplace.grievanceOfficer,
   }
 }
 
@@ -609,8 +634,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     )
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const demo = demoMode(e, appUrl)
+  const marketplace = marketplaceConfig(e, demo.enabled)
   return {
-    marketplace: marketplaceConfig(e),
+    marketplace,
+    /** The GSP verifying GSTINs (gstn/index.ts); unset, the sandbox in demo mode. */
+    gstn: gstnConfig(e),
     /** A movable clock for the e2e suite (POST /api/admin/test-clock); never in production. */
     clockControl: e.SHOP_CLOCK_CONTROL === 'true',
     env: e.NODE_ENV,
@@ -620,7 +649,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shopName: e.SHOP_NAME,
     appUrl,
     secureCookies: appUrl.startsWith('https:'),
-    demo: demoMode(e, appUrl),
+    demo,
     apiDocs: e.API_DOCS === '' ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
     dataDir: path.resolve(ROOT_DIR, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -669,7 +698,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       shipByWorkingDays: e.SHIP_BY_WORKING_DAYS,
     },
     /** Complaints' due dates and the marketplace's grievance officer (modules/grievances). */
-    grievances: grievancesConfig(e),
+    grievances: grievancesConfig(e, marketplace),
     returns: {
       windowDays: e.RETURN_WINDOW_DAYS,
       decisionDays: e.RETURN_DECISION_DAYS,
@@ -764,9 +793,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : undefined,
     },
     s3: s3Config(e),
-    couriers: couriersConfig(e, demoMode(e, appUrl).enabled),
+    couriers: couriersConfig(e, demo.enabled),
     /** The rails that pay sellers (payouts/index.ts builds them). */
-    payoutRails: payoutRailsConfig(e, demoMode(e, appUrl).enabled, (m) => new ConfigError(m)),
+    payoutRails: payoutRailsConfig(e, demo.enabled, (m) => new ConfigError(m)),
     /** Days a kept invoice PDF stays after its last download (invoices/invoice-files.ts). */
     invoicePdfKeepDays: e.INVOICE_PDF_KEEP_DAYS,
     /** The marketplace's PKCS#12 signing key for its invoices (read by invoices/signing-keys.ts). */

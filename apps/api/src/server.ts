@@ -46,6 +46,12 @@ async function main() {
     warn: (msg) => app.log.warn(msg),
   })
   await releaseStartupLock()
+  // Decision 075: without a GSP nothing verifies GSTINs, so approvals and business orders wait.
+  if (!app.deps.gstn) {
+    app.log.warn(
+      'No GST provider (GSTN_GSP_URL, GSTN_GSP_CLIENT_ID, GSTN_GSP_CLIENT_SECRET): sellers cannot be approved and business buyers cannot order until one is set.',
+    )
+  }
 
   // The outbox's mails and provider calls, the expiry of unpaid orders and the purges.
   await app.deps.jobs.start()

@@ -106,6 +106,7 @@ describe('the server process', () => {
   it('starts on a public address without demo data or sandbox, and says why', async () => {
     const shop = await startServer({
       NODE_ENV: 'development',
+      ...MARKETPLACE_ENV,
       APP_URL: 'https://shop.example.in',
       DATA_DIR: mkdtempSync(path.join(dataDir, 'public-')),
     })

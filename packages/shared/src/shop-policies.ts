@@ -1,5 +1,19 @@
 import { z } from 'zod'
 import { PAYMENT_METHODS } from './constants'
+import { grievanceOfficer } from './grievances'
+
+export const marketplaceIdentity = z.object({
+  legalName: z.string(),
+  /** Its registered office, one line each (the last holds the city and PIN code). */
+  addressLines: z.array(z.string()),
+  gstin: z.string(),
+  carePhone: z.string(),
+  careEmail: z.string(),
+  /** When customer care answers, in words. */
+  careHours: z.string(),
+  grievanceOfficer,
+})
+export type MarketplaceIdentity = z.infer<typeof marketplaceIdentity>
 
 /**
  * The shop's terms as its settings make them (returns, refunds, delivery, payment), served to the
@@ -20,6 +34,11 @@ export const shopPolicies = z.object({
   /** Rupees: what delivery costs an order (the shop delivers free). */
   deliveryCharge: z.number(),
   paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+  /**
+   * The marketplace as a business (MARKETPLACE_* settings): the storefront's pages name it from
+   * here, the same values its invoices print (issue 30.2).
+   */
+  marketplace: marketplaceIdentity,
 })
 export type ShopPolicies = z.infer<typeof shopPolicies>
 export const shopPoliciesResponse = z.object({ success: z.literal(true), data: shopPolicies })

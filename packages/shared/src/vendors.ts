@@ -15,6 +15,13 @@ export const vendor = z.object({
   mobile: z.string().nullable(),
   email: z.string(),
   gstNumber: z.string().nullable(),
+  /**
+   * As the GST network answered at approval (issue 30.10): a composition dealer issues bills of
+   * supply and sells only within its state; 'regular' until verified.
+   */
+  gstRegistrationType: z.enum(['regular', 'composition']),
+  /** The legal name the GST network holds for the GSTIN, once verified. */
+  gstinLegalName: z.string().nullable(),
   status: z.enum(VENDOR_STATUSES),
   /** How many of its products shoppers can see now: what rejecting it takes offline. */
   listedProducts: z.number().int(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
 import { createPayments, paymentCsp } from '.'
-import { PRODUCTION_ENV } from '../../test/production-env'
+import { MARKETPLACE_ENV, PRODUCTION_ENV } from '../../test/production-env'
 
 describe('createPayments', () => {
   it('plays providers without keys with the sandbox outside production', () => {
@@ -20,8 +20,10 @@ describe('createPayments', () => {
   })
 
   it('never offers the sandbox on a public address unless DEMO_MODE=true', () => {
-    const onServer = createPayments(loadConfig({ APP_URL: 'https://shop.example.in' }))
-    const openHost = createPayments(loadConfig({ HOST: '0.0.0.0' }))
+    const onServer = createPayments(
+      loadConfig({ ...MARKETPLACE_ENV, APP_URL: 'https://shop.example.in' }),
+    )
+    const openHost = createPayments(loadConfig({ ...MARKETPLACE_ENV, HOST: '0.0.0.0' }))
     for (const payments of [onServer, openHost]) {
       for (const name of ['CASHFREE', 'PAYU', 'GATEPAY', 'PHONEPAY']) {
         expect(payments.provider(name)).toBeUndefined()

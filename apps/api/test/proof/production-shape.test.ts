@@ -5,7 +5,7 @@ import { placeOrder } from '../shop'
 import { users } from '../../src/db/schema'
 import { DEMO_ACCOUNTS } from '../../src/db/seed'
 import { seedOnStart } from '../../src/db/seed/on-start'
-import { PRODUCTION_ENV } from '../production-env'
+import { MARKETPLACE_ENV, PRODUCTION_ENV } from '../production-env'
 
 /**
  * A shop started on a public address must not be the demo: the attack was a plain start on a
@@ -18,7 +18,7 @@ afterEach(async () => {
   t = undefined
 })
 
-const PUBLIC = { APP_URL: 'https://shop.example.in' }
+const PUBLIC = { ...MARKETPLACE_ENV, APP_URL: 'https://shop.example.in' }
 const PRODUCTION = PRODUCTION_ENV
 
 /** What the start would write to the log, one message per line. */
@@ -95,7 +95,7 @@ describe('the API docs', () => {
 
 describe('Strict-Transport-Security', () => {
   it('is not sent when APP_URL is plain http', async () => {
-    t = await createTestApp({ env: { APP_URL: 'http://shop.example.in' } })
+    t = await createTestApp({ env: { ...MARKETPLACE_ENV, APP_URL: 'http://shop.example.in' } })
     const res = await t.app.inject({ url: '/api/health' })
     expect(res.headers['strict-transport-security']).toBeUndefined()
   })

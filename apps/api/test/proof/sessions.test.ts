@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { otpRequests, passwordResets, sessions, users } from '../../src/db/schema'
 import { hashPassword } from '../../src/lib/password'
 import { createTestApp, type TestContext } from '../app'
+import { MARKETPLACE_ENV } from '../production-env'
 import { registrationToken as tokenOfRegistration, sessionCookie, shopperDetails } from '../auth'
 import { createClock } from '../clock'
 import { startSmtpServer } from '../smtp'
@@ -350,7 +351,9 @@ describe('reset links', () => {
 describe('cookies behind https', () => {
   let secure: TestContext
   beforeAll(async () => {
-    secure = await createTestApp({ env: { APP_URL: 'https://shop.example.in' } })
+    secure = await createTestApp({
+      env: { ...MARKETPLACE_ENV, APP_URL: 'https://shop.example.in' },
+    })
   })
   afterAll(() => secure.close())
 

@@ -70,4 +70,9 @@ export interface InvoiceDocument {
   operator: { name: string; gstin: string }
   /** The marketplace's own products have no operator line: it is the supplier. */
   soldVia: boolean
+  /**
+   * A composition dealer's document (issue 30.10): a bill of supply without GST, CGST s.10(4)
+   * and s.31(3)(c); its lines carry no tax (rate 0, taxable = total). Absent on tax invoices.
+   */
+  billOfSupply?: true
 }

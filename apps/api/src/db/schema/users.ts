@@ -60,6 +60,17 @@ export const vendorProfiles = pgTable(
     pan: text('pan'),
     /** The name on the PAN, as the seller typed it (Form 26Q and 16A name the deductee). */
     panName: text('pan_name'),
+    /**
+     * The registration the GST network answered when the seller was last approved (issue 30.10):
+     * a composition dealer (CGST s.10) issues bills of supply without GST and sells only within
+     * its state (Notification 36/2023-CT); 'regular' until verified.
+     */
+    gstRegistrationType: text('gst_registration_type', { enum: ['regular', 'composition'] })
+      .notNull()
+      .default('regular'),
+    /** The legal name the GST network holds for the GSTIN, and when it was asked. */
+    gstinLegalName: text('gstin_legal_name'),
+    gstinVerifiedAt: timestamp('gstin_verified_at', { withTimezone: true }),
     status: text('status', { enum: VENDOR_STATUSES }).notNull().default('Pending'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -223,9 +223,21 @@ describe('registration says nothing about who has an account (item 5)', () => {
         return row!
       }),
     )
-    await setVendorStatus(t.database.db, ownerProfile!.userId, 'Approved', new Date())
+    await setVendorStatus(
+      t.database.db,
+      t.app.deps.gstn,
+      ownerProfile!.userId,
+      'Approved',
+      new Date(),
+    )
     await expect(
-      setVendorStatus(t.database.db, squatterProfile!.userId, 'Approved', new Date()),
+      setVendorStatus(
+        t.database.db,
+        t.app.deps.gstn,
+        squatterProfile!.userId,
+        'Approved',
+        new Date(),
+      ),
     ).rejects.toMatchObject({
       statusCode: 409,
       message: 'Another approved seller holds this GST Number',

@@ -34,7 +34,24 @@ export type Authentication = { signedBy: string } | null
 
 type Column = TableColumn<InvoiceDocumentLine>
 
+/** Printed on a composition dealer's bill of supply (CGST s.10(4), Rule 49). */
+export const COMPOSITION_DECLARATION =
+  'composition taxable person, not eligible to collect tax on supplies'
+
+/** A bill of supply: description, HSN, quantity, price and total, no GST (issue 30.10). */
+function billOfSupplyColumns(): Column[] {
+  return fitColumns([
+    { label: '#', width: 16, align: 'left', value: (_l, i) => String(i + 1) },
+    { label: 'Description', width: 0, align: 'left', value: (l) => l.description },
+    { label: 'HSN', width: 44, align: 'left', value: (l) => l.hsn },
+    { label: 'Qty', width: 40, align: 'right', value: (l) => `${l.quantity} Nos` },
+    { label: 'Unit price', width: 70, align: 'right', value: (l) => money(l.unitPricePaise) },
+    { label: 'Total', width: 76, align: 'right', value: (l) => money(l.totalPaise) },
+  ])
+}
+
 function columns(invoice: InvoiceDocument): Column[] {
+  if (invoice.billOfSupply) return billOfSupplyColumns()
   const taxColumns: Column[] =
     invoice.taxKind === 'IGST'
       ? [{ label: 'IGST', width: 100, align: 'right', value: (l) => money(l.igstPaise) }]
@@ -70,7 +87,11 @@ function drawHeaderBand(doc: PDFKit.PDFDocument, shopName: string, invoice: Invo
   headerBand(
     doc,
     shopName,
-    invoice.kind === 'credit' ? 'CREDIT NOTE' : 'TAX INVOICE',
+    invoice.kind === 'credit'
+      ? 'CREDIT NOTE'
+      : invoice.billOfSupply
+        ? 'BILL OF SUPPLY'
+        : 'TAX INVOICE',
     'Original for recipient',
   )
 }
@@ -134,20 +155,22 @@ function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, y: number
   return totalsBox(
     doc,
     y,
-    [
-      ['Taxable value', rupees(t.taxablePaise)],
-      ...gstRows(invoice.taxKind, t),
-      // What the rounded parts and the GST-inclusive price differ by (a paisa or two).
-      ...(t.roundOffPaise === 0
-        ? []
-        : [
-            [
-              'Round off',
-              `${t.roundOffPaise > 0 ? '' : '−'}${rupees(Math.abs(t.roundOffPaise))}`,
-            ] as [string, string],
-          ]),
-    ],
-    invoice.kind === 'credit' ? 'Credit total' : 'Invoice total',
+    invoice.billOfSupply
+      ? []
+      : [
+          ['Taxable value', rupees(t.taxablePaise)],
+          ...gstRows(invoice.taxKind, t),
+          // What the rounded parts and the GST-inclusive price differ by (a paisa or two).
+          ...(t.roundOffPaise === 0
+            ? []
+            : [
+                [
+                  'Round off',
+                  `${t.roundOffPaise > 0 ? '' : '−'}${rupees(Math.abs(t.roundOffPaise))}`,
+                ] as [string, string],
+              ]),
+        ],
+    invoice.kind === 'credit' ? 'Credit total' : invoice.billOfSupply ? 'Total' : 'Invoice total',
     rupees(t.totalPaise),
   )
 }
@@ -185,7 +208,9 @@ function drawInvoice(
   ])
   doc.font('regular').fontSize(7.5).fillColor(MUTED)
   doc.text(
-    'Prices include GST. Each tax is its rate × the taxable value, rounded to the paisa; Round off makes the total the price paid.',
+    invoice.billOfSupply
+      ? `Bill of supply issued by a ${COMPOSITION_DECLARATION}.`
+      : 'Prices include GST. Each tax is its rate × the taxable value, rounded to the paisa; Round off makes the total the price paid.',
     MARGIN,
     doc.y + 8,
     { width: 270 },

@@ -51,6 +51,8 @@ interface Supplier extends InvoiceParty {
   key: string
   gstin: string
   turnoverAbove5Cr: boolean
+  /** A composition dealer: bills of supply without GST (issue 30.10). */
+  composition: boolean
 }
 
 /** Who supplies a sub-order's goods: its GST-registered seller, or the marketplace itself. */
@@ -71,6 +73,7 @@ async function supplierOf(tx: Db, sellerId: string, marketplace: MarketplaceIden
       stateCode: marketplace.stateCode,
       stateName: gstStateName(marketplace.stateCode),
       turnoverAbove5Cr: true,
+      composition: false,
     } satisfies Supplier
   }
   const p = row.profile
@@ -91,6 +94,7 @@ async function supplierOf(tx: Db, sellerId: string, marketplace: MarketplaceIden
     stateCode,
     stateName: gstStateName(stateCode),
     turnoverAbove5Cr: p.turnoverAbove5Cr,
+    composition: p.gstRegistrationType === 'composition',
   } satisfies Supplier
 }
 
@@ -138,7 +142,10 @@ async function buildInvoice(
     const entry = hsnEntry(hsn)
     if (!entry) throw conflict(`"${line.title}" has no HSN code from the shop's list: set it first`)
     const totalPaise = line.unitPricePaise * line.quantity
-    const { roundOffPaise: lineRoundOff, ...tax } = taxLine(totalPaise, entry.rateBp, taxKind)
+    // A composition dealer collects no tax: the whole price is the value of the supply.
+    const { roundOffPaise: lineRoundOff, ...tax } = supplier.composition
+      ? { taxablePaise: totalPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, roundOffPaise: 0 }
+      : taxLine(totalPaise, entry.rateBp, taxKind)
     roundOffPaise += lineRoundOff
     return {
       description: line.title,
@@ -147,7 +154,7 @@ async function buildInvoice(
       quantity: line.quantity,
       unitPricePaise: line.unitPricePaise,
       totalPaise,
-      rateBp: entry.rateBp,
+      rateBp: supplier.composition ? 0 : entry.rateBp,
       ...tax,
     }
   })
@@ -155,7 +162,7 @@ async function buildInvoice(
   const placeName = gstStateName(placeCode)
   const shipToName = buyer?.userName ?? 'Customer'
   const shipToAddress = [address.address, `${address.city} ${address.pincode}`]
-  const { key: _key, turnoverAbove5Cr: _turnover, ...supplierParty } = supplier
+  const { key: _key, turnoverAbove5Cr: _turnover, composition, ...supplierParty } = supplier
   return {
     kind: 'invoice',
     number: documentNumber('invoice', number.fy, number.seq),
@@ -191,6 +198,7 @@ async function buildInvoice(
     },
     operator: { name: marketplace.legalName, gstin: marketplace.gstin },
     soldVia: supplier.key !== MARKETPLACE_SUPPLIER_KEY,
+    ...(composition ? { billOfSupply: true as const } : {}),
   }
 }
 

@@ -125,6 +125,7 @@ export async function ordersRoutes(app: App) {
           metrics: app.deps.metrics,
           limits,
           lifecycle: app.deps.lifecycle,
+          gstn: app.deps.gstn,
         },
         user,
         request.body,

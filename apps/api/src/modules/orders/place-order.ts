@@ -12,6 +12,7 @@ import {
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { Couriers } from '../../couriers'
+import type { GstinVerifier } from '../../gstn'
 import type { Db, Tx } from '../../db/client'
 import {
   addresses,
@@ -31,6 +32,7 @@ import type { Payments } from '../../payments'
 import { recordHistory } from '../kernel'
 import { queueOrderConfirmation, type LifecycleContext } from '../lifecycle'
 import { assertDeliverable } from '../shipping'
+import { assertCompositionIntraState, verifyBuyerGstin } from '../vendors'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
 import { orderCharges } from './quote'
 import { assertHoldAllowed } from './unpaid-hold'
@@ -55,6 +57,8 @@ export interface OrderDeps {
   >
   /** A failed checkout cancels the order; the confirmation mail is signed with its shop name. */
   lifecycle: LifecycleContext
+  /** Asked about a business buyer's GSTIN (issue 30.10); undefined: none configured. */
+  gstn: GstinVerifier | undefined
 }
 
 /** What the order transaction decided; the provider call happens after it commits. */
@@ -91,6 +95,8 @@ export async function createOrder(
     )
   }
   const hash = requestHash(input)
+  // Before the transaction: the GST network is a network call (issue 30.10, decision 075).
+  if (input.buyer) await verifyBuyerGstin(deps.gstn, input.buyer)
   const deliverable = await assertDeliverable(
     deps,
     user.id,
@@ -107,6 +113,7 @@ export async function createOrder(
     }
     const address = await ownAddress(tx, user.id, input.addressInfo.addressId)
     const lines = await lockedCart(tx, user.id)
+    await assertCompositionIntraState(tx, lines, address.stateCode ?? '')
     const totalPaise = checkCart(deps, input, lines, deliverable)
     // Under the cart lock taken above, so two placements of one account count each other.
     if (online) await assertHoldAllowed(tx, user.id, lines, deps.limits.unpaidHoldMaxUnits, now)

@@ -22,6 +22,15 @@ describe('GET /api/shop/policies', () => {
         codMaxAmount: config.orderLimits.codMaxPaise / 100,
         deliveryCharge: 0,
         paymentMethods: ['PAYU', 'GATEPAY', 'CASHFREE', 'COD'],
+        marketplace: {
+          legalName: config.marketplace.legalName,
+          addressLines: config.marketplace.address,
+          gstin: config.marketplace.gstin,
+          carePhone: config.marketplace.carePhone,
+          careEmail: config.marketplace.careEmail,
+          careHours: config.marketplace.careHours,
+          grievanceOfficer: config.marketplace.grievanceOfficer,
+        },
       },
     })
     expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/)

@@ -14,6 +14,16 @@ export async function shopPoliciesRoutes(app: App) {
     codMaxAmount: paiseToRupees(config.orderLimits.codMaxPaise),
     deliveryCharge: 0,
     paymentMethods: [...PAYMENT_METHODS],
+    // The one source of the storefront's legal name, offices and grievance officer (issue 30.2).
+    marketplace: {
+      legalName: config.marketplace.legalName,
+      addressLines: config.marketplace.address,
+      gstin: config.marketplace.gstin,
+      carePhone: config.marketplace.carePhone,
+      careEmail: config.marketplace.careEmail,
+      careHours: config.marketplace.careHours,
+      grievanceOfficer: config.marketplace.grievanceOfficer,
+    },
   }
 
   app.get(
@@ -23,7 +33,7 @@ export async function shopPoliciesRoutes(app: App) {
       schema: {
         tags: ['catalog'],
         summary:
-          "The shop's terms from its settings: return window, refund time, dispatch time, cash on delivery limit, delivery charge, payment methods",
+          "The shop's terms from its settings (return window, refund time, dispatch time, cash on delivery limit, delivery charge, payment methods) and the marketplace's legal identity (name, office, GSTIN, customer care, grievance officer)",
         response: { 200: shopPoliciesResponse },
       },
     },

@@ -4,3 +4,4 @@
  */
 export { vendorsRoutes } from './vendors.routes'
 export { relistProducts, sellerIsListable, sellerMaySell } from './vendors.service'
+export { assertCompositionIntraState, verifyBuyerGstin } from './gstin-check'

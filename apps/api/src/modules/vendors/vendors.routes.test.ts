@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { createProduct, createSeller, createUser, testGstin } from '../../../test/factories'
 import { createSession } from '../auth/sessions'
+import { SANDBOX_GSTINS } from '../../gstn'
 
 let t: TestContext
 const cookies = { admin: '', seller: '', shopper: '' }
@@ -36,6 +37,8 @@ describe('GET /api/admin/vendors', () => {
       '_id',
       'email',
       'gstNumber',
+      'gstRegistrationType',
+      'gstinLegalName',
       'listedProducts',
       'mobile',
       'status',
@@ -295,5 +298,54 @@ describe('sellers without a GSTIN (made before "Add New Vendor" asked for one)',
     )
     await t.database.db.execute(sql)
     await expect.poll(listing).toBe(false)
+  })
+})
+
+describe("sellers' GSTINs verified with the GST network (issue 30.10)", () => {
+  const vendorOf = (res: { json(): { data: { _id: string; status: string }[] } }, id: string) =>
+    res.json().data.find((v) => v._id === id)
+
+  it('refuses to approve a cancelled GSTIN, and keeps the seller pending', async () => {
+    const db = t.database.db
+    const seller = await createSeller(db, 'Pending', { gstNumber: SANDBOX_GSTINS.cancelled })
+    const res = await call('PUT', `/api/admin/vendors/${seller.id}/status`, cookies.admin, {
+      status: 'Approved',
+    })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toMatch(/shows 27AAACC1111C1ZM as cancelled/)
+    const list = await call('GET', '/api/admin/vendors', cookies.admin)
+    expect(vendorOf(list, seller.id)?.status).toBe('Pending')
+    // Rejecting needs no verification.
+    const reject = await call('PUT', `/api/admin/vendors/${seller.id}/status`, cookies.admin, {
+      status: 'Rejected',
+    })
+    expect(reject.statusCode).toBe(200)
+  })
+
+  it('records a composition dealer as one when approving it, with its legal name', async () => {
+    const seller = await createSeller(t.database.db, 'Pending', {
+      gstNumber: SANDBOX_GSTINS.composition,
+    })
+    const res = await call('PUT', `/api/admin/vendors/${seller.id}/status`, cookies.admin, {
+      status: 'Approved',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toMatchObject({
+      status: 'Approved',
+      gstRegistrationType: 'composition',
+      gstinLegalName: 'Corner Cell Store',
+    })
+  })
+
+  it('refuses to add a seller whose GSTIN the network does not know', async () => {
+    const res = await call('POST', '/api/admin/vendors', cookies.admin, {
+      userName: 'Ghost Traders',
+      email: 'ghost@traders.in',
+      password: 'Seller123',
+      ...details,
+      gstNumber: SANDBOX_GSTINS.unknown,
+    })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toMatch(/has no registration/)
   })
 })

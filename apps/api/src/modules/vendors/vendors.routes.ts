@@ -13,7 +13,7 @@ import { completeVendor, createVendor, listVendors, setVendorStatus } from './ve
 const tags = ['vendors']
 
 export async function vendorsRoutes(app: App) {
-  const { db } = app.deps
+  const { db, gstn } = app.deps
 
   app.get(
     '/admin/vendors',
@@ -28,7 +28,7 @@ export async function vendorsRoutes(app: App) {
       config: { access: 'admin' },
     },
     async (request, reply) => {
-      const data = await createVendor(db, request.body, app.deps.now())
+      const data = await createVendor(db, gstn, request.body, app.deps.now())
       return reply
         .status(201)
         .send({ success: true as const, message: 'Vendor created successfully!', data })
@@ -48,7 +48,7 @@ export async function vendorsRoutes(app: App) {
     },
     async (request) => {
       const { status } = request.body
-      const data = await setVendorStatus(db, request.params.id, status, app.deps.now())
+      const data = await setVendorStatus(db, gstn, request.params.id, status, app.deps.now())
       return {
         success: true as const,
         message: status === 'Approved' ? 'Vendor approved' : 'Vendor rejected',
@@ -72,7 +72,7 @@ export async function vendorsRoutes(app: App) {
     async (request) => ({
       success: true as const,
       message: 'Seller details saved',
-      data: await completeVendor(db, request.params.id, request.body, app.deps.now()),
+      data: await completeVendor(db, gstn, request.params.id, request.body, app.deps.now()),
     }),
   )
 }

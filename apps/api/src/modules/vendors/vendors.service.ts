@@ -2,8 +2,10 @@ import type { CompleteVendorValues, CreateVendorValues, Vendor } from '@techbaza
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { products, users, vendorProfiles } from '../../db/schema'
+import type { GstinVerifier } from '../../gstn'
 import { conflict, notFound } from '../../lib/errors'
 import { hashPassword } from '../../lib/password'
+import { verifySellerGstin } from './gstin-check'
 
 const EMAIL_TAKEN = 'An account with this email already exists'
 const GSTIN_TAKEN = 'A seller with this GST Number already exists'
@@ -30,6 +32,8 @@ const vendorColumns = {
   mobile: users.mobile,
   email: users.email,
   gstNumber: vendorProfiles.gstNumber,
+  gstRegistrationType: vendorProfiles.gstRegistrationType,
+  gstinLegalName: vendorProfiles.gstinLegalName,
   status: vendorProfiles.status,
   // products_seller_idx finds them; what a reject would take offline.
   listedProducts: sql<number>`(SELECT count(*)::int FROM ${products}
@@ -113,7 +117,14 @@ const profileDetails = (input: CompleteVendorValues) => ({
  * starts Approved (decisions.md). A taken email or GSTIN answers 409, also when two requests
  * race: the inserts skip a conflicting row instead of failing on the unique index.
  */
-export async function createVendor(db: Db, input: CreateVendorValues, now: Date): Promise<Vendor> {
+export async function createVendor(
+  db: Db,
+  gstn: GstinVerifier | undefined,
+  input: CreateVendorValues,
+  now: Date,
+): Promise<Vendor> {
+  // Approved at once: its GSTIN is asked of the GST network first (issue 30.10).
+  const registration = await verifySellerGstin(gstn, input.gstNumber, now)
   const passwordHash = await hashPassword(input.password)
   const id = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -133,7 +144,13 @@ export async function createVendor(db: Db, input: CreateVendorValues, now: Date)
     // throwing rolls the account back too.
     await tx
       .insert(vendorProfiles)
-      .values({ userId: created.id, ...profileDetails(input), status: 'Approved', decidedAt: now })
+      .values({
+        userId: created.id,
+        ...profileDetails(input),
+        ...registration,
+        status: 'Approved',
+        decidedAt: now,
+      })
       .catch(uniqueAs(GSTIN_TAKEN))
     return created.id
   })
@@ -146,10 +163,12 @@ export async function createVendor(db: Db, input: CreateVendorValues, now: Date)
  */
 export async function completeVendor(
   db: Db,
+  gstn: GstinVerifier | undefined,
   id: string,
   input: CompleteVendorValues,
   now: Date,
 ): Promise<Vendor> {
+  const registration = await verifySellerGstin(gstn, input.gstNumber, now)
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ gstNumber: vendorProfiles.gstNumber })
@@ -162,7 +181,7 @@ export async function completeVendor(
     // An UPDATE has no ON CONFLICT: the unique index itself answers a GSTIN taken meanwhile.
     await tx
       .update(vendorProfiles)
-      .set({ ...profileDetails(input), updatedAt: now })
+      .set({ ...profileDetails(input), ...registration, updatedAt: now })
       .where(eq(vendorProfiles.userId, id))
       .catch(uniqueAs(GSTIN_TAKEN))
     await relistProducts(tx, id)
@@ -177,15 +196,22 @@ export async function completeVendor(
  */
 export async function setVendorStatus(
   db: Db,
+  gstn: GstinVerifier | undefined,
   id: string,
   status: 'Approved' | 'Rejected',
   now: Date,
 ): Promise<Vendor> {
+  // Approval asks the GST network first: a cancelled GSTIN cannot be approved, and a composition
+  // dealer is recorded as one (bills of supply, sales within its state; decision 075).
+  const current = status === 'Approved' ? await getVendor(db, id) : undefined
+  const registration = current?.gstNumber
+    ? await verifySellerGstin(gstn, current.gstNumber, now)
+    : {}
   await db.transaction(async (tx) => {
     // Approval takes the GSTIN: the partial unique index refuses a second approved holder.
     const updated = await tx
       .update(vendorProfiles)
-      .set({ status, decidedAt: now, updatedAt: now })
+      .set({ status, ...registration, decidedAt: now, updatedAt: now })
       .where(eq(vendorProfiles.userId, id))
       .returning({ id: vendorProfiles.userId })
       .catch(uniqueAs(GSTIN_HELD))

@@ -38,7 +38,7 @@ import { useLogout } from '@/features/auth/api/logout'
 import { LogoMark } from '@/app/components/logo'
 import { NavigationProgress } from '@/app/components/navigation-progress'
 import { SkipLink } from '@/app/components/skip-link'
-import { company } from '@/features/static-pages/content/company'
+import { CareEmailLink } from '@/features/static-pages/components/company-details'
 import { cn } from '@/lib/utils'
 import {
   BACK_OFFICE_LANDING,
@@ -251,7 +251,8 @@ function VendorStatusBanner({ status }: { status: SessionUser['vendorStatus'] })
         ) : (
           <>
             <strong className="font-semibold">Your seller account was rejected.</strong> Your
-            products are not listed in the shop. Contact {company.email} to appeal.
+            products are not listed in the shop. Contact{' '}
+            <CareEmailLink className="underline underline-offset-4" /> to appeal.
           </>
         )}
       </p>

@@ -11,15 +11,12 @@ import {
   XBrandIcon,
   YoutubeIcon,
 } from '@/app/components/social-icons'
-import { company, companyAddress } from '@/features/static-pages/content/company'
-
-/** The branch is only named in the footer; the registered office comes from the legal details. */
-const branch = {
-  label: 'Mumbai branch',
-  address:
-    'Unit 12, Ground Floor, Solitaire Corporate Park, Andheri-Kurla Road, Andheri East, Mumbai, Maharashtra 400069',
-  phone: { display: '+91 22 6123 4500', href: 'tel:+912261234500' },
-}
+import {
+  CareEmailLink,
+  CompanyAddress,
+  CompanyLegalName,
+  PhoneLink,
+} from '@/features/static-pages/components/company-details'
 
 const SOCIAL: { label: string; href: string; icon: LucideIcon }[] = [
   {
@@ -129,33 +126,19 @@ export function ShopFooter() {
         <div className="mt-10 grid gap-6 border-t pt-8 text-sm text-muted-foreground sm:grid-cols-2 lg:grid-cols-3">
           <FooterContact title="Registered office" icon={MapPinIcon}>
             <address className="not-italic">
-              {company.legalName}
+              <CompanyLegalName />
               <br />
-              {companyAddress}
+              <CompanyAddress />
             </address>
-          </FooterContact>
-          <FooterContact title={branch.label} icon={MapPinIcon}>
-            <address className="not-italic">{branch.address}</address>
           </FooterContact>
           <FooterContact title="Talk to us" icon={PhoneIcon}>
             <ul className="flex flex-col">
               <li>
-                <a href={company.phone.href} className={`${footerLink} tabular`}>
-                  {company.phone.display}
-                  <span className="ml-1.5 text-xs">(Bengaluru)</span>
-                </a>
+                <PhoneLink className={`${footerLink} tabular`} />
               </li>
-              <li>
-                <a href={branch.phone.href} className={`${footerLink} tabular`}>
-                  {branch.phone.display}
-                  <span className="ml-1.5 text-xs">(Mumbai)</span>
-                </a>
-              </li>
-              <li>
-                <a href={`mailto:${company.email}`} className={`${footerLink} gap-1.5`}>
-                  <MailIcon aria-hidden="true" className="size-4" />
-                  {company.email}
-                </a>
+              <li className="flex items-center gap-1.5">
+                <MailIcon aria-hidden="true" className="size-4" />
+                <CareEmailLink className={footerLink} />
               </li>
             </ul>
           </FooterContact>

@@ -3,9 +3,8 @@ import type * as React from 'react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { cn } from '@/lib/utils'
-import { company } from '../content/company'
 import { PageTitle, pageContainer } from './page-title'
-import { PhoneLink } from './phone-link'
+import { CareEmailLink, PhoneLink } from './company-details'
 
 export interface PolicySection {
   /** Anchor id: kebab-case, unique on the page. */
@@ -230,12 +229,7 @@ export function PolicyPage({
                 <h2 className="font-semibold">Questions about this policy?</h2>
                 <p className="mt-1 text-sm text-muted-foreground">
                   Write to{' '}
-                  <a
-                    href={`mailto:${company.email}`}
-                    className="font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    {company.email}
-                  </a>{' '}
+                  <CareEmailLink className="font-medium text-primary underline-offset-4 hover:underline" />{' '}
                   or call{' '}
                   <PhoneLink className="font-medium text-primary underline-offset-4 hover:underline" />
                   . We reply within one working day.

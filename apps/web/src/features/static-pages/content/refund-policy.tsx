@@ -1,20 +1,28 @@
+import type { ShopPolicies } from '@techbazaar/shared'
 import { BadgeIndianRupee, CalendarDays, CreditCard, X } from 'lucide-react'
 import { Link } from 'react-router'
-import { PhoneLink } from '../components/phone-link'
+import { CareEmailLink, PhoneLink } from '../components/company-details'
 import type { PolicyHighlight, PolicySection } from '../components/policy-page'
-import { company } from './company'
+import { Days } from '../components/shop-terms'
+
+// What the shop does (issue 30.6): the shopper cancels on the order itself before it ships (no
+// support desk in between), refunds follow REFUND_DAYS, and nothing is replaced.
 
 export const refundSummary =
   'How to cancel an order, when and how you get your money back, and what to do if a product arrives damaged or defective.'
 
-export const refundHighlights: PolicyHighlight[] = [
-  { icon: X, title: 'Free cancellation', text: 'Cancel any time before your order is shipped.' },
-  { icon: CalendarDays, title: 'Refund in 10 days', text: 'Credited within 10 days of approval.' },
+export const refundHighlights = (policies: ShopPolicies): PolicyHighlight[] => [
+  { icon: X, title: 'Free cancellation', text: 'Cancel on your order any time before it ships.' },
+  {
+    icon: CalendarDays,
+    title: `Refund in ${policies.refundDays} days`,
+    text: `Credited within ${policies.refundDays} days of being issued.`,
+  },
   { icon: CreditCard, title: 'Original payment mode', text: 'Money goes back the way you paid.' },
   {
     icon: BadgeIndianRupee,
     title: 'COD refunds',
-    text: 'Paid to your bank account by NEFT or IMPS.',
+    text: 'Paid to your UPI ID or bank account.',
   },
 ]
 
@@ -25,17 +33,16 @@ export const refundSections: PolicySection[] = [
     content: (
       <>
         <p>
-          You can cancel an order <strong>free of charge at any time before it is shipped</strong>,
-          while its status is Pending, Confirmed or In process. To cancel, contact our support team
-          with your order ID through the <Link to="/contact-us">Contact Us</Link> page, by email at{' '}
-          <a href={`mailto:${company.email}`}>{company.email}</a> or by phone on <PhoneLink />.
+          You can cancel an order <strong>free of charge at any time before it ships</strong>:
+          choose Cancel on your order under <Link to="/shop/account">My Orders</Link>. You can
+          cancel the whole order, or one seller&apos;s part of it. The stock goes back at once, and
+          what you paid for the cancelled part is refunded in full.
         </p>
         <p>
-          Once an order has been shipped it can no longer be cancelled. You may instead refuse the
-          parcel at delivery, or return the product under our{' '}
-          <Link to="/return">Return Policy</Link>. For a prepaid order refused at delivery, the
-          order value is refunded once the parcel is back with the seller; the shipping charge is
-          not refunded.
+          Once a part has been handed to the courier it can no longer be cancelled. You may instead
+          refuse the parcel at delivery, or return the product under our{' '}
+          <Link to="/return">Return Policy</Link>. A prepaid parcel refused at delivery is refunded
+          once it is back with the seller.
         </p>
       </>
     ),
@@ -52,8 +59,8 @@ export const refundSections: PolicySection[] = [
           <li>the payment could not be verified, or the order appears fraudulent.</li>
         </ul>
         <p>
-          We will tell you by email, and any amount you have paid, including shipping, is refunded
-          in full to the original payment mode.
+          We tell you by email, and any amount you have paid is refunded in full to the original
+          payment mode.
         </p>
       </>
     ),
@@ -64,17 +71,16 @@ export const refundSections: PolicySection[] = [
     content: (
       <>
         <p>
-          A refund is approved when a cancellation is accepted, or when a returned product passes
+          A refund is issued when a cancellation is made, or when a returned product passes
           inspection.{' '}
           <strong>
-            Once approved, the refund is credited within 10 days to the original mode of payment.
+            It is credited within <Days of="refundDays" /> to the original mode of payment.
           </strong>{' '}
           We email you when the refund is issued.
         </p>
         <ul>
           <li>
-            <strong>UPI and wallets:</strong> back to the same UPI ID or wallet, usually within 2 to
-            3 days.
+            <strong>UPI and wallets:</strong> back to the same UPI ID or wallet.
           </li>
           <li>
             <strong>Debit and credit cards:</strong> back to the same card. It appears on your
@@ -85,8 +91,9 @@ export const refundSections: PolicySection[] = [
           </li>
         </ul>
         <p>
-          If you have not received a refund 10 days after approval, please check with your bank
-          first, then contact us with your order ID and we will share the transaction reference.
+          If you have not received a refund <Days of="refundDays" /> after it was issued, please
+          check with your bank first, then write to <CareEmailLink /> or call <PhoneLink /> with
+          your order ID and we will share the transaction reference.
         </p>
       </>
     ),
@@ -97,13 +104,13 @@ export const refundSections: PolicySection[] = [
     content: (
       <>
         <p>
-          Cash on Delivery orders have no online payment to reverse, so we refund them to{' '}
-          <strong>your bank account</strong> by NEFT or IMPS. When your refund is approved, we ask
-          you for the account holder&apos;s name, account number and IFSC code.
+          Cash on Delivery orders have no online payment to reverse, so we pay the refund to{' '}
+          <strong>your UPI ID or bank account</strong>: your order asks for them when a refund is
+          owed.
         </p>
         <p>
-          The 10-day period starts once we have received correct bank details. For your safety, our
-          team will never ask for your card PIN, OTP, UPI PIN or net-banking password.
+          The <Days of="refundDays" /> start once you have given them. For your safety, our team
+          will never ask for your card PIN, OTP, UPI PIN or net-banking password.
         </p>
       </>
     ),
@@ -114,14 +121,16 @@ export const refundSections: PolicySection[] = [
     content: (
       <>
         <p>
-          If a product arrives damaged or defective, or is not the product you ordered,{' '}
-          <strong>report it within 7 days of delivery</strong> with your order ID and photos of the
-          product and packaging. Once the seller or the brand has confirmed the problem, you can
-          choose a replacement or a full refund of the product price.
+          If a product arrives damaged or defective, or is not the product you ordered, ask for its
+          return on your order{' '}
+          <strong>
+            within <Days of="returnWindowDays" /> of delivery
+          </strong>
+          . Once the seller has checked it, the full price of the product is refunded.
         </p>
         <p>
-          Problems that appear after 7 days are handled under the manufacturer&apos;s warranty by
-          the brand&apos;s authorised service centre. We are happy to help you find the nearest one.
+          Problems that appear later are handled under the manufacturer&apos;s warranty by the
+          brand&apos;s authorised service centre. We are happy to help you find the nearest one.
         </p>
       </>
     ),
@@ -132,15 +141,10 @@ export const refundSections: PolicySection[] = [
     content: (
       <ul>
         <li>
-          Shipping charges paid on an order, as set out in our{' '}
-          <Link to="/shipping-policy">Shipping Policy</Link>, except when the seller or TechBazaar
-          cancels the order.
+          Products that fail the seller&apos;s inspection under our{' '}
+          <Link to="/return">Return Policy</Link>; the reason is shown on your order.
         </li>
-        <li>
-          Products that fail inspection under our <Link to="/return">Return Policy</Link>; these are
-          sent back to you.
-        </li>
-        <li>Gift cards, recharges and digital vouchers once issued.</li>
+        <li>Products that cannot be returned, as that policy lists.</li>
       </ul>
     ),
   },

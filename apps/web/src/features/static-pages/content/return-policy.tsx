@@ -1,17 +1,22 @@
-import { CalendarDays, PackageCheck, RotateCcw, ShieldCheck } from 'lucide-react'
+import type { ShopPolicies } from '@techbazaar/shared'
+import { CalendarDays, PackageCheck, ShieldCheck, Truck } from 'lucide-react'
 import { Link } from 'react-router'
-import { PhoneLink } from '../components/phone-link'
+import { CareEmailLink, PhoneLink } from '../components/company-details'
 import type { PolicyHighlight, PolicySection } from '../components/policy-page'
-import { company } from './company'
+import { Days } from '../components/shop-terms'
+
+// What the shop does (issue 30.6): returns are asked for on the order, picked up by the courier,
+// checked by the seller and refunded. There are no replacements, and no flow ships back a product
+// that fails the check, so this page promises neither.
 
 export const returnSummary =
-  'Changed your mind or received something that is not right? Here is when you can return a product, what condition it must be in, and how to ask for a return or replacement.'
+  'Changed your mind or received something that is not right? Here is when you can return a product, what condition it must be in, and how to ask for a return and get your money back.'
 
-export const returnHighlights: PolicyHighlight[] = [
+export const returnHighlights = (policies: ShopPolicies): PolicyHighlight[] => [
   {
     icon: CalendarDays,
-    title: '7-day window',
-    text: 'Ask within 7 days from when delivery is initiated.',
+    title: `${policies.returnWindowDays}-day window`,
+    text: `Ask within ${policies.returnWindowDays} days of delivery.`,
   },
   {
     icon: PackageCheck,
@@ -19,14 +24,14 @@ export const returnHighlights: PolicyHighlight[] = [
     text: 'Original condition, original packaging.',
   },
   {
-    icon: ShieldCheck,
-    title: 'Checked on arrival',
-    text: 'Every return is inspected before approval.',
+    icon: Truck,
+    title: 'Picked up from you',
+    text: 'A courier pickup is booked once approved.',
   },
   {
-    icon: RotateCcw,
-    title: 'Replace or refund',
-    text: 'A replacement, or a refund if none is available.',
+    icon: ShieldCheck,
+    title: 'Checked, then refunded',
+    text: 'Every return is inspected before the refund.',
   },
 ]
 
@@ -37,15 +42,18 @@ export const returnSections: PolicySection[] = [
     content: (
       <>
         <p>
-          Return requests are accepted{' '}
-          <strong>within 7 days from the date delivery is initiated</strong> for your order.
-          Requests made after this period cannot be accepted, but products covered by a
+          You can ask to return a product{' '}
+          <strong>
+            within <Days of="returnWindowDays" /> of delivery
+          </strong>
+          . After that the order no longer offers a return, but products covered by a
           manufacturer&apos;s warranty can still be serviced by the brand&apos;s authorised service
           centre.
         </p>
         <p>
-          If a product arrives damaged, defective or different from what you ordered, please tell us
-          as soon as possible, and in any case within the same 7 days.
+          If a product arrives damaged, defective or different from what you ordered, please ask for
+          its return as soon as possible, and in any case within the same{' '}
+          <Days of="returnWindowDays" />.
         </p>
       </>
     ),
@@ -67,14 +75,13 @@ export const returnSections: PolicySection[] = [
           </li>
           <li>
             free of scratches, dents, stickers or engraving added after delivery, with its serial
-            number or IMEI intact and matching our records.
+            number or IMEI intact.
           </li>
         </ul>
         <p>
           Before returning a phone, tablet, laptop or smartwatch, please back up and erase your
-          data, sign out of your Google, Apple or other accounts and remove any screen lock. A
-          device that is still locked to an account cannot be inspected and will be sent back to
-          you.
+          data, sign out of your Google, Apple or other accounts and remove any screen lock: a
+          device still locked to an account cannot be checked and fails inspection.
         </p>
       </>
     ),
@@ -85,24 +92,16 @@ export const returnSections: PolicySection[] = [
     content: (
       <ol>
         <li>
-          <strong>Contact our support team</strong> at{' '}
-          <a href={`mailto:${company.email}`}>{company.email}</a>, on <PhoneLink />, or through the{' '}
-          <Link to="/contact-us">Contact Us</Link> form. Give your <strong>order ID</strong> (shown
-          under <Link to="/shop/account">My Orders</Link>), the product you wish to return and the
-          reason.
+          Open the order under <Link to="/shop/account">My Orders</Link> and choose{' '}
+          <strong>Return</strong> on the delivered product. Say how many units and why.
         </li>
         <li>
-          For a damaged, defective or wrong product, attach clear photos of the product, the box and
-          the shipping label. An unboxing video, if you have one, helps us resolve it faster.
+          The seller decides within <Days of="returnDecisionDays" />. You get an email either way; a
+          refusal says why.
         </li>
         <li>
-          We confirm within one working day whether the request is eligible and arrange a pickup
-          from your delivery address. Where the pin code is not served by a pickup partner, we will
-          tell you how to send the parcel by courier or India Post.
-        </li>
-        <li>
-          Pack the product securely in its original packaging and hand it over with the return
-          reference we give you.
+          Once it is approved, a courier pickup is booked from your delivery address. Pack the
+          product securely in its original packaging and hand it to the courier.
         </li>
       </ol>
     ),
@@ -113,14 +112,16 @@ export const returnSections: PolicySection[] = [
     content: (
       <>
         <p>
-          Every returned product is inspected by the seller or by our team within 2 working days of
-          reaching them. We check that it is the product we delivered, that it is unused and
-          complete, and, for reported faults, that the fault is present.
+          The seller inspects the product within <Days of="returnDecisionDays" /> of receiving it:
+          that it is the product delivered, unused and complete, and, for reported faults, that the
+          fault is present.
         </p>
         <p>
-          If the product passes inspection, we approve the return and go ahead with the replacement
-          or refund. If it does not, we will explain why and ship it back to you at no further
-          charge.
+          If it passes, the refund is issued, as set out in our{' '}
+          <Link to="/returnAndRefunds">Refund and Cancellation Policy</Link>. If it does not, the
+          return is closed without a refund and the seller&apos;s reason is shown on your order and
+          emailed to you. To dispute it, or to have the product sent to you again, write to{' '}
+          <CareEmailLink /> or call <PhoneLink /> with your order ID.
         </p>
       </>
     ),
@@ -145,10 +146,8 @@ export const returnSections: PolicySection[] = [
           </li>
           <li>
             <strong>Consumables</strong> such as printer ink and toner cartridges once opened, and
-            screen protectors once applied;
+            screen protectors once applied.
           </li>
-          <li>gift cards, recharges and digital vouchers;</li>
-          <li>products marked as non-returnable on their product page at the time of purchase.</li>
         </ul>
         <p>
           Products damaged through misuse, accidents, liquid, unauthorised repair or normal wear
@@ -158,33 +157,13 @@ export const returnSections: PolicySection[] = [
     ),
   },
   {
-    id: 'replacement',
-    title: 'Replacement',
-    content: (
-      <>
-        <p>
-          For a damaged, defective or wrong product, we will first offer a{' '}
-          <strong>replacement of the same product</strong> (same model, colour and variant) at no
-          extra cost. The replacement is shipped once the original product has been picked up and
-          passed inspection.
-        </p>
-        <p>
-          If the same product is out of stock, or the replacement is also faulty, we refund you in
-          full instead, as set out in our{' '}
-          <Link to="/returnAndRefunds">Refund and Cancellation Policy</Link>. Products returned
-          because you changed your mind are refunded, not replaced.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: 'return-costs',
-    title: 'Return shipping costs',
+    id: 'refund-not-exchange',
+    title: 'Refunds, not exchanges',
     content: (
       <p>
-        Pickup is free when the product is damaged, defective or not what you ordered. For other
-        returns, the original shipping charge is not refunded, as explained in our{' '}
-        <Link to="/shipping-policy">Shipping Policy</Link>.
+        A return that passes inspection is refunded. The shop does not exchange products: to get
+        another unit or a different model, place a new order. Delivery is free, and so is the return
+        pickup.
       </p>
     ),
   },

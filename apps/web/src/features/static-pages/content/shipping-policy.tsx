@@ -2,7 +2,7 @@ import { CalendarDays, MapPin, ReceiptIndianRupee, Truck } from 'lucide-react'
 import { Link } from 'react-router'
 import { PhoneLink } from '../components/phone-link'
 import type { PolicyHighlight, PolicySection } from '../components/policy-page'
-import { company } from './company'
+import { CareEmailLink, CareHours } from '../components/company-details'
 
 export const shippingSummary =
   'How and where we ship your order, how long delivery takes, and what shipping costs. This policy applies to every order placed on TechBazaar, whoever the seller is.'
@@ -185,9 +185,8 @@ export const shippingSections: PolicySection[] = [
     title: 'Contact',
     content: (
       <p>
-        For any question about a shipment, write to{' '}
-        <a href={`mailto:${company.email}`}>{company.email}</a> or call <PhoneLink /> (
-        {company.hours}) with your order ID.
+        For any question about a shipment, write to <CareEmailLink /> or call <PhoneLink /> (
+        <CareHours />) with your order ID.
       </p>
     ),
   },

@@ -2,7 +2,13 @@ import { Gavel, ReceiptIndianRupee, Store, UserCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { PhoneLink } from '../components/phone-link'
 import type { PolicyHighlight, PolicySection } from '../components/policy-page'
-import { company, companyAddress } from './company'
+import {
+  CareEmailLink,
+  CareHours,
+  CompanyAddress,
+  CompanyLegalName,
+  GrievanceOfficerContact,
+} from '../components/company-details'
 
 export const termsSummary =
   'The agreement between you and TechBazaar when you browse, buy or sell on our marketplace. Please read it together with our shipping, return, refund and privacy policies.'
@@ -30,9 +36,12 @@ export const termsSections: PolicySection[] = [
       <>
         <p>
           These Terms and Conditions (&ldquo;Terms&rdquo;) govern your use of the TechBazaar website
-          and services, operated by <strong>{company.legalName}</strong>, {companyAddress}. By
-          browsing, creating an account, buying or selling on TechBazaar you agree to these Terms
-          and to our <Link to="/privacy-policy">Privacy Policy</Link>,{' '}
+          and services, operated by{' '}
+          <strong>
+            <CompanyLegalName />
+          </strong>
+          , <CompanyAddress />. By browsing, creating an account, buying or selling on TechBazaar
+          you agree to these Terms and to our <Link to="/privacy-policy">Privacy Policy</Link>,{' '}
           <Link to="/shipping-policy">Shipping Policy</Link>,{' '}
           <Link to="/return">Return Policy</Link> and{' '}
           <Link to="/returnAndRefunds">Refund and Cancellation Policy</Link>, which form part of
@@ -240,7 +249,7 @@ export const termsSections: PolicySection[] = [
     title: 'Intellectual property',
     content: (
       <p>
-        The TechBazaar name, logo, website design and software belong to {company.legalName}. Brand
+        The TechBazaar name, logo, website design and software belong to <CompanyLegalName />. Brand
         names and product images belong to their owners and are used to identify the products sold.
         You may not copy, modify or reuse any part of TechBazaar except for your personal,
         non-commercial use of the service.
@@ -307,16 +316,12 @@ export const termsSections: PolicySection[] = [
       <>
         <p>
           Under the Consumer Protection (E-Commerce) Rules, 2020 and the Information Technology Act,
-          2000, our Grievance Officer is <strong>{company.grievanceOfficer.name}</strong>, reachable
-          at{' '}
-          <a href={`mailto:${company.grievanceOfficer.email}`}>{company.grievanceOfficer.email}</a>{' '}
-          or at the address above. We acknowledge complaints within 48 hours and resolve them within
-          one month of receipt.
+          2000, our Grievance Officer is <GrievanceOfficerContact />, or at the address above. We
+          acknowledge complaints within 48 hours and resolve them within one month of receipt.
         </p>
         <p>
-          For everything else, write to <a href={`mailto:${company.email}`}>{company.email}</a>,
-          call <PhoneLink /> ({company.hours}) or use our <Link to="/contact-us">Contact Us</Link>{' '}
-          page.
+          For everything else, write to <CareEmailLink />, call <PhoneLink /> (<CareHours />) or use
+          our <Link to="/contact-us">Contact Us</Link> page.
         </p>
       </>
     ),

@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button'
 import { PageTitle, pageContainer } from '../components/page-title'
 import { PhoneLink } from '../components/phone-link'
 import { Portrait } from '../components/portrait'
-import { company } from '../content/company'
+import { CareEmailLink } from '../components/company-details'
 import { team } from '../content/team'
 
 const facts: { icon: LucideIcon; label: string }[] = [
@@ -197,13 +197,8 @@ export default function AboutPage() {
             </h2>
             <p className="mt-2 leading-7 text-primary-foreground/85">
               Questions about an order, selling on TechBazaar or anything else? Write to{' '}
-              <a
-                href={`mailto:${company.email}`}
-                className="font-medium underline underline-offset-4"
-              >
-                {company.email}
-              </a>{' '}
-              or call <PhoneLink className="font-medium underline underline-offset-4" />.
+              <CareEmailLink className="font-medium underline underline-offset-4" /> or call{' '}
+              <PhoneLink className="font-medium underline underline-offset-4" />.
             </p>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">

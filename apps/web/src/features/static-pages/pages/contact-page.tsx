@@ -14,6 +14,14 @@ import { cn } from '@/lib/utils'
 import { ContactForm } from '../components/contact-form'
 import { PageTitle, pageContainer } from '../components/page-title'
 import { company } from '../content/company'
+import {
+  CareEmailLink,
+  CareHours,
+  CompanyLegalName,
+  GrievanceOfficerContact,
+  PhoneLink,
+  useMarketplace,
+} from '../components/company-details'
 
 interface ContactDetail {
   icon: LucideIcon
@@ -21,6 +29,17 @@ interface ContactDetail {
   content: React.ReactNode
   /** Long details take the full row beside the form. */
   wide?: boolean
+}
+
+/** The registered office, a line each, under the legal name. */
+function OfficeLines() {
+  const lines = useMarketplace()?.addressLines ?? []
+  return lines.map((line) => (
+    <span key={line}>
+      <br />
+      {line}
+    </span>
+  ))
 }
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline'
@@ -32,11 +51,8 @@ const details: ContactDetail[] = [
     wide: true,
     content: (
       <address className="not-italic">
-        {company.legalName}
-        <br />
-        {company.address.lines.join(', ')}
-        <br />
-        {company.address.city}, {company.address.state} {company.address.pincode}
+        <CompanyLegalName />
+        <OfficeLines />
       </address>
     ),
   },
@@ -45,9 +61,7 @@ const details: ContactDetail[] = [
     title: 'Call us',
     content: (
       <>
-        <a href={company.phone.href} className={linkClass}>
-          {company.phone.display}
-        </a>
+        <PhoneLink className={linkClass} />
         <br />
         For orders, returns and refunds
       </>
@@ -58,9 +72,7 @@ const details: ContactDetail[] = [
     title: 'Email us',
     content: (
       <>
-        <a href={`mailto:${company.email}`} className={linkClass}>
-          {company.email}
-        </a>
+        <CareEmailLink className={linkClass} />
         <br />
         We reply within one working day
       </>
@@ -72,7 +84,7 @@ const details: ContactDetail[] = [
     wide: true,
     content: (
       <>
-        {company.hours}
+        <CareHours />
         <br />
         {company.hoursNote}
       </>
@@ -170,11 +182,7 @@ export default function ContactPage() {
             </ul>
             <p className="mt-2 text-xs leading-5 text-muted-foreground">
               Complaints about a seller or your personal data can also go to our Grievance Officer,{' '}
-              {company.grievanceOfficer.name}, at{' '}
-              <a href={`mailto:${company.grievanceOfficer.email}`} className={linkClass}>
-                {company.grievanceOfficer.email}
-              </a>
-              .
+              <GrievanceOfficerContact linkClassName={linkClass} />.
             </p>
           </section>
         </div>

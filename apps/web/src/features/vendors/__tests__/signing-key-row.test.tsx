@@ -11,6 +11,8 @@ const approved: Vendor = {
   mobile: '9940123456',
   email: 'support@techtokri.in',
   gstNumber: '33ABKFT6402R1ZN',
+  gstRegistrationType: 'regular',
+  gstinLegalName: null,
   status: 'Approved',
   listedProducts: 3,
 }

@@ -11,6 +11,8 @@ const pending: Vendor = {
   mobile: '9940123456',
   email: 'support@techtokri.in',
   gstNumber: '33ABKFT6402R1ZN',
+  gstRegistrationType: 'regular',
+  gstinLegalName: null,
   status: 'Pending',
   listedProducts: 0,
 }
@@ -40,6 +42,28 @@ describe('VendorVerificationPage', () => {
       ([url, init]) => String(url) === '/api/admin/vendors' && !init?.method,
     )
     expect(gets.length).toBeGreaterThanOrEqual(2)
+  })
+
+  it("shows the GST network's legal name and a composition dealer (issue 30.10)", async () => {
+    mockApi({
+      'GET /admin/vendors': () =>
+        ok({
+          data: [
+            {
+              ...pending,
+              status: 'Approved',
+              gstRegistrationType: 'composition',
+              gstinLegalName: 'Tech Tokri Traders',
+            },
+          ],
+        }),
+    })
+    renderAt('/admin/vendor-verificaton', <VendorVerificationPage />)
+    const row = await screen.findByRole('row', { name: /Tech Tokri/ })
+    expect(within(row).getByText('Tech Tokri Traders')).toBeInTheDocument()
+    expect(
+      within(row).getByText('Composition dealer: sells within its state only'),
+    ).toBeInTheDocument()
   })
 
   it('shows a failed load in red', async () => {

@@ -39,6 +39,26 @@ import { SigningKeyRow } from './signing-key-row'
 
 const STATUS_VARIANT = { Approved: 'success', Rejected: 'destructive', Pending: 'warning' } as const
 
+/**
+ * The GSTIN, and once approved what the GST network answered (issue 30.10): its legal name, and
+ * whether it is a composition dealer (bills of supply, sales within its state only).
+ */
+function GstinDetails({ vendor }: { vendor: Vendor }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <span className="font-mono text-xs leading-5">{dash(vendor.gstNumber)}</span>
+      {vendor.gstinLegalName && (
+        <span className="text-xs text-muted-foreground">{vendor.gstinLegalName}</span>
+      )}
+      {vendor.gstRegistrationType === 'composition' && (
+        <span className="text-xs font-medium text-foreground">
+          Composition dealer: sells within its state only
+        </span>
+      )}
+    </div>
+  )
+}
+
 function StatusBadge({ status }: { status: Vendor['status'] }) {
   return <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
 }
@@ -199,7 +219,9 @@ export function VendorList() {
               <TableCell className="py-2.5 font-medium">{vendor.userName}</TableCell>
               <TableCell className="tabular py-2.5">{dash(vendor.mobile)}</TableCell>
               <TableCell className="max-w-56 truncate py-2.5">{vendor.email}</TableCell>
-              <TableCell className="py-2.5 font-mono text-xs">{dash(vendor.gstNumber)}</TableCell>
+              <TableCell className="py-2.5">
+                <GstinDetails vendor={vendor} />
+              </TableCell>
               <TableCell className="py-2.5">
                 <Listing vendor={vendor} />
               </TableCell>
@@ -224,7 +246,9 @@ export function VendorList() {
               <dt className="text-muted-foreground">Email</dt>
               <dd className="truncate">{vendor.email}</dd>
               <dt className="text-muted-foreground">GSTIN</dt>
-              <dd className="font-mono text-xs leading-5">{dash(vendor.gstNumber)}</dd>
+              <dd>
+                <GstinDetails vendor={vendor} />
+              </dd>
             </dl>
             <Actions vendor={vendor} onComplete={() => setCompleting(vendor)} />
           </li>
