@@ -14,6 +14,7 @@ import type { ReplyCache, ListingTotals } from './modules/catalog'
 import type { Couriers } from './couriers'
 import type { Payments } from './payments'
 import type { PayoutRails } from './payouts'
+import type { GstPortals } from './einvoice'
 import type { LifecycleContext } from './modules/lifecycle'
 
 /**
@@ -41,6 +42,8 @@ export interface AppDeps {
   couriers: Couriers
   /** How sellers are paid (the sandbox rail plays one in demo mode). */
   payoutRails: PayoutRails
+  /** The e-invoice (IRP) and e-way bill portals (their sandbox in demo mode). */
+  gstPortals: GstPortals
   /** Where uploaded images are kept: the data directory, or S3 when configured. */
   storage: Storage
   /** Large listing totals kept for a while (catalog.service.ts). */
@@ -64,6 +67,7 @@ export type AppDepsInput = Omit<
   | 'payments'
   | 'couriers'
   | 'payoutRails'
+  | 'gstPortals'
   | 'storage'
   | 'listingTotals'
   | 'lifecycle'

@@ -28,6 +28,7 @@ import { adminProductsRoutes } from './modules/admin-products'
 import { authRoutes, findSessionUser } from './modules/auth'
 import { bannersRoutes } from './modules/banners'
 import { businessAddressRoutes } from './modules/business-address'
+import { eDocumentsRoutes } from './modules/e-documents'
 import { cartRoutes } from './modules/cart'
 import {
   catalogRoutes,
@@ -46,6 +47,7 @@ import { ordersRoutes } from './modules/orders'
 import { paymentsRoutes, sandboxGatewayRoutes } from './modules/payments'
 import { createPayments, paymentCsp } from './payments'
 import { createCouriers } from './couriers'
+import { createGstPortals } from './einvoice'
 import { createPayoutRails } from './payouts'
 import { shippingRoutes, shipmentsRoutes, sandboxCourierRoutes } from './modules/shipping'
 import { createStorage } from './lib/storage'
@@ -125,6 +127,7 @@ export async function buildApp(
   const payments = createPayments(config)
   const couriers = createCouriers(config)
   const payoutRails = createPayoutRails(config)
+  const gstPortals = createGstPortals(config, { now })
   const metrics = createMetrics({ catalogCache, pageCache, outbox: () => outboxCounts(input.db) })
   const mailer =
     input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
@@ -140,6 +143,7 @@ export async function buildApp(
     payments,
     couriers,
     payoutRails,
+    gstPortals,
     storage: createStorage(config),
     listingTotals: createListingTotals(),
     lifecycle,
@@ -212,6 +216,7 @@ export async function buildApp(
       await typed.register(adminProductsRoutes)
       await typed.register(vendorsRoutes)
       await typed.register(businessAddressRoutes)
+      await typed.register(eDocumentsRoutes)
       await typed.register(cartRoutes)
       await typed.register(addressesRoutes)
       await typed.register(adminOrdersRoutes)

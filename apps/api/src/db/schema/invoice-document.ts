@@ -70,4 +70,8 @@ export interface InvoiceDocument {
   operator: { name: string; gstin: string }
   /** The marketplace's own products have no operator line: it is the supplier. */
   soldVia: boolean
+  /** What the IRP registered (issue 30.8), printed with its signed QR code; absent: not e-invoiced. */
+  eInvoice?: { irn: string; ackNo: string; ackDate: string; signedQrCode: string }
+  /** The consignment's e-way bill (issue 30.9); absent: none was needed. */
+  eWayBill?: { number: string; generatedAt: string | null }
 }
