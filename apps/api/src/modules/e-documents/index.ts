@@ -9,5 +9,5 @@ export {
   registerDispatchDocuments,
   type GstDeps,
 } from './dispatch-documents'
-export { cancelDispatchDocuments, invoiceCancelledAtIrp } from './undo'
+export { cancelDispatchDocuments, eWayBillOf, invoiceCancelledAtIrp } from './undo'
 export { eDocumentsRoutes } from './e-documents.routes'

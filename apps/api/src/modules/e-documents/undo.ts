@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db, Tx } from '../../db/client'
 import { eDocuments, invoices } from '../../db/schema'
@@ -80,4 +80,20 @@ export async function invoiceCancelledAtIrp(tx: Tx, subOrderId: string): Promise
       ),
     )
   return row !== undefined
+}
+
+/** The e-way bill number a part's consignment moves under (not cancelled), or null. */
+export async function eWayBillOf(db: Db, subOrderId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ number: eDocuments.number })
+    .from(eDocuments)
+    .innerJoin(invoices, eq(invoices.id, eDocuments.invoiceId))
+    .where(
+      and(
+        eq(invoices.subOrderId, subOrderId),
+        eq(eDocuments.kind, 'ewb'),
+        isNull(eDocuments.cancelledAt),
+      ),
+    )
+  return row?.number ?? null
 }
