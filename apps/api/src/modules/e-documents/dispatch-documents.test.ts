@@ -154,6 +154,24 @@ describe('e-invoicing at dispatch (issue 30.8)', () => {
     expect(await db().select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice!.id))).toEqual([])
   })
 
+  it('refuses to issue, by a parcel marked shipped by hand, an invoice that needs an IRN', async () => {
+    const s = await seller(6_00_00_000)
+    const { partId, orderId } = await order(s.id, 1_999, BUYER)
+    const move = (cookie: string, url: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url, headers: { cookie }, payload })
+    const processed = await move(s.cookie, '/api/admin/orders/vendor-update', {
+      _id: partId,
+      status: 'inProcess',
+    })
+    expect(processed.statusCode).toBe(200)
+    const shipped = await move(admin, `/api/admin/orders/update/${orderId}`, {
+      orderStatus: 'inShipping',
+    })
+    expect(shipped.statusCode).toBe(409)
+    expect(shipped.json().message).toMatch(/must be registered with the e-invoice portal/)
+    expect(await invoiceOf(partId)).toBeUndefined()
+  })
+
   it('lets only admins set whether a seller e-invoices', async () => {
     const s = await seller()
     const url = `/api/admin/sellers/${s.id}/e-invoicing`

@@ -2,7 +2,7 @@ import { formatPaise } from '@techbazaar/shared'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db, Tx } from '../../db/client'
-import { eDocuments, invoiceCounters, invoices } from '../../db/schema'
+import { eDocuments, invoiceCounters, invoices, subOrders } from '../../db/schema'
 import type { InvoiceDocument } from '../../db/schema/invoice-document'
 import {
   GstPortalRefusedError,
@@ -200,4 +200,24 @@ export async function standingDocuments(db: Db, invoiceId: string) {
     .select()
     .from(eDocuments)
     .where(and(eq(eDocuments.invoiceId, invoiceId), isNull(eDocuments.cancelledAt)))
+}
+
+/**
+ * Refuses an invoice issued without asking the IRP (a parcel an admin marks shipped by hand) when
+ * it needs an IRN: a business buyer of an e-invoicing supplier. Such parcels go through Ship.
+ */
+export async function assertIrnIfNeeded(
+  tx: Tx,
+  invoice: { subOrderId: string; document: InvoiceDocument },
+  marketplaceEInvoicing: boolean,
+): Promise<void> {
+  if (invoice.document.eInvoice || !invoice.document.recipient.gstin) return
+  const [sub] = await tx
+    .select({ sellerId: subOrders.sellerId })
+    .from(subOrders)
+    .where(eq(subOrders.id, invoice.subOrderId))
+  if (!sub || !(await mustEInvoice(tx, sub.sellerId, { marketplaceEInvoicing }))) return
+  throw conflict(
+    'This invoice to a business buyer must be registered with the e-invoice portal (IRP) for its IRN: dispatch it with Ship (courier booking), not by marking it shipped by hand.',
+  )
 }

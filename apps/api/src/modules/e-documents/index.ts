@@ -4,6 +4,7 @@
  */
 export {
   assertDispatchDocuments,
+  assertIrnIfNeeded,
   burnSerial,
   DispatchDocumentsError,
   registerDispatchDocuments,
