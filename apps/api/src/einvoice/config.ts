@@ -14,7 +14,8 @@ const optionalUrl = z.preprocess(
 )
 /** A PEM public key, given with literal "\n" where an env file cannot hold newlines. */
 const optionalPem = z.preprocess(
-  (value) => (typeof value === 'string' && value !== '' ? value.replaceAll('\\n', '\n') : undefined),
+  (value) =>
+    typeof value === 'string' && value !== '' ? value.replaceAll('\\n', '\n') : undefined,
   z.string().includes('PUBLIC KEY', { message: 'must be a PEM public key' }).optional(),
 )
 const rupees = (fallback: number) => z.coerce.number().int().positive().default(fallback)

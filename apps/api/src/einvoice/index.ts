@@ -27,7 +27,8 @@ export function createGstPortals(
 ): GstPortals {
   const { einvoice, ewayBill } = config.gstPortals
   const gstin = config.marketplace.gstin
-  const sandbox = config.demo.enabled && (!einvoice || !ewayBill) ? createGstSandbox(deps.now) : undefined
+  const sandbox =
+    config.demo.enabled && (!einvoice || !ewayBill) ? createGstSandbox(deps.now) : undefined
   return {
     einvoice: einvoice
       ? createNicEInvoice({ ...einvoice, gstin, fetch: deps.fetch })

@@ -42,7 +42,12 @@ function invoice(number: string): InvoiceDocument {
       stateName: 'Maharashtra',
       gstin: '27AAACA1234A1Z1',
     },
-    shipTo: { name: 'Ravi', address: ['12 Marine Drive', 'Mumbai 400002'], stateName: 'Maharashtra', phone: '9876543210' },
+    shipTo: {
+      name: 'Ravi',
+      address: ['12 Marine Drive', 'Mumbai 400002'],
+      stateName: 'Maharashtra',
+      phone: '9876543210',
+    },
     placeOfSupply: { code: '27', name: 'Maharashtra' },
     taxKind: 'IGST',
     lines: [
@@ -112,9 +117,9 @@ describe('NIC e-invoice adapter (IRP contract, against a local fake)', () => {
     await expect(
       provider.register(invoice('TB/2627/000001'), { ecomGstin: null }),
     ).rejects.toMatchObject({ code: '2150' })
-    await expect(provider.register(invoice('TB/2627/000001'), { ecomGstin: null })).rejects.toBeInstanceOf(
-      GstPortalRefusedError,
-    )
+    await expect(
+      provider.register(invoice('TB/2627/000001'), { ecomGstin: null }),
+    ).rejects.toBeInstanceOf(GstPortalRefusedError)
     fake.state.down = true
     try {
       await expect(
@@ -128,12 +133,19 @@ describe('NIC e-invoice adapter (IRP contract, against a local fake)', () => {
   it('cancels an IRN within 24 hours only', async () => {
     const provider = irp()
     const fresh = await provider.register(invoice('TB/2627/000010'), { ecomGstin: null })
-    const { cancelledAt } = await provider.cancel(fresh.irn, '29ABCDE1234F1Z5', 'orderCancelled', 'Cancelled')
+    const { cancelledAt } = await provider.cancel(
+      fresh.irn,
+      '29ABCDE1234F1Z5',
+      'orderCancelled',
+      'Cancelled',
+    )
     expect(cancelledAt).toBe(clock.toISOString())
     expect(fake.state.irns.get(fresh.irn)?.cancelled).toBe(true)
     const old = await provider.register(invoice('TB/2627/000011'), { ecomGstin: null })
     clock = new Date(clock.getTime() + 25 * 3_600_000)
-    await expect(provider.cancel(old.irn, '29ABCDE1234F1Z5', 'orderCancelled', 'Late')).rejects.toMatchObject({
+    await expect(
+      provider.cancel(old.irn, '29ABCDE1234F1Z5', 'orderCancelled', 'Late'),
+    ).rejects.toMatchObject({
       code: '2270',
     })
   })
@@ -142,7 +154,9 @@ describe('NIC e-invoice adapter (IRP contract, against a local fake)', () => {
 describe('NIC e-way bill adapter (GENEWAYBILL contract, against a local fake)', () => {
   it('generates Part A with a 12-digit number and cancels it', async () => {
     const provider = ewb()
-    const bill = await provider.generate(invoice('TB/2627/000020'), { transporterName: 'Delhivery' })
+    const bill = await provider.generate(invoice('TB/2627/000020'), {
+      transporterName: 'Delhivery',
+    })
     expect(bill.number).toMatch(/^\d{12}$/)
     expect(bill.generatedAt).toBe(new Date(Math.floor(clock.getTime() / 1000) * 1000).toISOString())
     const sent = fake.state.ewayBills.get(bill.number)?.payload
@@ -167,11 +181,15 @@ describe('GST sandbox (demo mode)', () => {
     const doc = invoice('TB/2627/000031')
     const registered = await sandbox.einvoice.register(doc, { ecomGstin: null })
     const { createHash } = await import('node:crypto')
-    const fy = doc.issuedAt.slice(0, 4) === '2026' ? '2026-27' : ''
+    // Issued in November 2026: financial year 2026-27.
     expect(registered.irn).toBe(
-      createHash('sha256').update(`29ABCDE1234F1Z5${fy}INVTB/2627/000031`).digest('hex'),
+      createHash('sha256').update('29ABCDE1234F1Z52026-27INVTB/2627/000031').digest('hex'),
     )
-    expect(verifiedQrData(registered.signedQrCode, sandbox.publicKey)).toMatchObject({ Irn: registered.irn })
-    expect((await sandbox.ewayBill.generate(doc, { transporterName: 'x' })).number).toMatch(/^\d{12}$/)
+    expect(verifiedQrData(registered.signedQrCode, sandbox.publicKey)).toMatchObject({
+      Irn: registered.irn,
+    })
+    expect((await sandbox.ewayBill.generate(doc, { transporterName: 'x' })).number).toMatch(
+      /^\d{12}$/,
+    )
   })
 })

@@ -41,7 +41,10 @@ export async function nicCall(
 }
 
 /** Caches a portal's login until shortly before it expires (NIC: 6 hours; do not log in per call). */
-export function tokenCache<T extends { expiresAt: number }>(login: () => Promise<T>, now: () => number) {
+export function tokenCache<T extends { expiresAt: number }>(
+  login: () => Promise<T>,
+  now: () => number,
+) {
   let current: T | undefined
   let pending: Promise<T> | undefined
   return {

@@ -33,7 +33,11 @@ export function createGstSandbox(now: () => Date = () => new Date()): GstSandbox
       acknowledged.set(irn, at.getTime())
       // Fifteen digits like the IRP's: the year, then a running number.
       ackSerial += 1
-      const ackNo = `${String(at.getUTCFullYear()).slice(2)}${String(Date.now() % 1e9).padStart(9, '0')}${String(ackSerial).padStart(4, '0')}`.slice(0, 15)
+      const ackNo =
+        `${String(at.getUTCFullYear()).slice(2)}${String(Date.now() % 1e9).padStart(9, '0')}${String(ackSerial).padStart(4, '0')}`.slice(
+          0,
+          15,
+        )
       const irnDate = `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 19)}`
       return {
         irn,
@@ -59,7 +63,8 @@ export function createGstSandbox(now: () => Date = () => new Date()): GstSandbox
       const at = now()
       // Valid one day per 200 km by road; the sandbox assumes one day.
       return {
-        number: String(randomInt(100_000, 999_999)) + String(randomInt(0, 1_000_000)).padStart(6, '0'),
+        number:
+          String(randomInt(100_000, 999_999)) + String(randomInt(0, 1_000_000)).padStart(6, '0'),
         generatedAt: at.toISOString(),
         validUntil: new Date(at.getTime() + DAY_MS).toISOString(),
       }

@@ -17,7 +17,10 @@ export function signQr(data: object, key: KeyObject, issuer = 'NIC'): string {
 }
 
 /** The `data` claim of a signed QR when its signature holds under `key`, else null. */
-export function verifiedQrData(jwt: string, key: KeyObject | string): Record<string, unknown> | null {
+export function verifiedQrData(
+  jwt: string,
+  key: KeyObject | string,
+): Record<string, unknown> | null {
   const [header, body, signature] = jwt.split('.')
   if (!header || !body || !signature) return null
   const ok = createVerify('RSA-SHA256')

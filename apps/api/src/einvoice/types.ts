@@ -48,7 +48,12 @@ export class GstPortalRefusedError extends Error {
 export class GstPortalUnavailableError extends Error {}
 
 /** NIC's reasons for cancelling an IRN or an e-way bill. */
-export const CANCEL_REASONS = { duplicate: '1', dataEntryMistake: '2', orderCancelled: '3', others: '4' } as const
+export const CANCEL_REASONS = {
+  duplicate: '1',
+  dataEntryMistake: '2',
+  orderCancelled: '3',
+  others: '4',
+} as const
 export type CancelReason = keyof typeof CANCEL_REASONS
 
 export interface EInvoiceProvider {
@@ -59,7 +64,10 @@ export interface EInvoiceProvider {
    * Registers an invoice (INV) or credit note (CRN) of a supplier with a business recipient.
    * `ecomGstin`: the e-commerce operator the supply went through, when it did.
    */
-  register(document: InvoiceDocument, options: { ecomGstin: string | null }): Promise<IrnRegistration>
+  register(
+    document: InvoiceDocument,
+    options: { ecomGstin: string | null },
+  ): Promise<IrnRegistration>
   /** Cancels an IRN (the IRP allows it within 24 hours of its acknowledgement). */
   cancel(
     irn: string,

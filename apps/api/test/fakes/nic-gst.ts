@@ -1,4 +1,10 @@
-import { constants, generateKeyPairSync, privateDecrypt, randomBytes, randomUUID } from 'node:crypto'
+import {
+  constants,
+  generateKeyPairSync,
+  privateDecrypt,
+  randomBytes,
+  randomUUID,
+} from 'node:crypto'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import { aesDecrypt, aesEncrypt } from '../../src/einvoice/nic-crypto'
 import { financialYearOf, irnOf, qrData } from '../../src/einvoice/nic-payload'
@@ -66,12 +72,17 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
     if (state.down) return reply.status(503).type('text/html').send('<h1>Service Unavailable</h1>')
   })
   const irpError = (reply: FastifyReply, code: string, message: string) =>
-    reply.send({ Status: 0, ErrorDetails: [{ ErrorCode: code, ErrorMessage: message }], Data: null })
+    reply.send({
+      Status: 0,
+      ErrorDetails: [{ ErrorCode: code, ErrorMessage: message }],
+      Data: null,
+    })
   const clientOk = (request: FastifyRequest, id: string, secret: string) =>
     request.headers[id] === creds.clientId && request.headers[secret] === creds.clientSecret
 
   app.post('/eivital/v1.04/auth', async (request, reply) => {
-    if (!clientOk(request, 'client_id', 'client_secret')) return irpError(reply, '1013', 'Invalid client')
+    if (!clientOk(request, 'client_id', 'client_secret'))
+      return irpError(reply, '1013', 'Invalid client')
     const data = JSON.parse(
       Buffer.from(rsaDecrypt(String((request.body as Body).Data)).toString(), 'base64').toString(),
     ) as { UserName: string; Password: string; AppKey: string }
@@ -114,7 +125,8 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
     if (!/^[A-Z1-9][A-Z0-9/-]{0,15}$/.test(payload.DocDtls.No)) {
       return irpError(reply, '2176', 'Invalid document number')
     }
-    if (!payload.BuyerDtls.Gstin) return irpError(reply, '2265', 'Recipient GSTIN is required for B2B')
+    if (!payload.BuyerDtls.Gstin)
+      return irpError(reply, '2265', 'Recipient GSTIN is required for B2B')
     if (payload.SellerDtls.Gstin !== request.headers.sup_gstin) {
       return irpError(reply, '2143', 'The supplier GSTIN does not match sup_gstin')
     }
@@ -155,7 +167,10 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
   })
 
   const ewbError = (reply: FastifyReply, codes: string) =>
-    reply.send({ status: '0', error: Buffer.from(JSON.stringify({ errorCodes: `${codes},` })).toString('base64') })
+    reply.send({
+      status: '0',
+      error: Buffer.from(JSON.stringify({ errorCodes: `${codes},` })).toString('base64'),
+    })
 
   app.post('/ewaybillapi/v1.03/auth', async (request, reply) => {
     const body = request.body as Body
@@ -164,7 +179,8 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
     }
     const password = rsaDecrypt(String(body.password)).toString()
     const appKey = Buffer.from(rsaDecrypt(String(body.app_key)).toString(), 'base64')
-    if (body.username !== creds.username || password !== creds.password) return ewbError(reply, '106')
+    if (body.username !== creds.username || password !== creds.password)
+      return ewbError(reply, '106')
     state.ewbLogins += 1
     const token = randomUUID()
     const sek = randomBytes(32)
@@ -184,7 +200,8 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
     })
     if (body.action === 'GENEWAYBILL') {
       const bill = payload as unknown as EWayBillPayload
-      if (!bill.docNo || !bill.fromGstin || !(bill.itemList.length > 0)) return ewbError(reply, '201')
+      if (!bill.docNo || !bill.fromGstin || !(bill.itemList.length > 0))
+        return ewbError(reply, '201')
       const number = String(131000000000 + state.ewayBills.size + 1)
       state.ewayBills.set(number, { payload: bill, cancelled: false })
       const at = now()

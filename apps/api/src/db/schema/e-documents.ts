@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { id, updatedAt } from './columns'
 import { invoices } from './invoices'
 import { users } from './users'

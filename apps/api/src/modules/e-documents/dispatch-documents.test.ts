@@ -44,7 +44,7 @@ async function seller(turnoverRupees?: number) {
   if (turnoverRupees !== undefined) {
     const res = await t.app.inject({
       method: 'PUT',
-      url: `/api/admin/sellers/${user.id}/e-invoicing`,
+      url: `/api/admin/vendors/${user.id}/e-invoicing`,
       headers: { cookie: admin },
       payload: { aggregateTurnoverRupees: turnoverRupees },
     })
@@ -151,7 +151,9 @@ describe('e-invoicing at dispatch (issue 30.8)', () => {
     expect(fake.state.irns.get(invoice!.document.eInvoice!.irn)?.cancelled).toBe(true)
     const [irn] = await db().select().from(eDocuments).where(eq(eDocuments.invoiceId, invoice!.id))
     expect(irn?.cancelledAt).not.toBeNull()
-    expect(await db().select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice!.id))).toEqual([])
+    expect(
+      await db().select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice!.id)),
+    ).toEqual([])
   })
 
   it('refuses to issue, by a parcel marked shipped by hand, an invoice that needs an IRN', async () => {
@@ -174,13 +176,22 @@ describe('e-invoicing at dispatch (issue 30.8)', () => {
 
   it('lets only admins set whether a seller e-invoices', async () => {
     const s = await seller()
-    const url = `/api/admin/sellers/${s.id}/e-invoicing`
-    const own = await t.app.inject({ method: 'PUT', url, headers: { cookie: s.cookie }, payload: { applies: true } })
+    const url = `/api/admin/vendors/${s.id}/e-invoicing`
+    const own = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: { cookie: s.cookie },
+      payload: { applies: true },
+    })
     expect(own.statusCode).toBe(403)
     const bad = await t.app.inject({ method: 'PUT', url, headers: { cookie: admin }, payload: {} })
     expect(bad.statusCode).toBe(400)
     const got = await t.app.inject({ method: 'GET', url, headers: { cookie: admin } })
-    expect(got.json().data).toEqual({ applies: false, aggregateTurnoverRupees: null, thresholdRupees: 5_00_00_000 })
+    expect(got.json().data).toEqual({
+      applies: false,
+      aggregateTurnoverRupees: null,
+      thresholdRupees: 5_00_00_000,
+    })
   })
 })
 
@@ -194,7 +205,10 @@ describe('e-way bills before the goods move (issue 30.9)', () => {
     expect(bill?.number).toMatch(/^\d{12}$/)
     expect(fake.state.ewayBills.get(bill!.number)?.payload.totInvValue).toBe(60_000)
     expect(await pdfText(orderId, shopper.cookie)).toContain(`E-way bill No. ${bill!.number}`)
-    const label = await t.app.inject({ method: 'GET', url: `/sandbox-courier/${res.json().data.awb}/label` })
+    const label = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox-courier/${res.json().data.awb}/label`,
+    })
     expect(label.body).toContain(`E-way bill No.</strong> ${bill!.number}`)
   })
 
@@ -215,7 +229,9 @@ describe('e-way bills before the goods move (issue 30.9)', () => {
       const refused = await ship(s.cookie, partId)
       expect(refused.statusCode).toBe(409)
       expect(refused.json().message).toMatch(/needs an e-way bill before it moves/)
-      expect(await db().select().from(shipments).where(eq(shipments.subOrderId, partId))).toEqual([])
+      expect(await db().select().from(shipments).where(eq(shipments.subOrderId, partId))).toEqual(
+        [],
+      )
       const wrong = await ship(s.cookie, partId, { eWayBillNumber: '12345' })
       expect(wrong.statusCode).toBe(400)
       const res = await ship(s.cookie, partId, { eWayBillNumber: '1810 0012 3456' })

@@ -57,7 +57,11 @@ export async function assertDispatchDocuments(
       'Your invoices to business buyers must be registered with the e-invoice portal (IRP), which is not set up in this shop yet, so nothing was dispatched. Please contact support.',
     )
   }
-  if (part.valuePaise > gst.settings.ewayBillThresholdPaise && !eWayBillNumber && !gst.portals.ewayBill) {
+  if (
+    part.valuePaise > gst.settings.ewayBillThresholdPaise &&
+    !eWayBillNumber &&
+    !gst.portals.ewayBill
+  ) {
     throw conflict(
       `${ewbNeeded(gst.settings)}: enter the number of the e-way bill you generated on the e-way bill portal.`,
     )
@@ -67,14 +71,19 @@ export async function assertDispatchDocuments(
 function portalError(err: unknown, down: string, what: string): AppError {
   if (err instanceof GstPortalRefusedError) {
     return Object.assign(
-      new DispatchDocumentsError(409, `${what} refused it: ${err.message}. Nothing was dispatched.`),
+      new DispatchDocumentsError(
+        409,
+        `${what} refused it: ${err.message}. Nothing was dispatched.`,
+      ),
       { cause: err },
     )
   }
   if (err instanceof GstPortalUnavailableError) {
     return Object.assign(new DispatchDocumentsError(503, down), { cause: err })
   }
-  return err instanceof AppError ? err : Object.assign(new DispatchDocumentsError(503, down), { cause: err })
+  return err instanceof AppError
+    ? err
+    : Object.assign(new DispatchDocumentsError(503, down), { cause: err })
 }
 
 /**
@@ -149,11 +158,22 @@ export async function registerDispatchDocuments(
     if (eInvoice) {
       // The IRP holds this number now: cancel its IRN and never issue the number again.
       await gst.portals.einvoice
-        ?.cancel(eInvoice.irn, document.supplier.gstin ?? '', 'dataEntryMistake', 'Dispatch not completed')
-        .catch((cancelErr: unknown) =>
-          log?.error({ err: cancelErr, irn: eInvoice?.irn }, 'IRN of an undone dispatch not cancelled'),
+        ?.cancel(
+          eInvoice.irn,
+          document.supplier.gstin ?? '',
+          'dataEntryMistake',
+          'Dispatch not completed',
         )
-      const failed = err instanceof DispatchDocumentsError ? err : new DispatchDocumentsError(409, (err as Error).message)
+        .catch((cancelErr: unknown) =>
+          log?.error(
+            { err: cancelErr, irn: eInvoice?.irn },
+            'IRN of an undone dispatch not cancelled',
+          ),
+        )
+      const failed =
+        err instanceof DispatchDocumentsError
+          ? err
+          : new DispatchDocumentsError(409, (err as Error).message)
       failed.burn = { supplierKey: invoice.supplierKey, fy: invoice.fy, seq: invoice.seq }
       throw failed
     }

@@ -14,7 +14,7 @@ export async function eDocumentsRoutes(app: App) {
   const { db, config } = app.deps
 
   app.get(
-    '/admin/sellers/:id/e-invoicing',
+    '/admin/vendors/:id/e-invoicing',
     {
       schema: {
         tags,
@@ -31,7 +31,7 @@ export async function eDocumentsRoutes(app: App) {
   )
 
   app.put(
-    '/admin/sellers/:id/e-invoicing',
+    '/admin/vendors/:id/e-invoicing',
     {
       schema: {
         tags,

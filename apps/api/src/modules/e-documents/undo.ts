@@ -28,9 +28,13 @@ export async function cancelDispatchDocuments(
     .innerJoin(invoices, eq(invoices.id, eDocuments.invoiceId))
     .where(eq(invoices.subOrderId, subOrderId))
   let irnCancelled = false
-  const byKind = (kind: 'irn' | 'ewb') => rows.find((r) => r.doc.kind === kind && !r.doc.cancelledAt)
+  const byKind = (kind: 'irn' | 'ewb') =>
+    rows.find((r) => r.doc.kind === kind && !r.doc.cancelledAt)
   const mark = (id: string, at: string) =>
-    db.update(eDocuments).set({ cancelledAt: new Date(at) }).where(eq(eDocuments.id, id))
+    db
+      .update(eDocuments)
+      .set({ cancelledAt: new Date(at) })
+      .where(eq(eDocuments.id, id))
   const ewb = byKind('ewb')
   let ewbStanding = Boolean(ewb && ewb.doc.source !== 'seller')
   if (ewb && ewb.doc.source !== 'seller' && gst.portals.ewayBill) {

@@ -25,7 +25,11 @@ export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: numb
  * number and date and the IRP's signed QR code (rule 48(4)), and the consignment's e-way bill
  * number. Nothing is drawn for a document that has neither; answers the y under the block.
  */
-export function drawEDocuments(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, y: number): number {
+export function drawEDocuments(
+  doc: PDFKit.PDFDocument,
+  invoice: InvoiceDocument,
+  y: number,
+): number {
   const { eInvoice, eWayBill } = invoice
   if (!eInvoice && !eWayBill) return y
   const top = y + 8

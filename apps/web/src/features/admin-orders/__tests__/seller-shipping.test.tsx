@@ -229,7 +229,9 @@ describe("the seller's parts to ship", () => {
     const field = within(dialog).getByLabelText('E-way bill No. (optional)')
     await user.type(field, '1234')
     await user.click(within(dialog).getByRole('button', { name: 'Book courier' }))
-    expect(await within(dialog).findByText('An e-way bill number has 12 digits')).toBeInTheDocument()
+    expect(
+      await within(dialog).findByText('An e-way bill number has 12 digits'),
+    ).toBeInTheDocument()
     await user.clear(field)
     await user.type(field, '1810 0012 3456')
     await user.click(within(dialog).getByRole('button', { name: 'Book courier' }))

@@ -64,7 +64,8 @@ function ShipForm({ row, onBooked }: { row: OrderRow; onBooked: (booking: Bookin
   const { problem, pending, submit } = useFormDialog(useShipParcel(), {
     onSuccess: onBooked,
     // A refusal that names a field shows under it; anything else above the button.
-    refusal: (error) => (showFieldErrors(error, form.setError, SERVER_FIELDS) ? null : problemOf(error)),
+    refusal: (error) =>
+      showFieldErrors(error, form.setError, SERVER_FIELDS) ? null : problemOf(error),
   })
   const { errors } = form.formState
   const field = (name: (typeof FIELDS)[number]) => form.register(name, { setValueAs: asEntered })
