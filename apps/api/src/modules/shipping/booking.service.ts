@@ -204,6 +204,7 @@ export async function shipParcel(
             quantity: l.quantity,
             unitPricePaise: l.unitPricePaise,
           })),
+          ...(input.eWayBillNumber ? { eWayBillNumber: input.eWayBillNumber } : {}),
         })
         .catch((err: unknown) => {
           refused = err
