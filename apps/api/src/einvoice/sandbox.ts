@@ -18,7 +18,9 @@ export interface GstSandbox {
 const DAY_MS = 86_400_000
 
 export function createGstSandbox(now: () => Date = () => new Date()): GstSandbox {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  // Made on first use: most starts (and every test app) never sign a QR code.
+  let pair: { privateKey: KeyObject; publicKey: KeyObject } | undefined
+  const signing = () => (pair ??= generateKeyPairSync('rsa', { modulusLength: 2048 }))
   const acknowledged = new Map<string, number>()
   let ackSerial = 0
   const einvoice: EInvoiceProvider = {
@@ -43,7 +45,7 @@ export function createGstSandbox(now: () => Date = () => new Date()): GstSandbox
         irn,
         ackNo,
         ackDate: at.toISOString(),
-        signedQrCode: signQr(qrData(payload, irn, irnDate), privateKey, 'NIC Sandbox'),
+        signedQrCode: signQr(qrData(payload, irn, irnDate), signing().privateKey, 'NIC Sandbox'),
       }
     },
     async cancel(irn) {
@@ -73,5 +75,11 @@ export function createGstSandbox(now: () => Date = () => new Date()): GstSandbox
       return { cancelledAt: now().toISOString() }
     },
   }
-  return { einvoice, ewayBill, publicKey }
+  return {
+    einvoice,
+    ewayBill,
+    get publicKey() {
+      return signing().publicKey
+    },
+  }
 }
