@@ -39,8 +39,10 @@ const apiModuleUses = {
   refunds: ['kernel'],
   settlements: ['kernel', 'invoices'],
   payouts: ['kernel', 'settlements'],
-  lifecycle: ['kernel', 'cart', 'checkouts', 'invoices', 'refunds', 'settlements'],
-  shipping: ['kernel', 'invoices', 'lifecycle'],
+  // The IRN and e-way bill a dispatch needs (issue 30.8-9): the schema and the GST portals only.
+  'e-documents': [],
+  lifecycle: ['kernel', 'cart', 'checkouts', 'invoices', 'refunds', 'settlements', 'e-documents'],
+  shipping: ['kernel', 'invoices', 'lifecycle', 'e-documents'],
   returns: ['kernel', 'invoices', 'refunds', 'settlements', 'shipping'],
   payments: ['kernel', 'checkouts', 'lifecycle', 'refunds'],
   orders: [

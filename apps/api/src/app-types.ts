@@ -15,6 +15,7 @@ import type { Couriers } from './couriers'
 import type { GstinVerifier } from './gstn'
 import type { Payments } from './payments'
 import type { PayoutRails } from './payouts'
+import type { GstPortals } from './einvoice'
 import type { LifecycleContext } from './modules/lifecycle'
 
 /**
@@ -44,6 +45,8 @@ export interface AppDeps {
   payoutRails: PayoutRails
   /** The GST network's taxpayer search (a GSP; the sandbox in demo mode; none otherwise). */
   gstn: GstinVerifier | undefined
+  /** The e-invoice (IRP) and e-way bill portals (their sandbox in demo mode). */
+  gstPortals: GstPortals
   /** Where uploaded images are kept: the data directory, or S3 when configured. */
   storage: Storage
   /** Large listing totals kept for a while (catalog.service.ts). */
@@ -68,6 +71,7 @@ export type AppDepsInput = Omit<
   | 'couriers'
   | 'payoutRails'
   | 'gstn'
+  | 'gstPortals'
   | 'storage'
   | 'listingTotals'
   | 'lifecycle'

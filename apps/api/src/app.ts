@@ -28,6 +28,7 @@ import { adminProductsRoutes } from './modules/admin-products'
 import { authRoutes, findSessionUser } from './modules/auth'
 import { bannersRoutes } from './modules/banners'
 import { businessAddressRoutes } from './modules/business-address'
+import { eDocumentsRoutes } from './modules/e-documents'
 import { cartRoutes } from './modules/cart'
 import {
   catalogRoutes,
@@ -48,6 +49,7 @@ import { paymentsRoutes, sandboxGatewayRoutes } from './modules/payments'
 import { createPayments, paymentCsp } from './payments'
 import { createCouriers } from './couriers'
 import { createGstn } from './gstn'
+import { createGstPortals } from './einvoice'
 import { createPayoutRails } from './payouts'
 import { shippingRoutes, shipmentsRoutes, sandboxCourierRoutes } from './modules/shipping'
 import { createStorage } from './lib/storage'
@@ -127,6 +129,7 @@ export async function buildApp(
   const payments = createPayments(config)
   const couriers = createCouriers(config)
   const payoutRails = createPayoutRails(config)
+  const gstPortals = createGstPortals(config, { now })
   const metrics = createMetrics({ catalogCache, pageCache, outbox: () => outboxCounts(input.db) })
   const mailer =
     input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
@@ -143,6 +146,7 @@ export async function buildApp(
     couriers,
     payoutRails,
     gstn: createGstn(config),
+    gstPortals,
     storage: createStorage(config),
     listingTotals: createListingTotals(),
     lifecycle,
@@ -216,6 +220,7 @@ export async function buildApp(
       await typed.register(adminProductsRoutes)
       await typed.register(vendorsRoutes)
       await typed.register(businessAddressRoutes)
+      await typed.register(eDocumentsRoutes)
       await typed.register(cartRoutes)
       await typed.register(addressesRoutes)
       await typed.register(adminOrdersRoutes)

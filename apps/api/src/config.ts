@@ -3,6 +3,7 @@ import path from 'node:path'
 import { gstinProblem, rupeesToPaise } from '@techbazaar/shared'
 import { z } from 'zod'
 import { readPkcs12, SigningKeyError } from './lib/signing/pkcs12'
+import { gstPortalsConfig, gstPortalsEnv } from './einvoice/config'
 import { payoutRailsConfig, payoutRailsEnv } from './payouts/config'
 
 /** The repository root: DATA_DIR and the built web app are found relative to it. */
@@ -321,6 +322,7 @@ const envSchema = z.object({
   INVOICE_SIGNING_PASSPHRASE: z.preprocess(emptyAsUndefined, z.string().optional()),
   // Payout rails (issue 28): Cashfree Payouts, RazorpayX, a bank file; see payouts/config.ts.
   ...payoutRailsEnv,
+  ...gstPortalsEnv,
 })
 
 /** The S3 settings, or undefined when none is set; a half-set one is refused by name. */
@@ -796,6 +798,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     couriers: couriersConfig(e, demo.enabled),
     /** The rails that pay sellers (payouts/index.ts builds them). */
     payoutRails: payoutRailsConfig(e, demo.enabled, (m) => new ConfigError(m)),
+    /** The IRP and e-way bill logins and thresholds (einvoice/index.ts builds the portals). */
+    gstPortals: gstPortalsConfig(e, (m) => new ConfigError(m)),
     /** Days a kept invoice PDF stays after its last download (invoices/invoice-files.ts). */
     invoicePdfKeepDays: e.INVOICE_PDF_KEEP_DAYS,
     /** The marketplace's PKCS#12 signing key for its invoices (read by invoices/signing-keys.ts). */

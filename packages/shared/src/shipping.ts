@@ -146,6 +146,17 @@ export const vendorShipBody = z.object({
   lengthCm: dimension('Length'),
   breadthCm: dimension('Breadth'),
   heightCm: dimension('Height'),
+  /**
+   * An e-way bill the seller generated itself on the e-way bill portal (12 digits), for a
+   * consignment that needs one (issue 30.9); without it the shop generates Part A, or refuses.
+   */
+  eWayBillNumber: z.preprocess(
+    (value) => (typeof value === 'string' ? value.replace(/\s+/g, '') || undefined : value),
+    z
+      .string()
+      .regex(/^[1-9]\d{11}$/, 'An e-way bill number has 12 digits')
+      .optional(),
+  ),
 })
 export type VendorShipInput = z.infer<typeof vendorShipBody>
 

@@ -62,6 +62,15 @@ describe('Delhivery serviceability', () => {
 })
 
 describe('Delhivery book', () => {
+  it('hands over the e-way bill the seller made (ewbn), and none when there is none', async () => {
+    const withBill = { ...parcel(), eWayBillNumber: '181000123456' }
+    await delhivery.book(withBill)
+    expect(fake.live(withBill.reference)[0]?.shipment.ewbn).toBe('181000123456')
+    const without = parcel()
+    await delhivery.book(without)
+    expect(fake.live(without.reference)[0]?.shipment).not.toHaveProperty('ewbn')
+  })
+
   it('makes the warehouse, manifests the parcel, gets the label and asks for the pickup', async () => {
     const input = parcel()
     const booking = await delhivery.book(input)

@@ -169,6 +169,8 @@ export function createDelhivery(opts: DelhiveryOptions): Courier {
           shipment_height: input.heightCm,
           quantity: String(input.items.reduce((sum, item) => sum + item.quantity, 0)),
           products_desc: input.items.map((i) => `${i.quantity} x ${i.title}`).join(', '),
+          // The e-way bill Delhivery asks of a consignment above ₹50,000.
+          ...(input.eWayBillNumber ? { ewbn: input.eWayBillNumber } : {}),
         },
       ],
       pickup_location: { name: warehouse },

@@ -56,6 +56,8 @@ export function orderBody(
     // What the parcel is worth, and for COD what is collected at the door.
     sub_total: paiseToRupees(cod ? input.codPaise : input.declaredValuePaise),
     ...dimensions(input),
+    // The e-way bill Shiprocket asks of a consignment above ₹50,000.
+    ...(input.eWayBillNumber ? { ewaybill_no: input.eWayBillNumber } : {}),
   }
 }
 

@@ -46,6 +46,11 @@ export interface BookingInput {
   heightCm: number
   /** `sku`: the product id (Shiprocket requires one per item). */
   items: { sku: string; title: string; quantity: number; unitPricePaise: number }[]
+  /**
+   * The consignment's e-way bill when the seller made it before booking (rule 138, decision
+   * 073): the courier prints it and carries it. One the shop generates comes after the booking.
+   */
+  eWayBillNumber?: string
 }
 
 /** A reverse pickup: the courier collects a return from the shopper and brings it to the seller. */

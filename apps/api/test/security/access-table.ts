@@ -509,6 +509,13 @@ export const ACCESS: Record<string, AccessRule> = {
     url: `/api/admin/vendors/${(await w.freshPendingSeller()).id}/status`,
     ...json({ status: 'Approved' }),
   })),
+  'GET /api/admin/vendors/:id/e-invoicing': rule(200, ADMIN, 403, (w) => ({
+    url: `/api/admin/vendors/${w.users.seller2.id}/e-invoicing`,
+  })),
+  'PUT /api/admin/vendors/:id/e-invoicing': rule(200, ADMIN, 403, (w) => ({
+    url: `/api/admin/vendors/${w.users.seller2.id}/e-invoicing`,
+    ...json({ applies: false }),
+  })),
   'GET /api/admin/vendors/:vendorId/signing-key': rule(200, ADMIN, 403, (w) => ({
     url: `/api/admin/vendors/${w.users.seller2.id}/signing-key`,
   })),

@@ -75,4 +75,8 @@ export interface InvoiceDocument {
    * and s.31(3)(c); its lines carry no tax (rate 0, taxable = total). Absent on tax invoices.
    */
   billOfSupply?: true
+  /** What the IRP registered (issue 30.8), printed with its signed QR code; absent: not e-invoiced. */
+  eInvoice?: { irn: string; ackNo: string; ackDate: string; signedQrCode: string }
+  /** The consignment's e-way bill (issue 30.9); absent: none was needed. */
+  eWayBill?: { number: string; generatedAt: string | null }
 }

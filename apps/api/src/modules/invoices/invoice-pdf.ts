@@ -25,6 +25,7 @@ import {
 } from '../../lib/pdf-layout'
 import { amountInWords } from '../../lib/amount-in-words'
 import type { InvoiceDocument, InvoiceDocumentLine } from '../../db/schema/invoice-document'
+import { drawEDocuments } from './invoice-pdf-edocs'
 
 /** Keep this much room under the table for totals, words and the signature. */
 const FOOTER_SPACE = 70
@@ -183,6 +184,8 @@ function drawInvoice(
 ) {
   drawHeaderBand(doc, shopName, invoice)
   let y = drawParties(doc, invoice)
+  // IRN, acknowledgement, signed QR and e-way bill (issue 30.8-9), in their own module.
+  y = drawEDocuments(doc, invoice, y)
 
   const cols = columns(invoice)
   y = tableHeader(doc, cols, y + 10)

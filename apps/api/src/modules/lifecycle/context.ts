@@ -17,6 +17,8 @@ export interface LifecycleContext {
   refundDays: number
   /** The rates a delivery's ledger entries are written at (config.settlement). */
   settlement: SettlementPolicy
+  /** Whether the marketplace's own supplies are e-invoiced (issue 30.8); absent: no. */
+  marketplaceEInvoicing?: boolean
 }
 
 /** The context, from the shop's configuration and its clock. */
@@ -27,6 +29,7 @@ export function lifecycleContext(
     marketplace: MarketplaceIdentity
     returns: { refundDays: number }
     settlement: SettlementPolicy
+    gstPortals?: { marketplaceEInvoicing: boolean }
   },
   now: () => Date,
 ): LifecycleContext {
@@ -37,6 +40,7 @@ export function lifecycleContext(
     now,
     refundDays: config.returns.refundDays,
     settlement: config.settlement,
+    marketplaceEInvoicing: config.gstPortals?.marketplaceEInvoicing ?? false,
   }
 }
 

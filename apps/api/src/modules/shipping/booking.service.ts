@@ -14,12 +14,21 @@ import { CourierUnserviceableError } from '../../couriers/types'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import { type LifecycleContext, moveOrder } from '../lifecycle'
 import { assertInvoiceable, issueInvoice } from '../invoices'
+import {
+  assertDispatchDocuments,
+  burnSerial,
+  DispatchDocumentsError,
+  registerDispatchDocuments,
+  type GstDeps,
+} from '../e-documents'
 import { courierStep, type ClaimSlot } from './courier-step'
 import { deliveryDay } from './delivery-estimate'
 import { releaseStaleClaims, type ClaimSweepDeps } from './stale-claims'
 
 export interface BookingDeps extends ClaimSweepDeps {
   lifecycle: LifecycleContext
+  /** The IRP and the e-way bill portal, for the documents a dispatch needs (issue 30.8-9). */
+  gst: GstDeps
 }
 
 /** What the courier needs of the parcel, read and checked before anything is written. */
@@ -67,6 +76,13 @@ export async function shipParcel(
   const { sub, order, buyer, profile, lines } = await parcelFor(deps.db, seller, input._id)
   // The invoice is issued when the booking is recorded; what would stop it stops the booking.
   await assertInvoiceable(deps.db, deps.lifecycle.marketplace, sub.id, deps.now())
+  // An IRN (e-invoicing seller, business buyer) or an e-way bill that cannot be had stops it too.
+  await assertDispatchDocuments(
+    deps.db,
+    deps.gst,
+    { sellerId: sub.sellerId, valuePaise: sub.subtotalPaise, buyerGstin: order.buyerGstin },
+    input.eWayBillNumber,
+  )
   // A claim a crashed process left behind is undone and released, not a 409 for ever.
   await releaseStaleClaims(deps, sub.id)
   let claimId = ''
@@ -121,7 +137,19 @@ export async function shipParcel(
         })
         .where(eq(shipments.id, claimId))
       // Handing the goods to the courier is their supply: the invoice is issued now, dated now.
-      await issueInvoice(tx, deps.lifecycle.marketplace, sub.id, deps.now())
+      const invoice = await issueInvoice(tx, deps.lifecycle.marketplace, sub.id, deps.now())
+      // Its IRN and e-way bill, or no dispatch at all: the portals are asked in this transaction.
+      await registerDispatchDocuments(
+        tx,
+        deps.gst,
+        invoice,
+        {
+          sellerId: sub.sellerId,
+          eWayBillNumber: input.eWayBillNumber,
+          transporterName: COURIER_LABELS[courier.name],
+        },
+        deps.log,
+      )
       if (now.status === 'confirmed') {
         await moveOrder(tx, deps.lifecycle, {
           orderId: sub.orderId,
@@ -176,6 +204,7 @@ export async function shipParcel(
             quantity: l.quantity,
             unitPricePaise: l.unitPricePaise,
           })),
+          ...(input.eWayBillNumber ? { eWayBillNumber: input.eWayBillNumber } : {}),
         })
         .catch((err: unknown) => {
           refused = err
@@ -183,6 +212,8 @@ export async function shipParcel(
         }),
     )
   } catch (err) {
+    // A number the IRP saw in this rolled-back dispatch is never issued again (decision 072).
+    if (err instanceof DispatchDocumentsError && err.burn) await burnSerial(deps.db, err.burn)
     if (err !== refused) throw err
     if (err instanceof CourierUnserviceableError) {
       const cod = order.paymentMethod === 'COD' ? ' with cash on delivery' : ''

@@ -11,6 +11,7 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { orders, returns, shipments, subOrders, vendorProfiles } from '../../db/schema'
 import { escape, page } from '../../lib/html'
+import { eWayBillOf } from '../e-documents'
 
 /** The events the sandbox offers next for a parcel in `status` (none once it has ended). */
 function nextEvents(status: string): CourierEventStatus[] {
@@ -189,6 +190,8 @@ export async function sandboxCourierRoutes(app: FastifyInstance) {
     const awbText = escape(row.shipment.awb)
     const to = order.addressInfo
     const cod = order.paymentMethod === 'COD'
+    // The consignment's e-way bill goes on the parcel (rule 138): the number, when it has one.
+    const eWayBill = await eWayBillOf(db, sub.id)
     return reply.type('text/html; charset=utf-8').send(
       page(
         `Label ${row.shipment.awb}`,
@@ -196,6 +199,7 @@ export async function sandboxCourierRoutes(app: FastifyInstance) {
 <p class="note">Sandbox courier · ${escape(formatOrderNumber(order.orderNumber))} · ${shipment.weightGrams} g · ${shipment.lengthCm}×${shipment.breadthCm}×${shipment.heightCm} cm</p>
 <p><strong>To</strong><br>${escape(to.address)}<br>${escape(to.city)} ${escape(to.pincode)}<br>Phone ${escape(to.phone)}</p>
 <p><strong>From</strong><br>${escape(seller?.businessName ?? '')}<br>${escape(seller?.addressLine ?? '')}<br>${escape(seller?.city ?? '')} ${escape(seller?.pincode ?? '')}</p>
+${eWayBill ? `<p><strong>E-way bill No.</strong> ${escape(eWayBill)}</p>` : ''}
 <div class="amount">${cod ? `COD ${escape(formatPaise(sub.subtotalPaise))}` : 'PREPAID'}</div>`,
       ),
     )

@@ -45,7 +45,14 @@ export async function shipmentsRoutes(app: App) {
     async (request) => ({
       success: true as const,
       ...(await stopParcel(
-        { db, couriers, lifecycle, now, log: request.log },
+        {
+          db,
+          couriers,
+          lifecycle,
+          now,
+          log: request.log,
+          gst: { portals: app.deps.gstPortals, settings: config.gstPortals },
+        },
         assertSelf(request, undefined),
         request.params.subOrderId,
       )),

@@ -76,7 +76,14 @@ export async function shippingRoutes(app: App) {
     async (request) => ({
       success: true as const,
       data: await shipParcel(
-        { db, couriers, now, lifecycle },
+        {
+          db,
+          couriers,
+          now,
+          lifecycle,
+          gst: { portals: app.deps.gstPortals, settings: app.deps.config.gstPortals },
+          log: request.log,
+        },
         assertSelf(request, undefined),
         request.body,
       ),

@@ -14,10 +14,13 @@ import { shipments, subOrders } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
 import { type LifecycleContext, moveOrder } from '../lifecycle'
 import { recordHistory, lockOrder } from '../kernel'
+import { cancelDispatchDocuments, type GstDeps } from '../e-documents'
 import { releaseStaleClaims, type ClaimSweepDeps } from './stale-claims'
 
 export interface StopParcelDeps extends ClaimSweepDeps {
   lifecycle: LifecycleContext
+  /** The portals the invoice's IRN and e-way bill are cancelled at (issue 30.8). */
+  gst: GstDeps
 }
 
 type Stopped = Omit<StopParcelResponse, 'success'>
@@ -81,6 +84,9 @@ export async function stopParcel(
       },
     )
     if (cancelled) {
+      // The dispatch is undone: its e-way bill and (within 24 hours) its IRN are cancelled too;
+      // a cancelled IRN cancels the invoice, so the rejection issues no credit note for it.
+      await cancelDispatchDocuments(deps.db, deps.gst, subOrderId, deps.now(), deps.log)
       const { orderStatus } = await deps.db.transaction(async (tx) => {
         await lockOrder(tx, row.orderId)
         if (!(await moveShipment(tx, shipment.id, 'cancel'))) {

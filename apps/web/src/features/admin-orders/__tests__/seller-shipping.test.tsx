@@ -208,4 +208,41 @@ describe("the seller's parts to ship", () => {
     expect(await within(dialog).findByText('Courier booked')).toBeInTheDocument()
     expect(attempts).toBe(2)
   })
+  it('sends the e-way bill the seller generated itself, and says when the shop refuses without one', async () => {
+    const fetchMock = mockApi({
+      'GET /admin/orders/getVendor': () => ok({ data: [part(1, { totalAmount: 60000 })] }),
+      'POST /admin/orders/vendor-ship': (body) =>
+        (body as { eWayBillNumber?: string }).eWayBillNumber
+          ? ok({ data: booking })
+          : fail(
+              409,
+              'This parcel is worth more than ₹50,000.00, so it needs an e-way bill before it moves (rule 138): enter the number of the e-way bill you generated on the e-way bill portal.',
+            ),
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/orders', table())
+    const dialog = await openShip(user, 'TB-10231')
+    await fillParcel(user, dialog)
+    await user.click(within(dialog).getByRole('button', { name: 'Book courier' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/needs an e-way bill/)
+
+    const field = within(dialog).getByLabelText('E-way bill No. (optional)')
+    await user.type(field, '1234')
+    await user.click(within(dialog).getByRole('button', { name: 'Book courier' }))
+    expect(
+      await within(dialog).findByText('An e-way bill number has 12 digits'),
+    ).toBeInTheDocument()
+    await user.clear(field)
+    await user.type(field, '1810 0012 3456')
+    await user.click(within(dialog).getByRole('button', { name: 'Book courier' }))
+    expect(await within(dialog).findByText('Courier booked')).toBeInTheDocument()
+    expect(sentBodies(fetchMock, '/admin/orders/vendor-ship').at(-1)).toEqual({
+      _id: part(1)._id,
+      weightGrams: 450,
+      lengthCm: 20,
+      breadthCm: 12,
+      heightCm: 6,
+      eWayBillNumber: '181000123456',
+    })
+  }, 20_000)
 })

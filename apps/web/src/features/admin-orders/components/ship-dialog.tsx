@@ -29,6 +29,8 @@ import {
 type Booking = VendorShipResponse['data']
 
 const FIELDS = ['weightGrams', 'lengthCm', 'breadthCm', 'heightCm'] as const
+/** Every field the server may name in a refusal (the e-way bill's own too). */
+const SERVER_FIELDS = [...FIELDS, 'eWayBillNumber'] as const
 
 /** An empty box is "not entered" (the schema's "Enter the …" message), not zero. */
 const asEntered = (value: unknown) => (value === '' ? undefined : value)
@@ -62,7 +64,8 @@ function ShipForm({ row, onBooked }: { row: OrderRow; onBooked: (booking: Bookin
   const { problem, pending, submit } = useFormDialog(useShipParcel(), {
     onSuccess: onBooked,
     // A refusal that names a field shows under it; anything else above the button.
-    refusal: (error) => (showFieldErrors(error, form.setError, FIELDS) ? null : problemOf(error)),
+    refusal: (error) =>
+      showFieldErrors(error, form.setError, SERVER_FIELDS) ? null : problemOf(error),
   })
   const { errors } = form.formState
   const field = (name: (typeof FIELDS)[number]) => form.register(name, { setValueAs: asEntered })
@@ -106,6 +109,17 @@ function ShipForm({ row, onBooked }: { row: OrderRow; onBooked: (booking: Bookin
           {...field('heightCm')}
         />
       </fieldset>
+      {/* Rule 138: a consignment above the limit moves with an e-way bill (issue 30.9). */}
+      <FormField
+        id="ship-eway-bill"
+        label="E-way bill No. (optional)"
+        inputMode="numeric"
+        autoComplete="off"
+        disabled={pending}
+        description="Needed when the parcel is worth more than the e-way bill limit: enter the 12-digit e-way bill you generated yourself, or leave it empty and the shop generates one."
+        error={errors.eWayBillNumber?.message}
+        {...form.register('eWayBillNumber', { setValueAs: asEntered })}
+      />
       {problem && (
         <div
           role="alert"

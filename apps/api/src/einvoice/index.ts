@@ -1,0 +1,41 @@
+import type { Config } from '../config'
+import { createNicEInvoice } from './nic-einvoice'
+import { createNicEWayBill } from './nic-ewaybill'
+import { createGstSandbox, type GstSandbox } from './sandbox'
+import type { EInvoiceProvider, EWayBillProvider } from './types'
+
+export type { EInvoiceProvider, EWayBillProvider, EWayBillRecord, IrnRegistration } from './types'
+export { GstPortalRefusedError, GstPortalUnavailableError } from './types'
+export { verifiedQrData } from './signed-qr'
+
+export interface GstPortals {
+  /** The IRP invoices are registered with; undefined when none is set up (outside demo mode). */
+  einvoice: EInvoiceProvider | undefined
+  /** The e-way bill system; undefined when none is set up (sellers then enter their own). */
+  ewayBill: EWayBillProvider | undefined
+  /** The demo's stand-ins (used only in demo mode and when no login is configured). */
+  sandbox: GstSandbox | undefined
+}
+
+/**
+ * The GST portals, like couriers (couriers/index.ts): NIC's APIs when their logins are set, the
+ * sandbox in demo mode only (a pretend IRN must never stand on a real seller's invoice).
+ */
+export function createGstPortals(
+  config: Pick<Config, 'demo' | 'gstPortals' | 'marketplace'>,
+  deps: { fetch?: typeof fetch; now?: () => Date } = {},
+): GstPortals {
+  const { einvoice, ewayBill } = config.gstPortals
+  const gstin = config.marketplace.gstin
+  const sandbox =
+    config.demo.enabled && (!einvoice || !ewayBill) ? createGstSandbox(deps.now) : undefined
+  return {
+    einvoice: einvoice
+      ? createNicEInvoice({ ...einvoice, gstin, fetch: deps.fetch })
+      : sandbox?.einvoice,
+    ewayBill: ewayBill
+      ? createNicEWayBill({ ...ewayBill, gstin, fetch: deps.fetch })
+      : sandbox?.ewayBill,
+    sandbox,
+  }
+}

@@ -1,0 +1,85 @@
+import { generateKeyPairSync, randomInt, type KeyObject } from 'node:crypto'
+import { eInvoicePayload, financialYearOf, irnOf, qrData } from './nic-payload'
+import { signQr } from './signed-qr'
+import { GstPortalRefusedError, type EInvoiceProvider, type EWayBillProvider } from './types'
+
+/**
+ * The built-in stand-ins for the IRP and the e-way bill system, in demo mode only: they answer
+ * as NIC does (the IRN is the SHA-256 NIC makes, the QR a JWT signed with a local key, 12-digit
+ * e-way bill numbers, IRNs cancelled within 24 hours only), and register nothing anywhere.
+ */
+export interface GstSandbox {
+  einvoice: EInvoiceProvider
+  ewayBill: EWayBillProvider
+  /** The key the sandbox signs QR codes with (a real IRP's public key checks real ones). */
+  publicKey: KeyObject
+}
+
+const DAY_MS = 86_400_000
+
+export function createGstSandbox(now: () => Date = () => new Date()): GstSandbox {
+  // Made on first use: most starts (and every test app) never sign a QR code.
+  let pair: { privateKey: KeyObject; publicKey: KeyObject } | undefined
+  const signing = () => (pair ??= generateKeyPairSync('rsa', { modulusLength: 2048 }))
+  const acknowledged = new Map<string, number>()
+  let ackSerial = 0
+  const einvoice: EInvoiceProvider = {
+    name: 'SANDBOX',
+    sandbox: true,
+    async register(document, { ecomGstin }) {
+      const payload = eInvoicePayload(document, ecomGstin)
+      const fy = financialYearOf(payload.DocDtls.Dt)
+      const irn = irnOf(payload.SellerDtls.Gstin ?? '', fy, payload.DocDtls.Typ, payload.DocDtls.No)
+      if (acknowledged.has(irn)) throw new GstPortalRefusedError('Duplicate IRN', '2150')
+      const at = now()
+      acknowledged.set(irn, at.getTime())
+      // Fifteen digits like the IRP's: the year, then a running number.
+      ackSerial += 1
+      const ackNo =
+        `${String(at.getUTCFullYear()).slice(2)}${String(Date.now() % 1e9).padStart(9, '0')}${String(ackSerial).padStart(4, '0')}`.slice(
+          0,
+          15,
+        )
+      const irnDate = `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 19)}`
+      return {
+        irn,
+        ackNo,
+        ackDate: at.toISOString(),
+        signedQrCode: signQr(qrData(payload, irn, irnDate), signing().privateKey, 'NIC Sandbox'),
+      }
+    },
+    async cancel(irn) {
+      const at = acknowledged.get(irn)
+      if (at === undefined) throw new GstPortalRefusedError('Invalid IRN', '2154')
+      if (now().getTime() - at > DAY_MS) {
+        throw new GstPortalRefusedError('The IRN is more than 24 hours old', '2270')
+      }
+      acknowledged.delete(irn)
+      return { cancelledAt: now().toISOString() }
+    },
+  }
+  const ewayBill: EWayBillProvider = {
+    name: 'SANDBOX',
+    sandbox: true,
+    async generate() {
+      const at = now()
+      // Valid one day per 200 km by road; the sandbox assumes one day.
+      return {
+        number:
+          String(randomInt(100_000, 999_999)) + String(randomInt(0, 1_000_000)).padStart(6, '0'),
+        generatedAt: at.toISOString(),
+        validUntil: new Date(at.getTime() + DAY_MS).toISOString(),
+      }
+    },
+    async cancel() {
+      return { cancelledAt: now().toISOString() }
+    },
+  }
+  return {
+    einvoice,
+    ewayBill,
+    get publicKey() {
+      return signing().publicKey
+    },
+  }
+}

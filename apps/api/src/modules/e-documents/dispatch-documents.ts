@@ -1,0 +1,243 @@
+import { formatPaise } from '@techbazaar/shared'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db, Tx } from '../../db/client'
+import { eDocuments, invoiceCounters, invoices, subOrders } from '../../db/schema'
+import type { InvoiceDocument } from '../../db/schema/invoice-document'
+import {
+  GstPortalRefusedError,
+  GstPortalUnavailableError,
+  type GstPortals,
+  type IrnRegistration,
+} from '../../einvoice'
+import type { GstPortalsConfig } from '../../einvoice/config'
+import { AppError, conflict } from '../../lib/errors'
+import { mustEInvoice } from './applies'
+
+/** What a dispatch needs of the GST portals: the portals and their settings. */
+export interface GstDeps {
+  portals: GstPortals
+  settings: GstPortalsConfig
+}
+
+const IRP_DOWN =
+  'The e-invoice portal (IRP) is not answering, so nothing was dispatched: an invoice to a business buyer must carry its IRN. Please try again in a few minutes.'
+const EWB_DOWN =
+  'The e-way bill portal is not answering, so nothing was dispatched. Please try again in a few minutes, or enter an e-way bill number you generated yourself.'
+
+/**
+ * A dispatch that could not get its GST documents. `burn`: an invoice serial a portal saw (an IRN
+ * was registered and then cancelled), which must not be issued again (decision 072).
+ */
+export class DispatchDocumentsError extends AppError {
+  burn?: { supplierKey: string; fy: number; seq: number }
+}
+
+const ewbNeeded = (settings: GstPortalsConfig) =>
+  `This parcel is worth more than ${formatPaise(settings.ewayBillThresholdPaise)}, so it needs an e-way bill before it moves (rule 138)`
+
+/**
+ * Refuses, before the courier is asked, a dispatch whose GST documents cannot be had: an
+ * e-invoicing seller's sale to a business with no IRP set up, or a consignment above the e-way
+ * bill threshold with neither the seller's own e-way bill nor a portal to generate one.
+ */
+export async function assertDispatchDocuments(
+  db: Db,
+  gst: GstDeps,
+  part: { sellerId: string; valuePaise: number; buyerGstin: string | null },
+  eWayBillNumber: string | undefined,
+): Promise<void> {
+  if (
+    part.buyerGstin &&
+    !gst.portals.einvoice &&
+    (await mustEInvoice(db, part.sellerId, gst.settings))
+  ) {
+    throw new AppError(
+      503,
+      'Your invoices to business buyers must be registered with the e-invoice portal (IRP), which is not set up in this shop yet, so nothing was dispatched. Please contact support.',
+    )
+  }
+  if (
+    part.valuePaise > gst.settings.ewayBillThresholdPaise &&
+    !eWayBillNumber &&
+    !gst.portals.ewayBill
+  ) {
+    throw conflict(
+      `${ewbNeeded(gst.settings)}: enter the number of the e-way bill you generated on the e-way bill portal.`,
+    )
+  }
+}
+
+function portalError(err: unknown, down: string, what: string): AppError {
+  if (err instanceof GstPortalRefusedError) {
+    return Object.assign(
+      new DispatchDocumentsError(
+        409,
+        `${what} refused it: ${err.message}. Nothing was dispatched.`,
+      ),
+      { cause: err },
+    )
+  }
+  if (err instanceof GstPortalUnavailableError) {
+    return Object.assign(new DispatchDocumentsError(503, down), { cause: err })
+  }
+  return err instanceof AppError
+    ? err
+    : Object.assign(new DispatchDocumentsError(503, down), { cause: err })
+}
+
+/**
+ * Gets the issued invoice its IRN (a business buyer of an e-invoicing supplier) and its
+ * consignment's e-way bill (above the threshold), in the dispatching transaction, and freezes
+ * them into the invoice's document: no invoice stands without them. A portal that is down or
+ * refuses throws, which rolls the dispatch (and the invoice) back; an IRN already registered
+ * is then cancelled and its serial burnt (the IRP never takes a number twice).
+ */
+export async function registerDispatchDocuments(
+  tx: Tx,
+  gst: GstDeps,
+  invoice: { id: string; supplierKey: string; fy: number; seq: number; document: InvoiceDocument },
+  part: { sellerId: string; eWayBillNumber?: string; transporterName: string },
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<InvoiceDocument> {
+  const existing = await tx.select().from(eDocuments).where(eq(eDocuments.invoiceId, invoice.id))
+  if (existing.length > 0) return invoice.document
+  const document = invoice.document
+  const rows: (typeof eDocuments.$inferInsert)[] = []
+  let eInvoice: IrnRegistration | undefined
+  if (document.recipient.gstin && (await mustEInvoice(tx, part.sellerId, gst.settings))) {
+    const irp = gst.portals.einvoice
+    if (!irp) throw new DispatchDocumentsError(503, IRP_DOWN)
+    try {
+      eInvoice = await irp.register(document, {
+        ecomGstin: document.soldVia ? document.operator.gstin : null,
+      })
+    } catch (err) {
+      throw portalError(err, IRP_DOWN, 'The e-invoice portal (IRP)')
+    }
+    rows.push({
+      invoiceId: invoice.id,
+      kind: 'irn',
+      number: eInvoice.irn,
+      source: irp.sandbox ? 'sandbox' : 'portal',
+      registeredAt: new Date(eInvoice.ackDate),
+    })
+  }
+  let eWayBill: InvoiceDocument['eWayBill']
+  try {
+    if (document.totals.totalPaise > gst.settings.ewayBillThresholdPaise) {
+      if (part.eWayBillNumber) {
+        eWayBill = { number: part.eWayBillNumber, generatedAt: null }
+        rows.push({
+          invoiceId: invoice.id,
+          kind: 'ewb',
+          number: part.eWayBillNumber,
+          source: 'seller',
+          registeredAt: new Date(document.issuedAt),
+        })
+      } else {
+        const portal = gst.portals.ewayBill
+        if (!portal) throw conflict(`${ewbNeeded(gst.settings)}: enter its number.`)
+        let bill
+        try {
+          bill = await portal.generate(document, { transporterName: part.transporterName })
+        } catch (err) {
+          throw portalError(err, EWB_DOWN, 'The e-way bill portal')
+        }
+        eWayBill = { number: bill.number, generatedAt: bill.generatedAt }
+        rows.push({
+          invoiceId: invoice.id,
+          kind: 'ewb',
+          number: bill.number,
+          source: portal.sandbox ? 'sandbox' : 'portal',
+          registeredAt: new Date(bill.generatedAt),
+        })
+      }
+    }
+  } catch (err) {
+    if (eInvoice) {
+      // The IRP holds this number now: cancel its IRN and never issue the number again.
+      await gst.portals.einvoice
+        ?.cancel(
+          eInvoice.irn,
+          document.supplier.gstin ?? '',
+          'dataEntryMistake',
+          'Dispatch not completed',
+        )
+        .catch((cancelErr: unknown) =>
+          log?.error(
+            { err: cancelErr, irn: eInvoice?.irn },
+            'IRN of an undone dispatch not cancelled',
+          ),
+        )
+      const failed =
+        err instanceof DispatchDocumentsError
+          ? err
+          : new DispatchDocumentsError(409, (err as Error).message)
+      failed.burn = { supplierKey: invoice.supplierKey, fy: invoice.fy, seq: invoice.seq }
+      throw failed
+    }
+    throw err
+  }
+  const frozen: InvoiceDocument = {
+    ...document,
+    ...(eInvoice
+      ? {
+          eInvoice: {
+            irn: eInvoice.irn,
+            ackNo: eInvoice.ackNo,
+            ackDate: eInvoice.ackDate,
+            signedQrCode: eInvoice.signedQrCode,
+          },
+        }
+      : {}),
+    ...(eWayBill ? { eWayBill } : {}),
+  }
+  if (rows.length > 0) {
+    await tx.update(invoices).set({ document: frozen }).where(eq(invoices.id, invoice.id))
+    await tx.insert(eDocuments).values(rows)
+  }
+  return frozen
+}
+
+/**
+ * Moves a supplier's invoice counter past a serial the IRP saw in a dispatch that was rolled
+ * back, so the next invoice does not take a number the IRP refuses as a duplicate.
+ */
+export async function burnSerial(db: Db, burn: { supplierKey: string; fy: number; seq: number }) {
+  await db
+    .insert(invoiceCounters)
+    .values({ supplierKey: burn.supplierKey, series: 'invoice', fy: burn.fy, lastSeq: burn.seq })
+    .onConflictDoUpdate({
+      target: [invoiceCounters.supplierKey, invoiceCounters.series, invoiceCounters.fy],
+      set: { lastSeq: sql`greatest(${invoiceCounters.lastSeq}, ${burn.seq})` },
+    })
+}
+
+/** The e-documents of an invoice that still stand. */
+export async function standingDocuments(db: Db, invoiceId: string) {
+  return db
+    .select()
+    .from(eDocuments)
+    .where(and(eq(eDocuments.invoiceId, invoiceId), isNull(eDocuments.cancelledAt)))
+}
+
+/**
+ * Refuses an invoice issued without asking the IRP (a parcel an admin marks shipped by hand) when
+ * it needs an IRN: a business buyer of an e-invoicing supplier. Such parcels go through Ship.
+ */
+export async function assertIrnIfNeeded(
+  tx: Tx,
+  invoice: { subOrderId: string; document: InvoiceDocument },
+  marketplaceEInvoicing: boolean,
+): Promise<void> {
+  if (invoice.document.eInvoice || !invoice.document.recipient.gstin) return
+  const [sub] = await tx
+    .select({ sellerId: subOrders.sellerId })
+    .from(subOrders)
+    .where(eq(subOrders.id, invoice.subOrderId))
+  if (!sub || !(await mustEInvoice(tx, sub.sellerId, { marketplaceEInvoicing }))) return
+  throw conflict(
+    'This invoice to a business buyer must be registered with the e-invoice portal (IRP) for its IRN: dispatch it with Ship (courier booking), not by marking it shipped by hand.',
+  )
+}

@@ -1,0 +1,14 @@
+/**
+ * The e-documents module's public surface (issue 30, items 8 and 9): the IRN and e-way bill a
+ * dispatch needs, their undoing, and the admins' per-seller e-invoicing switch.
+ */
+export {
+  assertDispatchDocuments,
+  assertIrnIfNeeded,
+  burnSerial,
+  DispatchDocumentsError,
+  registerDispatchDocuments,
+  type GstDeps,
+} from './dispatch-documents'
+export { cancelDispatchDocuments, eWayBillOf, invoiceCancelledAtIrp } from './undo'
+export { eDocumentsRoutes } from './e-documents.routes'
