@@ -36,6 +36,7 @@ import {
   productPageLookup,
 } from './modules/catalog'
 import { contactRoutes } from './modules/contact'
+import { privacyRoutes } from './modules/privacy'
 import { shopPoliciesRoutes } from './modules/shop-policies'
 import { healthRoutes } from './modules/health'
 import { invoicesRoutes, signingKeysRoutes } from './modules/invoices'
@@ -129,6 +130,7 @@ export async function buildApp(
   const mailer =
     input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
   const lifecycle = lifecycleContext(config, now)
+  const storage = createStorage(config)
   const deps: AppDeps = {
     ...input,
     mailer,
@@ -140,7 +142,7 @@ export async function buildApp(
     payments,
     couriers,
     payoutRails,
-    storage: createStorage(config),
+    storage,
     listingTotals: createListingTotals(),
     lifecycle,
     jobs: createShopJobs(
@@ -154,6 +156,7 @@ export async function buildApp(
         payoutRails,
         metrics,
         lifecycle,
+        storage,
         listen: input.listen,
       },
       app.log,
@@ -200,6 +203,7 @@ export async function buildApp(
       await typed.register(reviewsRoutes)
       await typed.register(bannersRoutes)
       await typed.register(contactRoutes)
+      await typed.register(privacyRoutes)
       await typed.register(shopPoliciesRoutes)
       await typed.register(ordersRoutes)
       await typed.register(invoicesRoutes)
