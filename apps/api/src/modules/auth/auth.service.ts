@@ -248,10 +248,14 @@ export async function verifyRegistration(
       .returning({ id: users.id })
     if (!created) throw conflict(EMAIL_TAKEN)
     // The record of consent, made with the account it is for (DPDP Act s.6).
-    const purposes = pending.consentMarketing ? (['account', 'marketing'] as const) : ['account' as const]
+    const purposes = pending.consentMarketing
+      ? (['account', 'marketing'] as const)
+      : ['account' as const]
     await tx
       .insert(consents)
-      .values(purposes.map((purpose) => ({ userId: created.id, purpose, noticeVersion, givenAt: now })))
+      .values(
+        purposes.map((purpose) => ({ userId: created.id, purpose, noticeVersion, givenAt: now })),
+      )
     if (pending.type === 'vendor') {
       // A pending seller reserves no GSTIN: the admin's approval checks it
       // (docs/decisions/056-second-outside-attack.md, Issue 26.12).

@@ -32,7 +32,10 @@ describe('sign-up asks for consent', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json().errors).toEqual(
       expect.arrayContaining([
-        { path: 'consentAccount', message: 'Please agree to the privacy notice to create an account' },
+        {
+          path: 'consentAccount',
+          message: 'Please agree to the privacy notice to create an account',
+        },
       ]),
     )
     expect((await register(shopperDetails({ consentAccount: false }))).statusCode).toBe(400)

@@ -40,7 +40,11 @@ export async function giveConsent(db: Db, userId: string, purpose: ConsentPurpos
       .select({ id: consents.id })
       .from(consents)
       .where(
-        and(eq(consents.userId, userId), eq(consents.purpose, purpose), isNull(consents.withdrawnAt)),
+        and(
+          eq(consents.userId, userId),
+          eq(consents.purpose, purpose),
+          isNull(consents.withdrawnAt),
+        ),
       )
       .for('update')
     if (open) return

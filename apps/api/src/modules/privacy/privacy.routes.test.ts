@@ -51,7 +51,12 @@ async function shopperWithHistory() {
   })
   await db()
     .insert(consents)
-    .values({ userId: shopper.user.id, purpose: 'account', noticeVersion: 'v', givenAt: new Date() })
+    .values({
+      userId: shopper.user.id,
+      purpose: 'account',
+      noticeVersion: 'v',
+      givenAt: new Date(),
+    })
   return { ...shopper, item, seller, orderId }
 }
 
@@ -104,7 +109,9 @@ describe('POST /api/shop/privacy/delete-account', () => {
     const me = await shopperWithHistory()
     const res = await deleteAccount(me.cookie, 'Wrong1234')
     expect(res.statusCode).toBe(400)
-    expect(res.json().errors).toEqual([{ path: 'password', message: 'Your password is not correct' }])
+    expect(res.json().errors).toEqual([
+      { path: 'password', message: 'Your password is not correct' },
+    ])
     const [row] = await db().select().from(users).where(eq(users.id, me.user.id))
     expect(row?.deletedAt).toBeNull()
   })
@@ -115,7 +122,9 @@ describe('POST /api/shop/privacy/delete-account', () => {
     const res = await deleteAccount(me.cookie, PASSWORD)
     expect(res.statusCode).toBe(409)
     expect(res.json().message).toMatch(/cannot be deleted while an order, return or refund/)
-    expect(await db().select().from(addresses).where(eq(addresses.userId, me.user.id))).toHaveLength(1)
+    expect(
+      await db().select().from(addresses).where(eq(addresses.userId, me.user.id)),
+    ).toHaveLength(1)
 
     await db().update(subOrders).set({ status: 'cancelled' }).where(eq(subOrders.orderId, pending))
     await db().update(orders).set({ orderStatus: 'cancelled' }).where(eq(orders.id, pending))

@@ -76,7 +76,14 @@ export async function privacyRoutes(app: App) {
     '/shop/privacy/export',
     {
       // Each export reads every table about the person: a few a minute are plenty.
-      config: { access: 'user', rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: {
+        access: 'user',
+        rateLimit: {
+          max: 5,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `privacy-export:${request.user?.id ?? request.ip}`,
+        },
+      },
       schema: {
         tags: ['privacy'],
         summary:
