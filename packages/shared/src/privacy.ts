@@ -53,6 +53,8 @@ export const PRIVACY_NOTICE_ITEMS: readonly NoticeItem[] = [
 export const MARKETING_NOTICE =
   'Your email address, to send you offers and news. Optional: you can stop them at any time in your account.'
 
+const CONSENT_REQUIRED = 'Please agree to the privacy notice to create an account'
+
 /** The sign-up form's consent fields: the notice's version, and the boxes the person ticked. */
 export const signupConsentFields = {
   noticeVersion: z
@@ -63,9 +65,9 @@ export const signupConsentFields = {
       'The privacy notice has changed. Please reload the page and read it again.',
     ),
   /** Must be ticked by the person: never sent pre-ticked by the form. */
-  consentAccount: z.literal(true, {
-    error: 'Please agree to the privacy notice to create an account',
-  }),
+  consentAccount: z
+    .boolean({ error: CONSENT_REQUIRED })
+    .refine((ticked) => ticked, CONSENT_REQUIRED),
   consentMarketing: z.boolean().default(false),
 }
 
