@@ -13,6 +13,7 @@ import {
 } from '../../db/schema'
 import { paiseToRupees } from '@techbazaar/shared'
 import { listConsents } from './consents'
+import { hasColumns, rowsOf, TICKETS_TABLE } from './optional-tables'
 
 /** Rows per section at most: an export is one bounded document, never an unbounded read. */
 export const EXPORT_MAX_ROWS = 5000
@@ -143,23 +144,13 @@ export async function buildExport(db: Db, userId: string, now: Date) {
 }
 
 /**
- * The grievance tickets, when a `tickets` table with a `user_id` column exists (another module
- * owns it; this export does not depend on its shape beyond that). Absent table: an empty list.
+ * The grievance tickets, when the `grievance_tickets` table exists (the grievances module owns
+ * it; this export depends on nothing of it but a `user_id` column). Absent: an empty list.
  */
 async function ticketsOf(db: Db, userId: string): Promise<unknown[]> {
-  const found = await db.execute(sql`
-    SELECT EXISTS (
-      SELECT 1 FROM information_schema.columns
-      WHERE table_schema = current_schema() AND table_name = 'tickets' AND column_name = 'user_id'
-    ) AS present`)
-  if (!rowsOf<{ present: boolean }>(found)[0]?.present) return []
+  if (!(await hasColumns(db, TICKETS_TABLE, ['user_id']))) return []
   const rows = await db.execute(
-    sql`SELECT * FROM tickets WHERE user_id = ${userId} LIMIT ${EXPORT_MAX_ROWS}`,
+    sql`SELECT * FROM ${sql.identifier(TICKETS_TABLE)} WHERE user_id = ${userId} LIMIT ${EXPORT_MAX_ROWS}`,
   )
   return rowsOf(rows)
-}
-
-/** node-postgres answers `{ rows }`; PGlite too: one reader for both. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? []
 }

@@ -49,14 +49,12 @@ async function shopperWithHistory() {
     subject: 'Where is my parcel',
     message: 'It has not come yet.',
   })
-  await db()
-    .insert(consents)
-    .values({
-      userId: shopper.user.id,
-      purpose: 'account',
-      noticeVersion: 'v',
-      givenAt: new Date(),
-    })
+  await db().insert(consents).values({
+    userId: shopper.user.id,
+    purpose: 'account',
+    noticeVersion: 'v',
+    givenAt: new Date(),
+  })
   return { ...shopper, item, seller, orderId }
 }
 
