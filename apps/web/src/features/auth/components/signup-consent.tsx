@@ -68,7 +68,6 @@ export function SignupConsent(props: {
       <div
         // Scrolls on its own so the form stays short; focusable so keyboards can scroll it.
         tabIndex={0}
-        aria-labelledby="privacy-notice-title"
         className="max-h-48 overflow-y-auto rounded-md border p-3 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <p className="mb-2">What we collect for your account, and why:</p>
