@@ -65,6 +65,7 @@ const apiModuleUses = {
   banners: ['catalog'],
   reviews: ['catalog'],
   search: ['catalog'],
+  privacy: ['auth'],
 }
 for (const [name, uses] of Object.entries(apiModuleUses)) {
   for (const used of uses) {

@@ -181,7 +181,7 @@ test.describe('accessibility: signed in', () => {
     await expectAccessible(page, 'account menu')
     await page.keyboard.press('Escape')
 
-    for (const tab of ['orders', 'address', 'user']) {
+    for (const tab of ['orders', 'address', 'user', 'privacy']) {
       await check(page, `/shop/account?tab=${tab}`)
     }
     // The cart as the other journeys expect to find it.

@@ -16,6 +16,9 @@ async function newShopper(request: APIRequestContext) {
       mobile: '9876501234',
       role: 'user',
       type: 'user',
+      // PRIVACY_NOTICE_VERSION of packages/shared/src/privacy.ts, ticked as the form does.
+      noticeVersion: '2026-11-27',
+      consentAccount: true,
     },
   })
   expect(step1.status()).toBe(200)

@@ -55,6 +55,8 @@ async function requestOtp(page: Page, details: Details) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByLabel('Mobile', { exact: true }).fill(details.mobile)
   if (details.gstNumber) await page.getByLabel('GST Number').fill(details.gstNumber)
+  // The privacy notice's box starts unticked and must be ticked (decision 076).
+  await page.getByRole('checkbox', { name: /I have read the privacy notice/ }).check()
   await page.getByRole('button', { name: 'Request OTP' }).click()
   // Step 2: the details lock and the code field takes focus.
   await expect(page.getByLabel('Enter OTP')).toBeFocused()

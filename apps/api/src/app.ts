@@ -38,6 +38,7 @@ import {
 } from './modules/catalog'
 import { contactRoutes } from './modules/contact'
 import { grievancesRoutes } from './modules/grievances'
+import { privacyRoutes } from './modules/privacy'
 import { shopPoliciesRoutes } from './modules/shop-policies'
 import { healthRoutes } from './modules/health'
 import { invoicesRoutes, signingKeysRoutes } from './modules/invoices'
@@ -134,6 +135,7 @@ export async function buildApp(
   const mailer =
     input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
   const lifecycle = lifecycleContext(config, now)
+  const storage = createStorage(config)
   const deps: AppDeps = {
     ...input,
     mailer,
@@ -147,7 +149,7 @@ export async function buildApp(
     payoutRails,
     gstn: createGstn(config),
     gstPortals,
-    storage: createStorage(config),
+    storage,
     listingTotals: createListingTotals(),
     lifecycle,
     jobs: createShopJobs(
@@ -161,6 +163,7 @@ export async function buildApp(
         payoutRails,
         metrics,
         lifecycle,
+        storage,
         listen: input.listen,
       },
       app.log,
@@ -208,6 +211,7 @@ export async function buildApp(
       await typed.register(bannersRoutes)
       await typed.register(contactRoutes)
       await typed.register(grievancesRoutes)
+      await typed.register(privacyRoutes)
       await typed.register(shopPoliciesRoutes)
       await typed.register(ordersRoutes)
       await typed.register(invoicesRoutes)

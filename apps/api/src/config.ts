@@ -147,6 +147,14 @@ const envSchema = z.object({
   // Issue 26.7: a kept invoice PDF nobody downloaded for this many days is deleted; it is rendered
   // again from the stored invoice when next asked for (the bytes are a cache, not the record).
   INVOICE_PDF_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  // Issue 30.11, retention (decision 076): what the hourly job deletes once it has no purpose.
+  // Sign-up codes after this many minutes (at least the hour in which a code can be resent and
+  // counts against its email's limit), sessions this many days after they expire, contact
+  // messages after this many days, return photos this many days after the return is closed.
+  RETENTION_OTP_MINUTES: z.coerce.number().int().min(60).max(43_200).default(60),
+  RETENTION_SESSION_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
+  RETENTION_CONTACT_MESSAGE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  RETENTION_RETURN_PHOTO_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   // The job worker (decision 49): how often it looks for due work besides being woken by NOTIFY,
   // how long a claimed outbox item stays its own, and how failed deliveries are retried (doubling
   // from the base, capped; the defaults ride out an SMTP outage of about two hours).
@@ -802,6 +810,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     gstPortals: gstPortalsConfig(e, (m) => new ConfigError(m)),
     /** Days a kept invoice PDF stays after its last download (invoices/invoice-files.ts). */
     invoicePdfKeepDays: e.INVOICE_PDF_KEEP_DAYS,
+    /** How long personal data without a purpose left is kept (privacy/retention.ts). */
+    retention: {
+      otpMinutes: e.RETENTION_OTP_MINUTES,
+      sessionDays: e.RETENTION_SESSION_DAYS,
+      contactMessageDays: e.RETENTION_CONTACT_MESSAGE_DAYS,
+      returnPhotoDays: e.RETENTION_RETURN_PHOTO_DAYS,
+    },
     /** The marketplace's PKCS#12 signing key for its invoices (read by invoices/signing-keys.ts). */
     invoiceSigning: invoiceSigningConfig(e),
     /** The AES-256 key sealing sellers' signing keys; unset, one kept in server_secrets. */

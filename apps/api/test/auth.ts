@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
 import type { App } from '../src/app-types'
 import { shopCookies } from '../src/lib/cookies'
 
@@ -28,6 +29,9 @@ export const shopperDetails = (overrides: Record<string, unknown> = {}) => ({
   mobile: '+91 98450 12345',
   role: 'user',
   type: 'user',
+  // The privacy notice read and its box ticked, as the sign-up form sends them.
+  noticeVersion: PRIVACY_NOTICE_VERSION,
+  consentAccount: true,
   ...overrides,
 })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { messageResponse } from './api'
 import { ROLES, USER_TYPES, VENDOR_STATUSES } from './constants'
+import { signupConsentFields } from './privacy'
 import { emailField, gstinProblem, mobileField, requiredText } from './validators'
 
 /** The signed-in user as the API shows it: never a password or hash. */
@@ -52,6 +53,8 @@ export const registerBody = z
     gstNumber: z.string().optional(),
     role: z.enum(ROLES).default('user'),
     type: z.enum(['user', 'vendor']).default('user'),
+    // The privacy notice's version and the unticked boxes the person ticked (decision 076).
+    ...signupConsentFields,
   })
   .superRefine((body, ctx) => {
     const seller = body.role === 'admin' && body.type === 'vendor'

@@ -4,10 +4,12 @@ import type { Config } from '../config'
 import type { Database, Db } from '../db/client'
 import { idempotencyKeys } from '../db/schema'
 import type { Mailer } from '../lib/mail'
+import type { Storage } from '../lib/storage'
 import type { ShopMetrics } from '../lib/metrics'
-import { purgeExpiredAuthRows, issuePasswordReset } from '../modules/auth'
+import { issuePasswordReset } from '../modules/auth'
 import { type LifecycleContext, expireUnpaidOrders } from '../modules/lifecycle'
 import { purgeUnservedPdfs } from '../modules/invoices'
+import { purgeRetained } from '../modules/privacy'
 import { deliverRefund, pollRefunds } from '../modules/refunds'
 import type { Payments } from '../payments'
 import type { Couriers } from '../couriers'
@@ -43,6 +45,8 @@ export interface ShopJobDeps {
   metrics: Pick<ShopMetrics, 'paymentFailed' | 'outboxDelivery'>
   /** The order moves the jobs make (expiry), as the app built it. */
   lifecycle: LifecycleContext
+  /** Where uploads live: the retention job removes closed returns' photos from it. */
+  storage: Storage
   listen?: Database['listen']
 }
 
@@ -149,9 +153,14 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
         },
       },
       {
+        // What has no purpose left, after the periods in config.retention (decision 076): sign-up
+        // codes, expired sessions, old contact messages, closed returns' photos.
         name: 'purge-expired-auth',
         everyMs: HOUR,
-        run: () => purgeExpiredAuthRows(deps.db, deps.now()),
+        run: async () => {
+          const purged = await purgeRetained({ ...deps, log })
+          if (purged.contactMessages + purged.returnPhotos > 0) log.info(purged, 'retention purge')
+        },
       },
       {
         name: 'purge-idempotency-keys',

@@ -76,6 +76,13 @@ export function createS3Storage(s3: S3Settings, client = createS3Client(s3)): St
       return (await head(key)) !== null
     },
 
+    async remove(url) {
+      if (!url.startsWith(publicPrefix)) return
+      const key = url.slice(publicPrefix.length)
+      if (!PUBLIC_KEY.test(key)) return
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+    },
+
     direct: {
       async start(key, { contentType, size, now, expiresAt }) {
         const created = await client.send(

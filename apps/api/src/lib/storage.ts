@@ -1,4 +1,4 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises'
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Config } from '../config'
 import { createS3Storage } from './s3-storage'
@@ -13,6 +13,8 @@ export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<string>
   /** Whether `url` names a file this storage holds (so records only point at our own images). */
   exists(url: string): Promise<boolean>
+  /** Deletes the file `url` names (retention and account deletion); a missing one is no error. */
+  remove(url: string): Promise<void>
   /** Browser-to-store multipart uploads; only object storage has them. */
   direct?: DirectUploads
 }
@@ -64,6 +66,12 @@ export function createLocalStorage(root: string): Storage {
         (s) => s.isFile(),
         () => false,
       )
+    },
+    async remove(url) {
+      if (!url.startsWith(PUBLIC_PREFIX)) return
+      const key = url.slice(PUBLIC_PREFIX.length)
+      if (!SAFE_KEY.test(key)) return
+      await rm(fileOf(key), { force: true })
     },
   }
 }

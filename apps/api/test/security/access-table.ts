@@ -337,6 +337,28 @@ export const ACCESS: Record<string, AccessRule> = {
     ...json({ name: 'Asha', email: 'asha@example.in', subject: 'Hello', message: 'A question' }),
   })),
 
+  // Privacy (issue 30.11): one's own consents and data; only shoppers delete themselves here
+  'GET /api/shop/privacy/consents': rule(200, SIGNED_IN, 401, () => ({
+    url: '/api/shop/privacy/consents',
+  })),
+  'PUT /api/shop/privacy/consents/:purpose': rule(200, SIGNED_IN, 401, () => ({
+    url: '/api/shop/privacy/consents/marketing',
+  })),
+  'DELETE /api/shop/privacy/consents/:purpose': rule(200, SIGNED_IN, 401, () => ({
+    url: '/api/shop/privacy/consents/marketing',
+  })),
+  'GET /api/shop/privacy/export': rule(200, SIGNED_IN, 401, () => ({
+    url: '/api/shop/privacy/export',
+  })),
+  'POST /api/shop/privacy/delete-account': {
+    ...rule(400, ['shopperA', 'shopperB'], 403, () => ({
+      url: '/api/shop/privacy/delete-account',
+      ...json({ password: 'Not-the-password-1' }),
+    })),
+    because:
+      "deleting the world's shoppers would end the other checks: a wrong password stops them past the guards (privacy.routes.test.ts deletes real accounts); sellers and admins are refused",
+  },
+
   // Orders, invoices, payments (A's orders of S1's products)
   'GET /api/shop/order/limits': open(
     200,

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
 import { IMAGE_URL } from './world'
 import { testGstin } from '../factories'
 import { declarationsBody } from '../factories'
@@ -77,5 +78,7 @@ export function shopperBody() {
     mobile: '9845012345',
     role: 'user',
     type: 'user',
+    noticeVersion: PRIVACY_NOTICE_VERSION,
+    consentAccount: true,
   }
 }

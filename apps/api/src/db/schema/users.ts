@@ -24,6 +24,11 @@ export const users = pgTable(
     role: text('role', { enum: ROLES }).notNull(),
     type: text('type', { enum: USER_TYPES }).notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * Set when the owner deleted the account: the row stays (orders and invoices point at it)
+     * with no name, email or phone left in it (decision 076). Such a row signs nobody in.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

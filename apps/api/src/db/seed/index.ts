@@ -1,9 +1,23 @@
 import { randomBytes } from 'node:crypto'
-import { SEED_BRANDS, SEED_CATEGORIES, UPLOAD_WIDTHS, rupeesToPaise } from '@techbazaar/shared'
+import {
+  PRIVACY_NOTICE_VERSION,
+  SEED_BRANDS,
+  SEED_CATEGORIES,
+  UPLOAD_WIDTHS,
+  rupeesToPaise,
+} from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import { hashPassword } from '../../lib/password'
 import type { Db, Tx } from '../client'
-import { featureImages, filterOptions, products, reviews, users, vendorProfiles } from '../schema'
+import {
+  consents,
+  featureImages,
+  filterOptions,
+  products,
+  reviews,
+  users,
+  vendorProfiles,
+} from '../schema'
 import { BANNERS, bannerPhoneFile, bannerPhoneSvg, bannerSvg } from './banners'
 import { SEED_PRODUCTS, categoryOf, hsnOf } from './catalog-data'
 import { seedDeclarations } from './declarations'
@@ -121,6 +135,16 @@ export async function seedDemo(
       if (!id) throw new Error(`seed: no user ${email}`)
       return id
     }
+
+    // The demo people signed up under the current notice: their Privacy tab shows its consent.
+    await tx.insert(consents).values(
+      userRows.map((r) => ({
+        userId: r.id,
+        purpose: 'account' as const,
+        noticeVersion: PRIVACY_NOTICE_VERSION,
+        givenAt: new Date(now - 200 * DAY_MS),
+      })),
+    )
 
     await tx.insert(vendorProfiles).values(
       SEED_SELLERS.filter((s) => s.vendor).map((s) => ({

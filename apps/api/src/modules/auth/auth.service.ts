@@ -3,7 +3,7 @@ import type { loginBody, registerBody } from '@techbazaar/shared'
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AppDeps } from '../../app-types'
-import { otpRequests, users, vendorProfiles } from '../../db/schema'
+import { consents, otpRequests, users, vendorProfiles } from '../../db/schema'
 import { AppError, badRequest, conflict, tooMany } from '../../lib/errors'
 import { hashPassword, verifyPassword } from '../../lib/password'
 import {
@@ -36,6 +36,9 @@ interface PendingRegistration {
   gstNumber?: string
   role: 'user' | 'admin'
   type: 'user' | 'vendor'
+  /** The privacy notice agreed to at step 1, and the optional purpose if ticked (decision 076). */
+  noticeVersion?: string
+  consentMarketing?: boolean
 }
 
 const EMAIL_TAKEN = 'An account with this email already exists. Please sign in.'
@@ -125,6 +128,8 @@ export async function requestRegistration(deps: AppDeps, input: RegisterInput, i
     gstNumber: input.gstNumber,
     role: input.role,
     type: input.type,
+    noticeVersion: input.noticeVersion,
+    consentMarketing: input.consentMarketing,
   }
   const { token, tokenHash } = newRegistrationToken()
   const { message } = await sendCode(deps, pending, tokenHash, ip)
@@ -214,6 +219,11 @@ export async function verifyRegistration(
     throw wrongCode(max - attempt.attempts)
   }
   const pending = request.pending as unknown as PendingRegistration
+  // A sign-up started before consent was recorded has none to record: it starts again.
+  const noticeVersion = pending.noticeVersion
+  if (!noticeVersion) {
+    throw badRequest('This sign-up has expired. Please change details and request a new OTP.')
+  }
   return deps.db.transaction(async (tx) => {
     // Consuming is conditional, so two concurrent verifications cannot both create the account.
     const consumed = await tx
@@ -237,6 +247,15 @@ export async function verifyRegistration(
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id })
     if (!created) throw conflict(EMAIL_TAKEN)
+    // The record of consent, made with the account it is for (DPDP Act s.6).
+    const purposes = pending.consentMarketing
+      ? (['account', 'marketing'] as const)
+      : ['account' as const]
+    await tx
+      .insert(consents)
+      .values(
+        purposes.map((purpose) => ({ userId: created.id, purpose, noticeVersion, givenAt: now })),
+      )
     if (pending.type === 'vendor') {
       // A pending seller reserves no GSTIN: the admin's approval checks it
       // (docs/decisions/056-second-outside-attack.md, Issue 26.12).

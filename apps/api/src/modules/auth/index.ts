@@ -3,6 +3,7 @@
  * Everything else in the folder is its own (lint: import-x/no-restricted-paths, issue 27.2).
  */
 export { authRoutes } from './auth.routes'
-export { purgeExpiredAuthRows } from './cleanup'
+export { purgeExpiredAuthRows, type AuthRetention } from './cleanup'
 export { issuePasswordReset } from './password-reset'
 export { findSessionUser } from './sessions'
+export { takeSignInAttempt } from './sign-in-throttle'

@@ -1,9 +1,10 @@
-import { MapPin, MessageSquareWarning, Package, UserRound } from 'lucide-react'
+import { MapPin, MessageSquareWarning, Package, ShieldCheck, UserRound } from 'lucide-react'
 import { Tabs } from 'radix-ui'
 import { useSearchParams } from 'react-router'
 import { useSession } from '@/lib/session/get-session'
 import { AddressBook } from '../components/address-book'
 import { OrdersTab } from '../components/orders-tab'
+import { PrivacyTab } from '../components/privacy-tab'
 import { TicketsTab } from '../components/tickets-tab'
 import { UserTab } from '../components/user-tab'
 import { DocumentTitle } from '@/components/document-title'
@@ -13,12 +14,13 @@ const TABS = [
   { value: 'tickets', label: 'Tickets', icon: MessageSquareWarning },
   { value: 'address', label: 'Address', icon: MapPin },
   { value: 'user', label: 'User', icon: UserRound },
+  { value: 'privacy', label: 'Privacy', icon: ShieldCheck },
 ] as const
 type TabValue = (typeof TABS)[number]['value']
 
 const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value)
 
-/** /shop/account: Orders, Tickets (complaints), Address and User tabs; the open tab is kept in `?tab=` for links. */
+/** /shop/account: Orders, Tickets (complaints), Address, User and Privacy tabs; the open tab is kept in `?tab=` for links. */
 export default function AccountPage() {
   const { user } = useSession()
   const [params, setParams] = useSearchParams()
@@ -38,7 +40,7 @@ export default function AccountPage() {
           My Account
         </h1>
         <p className="text-sm text-muted-foreground">
-          Hello {user.userName}: your orders, tickets, delivery addresses and details.
+          Hello {user.userName}: your orders, tickets, delivery addresses, details and privacy.
         </p>
       </div>
       <Tabs.Root
@@ -72,6 +74,9 @@ export default function AccountPage() {
         </Tabs.Content>
         <Tabs.Content value="user" className="outline-none">
           <UserTab user={user} />
+        </Tabs.Content>
+        <Tabs.Content value="privacy" className="outline-none">
+          <PrivacyTab />
         </Tabs.Content>
       </Tabs.Root>
     </section>

@@ -1,6 +1,7 @@
+import { PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
 import { act, screen } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionQueryKey } from '@/lib/session/get-session'
 import { REGISTRATION_TOKEN_KEY } from '../api/registration-token'
 import RegisterPage from '../pages/register-page'
@@ -25,9 +26,28 @@ async function fillDetails(user: UserEvent, gstNumber?: string) {
   await user.type(screen.getByLabelText('Password'), SHOPPER.password)
   await user.type(screen.getByLabelText('Mobile'), SHOPPER.mobile)
   if (gstNumber) await user.type(screen.getByLabelText('GST Number'), gstNumber)
+  await user.click(screen.getByRole('checkbox', { name: /I have read the privacy notice/ }))
+}
+
+/** What the form sends with the details: the notice's version and the boxes as ticked. */
+const CONSENT = {
+  noticeVersion: PRIVACY_NOTICE_VERSION,
+  consentAccount: true,
+  consentMarketing: false,
 }
 
 describe('RegisterForm', () => {
+  beforeEach(() => {
+    // Radix's checkbox measures itself inside a form; jsdom has no ResizeObserver.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    )
+  })
   afterEach(() => {
     vi.unstubAllGlobals()
     sessionStorage.clear()
@@ -78,7 +98,7 @@ describe('RegisterForm', () => {
     const otp = await screen.findByLabelText('Enter OTP')
     expect(screen.getByText(SENT.message)).toBeInTheDocument()
     expect(sentBodies(fetchMock, '/auth/register')).toEqual([
-      { ...SHOPPER, role: 'user', type: 'user' },
+      { ...SHOPPER, ...CONSENT, role: 'user', type: 'user' },
     ])
     for (const label of ['Username', 'Email', 'Password', 'Mobile']) {
       expect(screen.getByLabelText(label)).toBeDisabled()
@@ -138,7 +158,7 @@ describe('RegisterForm', () => {
     expect(await screen.findByLabelText('Enter OTP')).toBeInTheDocument()
     expect(screen.getByLabelText('GST Number')).toBeDisabled()
     expect(sentBodies(fetchMock, '/auth/register')).toEqual([
-      { ...SHOPPER, gstNumber: GSTIN, role: 'admin', type: 'vendor' },
+      { ...SHOPPER, ...CONSENT, gstNumber: GSTIN, role: 'admin', type: 'vendor' },
     ])
   })
 
@@ -203,5 +223,38 @@ describe('RegisterForm', () => {
     expect(userName).toHaveValue(SHOPPER.userName)
     expect(userName).toHaveFocus()
     expect(screen.getByRole('button', { name: 'Request OTP' })).toBeEnabled()
+  })
+
+  it('shows the itemised notice and sends nothing until the unticked consent box is ticked', async () => {
+    const fetchMock = mockApi({ 'POST /auth/register': () => ok(SENT) })
+    renderAt('/register/user', <RegisterPage />)
+    const user = userEvent.setup()
+    const notice = screen.getByRole('region', { name: 'Privacy notice' })
+    expect(notice).toHaveTextContent('Mobile number: For the courier to reach you')
+    expect(notice).toHaveTextContent(
+      'Withdrawing consent for the account itself deletes the account',
+    )
+    const account = screen.getByRole('checkbox', { name: /I have read the privacy notice/ })
+    const marketing = screen.getByRole('checkbox', { name: /offers and news by email/ })
+    expect(account).not.toBeChecked()
+    expect(marketing).not.toBeChecked()
+
+    await user.type(screen.getByLabelText('Username'), SHOPPER.userName)
+    await user.type(screen.getByLabelText('Email'), SHOPPER.email)
+    await user.type(screen.getByLabelText('Password'), SHOPPER.password)
+    await user.type(screen.getByLabelText('Mobile'), SHOPPER.mobile)
+    await user.click(screen.getByRole('button', { name: 'Request OTP' }))
+    const error = 'Please agree to the privacy notice to create an account'
+    expect(await screen.findByText(error)).toBeInTheDocument()
+    expect(account).toHaveAccessibleDescription(error)
+    expect(fetchMock).not.toHaveBeenCalled()
+
+    await user.click(account)
+    await user.click(marketing)
+    await user.click(screen.getByRole('button', { name: 'Request OTP' }))
+    expect(await screen.findByLabelText('Enter OTP')).toBeInTheDocument()
+    expect(sentBodies(fetchMock, '/auth/register')).toEqual([
+      { ...SHOPPER, ...CONSENT, consentMarketing: true, role: 'user', type: 'user' },
+    ])
   })
 })

@@ -3,7 +3,8 @@ import { LoaderCircleIcon } from 'lucide-react'
 import type * as React from 'react'
 import { useState } from 'react'
 import { flushSync } from 'react-dom'
-import { useForm } from 'react-hook-form'
+import { PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
+import { Controller, useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import {
@@ -24,6 +25,7 @@ import { useCountdown } from '../hooks/use-countdown'
 import { showFieldErrors } from '@/lib/server-errors'
 import { FormField } from '@/components/ui/form-field'
 import { OtpActions } from './otp-actions'
+import { SignupConsent } from './signup-consent'
 
 export type RegisterVariant = 'user' | 'seller'
 
@@ -92,6 +94,10 @@ export function RegisterForm({ variant }: { variant: RegisterVariant }) {
       email: '',
       password: '',
       mobile: '',
+      // The notice this page shows; both boxes start unticked (decision 076).
+      noticeVersion: PRIVACY_NOTICE_VERSION,
+      consentAccount: false,
+      consentMarketing: false,
       ...(seller
         ? { gstNumber: '', role: 'admin', type: 'vendor' }
         : { role: 'user', type: 'user' }),
@@ -108,11 +114,10 @@ export function RegisterForm({ variant }: { variant: RegisterVariant }) {
       resend.start(RESEND_SECONDS)
     },
     onError: (error) =>
-      showFieldErrors(
-        error,
-        details.setError,
-        fields.map((field) => field.name),
-      ),
+      showFieldErrors(error, details.setError, [
+        ...fields.map((field) => field.name),
+        'consentAccount',
+      ]),
   })
   // A new code for the same sign-up: the server sends it for the token step 1 answered.
   const resendOtp = useResendOtp({ onSuccess: () => resend.start(RESEND_SECONDS) })
@@ -175,6 +180,30 @@ export function RegisterForm({ variant }: { variant: RegisterVariant }) {
               {...details.register(field.name)}
             />
           ))}
+          <Controller
+            control={details.control}
+            name="consentAccount"
+            render={({ field: account }) => (
+              <Controller
+                control={details.control}
+                name="consentMarketing"
+                render={({ field: marketing }) => (
+                  <SignupConsent
+                    account={{
+                      checked: account.value,
+                      onCheckedChange: account.onChange,
+                      boxRef: account.ref,
+                      error: errors.consentAccount?.message,
+                    }}
+                    marketing={{
+                      checked: marketing.value ?? false,
+                      onCheckedChange: marketing.onChange,
+                    }}
+                  />
+                )}
+              />
+            )}
+          />
         </fieldset>
 
         {sentFor && (

@@ -1,4 +1,5 @@
 import { Cookie, EyeOff, Lock, UserCheck } from 'lucide-react'
+import { MARKETING_NOTICE, PRIVACY_NOTICE_ITEMS, PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
 import { Link } from 'react-router'
 import { PhoneLink } from '../components/phone-link'
 import type { PolicyHighlight, PolicySection } from '../components/policy-page'
@@ -10,8 +11,8 @@ export const privacySummary =
 export const privacyHighlights: PolicyHighlight[] = [
   {
     icon: Cookie,
-    title: 'One cookie',
-    text: 'A session cookie to keep you signed in. Nothing else.',
+    title: 'Two cookies',
+    text: 'One keeps you signed in, one remembers this browser signed in before. Nothing else.',
   },
   { icon: EyeOff, title: 'No trackers', text: 'No third-party analytics, ads or tracking pixels.' },
   { icon: Lock, title: 'Never sold', text: 'We do not sell or rent your personal data.' },
@@ -69,6 +70,10 @@ export const privacySections: PolicySection[] = [
             <strong>Reviews and messages:</strong> product reviews and ratings you publish, and
             messages you send us through the Contact Us form or by email.
           </li>
+          <li>
+            <strong>Consents:</strong> which version of our privacy notice you agreed to, for which
+            purpose, when, and when you withdrew a consent.
+          </li>
         </ul>
         <h3>Data created when you use TechBazaar</h3>
         <ul>
@@ -112,14 +117,49 @@ export const privacySections: PolicySection[] = [
     ),
   },
   {
+    id: 'items-and-purposes',
+    title: 'Each item and its purpose',
+    content: (
+      <>
+        <p>
+          This is the notice shown when you create an account (version {PRIVACY_NOTICE_VERSION}):
+          each item of personal data, and what we use it for.
+        </p>
+        <ul>
+          {PRIVACY_NOTICE_ITEMS.map((item) => (
+            <li key={item.data}>
+              <strong>{item.data}:</strong> {item.purpose}.
+            </li>
+          ))}
+        </ul>
+        <p>
+          <strong>Optional:</strong> {MARKETING_NOTICE} It is asked for with its own box at sign-up,
+          never ticked in advance.
+        </p>
+        <p>
+          Consent for your account covers the items above and cannot be withdrawn while keeping the
+          account: withdrawing it is deleting the account (see{' '}
+          <a href="#your-rights">your rights</a>). Your record of consent is kept, closed, as proof
+          of what you agreed to.
+        </p>
+      </>
+    ),
+  },
+  {
     id: 'cookies',
     title: 'Cookies and local storage',
     content: (
       <>
         <p>
-          TechBazaar uses <strong>a single cookie: a session cookie</strong> that keeps you signed
-          in. It is strictly necessary, cannot be read by scripts on the page (httpOnly), is sent
-          only to TechBazaar, and is deleted when you log out or the session expires.
+          TechBazaar uses <strong>a session cookie</strong> that keeps you signed in. It is strictly
+          necessary, cannot be read by scripts on the page (httpOnly), is sent only to TechBazaar,
+          and is deleted when you log out or the session expires.
+        </p>
+        <p>
+          After you sign in, <strong>a device cookie</strong> remembers that this browser signed in
+          to your account before, so that someone guessing your password elsewhere cannot lock you
+          out. It holds a random number, is httpOnly too, and expires if you stop using this
+          browser.
         </p>
         <p>
           <strong>We do not use third-party trackers</strong>: no advertising cookies, analytics
@@ -192,7 +232,8 @@ export const privacySections: PolicySection[] = [
         </li>
         <li>
           Data is stored on servers in India. If a personal data breach occurs, we will inform you
-          and the Data Protection Board of India as the DPDP Act requires.
+          and the Data Protection Board of India without delay, and give the Board a full report
+          within 72 hours, as the DPDP Rules, 2025 require.
         </li>
       </ul>
     ),
@@ -204,24 +245,41 @@ export const privacySections: PolicySection[] = [
       <>
         <ul>
           <li>
-            <strong>Account and addresses:</strong> while your account is active. When you ask us to
-            delete your account, we erase them within 30 days.
+            <strong>Account, addresses and cart:</strong> while your account exists. When you delete
+            your account they are erased at once.
           </li>
           <li>
-            <strong>Orders, invoices and payment records:</strong> for up to 8 years, as required by
-            the Central Goods and Services Tax Act, 2017 and the Companies Act, 2013.
+            <strong>Tax invoices and credit notes:</strong> 8 years, as the Central Goods and
+            Services Tax Act, 2017 requires. After you delete your account an invoice keeps only
+            what it prints (your name, delivery address and phone as printed on it); the order
+            behind it keeps only its amounts and the state of supply.
           </li>
           <li>
-            <strong>Contact messages:</strong> up to 2 years after your query is resolved.
+            <strong>Reviews:</strong> they stay on the product page, signed &ldquo;Former
+            customer&rdquo; once you delete your account.
           </li>
           <li>
-            <strong>Security logs:</strong> 180 days, as directed by CERT-In.
+            <strong>Contact messages:</strong> one year after we receive them.
           </li>
           <li>
-            <strong>OTPs and pending registrations:</strong> deleted once used or expired.
+            <strong>Photos sent with a return:</strong> 30 days after the return is closed.
+          </li>
+          <li>
+            <strong>Sign-ins (browser and IP address):</strong> until the sign-in expires or you
+            sign out.
+          </li>
+          <li>
+            <strong>Server logs:</strong> one year, as the DPDP Rules, 2025 require for detecting
+            and investigating unauthorised access.
+          </li>
+          <li>
+            <strong>OTPs and pending registrations:</strong> one hour after they are sent.
           </li>
         </ul>
-        <p>After these periods the data is deleted or irreversibly anonymised.</p>
+        <p>
+          A job runs every hour to delete what has passed its period. After these periods the data
+          is deleted or irreversibly anonymised.
+        </p>
       </>
     ),
   },
@@ -258,8 +316,14 @@ export const privacySections: PolicySection[] = [
           </li>
         </ul>
         <p>
-          To use any of these rights, write to the Grievance Officer below from your registered
-          email address. We may ask you to confirm your identity before acting on the request.
+          Most of these you can do yourself under{' '}
+          <Link to="/shop/account?tab=privacy">My Account → Privacy</Link>:{' '}
+          <strong>Download my data</strong> (one JSON file of everything we hold about you),
+          withdraw or give consent to offers by email, and <strong>Delete my account</strong> (once
+          no order, return or refund is under way). Sellers, who keep tax records, close their
+          accounts by writing to the Grievance Officer. For anything else, write to the Grievance
+          Officer below from your registered email address. We may ask you to confirm your identity
+          before acting on the request.
         </p>
       </>
     ),

@@ -1,0 +1,154 @@
+import type { SessionUser } from '@techbazaar/shared'
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
+import type { AppDeps } from '../../app-types'
+import type { Tx } from '../../db/client'
+import {
+  addresses,
+  carts,
+  consents,
+  contactMessages,
+  orders,
+  otpRequests,
+  passwordResets,
+  refunds,
+  returns,
+  reviews,
+  sessions,
+  users,
+} from '../../db/schema'
+import { badRequest, conflict, forbidden } from '../../lib/errors'
+import { hashPassword, verifyPassword } from '../../lib/password'
+import { takeSignInAttempt } from '../auth'
+import { hasColumns, TICKETS_TABLE } from './optional-tables'
+import { removeStoredFiles } from './stored-files'
+
+/** An order in one of these is still under way: its delivery, payment or refund is not done. */
+const ORDER_DONE = ['delivered', 'rejected', 'cancelled', 'paymentFailed', 'expired', 'returned']
+/** A return in one of these still waits for the seller, the courier or the check. */
+const RETURN_OPEN = ['requested', 'approved', 'received']
+
+/** What an erased review is signed with. */
+export const ERASED_NAME = 'Former customer'
+
+/** The unique, undeliverable address an erased account keeps in place of its email. */
+export const tombstoneEmail = (userId: string) => `deleted-${userId}@deleted.invalid`
+
+/**
+ * Deletes a shopper's account (DPDP Act 2023 s.12(3); decision 076). The password is asked
+ * again, counted against the same limits as signing in, so a borrowed session cannot do it.
+ * Refused while an order, return or refund is under way (the shop still needs to reach the
+ * person). Then, in one transaction: the user row keeps its id (orders and invoices point at it)
+ * but loses its name, email, phone and password; addresses, cart, sessions, reset links,
+ * sign-up codes and contact messages go; reviews stay, signed "Former customer"; orders keep
+ * only the GST state their invoices' place of supply came from; returns lose their note, photos
+ * and refund account. Issued invoices and credit notes are frozen documents the tax law keeps
+ * for eight years: they keep the name and address they print, and nothing else is kept for them.
+ * Consents are closed, not deleted: they are the record that the past processing was agreed to.
+ */
+export async function deleteAccount(
+  deps: AppDeps,
+  user: SessionUser,
+  password: string,
+  meta: { ip: string },
+): Promise<void> {
+  if (user.type !== 'user') {
+    throw forbidden(
+      user.type === 'vendor'
+        ? 'A seller account keeps tax records (invoices, TCS and TDS) the law makes us hold. Please write to the grievance officer to close it.'
+        : 'An admin account is closed by another admin.',
+    )
+  }
+  const attempt = await takeSignInAttempt(deps, { email: user.email, ip: meta.ip, device: null })
+  const [row] = await deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
+  if (!row || !(await verifyPassword(row.passwordHash, password))) {
+    const message = 'Your password is not correct'
+    throw badRequest(message, [{ path: 'password', message }])
+  }
+  await attempt.giveBack()
+  // No password works any more: the hash of a random one nobody knows.
+  const unusable = await hashPassword(crypto.randomUUID())
+  const now = deps.now()
+  const photos = await deps.db.transaction(async (tx) => {
+    // Locks the account: an order placed meanwhile waits, then finds no session.
+    await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${user.id} FOR UPDATE`)
+    await assertNothingUnderWay(tx, user.id)
+    const ownOrders = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id))
+    const erasedReturns = await tx
+      .select({ photos: returns.photos })
+      .from(returns)
+      .where(inArray(returns.orderId, ownOrders))
+    await tx
+      .update(returns)
+      .set({ note: null, photos: [], payout: null })
+      .where(inArray(returns.orderId, ownOrders))
+    await tx.update(refunds).set({ payout: null }).where(inArray(refunds.orderId, ownOrders))
+    // The order keeps the state its invoices' place of supply was taken from, nothing personal.
+    await tx
+      .update(orders)
+      .set({
+        addressInfo: sql`jsonb_build_object(
+          'addressId', '', 'address', '', 'city', '', 'pincode', '', 'phone', '', 'notes', ''
+        ) || COALESCE(jsonb_build_object('stateCode', ${orders.addressInfo}->'stateCode'), '{}')`,
+      })
+      .where(eq(orders.userId, user.id))
+    await tx.update(reviews).set({ userName: ERASED_NAME }).where(eq(reviews.userId, user.id))
+    await tx.delete(addresses).where(eq(addresses.userId, user.id))
+    await tx.delete(carts).where(eq(carts.userId, user.id))
+    await tx.delete(sessions).where(eq(sessions.userId, user.id))
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id))
+    await tx.delete(otpRequests).where(eq(otpRequests.email, user.email))
+    await tx.delete(contactMessages).where(eq(contactMessages.userId, user.id))
+    // Grievance tickets stay (the complaint and its handling are the shop's record) without the
+    // name and email, when the grievances module's table is there.
+    if (await hasColumns(tx, TICKETS_TABLE, ['user_id', 'name', 'email'])) {
+      await tx.execute(sql`
+        UPDATE ${sql.identifier(TICKETS_TABLE)}
+        SET name = ${ERASED_NAME}, email = ${tombstoneEmail(user.id)}
+        WHERE user_id = ${user.id}`)
+    }
+    await tx
+      .update(consents)
+      .set({ withdrawnAt: now })
+      .where(and(eq(consents.userId, user.id), isNull(consents.withdrawnAt)))
+    await tx
+      .update(users)
+      .set({
+        userName: ERASED_NAME,
+        email: tombstoneEmail(user.id),
+        mobile: null,
+        passwordHash: unusable,
+        deletedAt: now,
+      })
+      .where(eq(users.id, user.id))
+    return erasedReturns.flatMap((r) => r.photos)
+  })
+  // After the commit: a file removed for a rolled-back deletion could not come back.
+  await removeStoredFiles(deps, photos)
+}
+
+async function assertNothingUnderWay(tx: Tx, userId: string) {
+  const [openOrder] = await tx
+    .select({ orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), notInArray(orders.orderStatus, ORDER_DONE as never)))
+    .limit(1)
+  const ownOrders = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))
+  const [openReturn] = await tx
+    .select({ id: returns.id })
+    .from(returns)
+    .where(and(inArray(returns.orderId, ownOrders), inArray(returns.status, RETURN_OPEN as never)))
+    .limit(1)
+  const [openRefund] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, ownOrders), notInArray(refunds.status, ['completed'])))
+    .limit(1)
+  if (openOrder || openReturn || openRefund) {
+    throw conflict(
+      'Your account cannot be deleted while an order, return or refund is under way. Please try again once it is delivered, cancelled or refunded.',
+    )
+  }
+}

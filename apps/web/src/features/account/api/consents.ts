@@ -1,0 +1,42 @@
+import type { ConsentsResponse } from '@techbazaar/shared'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, type ApiError } from '@/lib/api-client'
+
+export const consentKeys = { all: ['privacy', 'consents'] as const }
+
+/** The signed-in person's consents, one per purpose, with the notice version agreed to. */
+export function getConsents(signal?: AbortSignal): Promise<ConsentsResponse> {
+  return api<ConsentsResponse>('/shop/privacy/consents', { signal })
+}
+
+export const consentsQueryOptions = queryOptions({
+  queryKey: consentKeys.all,
+  queryFn: ({ signal }) => getConsents(signal),
+})
+
+export function useConsents() {
+  return useQuery(consentsQueryOptions)
+}
+
+export interface SetConsentInput {
+  purpose: 'marketing'
+  given: boolean
+}
+
+/** Gives (PUT) or withdraws (DELETE) an optional purpose: one call either way. */
+export function setConsent({ purpose, given }: SetConsentInput): Promise<ConsentsResponse> {
+  return api<ConsentsResponse>(`/shop/privacy/consents/${purpose}`, {
+    method: given ? 'PUT' : 'DELETE',
+  })
+}
+
+export function useSetConsent() {
+  const queryClient = useQueryClient()
+  return useMutation<ConsentsResponse, ApiError, SetConsentInput>({
+    mutationFn: setConsent,
+    onSuccess: (data) => queryClient.setQueryData(consentKeys.all, data),
+  })
+}
+
+/** The JSON download of everything held about the signed-in person (a plain link fetches it). */
+export const EXPORT_PATH = '/api/shop/privacy/export'
