@@ -5,6 +5,7 @@ import {
   formatOrderNumber,
   overOrderLimitMessage,
   paiseToRupees,
+  pincodeStateProblem,
   type CreateOrderInput,
   type CreateOrderResponse,
   type SessionUser,
@@ -189,6 +190,10 @@ async function ownAddress(tx: Tx, userId: string, addressId: string): Promise<Ad
   if (!row) throw badRequest('Please select one address to proceed.')
   // The state is the invoices' place of supply; one saved before states were asked has none.
   if (!row.stateCode) throw badRequest(ADDRESS_STATE_MISSING)
+  // One saved while a short PIN prefix accepted every state nested under it (issue 30.3) would
+  // put the wrong place of supply, and so the wrong tax type, on the invoices.
+  const problem = pincodeStateProblem(row.pincode, row.stateCode)
+  if (problem) throw badRequest(`${problem}. Please correct this address before ordering`)
   return {
     addressId: row.id,
     address: row.address,
