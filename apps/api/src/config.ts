@@ -93,6 +93,10 @@ const envSchema = z.object({
   ORDER_MAX_QTY_PER_PRODUCT: z.coerce.number().int().min(1).max(10_000).default(5),
   // Largest order total (rupees) payable by cash on delivery; IT Act s.269ST bars ₹2 lakh in cash.
   COD_MAX_ORDER_RUPEES: z.coerce.number().int().min(0).max(199_999).default(50_000),
+  // Issue 30.4: s.269ST counts cash received "in aggregate from a person in a day", so one
+  // shopper's cash-on-delivery orders from one seller on one day in India (those not cancelled)
+  // stay at or below this many rupees together (decision 070).
+  COD_DAILY_MAX_RUPEES: z.coerce.number().int().min(0).max(199_999).default(199_999),
   // Orders one account may place (attempts counted) per hour.
   ORDER_CREATE_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   // Issue 26.15: an unpaid online order holds its stock this long, then it expires and gives it
@@ -591,6 +595,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     orderLimits: {
       maxQtyPerProduct: e.ORDER_MAX_QTY_PER_PRODUCT,
       codMaxPaise: rupeesToPaise(e.COD_MAX_ORDER_RUPEES),
+      codDailyMaxPaise: rupeesToPaise(e.COD_DAILY_MAX_RUPEES),
       createPerHour: e.ORDER_CREATE_PER_HOUR,
       paymentWindowMinutes: e.PAYMENT_WINDOW_MINUTES,
       unpaidHoldMaxUnits: e.UNPAID_HOLD_MAX_UNITS,

@@ -33,6 +33,7 @@ import { recordHistory } from '../kernel'
 import { queueOrderConfirmation, type LifecycleContext } from '../lifecycle'
 import { assertDeliverable } from '../shipping'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
+import { assertCodDayAllowed } from './cod-daily-limit'
 import { orderCharges } from './quote'
 import { assertHoldAllowed } from './unpaid-hold'
 
@@ -52,7 +53,11 @@ export interface OrderDeps {
   metrics: Pick<ShopMetrics, 'orderCreated' | 'paymentFailed'>
   limits: Pick<
     Config['orderLimits'],
-    'maxQtyPerProduct' | 'codMaxPaise' | 'paymentWindowMinutes' | 'unpaidHoldMaxUnits'
+    | 'maxQtyPerProduct'
+    | 'codMaxPaise'
+    | 'codDailyMaxPaise'
+    | 'paymentWindowMinutes'
+    | 'unpaidHoldMaxUnits'
   >
   /** A failed checkout cancels the order; the confirmation mail is signed with its shop name. */
   lifecycle: LifecycleContext
@@ -70,7 +75,8 @@ type CartLine = Awaited<ReturnType<typeof cartOf>>[number]
 /**
  * Places an order from the caller's server cart: delivered only where the courier reaches (cash
  * on delivery only where it takes cash), prices from the catalog, each line within its
- * product's limit per order, cash on delivery only up to its ceiling, stock taken with one
+ * product's limit per order, cash on delivery only up to its ceilings per order and per seller a
+ * day (s.269ST), stock taken with one
  * conditional update per line (all lines or none), one sub-order per seller, cart emptied.
  * With an Idempotency-Key a repeat answers the first response and never makes a second order;
  * a repeat after an attempt that died before its payment link was stored resumes that order.
@@ -111,6 +117,7 @@ export async function createOrder(
     const totalPaise = checkCart(deps, input, lines, deliverable)
     // Under the cart lock taken above, so two placements of one account count each other.
     if (online) await assertHoldAllowed(tx, user.id, lines, deps.limits.unpaidHoldMaxUnits, now)
+    else await assertCodDayAllowed(tx, user.id, lines, deps.limits.codDailyMaxPaise, now)
     await takeStock(tx, lines)
     const expiresAt = new Date(now.getTime() + deps.limits.paymentWindowMinutes * 60_000)
     const order = await writeOrder(tx, {
