@@ -114,6 +114,13 @@ const envSchema = z.object({
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   RETURN_DECISION_DAYS: z.coerce.number().int().min(1).max(30).default(2),
   REFUND_DAYS: z.coerce.number().int().min(1).max(60).default(10),
+  // Issue 30.5: CGST s.34(2) lets a credit note reduce tax only when declared by this day (MM-DD)
+  // following the end of the supply's financial year, 30 November since the Finance Act 2022;
+  // later credits are refunded and recorded, never issued as notes (decision 070).
+  CREDIT_NOTE_LAST_DAY: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a month and day, MM-DD')
+    .default('11-30'),
   // Issue 28, money owed to sellers (docs/decisions/059-seller-settlement-ledger.md), in basis
   // points: GST TCS under CGST s.52 (0.5% since 10 July 2024, Notification 15/2024-CT), TDS under
   // Income-tax s.194-O (0.1% since 1 October 2024; 5% without a PAN, s.206AA), GST on the
@@ -608,6 +615,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       decisionDays: e.RETURN_DECISION_DAYS,
       refundDays: e.REFUND_DAYS,
       refundPollMs: e.REFUND_POLL_MINUTES * 60_000,
+      /** CGST s.34(2)'s last day after the supply's financial year (invoices/credit-notes.ts). */
+      creditNoteLastDay: {
+        month: Number(e.CREDIT_NOTE_LAST_DAY.slice(0, 2)),
+        day: Number(e.CREDIT_NOTE_LAST_DAY.slice(3)),
+      },
     },
     /** What sellers are owed (modules/settlements): the rates and the hold after returns. */
     settlement: {

@@ -334,6 +334,7 @@ async function writeOrder(
       // The invoices' recipient: fixed as ordered, like the address.
       buyerGstin: input.buyer?.gstin ?? null,
       buyerLegalName: input.buyer?.legalName ?? null,
+      buyerAddress: input.buyer?.billingAddress ?? null,
       paymentMethod: input.paymentMethod,
       orderStatus: online ? 'pending' : 'confirmed',
       paymentStatus: 'pending',

@@ -22,6 +22,12 @@ export const reject: Effect = async (tx, ctx, request, { parts }) => {
   await refundParts(tx, ctx, request.orderId, parts, 'rejection')
   await restock(tx, parts)
   for (const part of parts) {
-    await issueCreditNote(tx, part, ctx.now(), 'Order rejected before the courier collected it')
+    await issueCreditNote(
+      tx,
+      part,
+      ctx.now(),
+      'Order rejected before the courier collected it',
+      ctx.creditNoteLastDay,
+    )
   }
 }
