@@ -45,6 +45,16 @@ export function billingStateProblem(gstin: string, stateCode: string): string | 
   return `A GSTIN starting ${gstinState} is registered in ${gstStateName(gstinState)}: the billing address must be there`
 }
 
+/** A billing address on one line, as the order details print it beside the GSTIN. */
+export function formatBillingAddress(address: {
+  addressLine: string
+  city: string
+  stateCode: string
+  pincode: string
+}): string {
+  return `${address.addressLine}, ${address.city} ${address.pincode}, ${gstStateName(address.stateCode)}`
+}
+
 /**
  * A business buyer, printed as the recipient on its invoices so it can claim the input tax
  * credit: its GSTIN (check character verified: a typo would put the credit on no one), legal name
