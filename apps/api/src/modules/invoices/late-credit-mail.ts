@@ -1,7 +1,8 @@
 import { formatPaise, formatShopDate } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
-import { invoices, lateCredits, users } from '../../db/schema'
+import type { invoices, lateCredits } from '../../db/schema'
+import { users } from '../../db/schema'
 import { enqueue } from '../../jobs/outbox'
 
 /**
