@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     expect(loadConfig({}).orderLimits).toEqual({
       maxQtyPerProduct: 5,
       codMaxPaise: 5_000_000,
+      // Issue 30.4: one seller's cash on delivery from one shopper in a day (s.269ST).
+      codDailyMaxPaise: 19_999_900,
       createPerHour: 10,
       // Issue 26.15: how long an unpaid online order holds stock, and how many units it may.
       paymentWindowMinutes: 20,
@@ -31,6 +33,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYMENT_WINDOW_MINUTES: '15' })).toThrow(/PAYMENT_WINDOW_MINUTES/)
     expect(loadConfig({ COD_MAX_ORDER_RUPEES: '199999' }).orderLimits.codMaxPaise).toBe(19_999_900)
     expect(() => loadConfig({ COD_MAX_ORDER_RUPEES: '200000' })).toThrow(/COD_MAX_ORDER_RUPEES/)
+    expect(loadConfig({}).orderLimits.codDailyMaxPaise).toBe(19_999_900)
+    expect(loadConfig({ COD_DAILY_MAX_RUPEES: '100000' }).orderLimits.codDailyMaxPaise).toBe(
+      10_000_000,
+    )
+    expect(() => loadConfig({ COD_DAILY_MAX_RUPEES: '200000' })).toThrow(/COD_DAILY_MAX_RUPEES/)
     expect(() => loadConfig({ ORDER_MAX_QTY_PER_PRODUCT: '0' })).toThrow(
       /ORDER_MAX_QTY_PER_PRODUCT/,
     )

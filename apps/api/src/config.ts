@@ -94,6 +94,10 @@ const envSchema = z.object({
   ORDER_MAX_QTY_PER_PRODUCT: z.coerce.number().int().min(1).max(10_000).default(5),
   // Largest order total (rupees) payable by cash on delivery; IT Act s.269ST bars ₹2 lakh in cash.
   COD_MAX_ORDER_RUPEES: z.coerce.number().int().min(0).max(199_999).default(50_000),
+  // Issue 30.4: s.269ST counts cash received "in aggregate from a person in a day", so one
+  // shopper's cash-on-delivery orders from one seller on one day in India (those not cancelled)
+  // stay at or below this many rupees together (decision 070).
+  COD_DAILY_MAX_RUPEES: z.coerce.number().int().min(0).max(199_999).default(199_999),
   // Orders one account may place (attempts counted) per hour.
   ORDER_CREATE_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   // Issue 26.15: an unpaid online order holds its stock this long, then it expires and gives it
@@ -111,6 +115,13 @@ const envSchema = z.object({
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   RETURN_DECISION_DAYS: z.coerce.number().int().min(1).max(30).default(2),
   REFUND_DAYS: z.coerce.number().int().min(1).max(60).default(10),
+  // Issue 30.5: CGST s.34(2) lets a credit note reduce tax only when declared by this day (MM-DD)
+  // following the end of the supply's financial year, 30 November since the Finance Act 2022;
+  // later credits are refunded and recorded, never issued as notes (decision 070).
+  CREDIT_NOTE_LAST_DAY: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a month and day, MM-DD')
+    .default('11-30'),
   // Issue 28, money owed to sellers (docs/decisions/059-seller-settlement-ledger.md), in basis
   // points: GST TCS under CGST s.52 (0.5% since 10 July 2024, Notification 15/2024-CT), TDS under
   // Income-tax s.194-O (0.1% since 1 October 2024; 5% without a PAN, s.206AA), GST on the
@@ -700,6 +711,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     orderLimits: {
       maxQtyPerProduct: e.ORDER_MAX_QTY_PER_PRODUCT,
       codMaxPaise: rupeesToPaise(e.COD_MAX_ORDER_RUPEES),
+      codDailyMaxPaise: rupeesToPaise(e.COD_DAILY_MAX_RUPEES),
       createPerHour: e.ORDER_CREATE_PER_HOUR,
       paymentWindowMinutes: e.PAYMENT_WINDOW_MINUTES,
       unpaidHoldMaxUnits: e.UNPAID_HOLD_MAX_UNITS,
@@ -714,6 +726,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       decisionDays: e.RETURN_DECISION_DAYS,
       refundDays: e.REFUND_DAYS,
       refundPollMs: e.REFUND_POLL_MINUTES * 60_000,
+      /** CGST s.34(2)'s last day after the supply's financial year (invoices/credit-notes.ts). */
+      creditNoteLastDay: {
+        month: Number(e.CREDIT_NOTE_LAST_DAY.slice(0, 2)),
+        day: Number(e.CREDIT_NOTE_LAST_DAY.slice(3)),
+      },
     },
     /** What sellers are owed (modules/settlements): the rates and the hold after returns. */
     settlement: {

@@ -19,6 +19,14 @@ export function codLimitMessage(codMaxAmount: number): string {
   return `Cash on delivery is available for orders up to ${formatRupees(codMaxAmount)}. Please pay online.`
 }
 
+/**
+ * The refusal of a cash-on-delivery order that would take one seller's cash from the shopper
+ * past the daily ceiling (Income-tax s.269ST counts a person's cash in a day; issue 30.4).
+ */
+export function codDailyLimitMessage(codDailyMaxAmount: number): string {
+  return `Cash on delivery to one seller is limited to ${formatRupees(codDailyMaxAmount)} a day (Income-tax Act, section 269ST). With your cash-on-delivery orders from this seller today, this order would pass it. Please pay online.`
+}
+
 /** The refusal for more units of one product than an order may hold (cart and checkout). */
 export function overOrderLimitMessage(orderLimit: number, title = 'this product'): string {
   return `You can buy at most ${orderLimit} of ${title} per order.`

@@ -6,7 +6,10 @@ import { LINE_STATES } from './order-standing'
 import { creditNoteSummary, refund } from './refunds'
 import { orderReturn } from './returns'
 import { orderParcel } from './shipping'
-import { gstinProblem } from './validators'
+import { checkPincodeState, whenValid } from './business-address'
+import { GST_STATES } from './gst-states'
+import { gstStateName } from './pincode-states'
+import { gstinProblem, pincodeField, requiredText } from './validators'
 
 /** Every method an order may carry; PHONEPAY is a deposit mode, not offered at checkout. */
 export const ORDER_PAYMENT_METHODS = ['PAYU', 'GATEPAY', 'CASHFREE', 'PHONEPAY', 'COD'] as const
@@ -15,27 +18,77 @@ export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number]
 export const BUYER_GSTIN_MESSAGE = 'Enter a valid GSTIN like 29AAGCB7383J1Z4'
 
 /**
- * A business buyer, printed as the recipient on its invoices so it can claim the input tax
- * credit. The GSTIN's check character is verified (a typo would put the credit on no one); its
- * state need not be the delivery address's: a business may have goods shipped elsewhere.
+ * A business buyer's billing address: the recipient's address on its tax invoices (rule 46(1)(e)),
+ * its place of business in its GSTIN's state (a GSTIN is issued per state), with a PIN code that
+ * can be in that state. The goods may still be delivered elsewhere (decision 069).
  */
-export const orderBuyerInput = z.object(
-  {
-    gstin: z
-      .string({ error: 'GSTIN is required' })
-      .trim()
-      .toUpperCase()
-      .min(1, 'GSTIN is required')
-      .refine((gstin) => gstinProblem(gstin) === null, BUYER_GSTIN_MESSAGE),
-    legalName: z
-      .string({ error: 'Legal name is required' })
-      .trim()
-      .min(1, 'Legal name is required')
-      .min(2, 'Legal name must be at least 2 characters')
-      .max(100, 'Legal name must be at most 100 characters'),
-  },
-  { error: 'Business details must have a GSTIN and a legal name' },
-)
+export const buyerBillingAddress = z
+  .object(
+    {
+      addressLine: requiredText('Address', 300),
+      city: requiredText('City', 100),
+      stateCode: z
+        .string({ error: 'State is required' })
+        .refine((code) => Object.hasOwn(GST_STATES, code), 'State is required'),
+      pincode: pincodeField(),
+    },
+    { error: 'The billing address is required' },
+  )
+  .superRefine(checkPincodeState, whenValid('pincode', 'stateCode'))
+export type BuyerBillingAddressInput = z.input<typeof buyerBillingAddress>
+export type BuyerBillingAddress = z.output<typeof buyerBillingAddress>
+
+/** The billing address's state must be the GSTIN's: its first two digits. */
+export function billingStateProblem(gstin: string, stateCode: string): string | null {
+  const gstinState = gstin.slice(0, 2)
+  if (!Object.hasOwn(GST_STATES, gstinState) || gstinState === stateCode) return null
+  return `A GSTIN starting ${gstinState} is registered in ${gstStateName(gstinState)}: the billing address must be there`
+}
+
+/** A billing address on one line, as the order details print it beside the GSTIN. */
+export function formatBillingAddress(address: {
+  addressLine: string
+  city: string
+  stateCode: string
+  pincode: string
+}): string {
+  return `${address.addressLine}, ${address.city} ${address.pincode}, ${gstStateName(address.stateCode)}`
+}
+
+/**
+ * A business buyer, printed as the recipient on its invoices so it can claim the input tax
+ * credit: its GSTIN (check character verified: a typo would put the credit on no one), legal name
+ * and billing address ("Billed to"). The delivery address ("Shipped to") may be in another state;
+ * the checkout then says the input tax credit may not be available (issue 30.1).
+ */
+export const orderBuyerInput = z
+  .object(
+    {
+      gstin: z
+        .string({ error: 'GSTIN is required' })
+        .trim()
+        .toUpperCase()
+        .min(1, 'GSTIN is required')
+        .refine((gstin) => gstinProblem(gstin) === null, BUYER_GSTIN_MESSAGE),
+      legalName: z
+        .string({ error: 'Legal name is required' })
+        .trim()
+        .min(1, 'Legal name is required')
+        .min(2, 'Legal name must be at least 2 characters')
+        .max(100, 'Legal name must be at most 100 characters'),
+      billingAddress: buyerBillingAddress,
+    },
+    { error: 'Business details must have a GSTIN, a legal name and a billing address' },
+  )
+  .superRefine(
+    (buyer, ctx) => {
+      const problem = billingStateProblem(buyer.gstin, buyer.billingAddress.stateCode)
+      if (problem) {
+        ctx.addIssue({ code: 'custom', path: ['billingAddress', 'stateCode'], message: problem })
+      }
+    },
+    whenValid('gstin', 'billingAddress'),
+  )
 export type OrderBuyerInput = z.input<typeof orderBuyerInput>
 export type OrderBuyer = z.output<typeof orderBuyerInput>
 
@@ -216,7 +269,22 @@ export const order = z.object({
    * The business its invoices are billed to; null for a personal purchase. The API always sends
    * it; optional only so order fixtures written before business buyers still type-check.
    */
-  buyer: z.object({ gstin: z.string(), legalName: z.string() }).nullable().optional(),
+  buyer: z
+    .object({
+      gstin: z.string(),
+      legalName: z.string(),
+      /** Null for orders placed before billing addresses were asked (issue 30.1). */
+      billingAddress: z
+        .object({
+          addressLine: z.string(),
+          city: z.string(),
+          stateCode: z.string(),
+          pincode: z.string(),
+        })
+        .nullable(),
+    })
+    .nullable()
+    .optional(),
   /**
    * Issue 18: the order's returns, refunds and credit notes, oldest first. The API always sends
    * them; optional for the same reason as `buyer`.

@@ -96,31 +96,34 @@ describe('prefixes longer than three digits (issue 17)', () => {
   it.each<[string, Expected]>([
     // Mohali (SAS Nagar), Punjab, inside Chandigarh's 160
     ...onlyAt('03', ['160055', '160059', '160062', '160071']),
-    ['160017', { likely: '04', possible: ['04', '03'] }], // Chandigarh
-    ['160036', { likely: '04', possible: ['04', '03'] }],
+    ['160017', only('04')], // Chandigarh (issue 30.3: not Punjab)
+    ['160036', only('04')],
+    ['160014', { likely: '04', possible: ['04', '03'] }], // also Rupnagar's villages
     // Karaikal, Puducherry, inside Tamil Nadu's 609
     ...onlyAt('34', ['609602', '609605', '609606', '609607', '609609']),
-    ['609001', { likely: '33', possible: ['33', '34'] }], // Mayiladuthurai, Tamil Nadu
+    ['609001', only('33')], // Mayiladuthurai, Tamil Nadu
     ['673310', only('34')], // Mahe
-    ['673001', { likely: '32', possible: ['32', '34'] }], // Kozhikode
-    ['605001', { likely: '34', possible: ['34', '33'] }], // Puducherry
+    ['673001', only('32')], // Kozhikode
+    ['605001', only('34')], // Puducherry
+    ['605106', { likely: '34', possible: ['34', '33'] }], // Nettapakkam, with Tamil Nadu's villages
+    ['605101', { likely: '33', possible: ['33', '34'] }], // Auroville, with Puducherry's villages
     ['605602', only('33')], // Villupuram, Tamil Nadu
     // Daman, Diu
     ...onlyAt('26', ['396210', '396215', '396220', '362520', '362540', '362570']),
-    ['396001', { likely: '24', possible: ['24', '26'] }], // Valsad, Gujarat
-    ['362001', { likely: '24', possible: ['24', '26'] }], // Junagadh, Gujarat
+    ['396001', only('24')], // Valsad, Gujarat
+    ['362001', only('24')], // Junagadh, Gujarat
     ...onlyAt('31', ['682551', '682555', '682559']), // Lakshadweep
-    ['682001', { likely: '32', possible: ['32', '31'] }], // Kochi
-    ['247001', { likely: '09', possible: ['09', '05'] }], // Saharanpur
+    ['682001', only('32')], // Kochi
+    ['247001', only('09')], // Saharanpur (issue 30.3: not Uttarakhand)
     ['247667', only('05')], // Roorkee
     ['249401', only('05')], // Haridwar
-    ['246001', { likely: '05', possible: ['05', '09'] }], // Pauri, Garhwal
+    ['246001', only('05')], // Pauri, Garhwal
     ['246701', only('09')], // Bijnor
-    ['262001', { likely: '09', possible: ['09', '05'] }], // Pilibhit
-    ['262701', { likely: '09', possible: ['09', '05'] }], // Lakhimpur Kheri
+    ['262001', only('09')], // Pilibhit
+    ['262701', only('09')], // Lakhimpur Kheri
     // Khatima, Sitarganj, Pithoragarh, Champawat (Uttarakhand), in Pilibhit's 262
     ...onlyAt('05', ['262308', '262405', '262501', '262524', '262601']),
-    ['244001', { likely: '09', possible: ['09', '05'] }], // Moradabad
+    ['244001', only('09')], // Moradabad
     ...onlyAt('05', ['244713', '244712', '244715']), // Kashipur, Jaspur, Ramnagar
     ['263001', only('05')], // Nainital
     ['822101', only('20')], // Daltonganj, Palamu, Jharkhand
@@ -145,7 +148,7 @@ describe('prefixes longer than three digits (issue 17)', () => {
   it('keeps the circles whose states share PINs loose', () => {
     expect(stateCodesForPincode('500001')).toEqual(['36', '37']) // Hyderabad
     expect(stateCodesForPincode('520001')).toEqual(['37', '36']) // Vijayawada
-    expect(stateCodesForPincode('533001')).toEqual(['37', '34', '36']) // Kakinada, beside Yanam
+    expect(stateCodesForPincode('533001')).toEqual(['37', '36']) // Kakinada, beside Yanam
     expect(stateCodeForPincode('793001')).toBe('17') // Shillong
     expect(stateCodesForPincode('793001')).toEqual(['17', '18', '12', '13', '14', '15', '16'])
   })
@@ -204,8 +207,8 @@ describe('pincodeStateProblem', () => {
     )
     expect(pincodeStateProblem('700001', '07')).toBe('PIN code 700001 is in West Bengal, not Delhi')
     expect(pincodeStateProblem('110001', '06')).toBe('PIN code 110001 is in Delhi, not Haryana')
-    expect(pincodeStateProblem('605001', '32')).toBe(
-      'PIN code 605001 is in Puducherry or Tamil Nadu, not Kerala',
+    expect(pincodeStateProblem('605106', '32')).toBe(
+      'PIN code 605106 is in Puducherry or Tamil Nadu, not Kerala',
     )
     expect(pincodeStateProblem('160055', '04')).toBe('PIN code 160055 is in Punjab, not Chandigarh')
     expect(pincodeStateProblem('400001', '30')).toBe('PIN code 400001 is in Maharashtra, not Goa')
@@ -279,7 +282,7 @@ describe('addressFields (a delivery address’s state)', () => {
   it('accepts a state the PIN can be in, and keeps it', () => {
     expect(addressFields.parse(address).stateCode).toBe('29')
     expect(issues({ ...address, pincode: '160017', stateCode: '04' })).toEqual([])
-    expect(issues({ ...address, pincode: '160017', stateCode: '03' })).toEqual([]) // shared 160
+    expect(issues({ ...address, pincode: '160014', stateCode: '03' })).toEqual([]) // shared PIN
   })
 
   it('requires a state, and never "Other Territory"', () => {
@@ -316,5 +319,75 @@ describe('addressFields (a delivery address’s state)', () => {
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       'PIN code 560025 is in Karnataka, not Maharashtra',
     ])
+  })
+})
+
+describe('an enclave’s state only for its own PINs (issue 30.3)', () => {
+  /*
+   * Each enclave the table names: a PIN inside it takes its state, and a PIN of the prefix
+   * around it that is not in it refuses that state (a short prefix used to accept every state
+   * nested under it, so Chandigarh's 160017 passed as Punjab and Saharanpur's 247001 as
+   * Uttarakhand: the tax type changes with the state).
+   */
+  it.each([
+    // [enclave, a PIN inside, its state, a PIN around it outside the enclave, that PIN's state]
+    ['Chandigarh in Punjab’s circle', '160017', '04', '141001', '03'],
+    ['Mohali and Naya Gaon (Punjab) in Chandigarh’s 160', '160055', '03', '160017', '04'],
+    ['Naya Gaon (Punjab) in Chandigarh’s 160', '160103', '03', '160036', '04'],
+    ['Ladakh in Jammu and Kashmir’s circle', '194101', '38', '190001', '01'],
+    ['Kashipur, Jaspur, Ramnagar (Uttarakhand) in Moradabad’s 244', '244713', '05', '244001', '09'],
+    ['Milak (Uttar Pradesh) in Kashipur’s 2447', '244701', '09', '244713', '05'],
+    ['Garhwal (Uttarakhand) in Uttar Pradesh’s circle', '246001', '05', '226001', '09'],
+    ['Bijnor, Najibabad (Uttar Pradesh) in Garhwal’s 246', '246701', '09', '246001', '05'],
+    ['Roorkee, Haridwar (Uttarakhand) in Saharanpur’s 247', '247667', '05', '247001', '09'],
+    ['Gagalheri (Uttar Pradesh) in Roorkee’s 2476', '247669', '09', '247667', '05'],
+    ['Dehradun (Uttarakhand) in Uttar Pradesh’s circle', '248001', '05', '250001', '09'],
+    ['Rishikesh, Haridwar (Uttarakhand)', '249401', '05', '250001', '09'],
+    ['Kumaon (Uttarakhand)', '263001', '05', '264001', '09'],
+    [
+      'Khatima, Sitarganj, Pithoragarh (Uttarakhand) in Pilibhit’s 262',
+      '262308',
+      '05',
+      '262001',
+      '09',
+    ],
+    ['Champawat (Uttarakhand) in 262', '262524', '05', '262701', '09'],
+    [
+      'Majhola, Neoria, Nawabganj (Uttar Pradesh) in Khatima’s 2623',
+      '262302',
+      '09',
+      '262308',
+      '05',
+    ],
+    ['Nawabganj (Uttar Pradesh) in Sitarganj’s 2624', '262406', '09', '262405', '05'],
+    ['Diu in Junagadh’s 362', '362520', '26', '362001', '24'],
+    ['Daman in Valsad’s 396', '396210', '26', '396001', '24'],
+    ['Dadra and Silvassa in Valsad’s 396', '396230', '26', '396001', '24'],
+    ['Goa in Maharashtra’s circle', '403001', '30', '400001', '27'],
+    ['Yanam (Puducherry) in Andhra Pradesh’s 533', '533464', '34', '533001', '37'],
+    ['Puducherry in Tamil Nadu’s circle', '605001', '34', '600001', '33'],
+    ['Villupuram (Tamil Nadu) in Puducherry’s 605', '605602', '33', '605001', '34'],
+    ['Bahour (Puducherry) in Cuddalore’s 607', '607402', '34', '607001', '33'],
+    ['Karaikal (Puducherry) in Tamil Nadu’s 609', '609602', '34', '609001', '33'],
+    ['Nedungadu (Karaikal) in Tamil Nadu’s 609', '609603', '34', '609001', '33'],
+    ['Mahe (Puducherry) in Kerala’s 673', '673310', '34', '673001', '32'],
+    ['Lakshadweep in Kochi’s 682', '682555', '31', '682001', '32'],
+    ['Sikkim in West Bengal’s circle', '737101', '11', '734001', '19'],
+    ['Andaman and Nicobar Islands in West Bengal’s circle', '744101', '35', '700001', '19'],
+    ['Mirzachowki (Jharkhand) in Bihar’s 813', '813208', '20', '813210', '10'],
+    ['Jharkhand in Bihar’s circle', '834001', '20', '800001', '10'],
+    ['Chandan (Bihar) in Jharkhand’s 814', '814131', '10', '814112', '20'],
+  ])('%s', (_enclave, inside, enclaveState, outside, outsideState) => {
+    expect(pincodeStateProblem(inside, enclaveState), inside).toBeNull()
+    expect(pincodeStateProblem(outside, outsideState), outside).toBeNull()
+    expect(pincodeStateProblem(outside, enclaveState), outside).toMatch(/^PIN code \d{6} is in /)
+    expect(stateCodesForPincode(outside), outside).not.toContain(enclaveState)
+  })
+
+  it('refuses the issue’s two cases with the state they are in', () => {
+    expect(pincodeStateProblem('160017', '03')).toBe('PIN code 160017 is in Chandigarh, not Punjab')
+    expect(pincodeStateProblem('247001', '05')).toBe(
+      'PIN code 247001 is in Uttar Pradesh, not Uttarakhand',
+    )
   })
 })

@@ -45,12 +45,13 @@ const CIRCLES: ReadonlyArray<readonly [from: number, to: number, states: readonl
 
 /**
  * PIN prefixes (3 to 6 digits, space-separated) → their state, or states when one PIN's post
- * offices lie in two (the first is proposed). A 3-digit prefix only proposes its state: the
- * longer prefixes under it stay possible. A longer one is the whole answer for its PINs.
+ * offices lie in two (the first is proposed). The longest match is the whole answer for its
+ * PINs: a state nested under a shorter prefix is possible only for the PINs listed with it.
  */
 const PREFIXES: ReadonlyArray<readonly [states: string, prefixes: string]> = [
   ['04', '160'], // Chandigarh, in Punjab's circle
   ['03', '160055 160059 160062 160071 160103 160104'], // Mohali (SAS Nagar) and Naya Gaon, Punjab
+  ['04 03', '160003 160014'], // Chandigarh's offices that also serve Mohali's and Rupnagar's villages
   ['38', '194'], // Ladakh: Leh, Kargil
   ['05', '2447'], // Kashipur, Jaspur, Ramnagar (Uttarakhand), in Moradabad's 244
   ['09', '244701'], // Milak, Rampur, Uttar Pradesh
@@ -69,8 +70,13 @@ const PREFIXES: ReadonlyArray<readonly [states: string, prefixes: string]> = [
   ['26 24', '396193 396230 396235 396240'], // Dadra, Silvassa, Naroli, Khanvel; also Vapi's villages
   ['30', '403'], // Goa
   ['34 37', '533464'], // Yanam, Puducherry, whose office also serves Andhra Pradesh's villages
-  ['34', '605'], // Puducherry, whose PINs also serve Tamil Nadu's villages
+  ['34', '605'], // Puducherry
   ['33', '6052 6053 6054 6056 6057 6058'], // Villupuram district, Tamil Nadu, in Puducherry's 605
+  ['33', '605103 605108 605109'], // Koliyanur, Valavanur, Vanur (Villupuram), Tamil Nadu
+  // Puducherry's offices that also serve Tamil Nadu's villages, and Tamil Nadu's that also serve
+  // Puducherry's (the PIN's own office's state first).
+  ['34 33', '605007 605014 605106 605110 605501'],
+  ['33 34', '605101 605102 605105 605107 605111 605502'],
   ['34 33', '607402'], // Bahour, Puducherry, in Cuddalore's 607; also Cuddalore's villages
   ['34', '609601 609602 609605 609606 609607 609609'], // Karaikal, Puducherry, in Tamil Nadu's 609
   ['34 33', '609603 609604'], // Nedungadu, Neravy (Karaikal), also Tamil Nadu villages
@@ -95,14 +101,6 @@ const PREFIX_STATES = new Map(
   ),
 )
 
-/** 3-digit prefix → the states of the longer prefixes under it (possible for its other PINs). */
-const NESTED_STATES = new Map<string, string[]>()
-for (const [prefix, states] of PREFIX_STATES) {
-  if (prefix.length === 3) continue
-  const three = prefix.slice(0, 3)
-  NESTED_STATES.set(three, [...(NESTED_STATES.get(three) ?? []), ...states])
-}
-
 /** The circle of a well-formed PIN and its longest matching prefix's states (else the circle's). */
 function lookup(pincode: string) {
   if (!PINCODE_PATTERN.test(pincode)) return undefined
@@ -122,19 +120,19 @@ export function stateCodeForPincode(pincode: string): string | undefined {
 }
 
 /**
- * Every GST state code a PIN code may belong to, the likely one first: only a prefix longer than
- * three digits' state(s) when one matches; else the likely state, the states of the longer
- * prefixes under the same three digits, and the circle's others where its states share PINs.
- * Empty when the PIN is not mapped (army post offices).
+ * Every GST state code a PIN code may belong to, the likely one first: its longest matching
+ * prefix's state(s), and for a PIN no prefix longer than three digits names, the circle's others
+ * where its states share PINs. An enclave's state is possible only for the PINs listed as in it
+ * (issue 30.3: a short prefix used to accept every state nested under it). Empty when the PIN is
+ * not mapped (army post offices).
  */
 export function stateCodesForPincode(pincode: string): readonly string[] {
   const found = lookup(pincode)
   if (!found) return []
   if (found.length > 3) return found.states
-  const nested = NESTED_STATES.get(pincode.slice(0, 3)) ?? []
   // A circle listing several states shares PINs among all of them (its own included).
   const shared = found.circle.length > 1 ? found.circle : []
-  return [...new Set([...found.states, ...nested, ...shared])]
+  return [...new Set([...found.states, ...shared])]
 }
 
 /** A GST state's name, or its code when unknown (never a blank on an invoice). */

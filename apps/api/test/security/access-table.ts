@@ -13,6 +13,7 @@ import {
   uniqueEmail,
 } from './requests'
 import { makeTestP12, type TestP12 } from '../signing-certs'
+import { isLateCredit } from '../../src/modules/invoices/credit-notes'
 import { issueCreditNote } from '../../src/modules/invoices/issue'
 import { createSeller } from '../factories'
 import {
@@ -92,9 +93,12 @@ function creditedOrderA(w: World) {
       })
       if (shipped.statusCode !== 200) throw new Error(`order not shipped: ${shipped.body}`)
       const note = await w.db.transaction((tx) =>
-        issueCreditNote(tx, subOrderId, new Date(), 'Parcel returned to the seller undelivered'),
+        issueCreditNote(tx, subOrderId, new Date(), 'Parcel returned to the seller undelivered', {
+          month: 11,
+          day: 30,
+        }),
       )
-      if (!note) throw new Error('credit note not issued')
+      if (!note || isLateCredit(note)) throw new Error('credit note not issued')
       return { orderId, creditNoteId: note.id }
     })()
     creditedOrders.set(w, made)

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { InvoiceDocument } from './invoice-document'
+import type { InvoiceDocument, InvoiceDocumentLine } from './invoice-document'
 import { bytea, createdAt, id } from './columns'
 import { orders, subOrders } from './orders'
 import { returns } from './returns'
@@ -70,6 +70,35 @@ export const creditNotes = pgTable(
     uniqueIndex('credit_notes_return_key').on(t.returnId),
     uniqueIndex('credit_notes_supplier_fy_seq_key').on(t.supplierKey, t.fy, t.seq),
     check('credit_notes_number_length_check', sql`char_length(${t.number}) <= 16`),
+  ],
+)
+
+/**
+ * A credit the shop owed but could not issue as a GST credit note: CGST s.34(2) lets a note
+ * reduce tax only by 30 November after the end of the supply's financial year (issue 30.5,
+ * decision 070). The shopper is refunded all the same; this records what the note would have
+ * credited, and when the time limit ended, for the seller's and the admins' accounts.
+ */
+export const lateCredits = pgTable(
+  'late_credits',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    /** The return it would have credited; null for the whole invoice (a parcel back to origin). */
+    returnId: uuid('return_id').references(() => returns.id, { onDelete: 'restrict' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    /** The end of the last day a note could have been issued on. */
+    lastDay: timestamp('last_day', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** The lines the note would have had (the seller's ledger reverses the sale by them). */
+    lines: jsonb('lines').$type<InvoiceDocumentLine[]>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('late_credits_return_key').on(t.returnId),
+    index('late_credits_invoice_idx').on(t.invoiceId),
   ],
 )
 

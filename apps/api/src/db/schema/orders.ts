@@ -27,6 +27,14 @@ export const ORDER_NUMBER_START = 10001
 const orderStatus = ORDER_STATUSES
 const paymentStatus = PAYMENT_STATUSES
 
+/** A business buyer's billing address as ordered (issue 30.1). */
+export interface BuyerBillingAddress {
+  addressLine: string
+  city: string
+  stateCode: string
+  pincode: string
+}
+
 /** The delivery address as it was when the order was placed (later edits do not change orders). */
 export interface AddressSnapshot {
   addressId: string
@@ -57,6 +65,8 @@ export const orders = pgTable(
     /** A business buyer's GSTIN and legal name, printed as the invoices' recipient. */
     buyerGstin: text('buyer_gstin'),
     buyerLegalName: text('buyer_legal_name'),
+    /** Its billing address ("Billed to", rule 46(1)(e)); null on orders placed before it was asked. */
+    buyerAddress: jsonb('buyer_address').$type<BuyerBillingAddress>(),
     orderStatus: text('order_status', { enum: orderStatus }).notNull().default('pending'),
     paymentMethod: text('payment_method', {
       enum: ['PAYU', 'GATEPAY', 'CASHFREE', 'PHONEPAY', 'COD'],

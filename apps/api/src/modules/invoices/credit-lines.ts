@@ -45,7 +45,7 @@ export function sameGoods(a: Goods, b: Goods): boolean {
 /** What the credit notes already issued against `invoice` credit, per invoice line. */
 export function creditedPerLine(
   invoice: InvoiceDocument,
-  notes: readonly InvoiceDocument[],
+  notes: readonly (Pick<InvoiceDocument, 'lines'> & { number?: string })[],
 ): Amounts[] {
   const credited = invoice.lines.map(zero)
   for (const note of notes) {
@@ -58,7 +58,9 @@ export function creditedPerLine(
         )
       const into = credited[index]
       if (!into) {
-        throw new Error(`credit note ${note.number} has a line not on invoice ${invoice.number}`)
+        throw new Error(
+          `credit note ${note.number ?? '(late credit)'} has a line not on invoice ${invoice.number}`,
+        )
       }
       add(into, line)
     }

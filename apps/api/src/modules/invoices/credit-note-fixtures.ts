@@ -14,7 +14,7 @@ import {
   vendorProfiles,
 } from '../../db/schema'
 import { createSession } from '../auth/sessions'
-import { issueReturnCreditNote } from './credit-notes'
+import { isLateCredit, issueReturnCreditNote } from './credit-notes'
 
 /*
  * The credit-note tests' world: GST-registered sellers in Karnataka, orders dispatched by an
@@ -158,7 +158,11 @@ export async function creditNoteKit(t: () => TestContext, now: () => Date) {
 
   /** `issueReturnCreditNote` in a transaction of its own, as the quality check's would be. */
   const credit = (returnId: string, at = now()) =>
-    db().transaction((tx) => issueReturnCreditNote(tx, returnId, at))
+    db().transaction(async (tx) => {
+      const note = await issueReturnCreditNote(tx, returnId, at, { month: 11, day: 30 })
+      if (isLateCredit(note)) throw new Error('past the s.34(2) time limit')
+      return note
+    })
 
   async function invoiceOf(subOrderId: string) {
     const [row] = await db().select().from(invoices).where(eq(invoices.subOrderId, subOrderId))

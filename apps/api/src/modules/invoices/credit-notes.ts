@@ -1,7 +1,15 @@
 import { paiseToRupees, RETURN_REASON_LABELS, type CreditNoteSummary } from '@techbazaar/shared'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { creditNotes, invoices, orderLines, returnLines, returns, subOrders } from '../../db/schema'
+import {
+  creditNotes,
+  invoices,
+  lateCredits,
+  orderLines,
+  returnLines,
+  returns,
+  subOrders,
+} from '../../db/schema'
 import { conflict } from '../../lib/errors'
 import {
   allocateReturn,
@@ -11,6 +19,7 @@ import {
   whatIsLeft,
 } from './credit-lines'
 import type { InvoiceDocument, InvoiceDocumentLine } from '../../db/schema/invoice-document'
+import { queueLateCreditMails } from './late-credit-mail'
 import { documentNumber, financialYear, nextSerial } from './numbering'
 
 /**
@@ -22,6 +31,67 @@ import { documentNumber, financialYear, nextSerial } from './numbering'
 
 type CreditNoteRow = typeof creditNotes.$inferSelect
 type InvoiceRow = typeof invoices.$inferSelect
+export type LateCreditRow = typeof lateCredits.$inferSelect
+
+/** The last day of CGST s.34(2) (config CREDIT_NOTE_LAST_DAY, 30 November by default). */
+export interface CreditNoteLastDay {
+  month: number
+  day: number
+}
+
+const IST_MS = 330 * 60_000
+
+/**
+ * When a credit note against an invoice issued at `invoicedAt` stops counting (CGST s.34(2)):
+ * the end, in India, of `lastDay` following the end of the supply's financial year (the
+ * invoice's date is the time of supply of goods, s.12(2)).
+ */
+export function creditNoteDeadline(invoicedAt: Date, lastDay: CreditNoteLastDay): Date {
+  const fy = financialYear(invoicedAt)
+  return new Date(Date.UTC(fy + 1, lastDay.month - 1, lastDay.day + 1) - IST_MS)
+}
+
+/** A credit recorded instead of a note past the time limit (not a numbered document). */
+export const isLateCredit = (
+  credit: CreditNoteRow | LateCreditRow | null,
+): credit is LateCreditRow => credit !== null && 'lastDay' in credit
+
+/** The credits of an invoice so far: its notes' lines and the late credits' lines alike. */
+async function creditsOf(tx: Tx, invoiceId: string) {
+  const notes = await tx.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoiceId))
+  const late = await tx.select().from(lateCredits).where(eq(lateCredits.invoiceId, invoiceId))
+  return { notes, late, lines: [...notes.map((n) => n.document), ...late] }
+}
+
+/**
+ * Past the time limit, no note (it could not reduce tax): the credit is recorded and the seller
+ * and the admins are told, in the caller's transaction; the refund goes ahead as it would.
+ */
+async function recordLate(
+  tx: Tx,
+  invoice: InvoiceRow,
+  at: Date,
+  reason: string,
+  lines: InvoiceDocumentLine[],
+  returnId: string | null,
+  lastDay: Date,
+): Promise<LateCreditRow> {
+  const [created] = await tx
+    .insert(lateCredits)
+    .values({
+      invoiceId: invoice.id,
+      returnId,
+      recordedAt: at,
+      lastDay,
+      reason,
+      amountPaise: totalsOf(lines).totalPaise,
+      lines,
+    })
+    .returning()
+  if (!created) throw new Error('late credit not recorded')
+  await queueLateCreditMails(tx, invoice, created)
+  return created
+}
 
 /**
  * The sub-order's invoice, locked until the caller's transaction ends: credit notes against one
@@ -43,7 +113,10 @@ async function issue(
   reason: string,
   lines: InvoiceDocumentLine[],
   returnId: string | null,
-): Promise<CreditNoteRow> {
+  lastDay: CreditNoteLastDay,
+): Promise<CreditNoteRow | LateCreditRow> {
+  const deadline = creditNoteDeadline(invoice.issuedAt, lastDay)
+  if (at >= deadline) return recordLate(tx, invoice, at, reason, lines, returnId, deadline)
   const fy = financialYear(at)
   const seq = await nextSerial(tx, invoice.supplierKey, 'credit', fy)
   const number = documentNumber('credit', fy, seq)
@@ -79,25 +152,23 @@ async function issue(
  * Reverses what is left of the sub-order's invoice (all of it, unless returns credited some)
  * when its supply did not happen. Answers null when no invoice was issued (nothing was
  * dispatched) and the existing note when one already reversed it; 409 when returns credited it
- * all.
+ * all. Past the s.34(2) time limit it records a late credit instead (`isLateCredit`).
  */
 export async function issueCreditNote(
   tx: Tx,
   subOrderId: string,
   at: Date,
   reason: string,
-): Promise<CreditNoteRow | null> {
+  lastDay: CreditNoteLastDay,
+): Promise<CreditNoteRow | LateCreditRow | null> {
   const invoice = await lockedInvoiceOf(tx, subOrderId)
   if (!invoice) return null
-  const notes = await tx.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id))
-  const whole = notes.find((n) => n.returnId === null)
+  const { notes, late, lines: done } = await creditsOf(tx, invoice.id)
+  const whole = notes.find((n) => n.returnId === null) ?? late.find((n) => n.returnId === null)
   if (whole) return whole
-  const credited = creditedPerLine(
-    invoice.document,
-    notes.map((n) => n.document),
-  )
+  const credited = creditedPerLine(invoice.document, done)
   const lines = creditNoteLines(invoice.document, credited, whatIsLeft(invoice.document, credited))
-  return issue(tx, invoice, at, reason, lines, null)
+  return issue(tx, invoice, at, reason, lines, null, lastDay)
 }
 
 /**
@@ -105,19 +176,22 @@ export async function issueCreditNote(
  * one that records the pass): the returned units of its invoice's lines, "Goods returned:
  * <reason>". Answers null when the part was never invoiced, and the note already issued for the
  * return when asked again (one return, one note). 409 when the return has not passed its check
- * or would credit more than the invoice has left.
+ * or would credit more than the invoice has left. Past the s.34(2) time limit it records a late
+ * credit instead (`isLateCredit`): its lines still reverse the seller's sale.
  */
 export async function issueReturnCreditNote(
   tx: Tx,
   returnId: string,
   at: Date,
-): Promise<CreditNoteRow | null> {
+  lastDay: CreditNoteLastDay,
+): Promise<CreditNoteRow | LateCreditRow | null> {
   const [ret] = await tx.select().from(returns).where(eq(returns.id, returnId))
   if (!ret) throw new Error(`return ${returnId} missing`)
   const invoice = await lockedInvoiceOf(tx, ret.subOrderId)
   if (!invoice) return null
-  const notes = await tx.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id))
-  const existing = notes.find((n) => n.returnId === returnId)
+  const { notes, late, lines: done } = await creditsOf(tx, invoice.id)
+  const existing =
+    notes.find((n) => n.returnId === returnId) ?? late.find((n) => n.returnId === returnId)
   if (existing) return existing
   if (ret.status !== 'qc_passed') {
     throw conflict('A return is credited when it passes its quality check')
@@ -134,14 +208,11 @@ export async function issueReturnCreditNote(
     .where(and(eq(returnLines.returnId, returnId), eq(orderLines.subOrderId, ret.subOrderId)))
     .orderBy(asc(orderLines.title), asc(orderLines.id))
   if (items.length === 0) throw new Error(`return ${returnId} has no lines of its sub-order`)
-  const credited = creditedPerLine(
-    invoice.document,
-    notes.map((n) => n.document),
-  )
+  const credited = creditedPerLine(invoice.document, done)
   const requests = allocateReturn(invoice.document, credited, items)
   const lines = creditNoteLines(invoice.document, credited, requests)
   const reason = `Goods returned: ${RETURN_REASON_LABELS[ret.reason]}`
-  return issue(tx, invoice, at, reason, lines, returnId)
+  return issue(tx, invoice, at, reason, lines, returnId, lastDay)
 }
 
 /**

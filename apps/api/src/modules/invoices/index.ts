@@ -2,7 +2,12 @@
  * The invoices module's public surface: what other modules, the app and the jobs may use of it.
  * Everything else in the folder is its own (lint: import-x/no-restricted-paths, issue 27.2).
  */
-export { creditNotesOf, issueReturnCreditNote } from './credit-notes'
+export {
+  creditNotesOf,
+  isLateCredit,
+  issueReturnCreditNote,
+  type CreditNoteLastDay,
+} from './credit-notes'
 export { purgeUnservedPdfs } from './invoice-files'
 export { invoicesRoutes } from './invoices.routes'
 export { taxKindFor } from './gst'

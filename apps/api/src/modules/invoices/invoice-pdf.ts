@@ -131,9 +131,9 @@ function drawParties(doc: PDFKit.PDFDocument, invoice: InvoiceDocument): number 
   y += 10
   const billed = block(doc, MARGIN, y, 240, 'Billed to (recipient)', [
     [recipient.name, true],
-    ...(recipient.gstin
-      ? [[`GSTIN: ${recipient.gstin}`, false] as [string, boolean]]
-      : recipient.address.map((line): [string, boolean] => [line, false])),
+    // A business's GSTIN and its billing address (rule 46(1)(e)); a consumer's address.
+    ...(recipient.gstin ? [[`GSTIN: ${recipient.gstin}`, false] as [string, boolean]] : []),
+    ...recipient.address.map((line): [string, boolean] => [line, false]),
     [`State: ${recipient.stateName} (${recipient.stateCode})`, false],
   ])
   const shipped = block(doc, 300, y, CONTENT_WIDTH - 260, 'Shipped to (delivery address)', [

@@ -1,4 +1,4 @@
-import { gstinCheckChar, invoicePdfPath } from '@techbazaar/shared'
+import { gstinCheckChar, invoicePdfPath, type BuyerBillingAddress } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -56,7 +56,7 @@ async function placeOrder(
   userId: string,
   where: { pincode: string; stateCode?: string },
   lines: Line[],
-  buyer: { gstin: string; legalName: string } | null = null,
+  buyer: { gstin: string; legalName: string; billingAddress?: BuyerBillingAddress } | null = null,
 ) {
   const [order] = await db()
     .insert(orders)
@@ -72,6 +72,7 @@ async function placeOrder(
       },
       buyerGstin: buyer?.gstin ?? null,
       buyerLegalName: buyer?.legalName ?? null,
+      buyerAddress: buyer?.billingAddress ?? null,
       paymentMethod: 'COD',
       orderStatus: 'confirmed',
       totalPaise: lines.reduce((s, [, , p, q]) => s + p * q, 0),
@@ -242,7 +243,7 @@ describe('an invoice is issued when the goods are dispatched, never before', () 
   })
 
   it('refuses to dispatch an old order whose address has no state and a PIN shared by states', async () => {
-    const order = await placeOrder(shopper.user.id, { pincode: '160001' }, [
+    const order = await placeOrder(shopper.user.id, { pincode: '160014' }, [
       [ka.id, 'Phone Case', 49900, 1, '392690'],
     ])
     const res = await ship(ka.cookie, order.parts[ka.id]!)
@@ -374,6 +375,49 @@ describe('business buyers and credit notes', () => {
     expect(page).toContain('Bharat Traders Pvt. Ltd.')
     expect(page).toContain(`GSTIN: ${buyerGstin}`)
     expect(page).toContain('Meera Rao') // still the person the parcel is shipped to
+  })
+
+  it('bills a business at its own address and GSTIN state, and ships to the delivery address (rule 46, issue 30.1)', async () => {
+    // A Maharashtra business has a phone delivered to its Bengaluru office.
+    const buyerGstin = gstin('27AAFCB6666H1Z')
+    const order = await placeOrder(
+      shopper.user.id,
+      { pincode: '560001', stateCode: '29' },
+      [[ka.id, 'Tablet', 2999900, 1, '847130']],
+      {
+        gstin: buyerGstin,
+        legalName: 'Pune Traders Pvt. Ltd.',
+        billingAddress: {
+          addressLine: '4 FC Road, Shivajinagar',
+          city: 'Pune',
+          stateCode: '27',
+          pincode: '411005',
+        },
+      },
+    )
+    expect((await adminShips(order.id)).statusCode).toBe(200)
+    const [invoice] = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.subOrderId, order.parts[ka.id]!))
+    expect(invoice!.document.recipient).toEqual({
+      name: 'Pune Traders Pvt. Ltd.',
+      address: ['4 FC Road, Shivajinagar', 'Pune 411005'],
+      stateCode: '27',
+      stateName: 'Maharashtra',
+      gstin: buyerGstin,
+    })
+    expect(invoice!.document.shipTo).toMatchObject({
+      address: ['12 Beach Road', 'Somewhere 560001'],
+      stateName: 'Karnataka',
+    })
+    // The place of supply stays where the goods go (decision 069): within Karnataka.
+    expect(invoice!.document.placeOfSupply).toEqual({ code: '29', name: 'Karnataka' })
+    const [page] = await pages(order.id, shopper.cookie)
+    const text = page!.replace(/\s+/g, ' ')
+    expect(text).toContain('4 FC Road, Shivajinagar')
+    expect(text).toContain('State: Maharashtra (27)')
+    expect(text).toContain('State: Karnataka')
   })
 
   it('reverses the invoice with a credit note when the parcel comes back', async () => {

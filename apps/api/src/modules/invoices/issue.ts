@@ -113,6 +113,36 @@ function placeOfSupply(address: { stateCode?: string; pincode: string }): string
   )
 }
 
+/**
+ * The invoice's recipient ("Billed to", rule 46(1)(e)): a business buyer by its legal name,
+ * GSTIN and billing address in its GSTIN's state (issue 30.1; an order from before billing
+ * addresses were asked names the GSTIN's state and no address rather than the delivery's);
+ * a consumer is the person the goods are delivered to.
+ */
+function recipientOf(
+  order: Pick<typeof orders.$inferSelect, 'buyerGstin' | 'buyerLegalName' | 'buyerAddress'>,
+  shipTo: { name: string; address: string[]; placeCode: string },
+): InvoiceDocument['recipient'] {
+  if (order.buyerGstin && order.buyerLegalName) {
+    const billing = order.buyerAddress
+    const stateCode = billing?.stateCode ?? order.buyerGstin.slice(0, 2)
+    return {
+      name: order.buyerLegalName,
+      address: billing ? [billing.addressLine, `${billing.city} ${billing.pincode}`] : [],
+      stateCode,
+      stateName: gstStateName(stateCode),
+      gstin: order.buyerGstin,
+    }
+  }
+  return {
+    name: shipTo.name,
+    address: shipTo.address,
+    stateCode: shipTo.placeCode,
+    stateName: gstStateName(shipTo.placeCode),
+    gstin: null,
+  }
+}
+
 /** Builds the invoice document of a sub-order from what the shop holds at `at`. */
 async function buildInvoice(
   tx: Db,
@@ -172,13 +202,7 @@ async function buildInvoice(
     supplier: supplierParty,
     // A business buyer is the recipient by its legal name and GSTIN (it claims the input tax);
     // a consumer is the person the goods are delivered to.
-    recipient: {
-      name: order.buyerLegalName ?? shipToName,
-      address: shipToAddress,
-      stateCode: placeCode,
-      stateName: placeName,
-      gstin: order.buyerGstin,
-    },
+    recipient: recipientOf(order, { name: shipToName, address: shipToAddress, placeCode }),
     shipTo: {
       name: shipToName,
       address: shipToAddress,

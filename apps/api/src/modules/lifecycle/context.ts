@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client'
-import type { MarketplaceIdentity } from '../invoices'
+import type { CreditNoteLastDay, MarketplaceIdentity } from '../invoices'
 import type { RefundPolicy } from '../refunds'
 import type { SettlementPolicy } from '../settlements'
 import type { MoveRequest } from './move'
@@ -15,6 +15,8 @@ export interface LifecycleContext {
   now: () => Date
   /** Days a refund is promised within (REFUND_DAYS). */
   refundDays: number
+  /** CGST s.34(2)'s last day for credit notes (CREDIT_NOTE_LAST_DAY). */
+  creditNoteLastDay: CreditNoteLastDay
   /** The rates a delivery's ledger entries are written at (config.settlement). */
   settlement: SettlementPolicy
   /** Whether the marketplace's own supplies are e-invoiced (issue 30.8); absent: no. */
@@ -27,7 +29,7 @@ export function lifecycleContext(
     orderLimits: { maxQtyPerProduct: number }
     shopName: string
     marketplace: MarketplaceIdentity
-    returns: { refundDays: number }
+    returns: { refundDays: number; creditNoteLastDay: CreditNoteLastDay }
     settlement: SettlementPolicy
     gstPortals?: { marketplaceEInvoicing: boolean }
   },
@@ -39,6 +41,7 @@ export function lifecycleContext(
     marketplace: config.marketplace,
     now,
     refundDays: config.returns.refundDays,
+    creditNoteLastDay: config.returns.creditNoteLastDay,
     settlement: config.settlement,
     marketplaceEInvoicing: config.gstPortals?.marketplaceEInvoicing ?? false,
   }

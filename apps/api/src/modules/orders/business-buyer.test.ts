@@ -14,7 +14,17 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const db = () => t.database.db
-const BUYER = { gstin: '29AAGCB7383J1Z4', legalName: 'Bharat Traders Pvt Ltd' }
+const BILLING = {
+  addressLine: '21 Residency Road',
+  city: 'Bengaluru',
+  stateCode: '29',
+  pincode: '560025',
+}
+const BUYER = {
+  gstin: '29AAGCB7383J1Z4',
+  legalName: 'Bharat Traders Pvt Ltd',
+  billingAddress: BILLING,
+}
 
 /** A shopper with one product of `seller` in the cart. */
 async function shopperWithCart(sellerId: string) {
@@ -40,12 +50,20 @@ describe('a business buyer at checkout', () => {
     const seller = await createSeller(db())
     const { shopper } = await shopperWithCart(seller.id)
     const res = await create(shopper, {
-      buyer: { gstin: ' 29aagcb7383j1z4 ', legalName: '  Bharat Traders Pvt Ltd ' },
+      buyer: {
+        gstin: ' 29aagcb7383j1z4 ',
+        legalName: '  Bharat Traders Pvt Ltd ',
+        billingAddress: { ...BILLING, city: ' Bengaluru ' },
+      },
     })
     expect(res.statusCode).toBe(201)
     const { orderId } = res.json()
     const [row] = await db().select().from(orders).where(eq(orders.id, orderId))
-    expect(row).toMatchObject({ buyerGstin: BUYER.gstin, buyerLegalName: BUYER.legalName })
+    expect(row).toMatchObject({
+      buyerGstin: BUYER.gstin,
+      buyerLegalName: BUYER.legalName,
+      buyerAddress: BILLING,
+    })
 
     expect((await details(orderId, shopper.cookie)).json().data.buyer).toEqual(BUYER)
     // The seller invoices this business, so it sees it; once suspended, no longer.
@@ -78,10 +96,38 @@ describe('a business buyer at checkout', () => {
       message: BUYER_GSTIN_MESSAGE,
       errors: [{ path: 'buyer.gstin', message: BUYER_GSTIN_MESSAGE }],
     })
-    const missing = await create(shopper, { buyer: { gstin: BUYER.gstin } })
+    const missing = await create(shopper, {
+      buyer: { gstin: BUYER.gstin, billingAddress: BILLING },
+    })
     expect(missing.statusCode).toBe(400)
     expect(missing.json().errors).toEqual([
       { path: 'buyer.legalName', message: 'Legal name is required' },
+    ])
+    // Issue 30.1: the billing address is asked, in the GSTIN's state, with a PIN code there.
+    const noAddress = await create(shopper, {
+      buyer: { gstin: BUYER.gstin, legalName: BUYER.legalName },
+    })
+    expect(noAddress.json().errors).toEqual([
+      { path: 'buyer.billingAddress', message: 'The billing address is required' },
+    ])
+    const elsewhere = await create(shopper, {
+      buyer: { ...BUYER, billingAddress: { ...BILLING, stateCode: '27', pincode: '400001' } },
+    })
+    expect(elsewhere.json().errors).toEqual([
+      {
+        path: 'buyer.billingAddress.stateCode',
+        message:
+          'A GSTIN starting 29 is registered in Karnataka: the billing address must be there',
+      },
+    ])
+    const wrongPin = await create(shopper, {
+      buyer: { ...BUYER, billingAddress: { ...BILLING, pincode: '400001' } },
+    })
+    expect(wrongPin.json().errors).toEqual([
+      {
+        path: 'buyer.billingAddress.pincode',
+        message: 'PIN code 400001 is in Maharashtra, not Karnataka',
+      },
     ])
     expect(await db().select().from(orders).where(eq(orders.userId, shopper.user.id))).toEqual([])
     const [product] = await db().select().from(products).where(eq(products.id, item.id))

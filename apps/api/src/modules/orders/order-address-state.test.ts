@@ -67,4 +67,19 @@ describe('POST /api/shop/order/create: the address’s state', () => {
     expect(edit.statusCode).toBe(200)
     expect((await place(shopper)).statusCode).toBe(201)
   })
+
+  it('refuses an address saved with a state its PIN is not in (issue 30.3), and orders nothing', async () => {
+    const shopper = await shopperWithCart()
+    // Saved while a short prefix accepted every state nested under it: Chandigarh as Punjab.
+    await db()
+      .update(addresses)
+      .set({ pincode: '160017', stateCode: '03' })
+      .where(eq(addresses.id, shopper.address.id))
+    const res = await place(shopper)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(
+      'PIN code 160017 is in Chandigarh, not Punjab. Please correct this address before ordering',
+    )
+    expect(await db().select().from(orders).where(eq(orders.userId, shopper.user.id))).toEqual([])
+  })
 })

@@ -124,7 +124,11 @@ export async function getOrderDetails(
     // Hidden like the address from a seller no longer approved (a proprietor's name is a person's).
     buyer:
       row.buyerGstin && row.buyerLegalName && seesBuyers(user)
-        ? { gstin: row.buyerGstin, legalName: row.buyerLegalName }
+        ? {
+            gstin: row.buyerGstin,
+            legalName: row.buyerLegalName,
+            billingAddress: row.buyerAddress ?? null,
+          }
         : null,
     cartItems: lines.map(toOrderLine),
   }

@@ -5,6 +5,7 @@ import {
   formatOrderNumber,
   overOrderLimitMessage,
   paiseToRupees,
+  pincodeStateProblem,
   type CreateOrderInput,
   type CreateOrderResponse,
   type SessionUser,
@@ -34,6 +35,7 @@ import { queueOrderConfirmation, type LifecycleContext } from '../lifecycle'
 import { assertDeliverable } from '../shipping'
 import { assertCompositionIntraState, verifyBuyerGstin } from '../vendors'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
+import { assertCodDayAllowed } from './cod-daily-limit'
 import { orderCharges } from './quote'
 import { assertHoldAllowed } from './unpaid-hold'
 
@@ -53,7 +55,11 @@ export interface OrderDeps {
   metrics: Pick<ShopMetrics, 'orderCreated' | 'paymentFailed'>
   limits: Pick<
     Config['orderLimits'],
-    'maxQtyPerProduct' | 'codMaxPaise' | 'paymentWindowMinutes' | 'unpaidHoldMaxUnits'
+    | 'maxQtyPerProduct'
+    | 'codMaxPaise'
+    | 'codDailyMaxPaise'
+    | 'paymentWindowMinutes'
+    | 'unpaidHoldMaxUnits'
   >
   /** A failed checkout cancels the order; the confirmation mail is signed with its shop name. */
   lifecycle: LifecycleContext
@@ -73,7 +79,8 @@ type CartLine = Awaited<ReturnType<typeof cartOf>>[number]
 /**
  * Places an order from the caller's server cart: delivered only where the courier reaches (cash
  * on delivery only where it takes cash), prices from the catalog, each line within its
- * product's limit per order, cash on delivery only up to its ceiling, stock taken with one
+ * product's limit per order, cash on delivery only up to its ceilings per order and per seller a
+ * day (s.269ST), stock taken with one
  * conditional update per line (all lines or none), one sub-order per seller, cart emptied.
  * With an Idempotency-Key a repeat answers the first response and never makes a second order;
  * a repeat after an attempt that died before its payment link was stored resumes that order.
@@ -117,6 +124,7 @@ export async function createOrder(
     const totalPaise = checkCart(deps, input, lines, deliverable)
     // Under the cart lock taken above, so two placements of one account count each other.
     if (online) await assertHoldAllowed(tx, user.id, lines, deps.limits.unpaidHoldMaxUnits, now)
+    else await assertCodDayAllowed(tx, user.id, lines, deps.limits.codDailyMaxPaise, now)
     await takeStock(tx, lines)
     const expiresAt = new Date(now.getTime() + deps.limits.paymentWindowMinutes * 60_000)
     const order = await writeOrder(tx, {
@@ -196,6 +204,10 @@ async function ownAddress(tx: Tx, userId: string, addressId: string): Promise<Ad
   if (!row) throw badRequest('Please select one address to proceed.')
   // The state is the invoices' place of supply; one saved before states were asked has none.
   if (!row.stateCode) throw badRequest(ADDRESS_STATE_MISSING)
+  // One saved while a short PIN prefix accepted every state nested under it (issue 30.3) would
+  // put the wrong place of supply, and so the wrong tax type, on the invoices.
+  const problem = pincodeStateProblem(row.pincode, row.stateCode)
+  if (problem) throw badRequest(`${problem}. Please correct this address before ordering`)
   return {
     addressId: row.id,
     address: row.address,
@@ -329,6 +341,7 @@ async function writeOrder(
       // The invoices' recipient: fixed as ordered, like the address.
       buyerGstin: input.buyer?.gstin ?? null,
       buyerLegalName: input.buyer?.legalName ?? null,
+      buyerAddress: input.buyer?.billingAddress ?? null,
       paymentMethod: input.paymentMethod,
       orderStatus: online ? 'pending' : 'confirmed',
       paymentStatus: 'pending',

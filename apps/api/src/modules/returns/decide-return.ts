@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client'
 import { statusMover } from '../../db/move-status'
 import { orderLines, products, returnLines, returns, subOrders } from '../../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
-import { issueReturnCreditNote } from '../invoices'
+import { isLateCredit, issueReturnCreditNote } from '../invoices'
 import { lockOrder, recordHistory } from '../kernel'
 import { oweRefund } from '../refunds'
 import { reverseReturnedGoods } from '../settlements'
@@ -92,14 +92,16 @@ async function passQualityCheck(tx: Tx, deps: DecideDeps, row: ReturnRow, now: D
       .set({ totalStock: sql`${products.totalStock} + ${line.quantity}` })
       .where(eq(products.id, line.productId))
   }
-  const note = await issueReturnCreditNote(tx, row.id, now)
+  // Past the s.34(2) time limit no note is issued, but the late credit's lines still reverse the
+  // seller's sale (the shopper is refunded all the same).
+  const note = await issueReturnCreditNote(tx, row.id, now, deps.policy.creditNoteLastDay)
   // The seller's ledger gives back the returned units' sale, and what the frozen rules and the
   // law give back with it (decision 59), from the credit note's lines.
   if (note) {
     await reverseReturnedGoods(tx, {
       returnId: row.id,
       subOrderId: row.subOrderId,
-      creditNote: note.document,
+      creditNote: isLateCredit(note) ? { lines: note.lines } : note.document,
       at: now,
     })
   }

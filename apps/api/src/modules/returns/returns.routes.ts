@@ -21,6 +21,7 @@ export async function returnsRoutes(app: App) {
     windowDays: config.returns.windowDays,
     decisionDays: config.returns.decisionDays,
     refundDays: config.returns.refundDays,
+    creditNoteLastDay: config.returns.creditNoteLastDay,
     shopName: config.shopName,
     now: app.deps.now,
   }

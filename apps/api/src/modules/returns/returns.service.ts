@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client'
 import { orderLines, returnLines, returns, subOrders } from '../../db/schema'
 import type { Storage } from '../../lib/storage'
 import { badRequest, conflict, notFound } from '../../lib/errors'
+import type { CreditNoteLastDay } from '../invoices'
 import { overdueReturn, recordHistory, lockOrder } from '../kernel'
 import { queueReturnRequestMails } from './return-mail'
 import { readReturns, returnWindowCloses, toAdminReturn, toOrderReturn } from './returns.view'
@@ -26,6 +27,8 @@ export interface ReturnsPolicy {
   windowDays: number
   decisionDays: number
   refundDays: number
+  /** CGST s.34(2)'s last day for credit notes (CREDIT_NOTE_LAST_DAY). */
+  creditNoteLastDay: CreditNoteLastDay
   shopName: string
   now: () => Date
 }

@@ -175,7 +175,12 @@ const REVERSAL: Partial<Record<SettlementEntryKind, SettlementEntryKind>> = {
  */
 export async function reverseReturnedGoods(
   tx: Tx,
-  ret: { returnId: string; subOrderId: string; creditNote: InvoiceDocument; at: Date },
+  ret: {
+    returnId: string
+    subOrderId: string
+    creditNote: Pick<InvoiceDocument, 'lines'>
+    at: Date
+  },
 ): Promise<void> {
   const returned = new Map<number, number>()
   for (const line of ret.creditNote.lines) {

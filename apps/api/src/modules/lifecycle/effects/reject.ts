@@ -26,6 +26,12 @@ export const reject: Effect = async (tx, ctx, request, { parts }) => {
   for (const part of parts) {
     // An invoice whose IRN was cancelled at the IRP is cancelled: nothing is left to credit.
     if (await invoiceCancelledAtIrp(tx, part)) continue
-    await issueCreditNote(tx, part, ctx.now(), 'Order rejected before the courier collected it')
+    await issueCreditNote(
+      tx,
+      part,
+      ctx.now(),
+      'Order rejected before the courier collected it',
+      ctx.creditNoteLastDay,
+    )
   }
 }

@@ -15,6 +15,12 @@ export const returnToOrigin: Effect = async (tx, ctx, request, { parts }) => {
   await refundParts(tx, ctx, request.orderId, parts, 'undelivered')
   await restock(tx, parts)
   for (const part of parts) {
-    await issueCreditNote(tx, part, ctx.now(), 'Parcel returned to the seller undelivered')
+    await issueCreditNote(
+      tx,
+      part,
+      ctx.now(),
+      'Parcel returned to the seller undelivered',
+      ctx.creditNoteLastDay,
+    )
   }
 }

@@ -4,6 +4,7 @@ import {
   invoicePdfPath,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
+  formatBillingAddress,
 } from '@techbazaar/shared'
 import { FileDown } from 'lucide-react'
 import { Link } from 'react-router'
@@ -59,6 +60,9 @@ export function OrderDetails({ orderId }: { orderId: string }) {
               {order.buyer.legalName} · GSTIN{' '}
               {/* Kept whole: a GSTIN split over two lines is easily misread. */}
               <span className="font-mono whitespace-nowrap">{order.buyer.gstin}</span>
+              {order.buyer.billingAddress && (
+                <span className="block">{formatBillingAddress(order.buyer.billingAddress)}</span>
+              )}
             </dd>
           </>
         )}

@@ -8,6 +8,7 @@ import {
   PAYMENT_STATUS_LABELS,
   type OrderParcel,
   type OrderStatus,
+  formatBillingAddress,
 } from '@techbazaar/shared'
 import { TruckIcon } from 'lucide-react'
 import { useState } from 'react'
@@ -193,6 +194,9 @@ function DetailsBody({
             {order.buyer.legalName} · GSTIN{' '}
             {/* Kept whole: a GSTIN split over two lines is easily misread. */}
             <span className="font-mono whitespace-nowrap">{order.buyer.gstin}</span>
+            {order.buyer.billingAddress && (
+              <span className="block">{formatBillingAddress(order.buyer.billingAddress)}</span>
+            )}
           </>,
         ],
       ]

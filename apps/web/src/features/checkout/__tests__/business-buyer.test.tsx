@@ -148,11 +148,42 @@ describe('checkout for a business buyer', () => {
 
     await u.clear(gstin)
     await u.type(gstin, ' 29aagcb7383j1z4')
+    // Issue 30.1: the billing address is asked; its state comes from the GSTIN.
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('29')
+    await u.click(screen.getByRole('button', { name: 'Place Your Order' }))
+    expect(await screen.findByText('Address is required')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await u.type(screen.getByRole('textbox', { name: 'Address' }), '21 Residency Road')
+    await u.type(screen.getByRole('textbox', { name: 'City' }), 'Bengaluru')
+    await u.type(screen.getByRole('textbox', { name: 'PIN code' }), '560025')
+    // Delivered within the GSTIN's state: nothing to warn of.
+    expect(screen.queryByText(/input tax credit for its GST/)).not.toBeInTheDocument()
     await u.click(screen.getByRole('button', { name: 'Place Your Order' }))
     await payCashOnDelivery(u)
     expect(orderBodies(fetchMock)[0]).toMatchObject({
-      buyer: { gstin: '29AAGCB7383J1Z4', legalName: 'Bharat Traders Pvt Ltd' },
+      buyer: {
+        gstin: '29AAGCB7383J1Z4',
+        legalName: 'Bharat Traders Pvt Ltd',
+        billingAddress: {
+          addressLine: '21 Residency Road',
+          city: 'Bengaluru',
+          stateCode: '29',
+          pincode: '560025',
+        },
+      },
     })
+  })
+
+  it('says input tax credit may not be available when the GSTIN’s state is not the place of supply', async () => {
+    setup()
+    const u = await renderCheckout()
+    await u.click(screen.getByRole('checkbox', { name: /Buying for a business/ }))
+    // A Maharashtra GSTIN; the chosen delivery address is in Karnataka.
+    await u.type(screen.getByRole('textbox', { name: 'GSTIN' }), '27AAPFU0939F1ZV')
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('27')
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your GSTIN is registered in Maharashtra, but this order is delivered to Karnataka, its place of supply. You may not be able to claim input tax credit for its GST. To claim it, deliver to an address in Maharashtra.',
+    )
   })
 
   it('sends nothing of the business details once the box is unticked again', async () => {

@@ -246,7 +246,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
             </ul>
           )}
           <DeliverTo address={address} delivery={delivery} />
-          <BusinessBuyerFields business={business} />
+          <BusinessBuyerFields business={business} deliveryStateCode={address?.stateCode ?? null} />
           <div className="space-y-4 border-t px-5 py-4">
             <OrderBreakdown
               quote={quote}
