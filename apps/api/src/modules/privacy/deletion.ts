@@ -7,6 +7,7 @@ import {
   carts,
   consents,
   contactMessages,
+  grievanceTickets,
   orders,
   otpRequests,
   passwordResets,
@@ -19,7 +20,6 @@ import {
 import { badRequest, conflict, forbidden } from '../../lib/errors'
 import { hashPassword, verifyPassword } from '../../lib/password'
 import { takeSignInAttempt } from '../auth'
-import { hasColumns, TICKETS_TABLE } from './optional-tables'
 import { removeStoredFiles } from './stored-files'
 
 /** An order in one of these is still under way: its delivery, payment or refund is not done. */
@@ -101,14 +101,12 @@ export async function deleteAccount(
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id))
     await tx.delete(otpRequests).where(eq(otpRequests.email, user.email))
     await tx.delete(contactMessages).where(eq(contactMessages.userId, user.id))
-    // Grievance tickets stay (the complaint and its handling are the shop's record) without the
-    // name and email, when the grievances module's table is there.
-    if (await hasColumns(tx, TICKETS_TABLE, ['user_id', 'name', 'email'])) {
-      await tx.execute(sql`
-        UPDATE ${sql.identifier(TICKETS_TABLE)}
-        SET name = ${ERASED_NAME}, email = ${tombstoneEmail(user.id)}
-        WHERE user_id = ${user.id}`)
-    }
+    // Grievance tickets stay (the complaint and its handling are the shop's record, decision
+    // 076) without the complainant's name and email.
+    await tx
+      .update(grievanceTickets)
+      .set({ name: ERASED_NAME, email: tombstoneEmail(user.id) })
+      .where(eq(grievanceTickets.userId, user.id))
     await tx
       .update(consents)
       .set({ withdrawnAt: now })

@@ -1,8 +1,10 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm'
+import { desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
   addresses,
   contactMessages,
+  grievanceEntries,
+  grievanceTickets,
   orderLines,
   orders,
   returns,
@@ -13,7 +15,6 @@ import {
 } from '../../db/schema'
 import { paiseToRupees } from '@techbazaar/shared'
 import { listConsents } from './consents'
-import { hasColumns, rowsOf, TICKETS_TABLE } from './optional-tables'
 
 /** Rows per section at most: an export is one bounded document, never an unbounded read. */
 export const EXPORT_MAX_ROWS = 5000
@@ -22,7 +23,7 @@ export const EXPORT_MAX_ROWS = 5000
  * Everything the shop holds about one person, as they can read it (DPDP Act 2023 s.11, the
  * right to a summary of the personal data processed): the profile, addresses, orders with their
  * lines and returns, reviews, consents, the sessions signed in, contact messages, and the
- * grievance tickets when that table exists. Secrets (password hash, session tokens) are left out.
+ * grievance tickets with their threads. Secrets (password hash, session tokens) are left out.
  */
 export async function buildExport(db: Db, userId: string, now: Date) {
   const [profile] = await db
@@ -143,14 +144,34 @@ export async function buildExport(db: Db, userId: string, now: Date) {
   }
 }
 
-/**
- * The grievance tickets, when the `grievance_tickets` table exists (the grievances module owns
- * it; this export depends on nothing of it but a `user_id` column). Absent: an empty list.
- */
-async function ticketsOf(db: Db, userId: string): Promise<unknown[]> {
-  if (!(await hasColumns(db, TICKETS_TABLE, ['user_id']))) return []
-  const rows = await db.execute(
-    sql`SELECT * FROM ${sql.identifier(TICKETS_TABLE)} WHERE user_id = ${userId} LIMIT ${EXPORT_MAX_ROWS}`,
-  )
-  return rowsOf(rows)
+/** The person's grievance tickets, each with its thread (what was said and done, and when). */
+async function ticketsOf(db: Db, userId: string) {
+  const tickets = await db
+    .select()
+    .from(grievanceTickets)
+    .where(eq(grievanceTickets.userId, userId))
+    .orderBy(desc(grievanceTickets.createdAt))
+    .limit(EXPORT_MAX_ROWS)
+  if (tickets.length === 0) return []
+  const entries = await db
+    .select({
+      ticketId: grievanceEntries.ticketId,
+      event: grievanceEntries.event,
+      author: grievanceEntries.author,
+      message: grievanceEntries.message,
+      createdAt: grievanceEntries.createdAt,
+    })
+    .from(grievanceEntries)
+    .where(
+      inArray(
+        grievanceEntries.ticketId,
+        tickets.map((t) => t.id),
+      ),
+    )
+    .orderBy(grievanceEntries.createdAt)
+    .limit(EXPORT_MAX_ROWS)
+  return tickets.map(({ assigneeId: _assignee, ...ticket }) => ({
+    ...ticket,
+    thread: entries.filter((e) => e.ticketId === ticket.id).map(({ ticketId: _t, ...e }) => e),
+  }))
 }

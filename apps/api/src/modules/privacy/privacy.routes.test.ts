@@ -8,6 +8,8 @@ import {
   addresses,
   consents,
   contactMessages,
+  grievanceEntries,
+  grievanceTickets,
   invoices,
   orders,
   reviews,
@@ -48,6 +50,26 @@ async function shopperWithHistory() {
     email: shopper.user.email,
     subject: 'Where is my parcel',
     message: 'It has not come yet.',
+  })
+  const [ticket] = await db()
+    .insert(grievanceTickets)
+    .values({
+      source: 'order',
+      userId: shopper.user.id,
+      name: shopper.user.userName,
+      email: shopper.user.email,
+      subject: 'Wrong colour delivered',
+      orderId,
+      acknowledgeBy: new Date(Date.now() + 48 * 3_600_000),
+      resolveBy: new Date(Date.now() + 30 * 86_400_000),
+    })
+    .returning({ id: grievanceTickets.id })
+  await db().insert(grievanceEntries).values({
+    ticketId: ticket!.id,
+    event: 'open',
+    author: 'complainant',
+    authorId: shopper.user.id,
+    message: 'I ordered black and got blue.',
   })
   await db().insert(consents).values({
     userId: shopper.user.id,
@@ -90,7 +112,15 @@ describe('GET /api/shop/privacy/export', () => {
     expect(data.consents).toEqual([expect.objectContaining({ purpose: 'account' })])
     expect(data.sessions.length).toBeGreaterThan(0)
     expect(data.contactMessages).toHaveLength(1)
-    expect(data.tickets).toEqual([])
+    expect(data.tickets).toEqual([
+      expect.objectContaining({
+        subject: 'Wrong colour delivered',
+        email: me.user.email,
+        thread: [
+          expect.objectContaining({ event: 'open', message: 'I ordered black and got blue.' }),
+        ],
+      }),
+    ])
     // No secrets, and not the other shopper's data.
     expect(res.body).not.toMatch(/passwordHash|tokenHash|password_hash|\$argon2/)
     expect(res.body).not.toContain(other.user.email)
@@ -157,6 +187,16 @@ describe('POST /api/shop/privacy/delete-account', () => {
     ).toEqual([])
     const [review] = await db().select().from(reviews).where(eq(reviews.userId, me.user.id))
     expect(review).toMatchObject({ userName: 'Former customer', message: 'Works well' })
+    // The complaint stays on record without the complainant's name and email.
+    const [ticket] = await db()
+      .select()
+      .from(grievanceTickets)
+      .where(eq(grievanceTickets.userId, me.user.id))
+    expect(ticket).toMatchObject({
+      name: 'Former customer',
+      email: `deleted-${me.user.id}@deleted.invalid`,
+      subject: 'Wrong colour delivered',
+    })
     const [order] = await db().select().from(orders).where(eq(orders.id, me.orderId))
     expect(order?.addressInfo).toEqual({
       addressId: '',

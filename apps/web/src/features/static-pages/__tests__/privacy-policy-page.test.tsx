@@ -1,7 +1,7 @@
 import { PRIVACY_NOTICE_ITEMS, PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { company } from '../content/company'
+import { shopPoliciesFixture } from '@/test/shop-policies'
 import PrivacyPolicyPage from '../pages/privacy-policy-page'
 import { renderPage } from './render'
 
@@ -33,10 +33,24 @@ describe('Privacy Policy page', () => {
     )
   })
 
-  it('names the grievance officer', () => {
-    renderPage(<PrivacyPolicyPage />)
+  it('names the grievance officer and the operator from the marketplace settings (issue 30.2)', () => {
+    const marketplace = {
+      ...shopPoliciesFixture.marketplace,
+      legalName: 'Asha Trading LLP',
+      grievanceOfficer: {
+        ...shopPoliciesFixture.marketplace.grievanceOfficer,
+        name: 'Asha Rao',
+        email: 'asha@shop.example',
+      },
+    }
+    renderPage(<PrivacyPolicyPage />, { ...shopPoliciesFixture, marketplace })
     const officer = screen.getByRole('region', { name: 'Grievance Officer and contact' })
-    expect(officer).toHaveTextContent(company.grievanceOfficer.name)
-    expect(officer).toHaveTextContent(company.grievanceOfficer.email)
+    expect(officer).toHaveTextContent('Asha Rao, Grievance Officer')
+    expect(officer).toHaveTextContent('asha@shop.example')
+    expect(officer).toHaveTextContent('Asha Trading LLP')
+    expect(screen.getByRole('region', { name: 'Who we are' })).toHaveTextContent(
+      'operated by Asha Trading LLP',
+    )
+    expect(document.body).not.toHaveTextContent(/Kavya Menon|TechBazaar Retail/)
   })
 })

@@ -69,3 +69,29 @@ export function GrievanceOfficerContact({ linkClassName }: { linkClassName?: str
     </>
   )
 }
+
+/** The grievance officer's postal and contact block, as the privacy policy prints it. */
+export function GrievanceOfficerAddress() {
+  const marketplace = useMarketplace()
+  if (!marketplace) return null
+  const { grievanceOfficer: officer } = marketplace
+  return (
+    <>
+      <strong>
+        {officer.name}, {officer.designation}
+      </strong>
+      <br />
+      {marketplace.legalName}
+      <br />
+      {marketplace.addressLines.join(', ')}
+      <br />
+      Email: <a href={`mailto:${officer.email}`}>{officer.email}</a>
+      <br />
+      Phone:{' '}
+      <a href={telHref(officer.phone)} className="whitespace-nowrap">
+        {officer.phone}
+      </a>{' '}
+      ({marketplace.careHours})
+    </>
+  )
+}

@@ -6,22 +6,7 @@
 export const company = {
   brand: 'TechBazaar',
   hoursNote: 'Closed on Sundays and national holidays',
-  /**
-   * @deprecated Only privacy-policy.tsx still reads these (another change owns it); everything
-   * else uses components/company-details.tsx. Remove once it does too.
-   */
-  legalName: 'TechBazaar Retail Pvt. Ltd.',
-  hours: 'Monday to Saturday, 9:30 AM to 7:00 PM IST',
-  grievanceOfficer: {
-    name: 'Kavya Menon',
-    title: 'Grievance Officer',
-    email: 'grievance@techbazaar.example',
-  },
 } as const
-
-/** @deprecated See `company.legalName`. */
-export const companyAddress =
-  'No. 42, 2nd Floor, 80 Feet Road, HAL 2nd Stage, Indiranagar, Bengaluru 560038'
 
 /** Policy dates are shown as "1 November 2026" and given to <time> as ISO dates. */
 export const policyDates = {

@@ -1,9 +1,12 @@
 import { Cookie, EyeOff, Lock, UserCheck } from 'lucide-react'
 import { MARKETING_NOTICE, PRIVACY_NOTICE_ITEMS, PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
 import { Link } from 'react-router'
-import { PhoneLink } from '../components/phone-link'
+import {
+  CompanyAddress,
+  CompanyLegalName,
+  GrievanceOfficerAddress,
+} from '../components/company-details'
 import type { PolicyHighlight, PolicySection } from '../components/policy-page'
-import { company, companyAddress } from './company'
 
 export const privacySummary =
   'What personal data TechBazaar collects, why we need it, who we share it with, how long we keep it, and the rights you have under the Digital Personal Data Protection Act, 2023.'
@@ -30,10 +33,13 @@ export const privacySections: PolicySection[] = [
     content: (
       <>
         <p>
-          TechBazaar is operated by <strong>{company.legalName}</strong>, {companyAddress}{' '}
-          (&ldquo;TechBazaar&rdquo;, &ldquo;we&rdquo;, &ldquo;us&rdquo;). For the personal data
-          described in this policy we are the <strong>Data Fiduciary</strong> under the Digital
-          Personal Data Protection Act, 2023 (&ldquo;DPDP Act&rdquo;).
+          TechBazaar is operated by{' '}
+          <strong>
+            <CompanyLegalName />
+          </strong>
+          , <CompanyAddress /> (&ldquo;TechBazaar&rdquo;, &ldquo;we&rdquo;, &ldquo;us&rdquo;). For
+          the personal data described in this policy we are the <strong>Data Fiduciary</strong>{' '}
+          under the Digital Personal Data Protection Act, 2023 (&ldquo;DPDP Act&rdquo;).
         </p>
         <p>
           This policy covers the TechBazaar website and the services offered through it to shoppers,
@@ -361,18 +367,7 @@ export const privacySections: PolicySection[] = [
           our Grievance Officer:
         </p>
         <p className="rounded-lg border bg-muted/50 p-4 leading-6">
-          <strong>
-            {company.grievanceOfficer.name}, {company.grievanceOfficer.title}
-          </strong>
-          <br />
-          {company.legalName}
-          <br />
-          {companyAddress}
-          <br />
-          Email:{' '}
-          <a href={`mailto:${company.grievanceOfficer.email}`}>{company.grievanceOfficer.email}</a>
-          <br />
-          Phone: <PhoneLink /> ({company.hours})
+          <GrievanceOfficerAddress />
         </p>
         <p>
           We acknowledge every complaint within 48 hours and aim to resolve it within one month of

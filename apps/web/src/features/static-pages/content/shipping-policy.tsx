@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin, ReceiptIndianRupee, Truck } from 'lucide-react'
 import { Link } from 'react-router'
-import { PhoneLink } from '../components/phone-link'
+import { PhoneLink } from '../components/company-details'
 import type { PolicyHighlight, PolicySection } from '../components/policy-page'
 import { CareEmailLink, CareHours } from '../components/company-details'
 

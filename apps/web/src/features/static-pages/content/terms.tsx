@@ -1,6 +1,5 @@
 import { Gavel, ReceiptIndianRupee, Store, UserCheck } from 'lucide-react'
 import { Link } from 'react-router'
-import { PhoneLink } from '../components/phone-link'
 import type { PolicyHighlight, PolicySection } from '../components/policy-page'
 import {
   CareEmailLink,
@@ -8,6 +7,7 @@ import {
   CompanyAddress,
   CompanyLegalName,
   GrievanceOfficerContact,
+  PhoneLink,
 } from '../components/company-details'
 
 export const termsSummary =

@@ -16,7 +16,7 @@ import {
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PageTitle, pageContainer } from '../components/page-title'
-import { PhoneLink } from '../components/phone-link'
+import { PhoneLink } from '../components/company-details'
 import { Portrait } from '../components/portrait'
 import { CareEmailLink } from '../components/company-details'
 import { team } from '../content/team'

@@ -1,1 +1,0 @@
-export { PhoneLink } from './company-details'
