@@ -6,6 +6,7 @@ import type { Db } from '../../src/db/client'
 import { carts, cartLines, idempotencyKeys, orders, payments, products } from '../../src/db/schema'
 import { createProduct } from '../factories'
 import { createShopper } from '../shop'
+import { MARKETPLACE_ENV } from '../production-env'
 
 const apiDir = path.resolve(import.meta.dirname, '../..')
 
@@ -39,7 +40,15 @@ export class ShopProcess {
     if (taken) throw new Error(`${this.baseUrl} already answers: another server holds the port`)
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiDir,
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      // A proof's shop may be a public one (APP_URL not on localhost, so not in demo mode), which
+      // must name the marketplace (issue 30.2): the test identity, unless the proof gives its own.
+      env: {
+        ...process.env,
+        ...MARKETPLACE_ENV,
+        ...this.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+      },
     })
     this.child = child
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()))
