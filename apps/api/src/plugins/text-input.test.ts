@@ -47,6 +47,36 @@ describe('a NUL character in any input', () => {
   })
 })
 
+// Found by the fuzzing (issue 30 review): a lone UTF-16 surrogate ("\ud800" in JSON) is no
+// character at all; PostgreSQL's jsonb refuses its escape, so the contact form's ticket mail,
+// queued as jsonb, failed with a 500.
+describe('a lone surrogate in any input', () => {
+  it('is refused in a JSON body, escaped or raw', async () => {
+    for (const payload of [
+      '{"name":"Asha","email":"asha@example.in","subject":"Hi","message":"\\ud800"}',
+      '{"name":"Asha","email":"asha@example.in","subject":"Hi","message":"x\\udc00y"}',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/common/contact',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      })
+      expect(res.statusCode, payload).toBe(400)
+      expect(res.json()).toEqual(refused)
+    }
+  })
+
+  it('keeps real characters outside the basic plane (a pair of surrogates) as they are', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/common/contact',
+      payload: { name: 'Asha', email: 'asha@example.in', subject: 'Hi 👋', message: 'Thanks 🙏' },
+    })
+    expect(res.statusCode).toBe(201)
+  })
+})
+
 // Also found by the fuzzing: the router answered these itself, in Fastify's shape, echoing the URL.
 describe('URLs the router cannot take', () => {
   it('answers a malformed percent-encoding with the shop’s error shape', async () => {
