@@ -37,11 +37,29 @@ async function compositionSeller(stateCode: '27' | '29') {
   return seller
 }
 
+/** Billing addresses in the GSTINs' own states (issue 30.1 asks for one with every GSTIN). */
+const MUMBAI = {
+  addressLine: '4 Hill Road, Bandra',
+  city: 'Mumbai',
+  stateCode: '27',
+  pincode: '400050',
+}
+const BENGALURU = {
+  addressLine: '21 Residency Road',
+  city: 'Bengaluru',
+  stateCode: '29',
+  pincode: '560025',
+}
+
 describe("a business buyer's GSTIN at checkout", () => {
   it('is refused when the GST network shows it cancelled, and no order is made', async () => {
     const shopper = await shopperWithCart((await createSeller(db())).id)
     const res = await postOrder(t.app, shopper, {
-      buyer: { gstin: SANDBOX_GSTINS.cancelled, legalName: 'Closed Shutters Electronics' },
+      buyer: {
+        gstin: SANDBOX_GSTINS.cancelled,
+        legalName: 'Closed Shutters Electronics',
+        billingAddress: MUMBAI,
+      },
     })
     expect(res.statusCode).toBe(409)
     expect(res.json()).toMatchObject({
@@ -58,12 +76,16 @@ describe("a business buyer's GSTIN at checkout", () => {
     const seller = await createSeller(db())
     const unknown = await shopperWithCart(seller.id)
     const res = await postOrder(t.app, unknown, {
-      buyer: { gstin: SANDBOX_GSTINS.unknown, legalName: 'Nobody Traders' },
+      buyer: { gstin: SANDBOX_GSTINS.unknown, legalName: 'Nobody Traders', billingAddress: MUMBAI },
     })
     expect(res.statusCode).toBe(409)
     const known = await shopperWithCart(seller.id)
     const ok = await postOrder(t.app, known, {
-      buyer: { gstin: '29AAGCB7383J1Z4', legalName: 'Bharat Traders Pvt Ltd' },
+      buyer: {
+        gstin: '29AAGCB7383J1Z4',
+        legalName: 'Bharat Traders Pvt Ltd',
+        billingAddress: BENGALURU,
+      },
     })
     expect(ok.statusCode).toBe(201)
   })
