@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgliteDatabase } from 'drizzle-orm/pglite'
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { MIGRATIONS_DIR, openDatabase, type Database } from '../src/db/client'
 
@@ -58,4 +59,21 @@ export function migrateFrom(database: Database, migrationsFolder: string) {
   return database.kind === 'pglite'
     ? migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder })
     : migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder })
+}
+
+/**
+ * A user row written with only the columns the first migrations made: the schema's own insert
+ * names every column of today (`deleted_at`, ...), which an older database does not have.
+ */
+export async function insertEarlyUser(
+  db: Database['db'],
+  { role = 'user', type = 'user' }: { role?: string; type?: string } = {},
+): Promise<{ id: string }> {
+  const email = `early-${crypto.randomUUID()}@example.test`
+  const result = await db.execute(sql`
+    INSERT INTO users (user_name, email, password_hash, role, type)
+    VALUES ('Early User', ${email}, '!unusable', ${role}, ${type}) RETURNING id`)
+  const [row] = (result as unknown as { rows: { id: string }[] }).rows
+  if (!row) throw new Error('no user inserted')
+  return row
 }

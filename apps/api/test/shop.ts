@@ -1,3 +1,4 @@
+import type { BuyerBillingAddress } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
 import { addresses, cartLines, carts, subOrders } from '../src/db/schema'
 import type { Db } from '../src/db/client'
@@ -179,4 +180,22 @@ export async function buyProduct(
     }
   }
   return orderId
+}
+
+/** Billing addresses the tests' business buyers give, in their GSTIN's state (issue 30.1). */
+const BILLING_BY_STATE: Record<string, BuyerBillingAddress> = {
+  '27': { addressLine: '4 Hill Road, Bandra', city: 'Mumbai', stateCode: '27', pincode: '400050' },
+  '29': {
+    addressLine: '21 Residency Road',
+    city: 'Bengaluru',
+    stateCode: '29',
+    pincode: '560025',
+  },
+}
+
+/** A business buyer as checkout sends it: GSTIN, legal name and a billing address in its state. */
+export function businessBuyer(gstin: string, legalName: string) {
+  const billingAddress = BILLING_BY_STATE[gstin.slice(0, 2)]
+  if (!billingAddress) throw new Error(`no test billing address for state ${gstin.slice(0, 2)}`)
+  return { gstin, legalName, billingAddress }
 }

@@ -1,8 +1,12 @@
 import { rmSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createUser } from '../../test/factories'
-import { migrateFrom, migrationsBefore, scratch } from '../../test/migration-scratch'
+import {
+  insertEarlyUser,
+  migrateFrom,
+  migrationsBefore,
+  scratch,
+} from '../../test/migration-scratch'
 
 const MIGRATION = '0015_order-number'
 
@@ -23,7 +27,7 @@ describe(`migration ${MIGRATION}`, () => {
     await migrateFrom(database, earlier)
 
     const { db } = database
-    const shopper = await createUser(db)
+    const shopper = await insertEarlyUser(db)
     // Inserted out of date order, so storage order and placing order differ.
     const placedAt = ['2025-03-02T10:00:00Z', '2025-01-15T08:30:00Z', '2025-02-20T18:45:00Z']
     for (const at of placedAt) {

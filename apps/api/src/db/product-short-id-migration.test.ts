@@ -2,8 +2,12 @@ import { rmSync } from 'node:fs'
 import { SHORT_ID_PATTERN } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createUser } from '../../test/factories'
-import { migrateFrom, migrationsBefore, scratch } from '../../test/migration-scratch'
+import {
+  insertEarlyUser,
+  migrateFrom,
+  migrationsBefore,
+  scratch,
+} from '../../test/migration-scratch'
 
 const MIGRATION = '0035_product_short_id'
 
@@ -26,7 +30,7 @@ describe(`migration ${MIGRATION}`, () => {
     await migrateFrom(database, earlier)
 
     const { db } = database
-    const seller = await createUser(db, { role: 'admin', type: 'vendor' })
+    const seller = await insertEarlyUser(db, { role: 'admin', type: 'vendor' })
     // Listed before the later migrations; unlisted after them (0036 lists only declared ones).
     const insertProducts = (count: number, listed: boolean) =>
       db.execute(sql`

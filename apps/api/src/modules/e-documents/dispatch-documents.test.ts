@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../../test/app'
 import { createClock } from '../../../test/clock'
 import { createProduct, createSeller, createUser } from '../../../test/factories'
 import { startFakeNicGst } from '../../../test/fakes/nic-gst'
-import { createShopper, fillCart, postOrder } from '../../../test/shop'
+import { businessBuyer, createShopper, fillCart, postOrder } from '../../../test/shop'
 import { creditNotes, eDocuments, invoices, shipments, subOrders } from '../../db/schema'
 import { verifiedQrData } from '../../einvoice'
 import { createSession } from '../auth/sessions'
@@ -31,7 +31,7 @@ const db = () => t.database.db
 const cookieOf = async (userId: string) =>
   `session=${await createSession(db(), { userId, days: 1, now: clock.now() })}`
 
-const BUYER = { gstin: '29AAGCB7383J1Z4', legalName: 'Bharat Traders Pvt Ltd' }
+const BUYER = businessBuyer('29AAGCB7383J1Z4', 'Bharat Traders Pvt Ltd')
 const PARCEL = { weightGrams: 900, lengthCm: 30, breadthCm: 20, heightCm: 8 }
 let admin = ''
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../../db/schema'
 import { createTestApp, type TestContext } from '../../../test/app'
+import { MARKETPLACE_ENV } from '../../../test/production-env'
 import { createProduct, createSeller } from '../../../test/factories'
 import { escapeXml, productSitemap, w3cDate } from './sitemaps'
 
@@ -27,7 +28,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'sitemap.xml'), '<stale/>')
   writeFileSync(path.join(dist, 'sitemaps/pages.xml'), '<stale/>')
   t = await createTestApp({
-    env: { APP_URL: ORIGIN },
+    // A public address is not demo mode: the marketplace must be named (issue 30.2).
+    env: { ...MARKETPLACE_ENV, APP_URL: ORIGIN },
     config: { webDistDir: dist, sitemapUrlsPerFile: PER_FILE },
   })
   const db = t.database.db

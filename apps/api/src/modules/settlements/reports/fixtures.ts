@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import type { TestContext } from '../../../../test/app'
 import type { createClock } from '../../../../test/clock'
 import { createUser } from '../../../../test/factories'
-import { fillCart } from '../../../../test/shop'
+import { businessBuyer, fillCart } from '../../../../test/shop'
 import { addresses, cartLines, carts } from '../../../db/schema'
 import { returnsKit, type Shopper } from '../../returns/fixtures'
 
@@ -41,7 +41,7 @@ export function reportsWorld(t: () => TestContext, clock: Clock) {
   async function orderFor(
     shopper: Shopper,
     productId: string,
-    buyer?: { gstin: string; legalName: string },
+    buyer?: ReturnType<typeof businessBuyer>,
   ) {
     const [cart] = await db().select().from(carts).where(eq(carts.userId, shopper.user.id))
     if (cart) await db().delete(cartLines).where(eq(cartLines.cartId, cart.id))
@@ -111,10 +111,11 @@ export function reportsWorld(t: () => TestContext, clock: Clock) {
     // Dispatched 30 Nov 23:30 IST, delivered 1 Dec 00:30 IST.
     at('2026-11-30T17:30:00Z')
     const tablet = await kit.product(sellerA.user.id, 2999, 10)
-    const orderB = await orderFor(business, tablet.id, {
-      gstin: '27AAPFU0939F1ZV',
-      legalName: 'Mumbai Offices LLP',
-    })
+    const orderB = await orderFor(
+      business,
+      tablet.id,
+      businessBuyer('27AAPFU0939F1ZV', 'Mumbai Offices LLP'),
+    )
     const [partB] = await kit.partsOf(orderB)
     clock.advance(30 * MINUTE)
     const awb = await kit.ship(sellerA.cookie, partB!.id)
