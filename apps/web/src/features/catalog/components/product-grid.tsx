@@ -29,7 +29,12 @@ export function ProductGrid({
   return (
     <ul className={cn(productGridClass, className)}>
       {products.map((product, index) => (
-        <li key={product._id} className={cn('render-when-visible-card', itemClassName?.(index))}>
+        <li
+          key={product._id}
+          // Cards of the first screen are drawn at once: skipping their layout until they are
+          // known to be on screen costs the largest paint a frame (styles.css).
+          className={cn(index >= eagerCount && 'render-when-visible-card', itemClassName?.(index))}
+        >
           <HydrateLater slot={`card-${product._id}`}>
             <ProductCard
               product={product}
