@@ -58,6 +58,9 @@ describe("a composition dealer's document", () => {
     const page = await text(res.rawPayload)
     expect(page).toContain('BILL OF SUPPLY')
     expect(page).not.toContain('TAX INVOICE')
+    // Rule 49: the document's own number and date, named as what it is.
+    expect(page).toContain('Bill of supply No.')
+    expect(page).not.toContain('Invoice No.')
     expect(page).toContain('composition taxable person, not eligible to collect tax on supplies')
     // No GST column or row ("CGST Rules" in the signature line is the law's name, not a tax).
     for (const gst of [/CGST(?! Rules)/, /SGST/, /IGST/, /GST rate/, /incl\. GST/, /Taxable/]) {

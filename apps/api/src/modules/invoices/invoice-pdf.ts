@@ -115,10 +115,16 @@ function drawParties(doc: PDFKit.PDFDocument, invoice: InvoiceDocument): number 
           ['Against invoice', invoice.against.number],
           ['Invoice date', formatShopDate(invoice.against.issuedAt, 'medium')],
         ]
-      : [
-          ['Invoice No.', invoice.number],
-          ['Invoice date', issuedAt],
-        ]
+      : invoice.billOfSupply
+        ? [
+            // A composition dealer's document is a bill of supply (rule 49), not an invoice.
+            ['Bill of supply No.', invoice.number],
+            ['Date', issuedAt],
+          ]
+        : [
+            ['Invoice No.', invoice.number],
+            ['Invoice date', issuedAt],
+          ]
   const right = keyValues(doc, 335, 96, CONTENT_WIDTH - 295, [
     ...numbers,
     ['Order No.', invoice.orderNumber],
