@@ -2,8 +2,8 @@
 # (docs/decisions/001-one-process-typescript-run-by-tsx.md). Run as many as needed behind a load
 # balancer: each migrates at start under a PostgreSQL advisory lock.
 # Build: docker build -t techbazaar .   Run: see compose.yaml and docs/deploy.md.
-# Node 24 (the LTS line) on Debian 12, the Debian the development machines and CI run; both
-# stages use the same tag, so native modules (sharp, argon2) are installed for the runtime's Node.
+# Node 24 (an LTS line, the one CI tests: docs/decisions/077-node-versions.md) on Debian 12, the
+# Debian the development machines and CI run; both stages use the same tag, so native modules (sharp, argon2) are installed for the runtime's Node.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
