@@ -118,16 +118,61 @@ export const adminProduct = product.extend({
 })
 export type AdminProduct = z.infer<typeof adminProduct>
 
+/** What the back office's product list can be narrowed to (issue 31, item 8). */
+export const ADMIN_PRODUCT_STATUSES = ['listed', 'hidden', 'incomplete', 'out-of-stock'] as const
+export type AdminProductStatus = (typeof ADMIN_PRODUCT_STATUSES)[number]
+export const ADMIN_PRODUCT_STATUS_LABELS: Record<AdminProductStatus, string> = {
+  listed: 'In the shop',
+  hidden: 'Hidden from the shop',
+  incomplete: 'Declarations missing',
+  'out-of-stock': 'Out of stock',
+}
+export const ADMIN_PRODUCTS_PAGE_SIZE = 24
+
+/**
+ * One page of the back office's products, newest first. `q` finds a title or brand containing
+ * it; `status` keeps `listed` (shoppers see it), `hidden` (they do not), `incomplete`
+ * (declarations missing) or `out-of-stock` ones.
+ */
 export const adminProductsQuery = z.strictObject({
   /** Admins: one seller's products. Sellers always get their own, whatever this says. */
-  userName: z.string().trim().max(60).optional(),
+  userName: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .transform((name) => name || undefined),
+  /** Admins: one seller's products, by its id (user names need not be unique). */
+  sellerId: z.uuid('sellerId must be a seller’s id').optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, 'Search must be at most 100 characters')
+    .optional()
+    .transform((q) => q || undefined),
+  status: z.enum(ADMIN_PRODUCT_STATUSES, 'Unknown product status').optional(),
+  page: plainNumber('page')
+    .pipe(z.number().int('page must be a whole number').min(1).max(10_000))
+    .default(1),
+  limit: plainNumber('limit')
+    .pipe(z.number().int('limit must be a whole number').min(1).max(100))
+    .default(ADMIN_PRODUCTS_PAGE_SIZE),
 })
+export type AdminProductsQuery = z.output<typeof adminProductsQuery>
+export type AdminProductsQueryInput = z.input<typeof adminProductsQuery>
 
 export const adminProductListResponse = z.object({
   success: z.literal(true),
   data: z.array(adminProduct),
+  /** Products matching the filters, over all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** The seller's (or, for an admin, the shop's) products whose declarations are missing, whatever the filters: the banner's count. */
+  incomplete: z.number().int(),
 })
 export type AdminProductListResponse = z.infer<typeof adminProductListResponse>
+export type AdminProductList = AdminProductListResponse
 export const adminProductResponse = z.object({
   success: z.literal(true),
   message: z.string(),

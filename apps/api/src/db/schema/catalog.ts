@@ -113,6 +113,14 @@ export const products = pgTable(
       sql`${t.warrantyMonths} IS NULL OR (${t.warrantyMonths} BETWEEN 0 AND 120 AND (${t.warrantyBy} IS NULL OR (${t.warrantyMonths} = 0) = (${t.warrantyBy} = 'None')))`,
     ),
     index('products_seller_idx').on(t.sellerId),
+    // The back office's list, newest first, one page at a time: all products, or one seller's
+    // (read backwards, which is ORDER BY created_at DESC, id DESC with its NULLS FIRST).
+    index('products_back_office_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('products_seller_back_office_idx')
+      .on(t.sellerId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('products_effective_price_idx')
       .on(t.effectivePricePaise, t.id)
       .where(sql`listed`),

@@ -39,11 +39,9 @@ import {
   releaseStaleClaims,
   type ClaimSweepDeps,
 } from '../shipping'
+import { likeContaining } from '../../lib/like'
 
 const LIST_LIMIT = 500
-
-/** `text` matched literally inside a LIKE pattern: its %, _ and \\ are not wildcards. */
-const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
 
 /**
  * What the admin orders search box matches, in one place: part of the customer's name or

@@ -62,7 +62,7 @@ export async function adminProductsRoutes(app: App) {
     },
     async (request) => ({
       success: true as const,
-      data: await listAdminProducts(db, userOf(request), shape, request.query.userName),
+      ...(await listAdminProducts(db, userOf(request), shape, request.query)),
     }),
   )
 

@@ -1,9 +1,16 @@
-import type { AdminProduct, ProductValues, SessionUser } from '@techbazaar/shared'
+import type {
+  AdminProduct,
+  AdminProductList,
+  AdminProductsQuery,
+  ProductValues,
+  SessionUser,
+} from '@techbazaar/shared'
 import { declarationProblems, rupeesToPaise } from '@techbazaar/shared'
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, isNull, not, or, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { filterOptions, products, users } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../lib/errors'
+import { likeContaining } from '../../lib/like'
 import type { Storage } from '../../lib/storage'
 import { declarationColumns, productColumns, toDeclarations, toProduct } from '../catalog'
 import { relistProducts } from '../vendors'
@@ -29,13 +36,15 @@ async function selectProducts(
   db: Db | Tx,
   where: SQL | undefined,
   shape: ProductShape,
+  page?: { limit: number; offset: number },
 ): Promise<AdminProduct[]> {
-  const rows = await db
+  const query = db
     .select(adminColumns)
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(and(isNull(products.deletedAt), where))
     .orderBy(desc(products.createdAt), desc(products.id))
+  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query)
   return rows.map((row) => ({
     ...toProduct(row, shape.maxPerProduct, shape.marketplaceName),
     ...toDeclarations(row),
@@ -46,20 +55,65 @@ async function selectProducts(
   }))
 }
 
+const STATUS_FILTERS: Record<NonNullable<AdminProductsQuery['status']>, SQL> = {
+  listed: eq(products.listed, true),
+  hidden: eq(products.listed, false),
+  incomplete: eq(products.declarationsComplete, false),
+  'out-of-stock': eq(products.totalStock, 0),
+}
+
 /**
- * The back office's product list: a seller always gets only its own products (whatever
- * `userName` says); an admin gets all, or one seller's by user name. Deleted ones are gone.
+ * What the back office's search box matches: part of the title or the brand, ignoring case.
+ * Both have trigram indexes, so a million products are searched without reading them all.
  */
-export function listAdminProducts(
+function productSearch(q: string): SQL {
+  const pattern = likeContaining(q)
+  return or(ilike(products.title, pattern), ilike(products.brand, pattern))!
+}
+
+async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(isNull(products.deletedAt), where))
+  return row?.n ?? 0
+}
+
+/**
+ * The back office's product list, one page: a seller always gets only its own products
+ * (whatever `userName` or `sellerId` say); an admin gets all, or one seller's by id or user name.
+ * Deleted ones are
+ * gone. `incomplete` counts the products whose declarations are missing among the seller's (or
+ * all), whatever the other filters, for the banner that asks for them.
+ */
+export async function listAdminProducts(
   db: Db,
   user: SessionUser,
   shape: ProductShape,
-  userName?: string,
-) {
-  if (user.type === 'vendor') {
-    return selectProducts(db, eq(products.sellerId, user.id), shape)
-  }
-  return selectProducts(db, userName ? eq(users.userName, userName) : undefined, shape)
+  query: AdminProductsQuery,
+): Promise<Omit<AdminProductList, 'success'>> {
+  const owner =
+    user.type === 'vendor'
+      ? eq(products.sellerId, user.id)
+      : and(
+          query.sellerId ? eq(products.sellerId, query.sellerId) : undefined,
+          query.userName ? eq(users.userName, query.userName) : undefined,
+        )
+  const where = and(
+    owner,
+    query.q ? productSearch(query.q) : undefined,
+    query.status ? STATUS_FILTERS[query.status] : undefined,
+  )
+  const [data, total, incomplete] = await Promise.all([
+    selectProducts(db, where, shape, {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    countProducts(db, where),
+    countProducts(db, and(owner, not(products.declarationsComplete))),
+  ])
+  return { data, total, page: query.page, limit: query.limit, incomplete }
 }
 
 /** Category and brand must be admin-managed options; the image must be one we stored. */

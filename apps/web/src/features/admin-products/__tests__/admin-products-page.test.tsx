@@ -1,5 +1,5 @@
 import type { AdminProduct } from '@techbazaar/shared'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createUser, mockApi, ok, renderAt } from '@/test/api-helpers'
@@ -19,22 +19,40 @@ function adminProduct(title: string, complete: boolean): AdminProduct {
   }
 }
 
+/** A page of the list as the server answers it. */
+const page = (data: AdminProduct[], extra: Record<string, number> = {}) =>
+  ok({
+    data,
+    total: data.length,
+    page: 1,
+    limit: 24,
+    incomplete: data.filter((p) => !p.declarationsComplete).length,
+    ...extra,
+  })
+
+const SELLER = { user: createUser({ role: 'admin', type: 'vendor', vendorStatus: 'Approved' }) }
+const ADMIN = { user: createUser({ role: 'admin', type: 'admin' }) }
+
+/** The list requests' query strings, in order. */
+const listQueries = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/admin/products/get')
+    .map((url) => url.search)
+
 afterEach(() => vi.unstubAllGlobals())
 
 describe('AdminProductsPage', () => {
-  it('says how many products are hidden until their legal declarations are complete, and shows only them', async () => {
+  it('says how many products are hidden until their legal declarations are complete, and asks the server for only them', async () => {
     const user = userEvent.setup()
-    mockApi({
-      'GET /auth/check-auth': () =>
-        ok({ user: createUser({ role: 'admin', type: 'vendor', vendorStatus: 'Approved' }) }),
+    const fetchMock = mockApi({
+      'GET /auth/check-auth': () => ok(SELLER),
       'GET /admin/products/get': () =>
-        ok({
-          data: [
-            adminProduct('Declared Phone', true),
-            adminProduct('Old Phone', false),
-            adminProduct('Old Buds', false),
-          ],
-        }),
+        page([
+          adminProduct('Declared Phone', true),
+          adminProduct('Old Phone', false),
+          adminProduct('Old Buds', false),
+        ]),
     })
     renderAt('/admin/products', <AdminProductsPage />)
     expect(
@@ -47,20 +65,77 @@ describe('AdminProductsPage', () => {
     expect(screen.getAllByRole('article')).toHaveLength(3)
 
     await user.click(screen.getByRole('button', { name: 'Show them' }))
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
-      'Old Phone',
-      'Old Buds',
-    ])
+    await waitFor(() => expect(listQueries(fetchMock)).toContain('?status=incomplete'))
+    expect(screen.getByLabelText('Status')).toHaveValue('incomplete')
     await user.click(screen.getByRole('button', { name: 'Show all products' }))
-    expect(screen.getAllByRole('article')).toHaveLength(3)
+    expect(screen.getByLabelText('Status')).toHaveValue('')
   })
 
   it('shows no banner when every product is declared', async () => {
     mockApi({
-      'GET /admin/products/get': () => ok({ data: [adminProduct('Declared Phone', true)] }),
+      'GET /admin/products/get': () => page([adminProduct('Declared Phone', true)]),
     })
     renderAt('/admin/products', <AdminProductsPage />)
     expect(await screen.findByRole('article', { name: 'Declared Phone' })).toBeInTheDocument()
     expect(screen.queryByText(/hidden from the shop/)).not.toBeInTheDocument()
+  })
+
+  it('pages through thousands of products, the count from the server', async () => {
+    const user = userEvent.setup()
+    const fetchMock = mockApi({
+      'GET /auth/check-auth': () => ok(ADMIN),
+      'GET /admin/vendors': () => ok({ data: [] }),
+      'GET /admin/products/get': () =>
+        page(
+          Array.from({ length: 24 }, (_, i) => adminProduct(`Phone ${i}`, true)),
+          { total: 3_210 },
+        ),
+    })
+    renderAt('/admin/products', <AdminProductsPage />)
+    expect(await screen.findByText('3,210 products from all sellers')).toBeInTheDocument()
+    expect(screen.getByText('1–24 of 3,210 products')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: /Next/ }))
+    await waitFor(() => expect(listQueries(fetchMock)).toContain('?page=2'))
+  })
+
+  it('searches as the admin types, and narrows by status and seller', async () => {
+    const user = userEvent.setup()
+    const sellerId = '4f0c6d1e-8c1a-4d2b-9f3e-2a1b3c4d5e6f'
+    const fetchMock = mockApi({
+      'GET /auth/check-auth': () => ok(ADMIN),
+      'GET /admin/vendors': () =>
+        ok({
+          data: [
+            { _id: sellerId, userName: 'Moto Mart', email: 'moto@example.in' },
+            { _id: crypto.randomUUID(), userName: 'Asha Audio', email: 'asha@example.in' },
+          ],
+        }),
+      'GET /admin/products/get': () => page([adminProduct('Moto G85', true)]),
+    })
+    renderAt('/admin/products', <AdminProductsPage />)
+    await screen.findByRole('article', { name: 'Moto G85' })
+    await user.type(screen.getByLabelText('Search products'), 'moto')
+    await waitFor(() => expect(listQueries(fetchMock)).toContain('?q=moto'), { timeout: 2000 })
+    await user.selectOptions(screen.getByLabelText('Status'), 'out-of-stock')
+    await waitFor(() => expect(listQueries(fetchMock)).toContain('?q=moto&status=out-of-stock'))
+    await screen.findByRole('option', { name: 'Moto Mart (moto@example.in)' })
+    await user.selectOptions(screen.getByLabelText('Seller'), sellerId)
+    await waitFor(() =>
+      expect(listQueries(fetchMock)).toContain(`?q=moto&status=out-of-stock&sellerId=${sellerId}`),
+    )
+  })
+
+  it('says when nothing matches and clears the filters', async () => {
+    const user = userEvent.setup()
+    const fetchMock = mockApi({
+      'GET /auth/check-auth': () => ok(SELLER),
+      'GET /admin/products/get': () => page([]),
+    })
+    renderAt('/admin/products?status=out-of-stock', <AdminProductsPage />)
+    expect(await screen.findByText('No products match')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Seller')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }))
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)).toBe(''))
+    expect(await screen.findByText('No products yet')).toBeInTheDocument()
   })
 })

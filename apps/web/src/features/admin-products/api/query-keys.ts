@@ -1,6 +1,8 @@
+import type { ProductsFilter } from './get-admin-products'
+
 /** Back-office product keys; a seller's list and an admin's differ by the session, not the key. */
 export const adminProductKeys = {
   all: ['admin-products'] as const,
   lists: () => [...adminProductKeys.all, 'list'] as const,
-  list: (userName?: string) => [...adminProductKeys.lists(), userName ?? null] as const,
+  list: (filter: ProductsFilter) => [...adminProductKeys.lists(), filter] as const,
 }

@@ -1,5 +1,12 @@
 import { isMarketplaceAdmin, type AdminProduct } from '@techbazaar/shared'
-import { FileWarningIcon, FilterIcon, PackageIcon, PlusIcon, XIcon } from 'lucide-react'
+import {
+  FileWarningIcon,
+  FilterIcon,
+  PackageIcon,
+  PlusIcon,
+  SearchXIcon,
+  XIcon,
+} from 'lucide-react'
 import { useState } from 'react'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
@@ -16,29 +23,37 @@ import {
 import { useSession } from '@/lib/session/get-session'
 import { messageOf } from '@/lib/server-errors'
 import { EmptyState, ErrorState } from '@/components/state-views'
+import { Pager } from '@/components/pager'
 import { useDeleteProduct } from '../api/delete-product'
 import { useAdminProducts } from '../api/get-admin-products'
 import { AdminProductCard, AdminProductCardSkeleton } from '../components/admin-product-card'
 import { CreateFilterForm } from '../components/create-filter-form'
+import { ProductsFilters } from '../components/products-filters'
+import { useProductsFilter } from '../components/use-products-filter'
 import { ProductSheet } from '../components/product-sheet'
 import { DocumentTitle } from '@/components/document-title'
 
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 2xl:grid-cols-5'
 
-/** /admin/products: an admin sees every product, a seller its own (the server decides). */
+const count = new Intl.NumberFormat('en-IN')
+
+/**
+ * /admin/products: an admin sees every product, a seller its own (the server decides), a page
+ * at a time, searched and narrowed by status (and seller, for an admin) through the address.
+ */
 export default function AdminProductsPage() {
   const { user } = useSession()
   const isAdmin = user ? isMarketplaceAdmin(user) : false
-  const products = useAdminProducts()
+  const { filter, filtered, setPage, setQuery, setStatus, setSeller, clear } = useProductsFilter()
+  const products = useAdminProducts(filter)
   const [sheet, setSheet] = useState<{ open: boolean; product?: AdminProduct; key: number }>({
     open: false,
     key: 0,
   })
   const [showFilter, setShowFilter] = useState(false)
   const [toDelete, setToDelete] = useState<AdminProduct | null>(null)
-  const [onlyIncomplete, setOnlyIncomplete] = useState(false)
-  const incomplete = products.data?.filter((p) => !p.declarationsComplete) ?? []
-  const shown = onlyIncomplete && incomplete.length > 0 ? incomplete : (products.data ?? [])
+  const incomplete = products.data?.incomplete ?? 0
+  const onlyIncomplete = filter.status === 'incomplete'
   const deleteProduct = useDeleteProduct()
 
   const openSheet = (product?: AdminProduct) =>
@@ -63,9 +78,10 @@ export default function AdminProductsPage() {
           <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
             Products
           </h1>
-          {products.data && (
+          {products.data && !filtered && (
             <p className="text-sm text-muted-foreground">
-              {products.data.length} {products.data.length === 1 ? 'product' : 'products'}
+              {count.format(products.data.total)}{' '}
+              {products.data.total === 1 ? 'product' : 'products'}
               {isAdmin ? ' from all sellers' : ' in your store'}
             </p>
           )}
@@ -91,13 +107,23 @@ export default function AdminProductsPage() {
 
       {isAdmin && showFilter && <CreateFilterForm onDone={() => setShowFilter(false)} />}
 
-      {incomplete.length > 0 && (
+      {incomplete > 0 && (
         <DeclarationsBanner
-          count={incomplete.length}
+          count={incomplete}
           showingOnly={onlyIncomplete}
-          onToggle={() => setOnlyIncomplete((v) => !v)}
+          onToggle={() => setStatus(onlyIncomplete ? undefined : 'incomplete')}
         />
       )}
+
+      <ProductsFilters
+        // A new search from elsewhere (the banner, a link) refills the box.
+        key={filter.q ?? ''}
+        filter={filter}
+        isAdmin={isAdmin}
+        onQuery={setQuery}
+        onStatus={setStatus}
+        onSeller={setSeller}
+      />
 
       {products.isPending ? (
         <div className={GRID} role="status" aria-busy="true" aria-label="Loading products">
@@ -110,7 +136,21 @@ export default function AdminProductsPage() {
           message={messageOf(products.error, 'We could not load the products.')}
           onRetry={() => void products.refetch()}
         />
-      ) : products.data.length === 0 ? (
+      ) : products.data.data.length === 0 && filtered ? (
+        <EmptyState
+          title="No products match"
+          icon={<SearchXIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+          action={
+            <Button variant="outline" onClick={clear}>
+              Clear filters
+            </Button>
+          }
+        >
+          <p className="text-sm text-muted-foreground">
+            Try another search, status{isAdmin ? ' or seller' : ''}.
+          </p>
+        </EmptyState>
+      ) : products.data.total === 0 ? (
         <EmptyState
           title="No products yet"
           icon={<PackageIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
@@ -124,16 +164,30 @@ export default function AdminProductsPage() {
           <p className="text-sm text-muted-foreground">Add your first product to start selling.</p>
         </EmptyState>
       ) : (
-        <div className={GRID}>
-          {shown.map((product) => (
-            <AdminProductCard
-              key={product._id}
-              product={product}
-              onEdit={openSheet}
-              onDelete={setToDelete}
-            />
-          ))}
-        </div>
+        <>
+          <div
+            className={GRID}
+            aria-busy={products.isPlaceholderData}
+            style={products.isPlaceholderData ? { opacity: 0.6 } : undefined}
+          >
+            {products.data.data.map((product) => (
+              <AdminProductCard
+                key={product._id}
+                product={product}
+                onEdit={openSheet}
+                onDelete={setToDelete}
+              />
+            ))}
+          </div>
+          <Pager
+            page={products.data.page}
+            limit={products.data.limit}
+            total={products.data.total}
+            shown={products.data.data.length}
+            noun="products"
+            onPage={setPage}
+          />
+        </>
       )}
 
       <ProductSheet

@@ -1,0 +1,2 @@
+CREATE INDEX "products_back_office_idx" ON "products" USING btree ("created_at","id") WHERE "products"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "products_seller_back_office_idx" ON "products" USING btree ("seller_id","created_at","id") WHERE "products"."deleted_at" IS NULL;
