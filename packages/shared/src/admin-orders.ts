@@ -30,19 +30,19 @@ export type AdminOrderRow = z.infer<typeof adminOrderRow>
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
+/** A day of the shop's calendar (India Standard Time), as a date input gives it. */
+const shopDay = (label: string) => z.iso.date(`${label} must be a date like 2026-11-27`).optional()
+
 /**
- * One page of the admin "All Orders" table, newest first: `status` keeps the orders shown with
- * that status (`displayStatus`: one whose every unit came back is `returned`, issue 26.8), `q`
- * searches the customer's name and email, and a `q` that reads as an order number (TB-10234,
- * 10234, #10234) also finds that order. `orderNumber` finds exactly one order by its number.
+ * What the admin "All Orders" table can be narrowed to (issue 31, item 8), shared by its pages
+ * and its CSV export: `status` keeps the orders shown with that status (`displayStatus`: one
+ * whose every unit came back is `returned`, issue 26.8); `q` searches the customer's name, email
+ * and phone (the account's or the delivery address's, last ten digits), and a `q` that reads as
+ * an order number (TB-10234, 10234, #10234) also finds that order; `orderNumber` finds exactly
+ * one order by its number; `from` and `to` are the first and last days placed (IST, both
+ * included); `paymentMethod` and `sellerId` (orders with a part from that seller) narrow further.
  */
-export const adminOrdersQuery = z.strictObject({
-  page: plainNumber('page')
-    .pipe(z.number().int('page must be a whole number').min(1).max(10_000))
-    .default(1),
-  limit: plainNumber('limit')
-    .pipe(z.number().int('limit must be a whole number').min(1).max(100))
-    .default(ADMIN_ORDERS_PAGE_SIZE),
+const adminOrdersFilter = {
   status: z.enum(ORDER_STATUSES, 'Unknown order status').optional(),
   q: z
     .string()
@@ -63,7 +63,36 @@ export const adminOrdersQuery = z.strictObject({
       }
       return sequence
     }),
-})
+  from: shopDay('From'),
+  to: shopDay('To'),
+  paymentMethod: z.enum(ORDER_PAYMENT_METHODS, 'Unknown payment method').optional(),
+  sellerId: z.uuid('sellerId must be a seller’s id').optional(),
+}
+
+const fromNotAfterTo = (query: { from?: string; to?: string }) =>
+  !query.from || !query.to || query.from <= query.to
+const FROM_AFTER_TO = { message: 'From must be on or before To', path: ['from'] }
+
+/** One page of the admin "All Orders" table, newest first, narrowed by `adminOrdersFilter`. */
+export const adminOrdersQuery = z
+  .strictObject({
+    page: plainNumber('page')
+      .pipe(z.number().int('page must be a whole number').min(1).max(10_000))
+      .default(1),
+    limit: plainNumber('limit')
+      .pipe(z.number().int('limit must be a whole number').min(1).max(100))
+      .default(ADMIN_ORDERS_PAGE_SIZE),
+    ...adminOrdersFilter,
+  })
+  .refine(fromNotAfterTo, FROM_AFTER_TO)
+
+/** The same orders as a CSV file (every page, newest first, up to ADMIN_ORDERS_EXPORT_MAX). */
+export const adminOrdersExportQuery = z
+  .strictObject(adminOrdersFilter)
+  .refine(fromNotAfterTo, FROM_AFTER_TO)
+export type AdminOrdersExportQuery = z.output<typeof adminOrdersExportQuery>
+export const ADMIN_ORDERS_EXPORT_MAX = 100_000
+
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuery>
 export type AdminOrdersQueryInput = z.input<typeof adminOrdersQuery>
 

@@ -618,6 +618,9 @@ export const ACCESS: Record<string, AccessRule> = {
 
   // Back-office orders
   'GET /api/admin/orders/get': rule(200, ADMIN, 403, () => ({ url: '/api/admin/orders/get' })),
+  'GET /api/admin/orders/export': rule(200, ADMIN, 403, () => ({
+    url: '/api/admin/orders/export',
+  })),
   'GET /api/admin/orders/getVendor': rule(200, SELLERS, 403, () => ({
     url: '/api/admin/orders/getVendor',
   })),

@@ -7,7 +7,6 @@ import {
   standingFields,
   type OrderEvent,
   type OrderStatus,
-  parseOrderNumber,
   type AdminOrderDetails,
   type AdminOrderList,
   type AdminOrdersQuery,
@@ -17,19 +16,12 @@ import {
   type VendorUpdateInput,
   seesBuyers,
 } from '@techbazaar/shared'
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orders, payments, shipments, subOrders, users } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../lib/errors'
 import { type LifecycleContext, moveOrder, refusedMove } from '../lifecycle'
-import {
-  BUYER_HIDDEN,
-  withLabelFor,
-  displayStatusIs,
-  standingOf,
-  standingsOf,
-  toOrderLine,
-} from '../kernel'
+import { BUYER_HIDDEN, withLabelFor, standingOf, standingsOf, toOrderLine } from '../kernel'
 import { getOrderDetails } from '../orders'
 import {
   shipByDay,
@@ -39,35 +31,16 @@ import {
   releaseStaleClaims,
   type ClaimSweepDeps,
 } from '../shipping'
-import { likeContaining } from '../../lib/like'
+import { adminOrdersWhere } from './admin-orders.filter'
 
 const LIST_LIMIT = 500
-
-/**
- * What the admin orders search box matches, in one place: part of the customer's name or
- * email, ignoring case, or the order whose number the text reads as (TB-10234, 10234, #10234).
- */
-export function adminOrderSearch(q: string): SQL {
-  const pattern = likeContaining(q)
-  const sequence = parseOrderNumber(q)
-  return or(
-    ilike(users.userName, pattern),
-    ilike(users.email, pattern),
-    sequence === null ? undefined : eq(orders.orderNumber, sequence),
-  )!
-}
 
 /** One page of every order, newest first (admin), with the total matching the filters. */
 export async function listAllOrders(
   db: Db,
   query: AdminOrdersQuery,
 ): Promise<Omit<AdminOrderList, 'success'>> {
-  const where = and(
-    // What the list shows (displayStatus), not the stored status: a returned order is Returned.
-    query.status ? displayStatusIs(query.status) : undefined,
-    query.q ? adminOrderSearch(query.q) : undefined,
-    query.orderNumber === undefined ? undefined : eq(orders.orderNumber, query.orderNumber),
-  )
+  const where = adminOrdersWhere(query)
   const [rows, [counted]] = await Promise.all([
     db
       .select({ order: orders, userName: users.userName, email: users.email })
