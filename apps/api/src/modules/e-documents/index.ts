@@ -12,3 +12,9 @@ export {
 } from './dispatch-documents'
 export { cancelDispatchDocuments, eWayBillOf, invoiceCancelledAtIrp } from './undo'
 export { eDocumentsRoutes } from './e-documents.routes'
+export {
+  CreditNoteIrnDeferred,
+  registerCreditNoteIrn,
+  registerPendingCreditNotes,
+  type CreditNoteIrnDeps,
+} from './credit-note-irn'
