@@ -5,7 +5,6 @@
 export {
   assertDispatchDocuments,
   assertIrnIfNeeded,
-  burnSerial,
   DispatchDocumentsError,
   registerDispatchDocuments,
   type GstDeps,
@@ -18,3 +17,8 @@ export {
   registerPendingCreditNotes,
   type CreditNoteIrnDeps,
 } from './credit-note-irn'
+export {
+  abandonPrepared,
+  prepareDispatchDocuments,
+  type PreparedDispatch,
+} from './prepare-dispatch'
