@@ -5,8 +5,11 @@
 export {
   assertDispatchDocuments,
   assertIrnIfNeeded,
+  askPortals,
+  cancelIrn,
   DispatchDocumentsError,
   registerDispatchDocuments,
+  type PortalAnswers,
   type GstDeps,
 } from './dispatch-documents'
 export { cancelDispatchDocuments, eWayBillOf, invoiceCancelledAtIrp } from './undo'
@@ -17,8 +20,4 @@ export {
   registerPendingCreditNotes,
   type CreditNoteIrnDeps,
 } from './credit-note-irn'
-export {
-  abandonPrepared,
-  prepareDispatchDocuments,
-  type PreparedDispatch,
-} from './prepare-dispatch'
+export { mustEInvoice } from './applies'

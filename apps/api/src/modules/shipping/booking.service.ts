@@ -14,14 +14,12 @@ import { CourierUnserviceableError } from '../../couriers/types'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import { type LifecycleContext, moveOrder } from '../lifecycle'
 import { assertInvoiceable, issueInvoice } from '../invoices'
+import { assertDispatchDocuments, registerDispatchDocuments, type GstDeps } from '../e-documents'
 import {
   abandonPrepared,
-  assertDispatchDocuments,
   prepareDispatchDocuments,
-  registerDispatchDocuments,
-  type GstDeps,
   type PreparedDispatch,
-} from '../e-documents'
+} from './prepare-dispatch'
 import { courierStep, type ClaimSlot } from './courier-step'
 import { deliveryDay } from './delivery-estimate'
 import { releaseStaleClaims, type ClaimSweepDeps } from './stale-claims'

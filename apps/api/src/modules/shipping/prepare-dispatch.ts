@@ -7,14 +7,14 @@ import {
   type DraftInvoice,
   type MarketplaceIdentity,
 } from '../invoices'
-import { mustEInvoice } from './applies'
 import {
   askPortals,
   cancelIrn,
   DispatchDocumentsError,
+  mustEInvoice,
   type GstDeps,
   type PortalAnswers,
-} from './dispatch-documents'
+} from '../e-documents'
 
 /** A dispatch's invoice, drafted under a reserved serial and registered with the portals. */
 export interface PreparedDispatch {
