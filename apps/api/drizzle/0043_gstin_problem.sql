@@ -1,0 +1,1 @@
+ALTER TABLE "vendor_profiles" ADD COLUMN "gstin_problem" text;
