@@ -165,6 +165,7 @@ export async function buildApp(
         lifecycle,
         storage,
         listen: input.listen,
+        gstPortals,
       },
       app.log,
     ),

@@ -36,3 +36,4 @@ export const sellerEInvoicingResponse = z.object({
   success: z.literal(true),
   data: sellerEInvoicing,
 })
+export type SellerEInvoicingResponse = z.infer<typeof sellerEInvoicingResponse>

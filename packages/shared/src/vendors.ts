@@ -22,6 +22,11 @@ export const vendor = z.object({
   gstRegistrationType: z.enum(['regular', 'composition']),
   /** The legal name the GST network holds for the GSTIN, once verified. */
   gstinLegalName: z.string().nullable(),
+  /**
+   * What the last re-check of the GSTIN found wrong, in the GST network's words with the date
+   * (decision 78): the seller's listings are suspended until it is approved again. Null: none.
+   */
+  gstinProblem: z.string().nullable(),
   status: z.enum(VENDOR_STATUSES),
   /** How many of its products shoppers can see now: what rejecting it takes offline. */
   listedProducts: z.number().int(),

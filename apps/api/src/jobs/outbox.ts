@@ -18,6 +18,8 @@ export interface OutboxPayloads {
   'payout.send': { payoutId: string }
   /** "Forgot password?" for this email, looked up after the answer (auth/password-reset.ts). */
   'auth.password-reset': { email: string; ip: string }
+  /** Register a B2B credit note with the IRP (CRN) after it was issued (decision 78). */
+  'einvoice.credit-note': { creditNoteId: string }
 }
 export type OutboxKind = keyof OutboxPayloads
 

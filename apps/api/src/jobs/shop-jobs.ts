@@ -24,6 +24,12 @@ import {
 } from '../modules/payouts'
 import { issueDueFeeInvoices } from '../modules/settlements'
 import { releaseStaleClaims } from '../modules/shipping'
+import {
+  CreditNoteIrnDeferred,
+  registerCreditNoteIrn,
+  registerPendingCreditNotes,
+} from '../modules/e-documents'
+import type { GstPortals } from '../einvoice'
 import { purgeDelivered } from './outbox'
 import { createJobWorker, PermanentFailure, type JobWorker } from './worker'
 
@@ -48,6 +54,8 @@ export interface ShopJobDeps {
   /** Where uploads live: the retention job removes closed returns' photos from it. */
   storage: Storage
   listen?: Database['listen']
+  /** The IRP credit notes are registered with after they are issued (decision 78). */
+  gstPortals?: Pick<GstPortals, 'einvoice'>
 }
 
 /**
@@ -68,6 +76,12 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
     rails: deps.payoutRails,
     log,
   }
+  const irnDeps = () => ({
+    db: deps.db,
+    now: deps.now,
+    einvoice: deps.gstPortals?.einvoice,
+    log,
+  })
   return createJobWorker({
     db: deps.db,
     now: deps.now,
@@ -93,8 +107,27 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
         }),
       'payout.send': ({ payoutId }, item) =>
         sendPayout(payoutDeps, payoutId, { last: item.attempt >= deps.config.jobs.maxAttempts }),
+      // Deferred (the IRP down) throws, so the outbox retries with backoff; the sweep below
+      // takes over from an item that gave up.
+      'einvoice.credit-note': async ({ creditNoteId }) => {
+        await registerCreditNoteIrn(irnDeps(), creditNoteId)
+      },
     },
     schedules: [
+      {
+        // Credit notes still waiting for their IRN (the IRP was down longer than the outbox's
+        // retries): asked again every few minutes until the IRP answers (decision 78).
+        name: 'register-pending-credit-notes',
+        everyMs: 5 * MINUTE,
+        run: async () => {
+          try {
+            const registered = await registerPendingCreditNotes(irnDeps())
+            if (registered > 0) log.info(`registered ${registered} credit note(s) with the IRP`)
+          } catch (err) {
+            if (!(err instanceof CreditNoteIrnDeferred)) throw err
+          }
+        },
+      },
       {
         // The weekly (or daily) payout run: made once per slot whichever process sees it first.
         name: 'payout-run-schedule',

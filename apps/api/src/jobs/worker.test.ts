@@ -57,6 +57,7 @@ const noHandlers = {
   'payment.refund': async () => {},
   'auth.password-reset': async () => {},
   'payout.send': async () => {},
+  'einvoice.credit-note': async () => {},
 }
 
 function worker(over: Partial<JobWorkerOptions> = {}) {

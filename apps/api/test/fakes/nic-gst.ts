@@ -49,6 +49,9 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
   const sessions = new Map<string, Buffer>()
   const state = {
     down: false,
+    /** While set, registrations wait for it (a slow IRP); `waiting` counts those held. */
+    hold: null as Promise<void> | null,
+    waiting: 0,
     einvoiceLogins: 0,
     ewbLogins: 0,
     /** IRNs registered: the payload as received and when it was acknowledged. */
@@ -118,6 +121,11 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
   }
 
   app.post('/eicore/v1.03/Invoice', async (request, reply) => {
+    if (state.hold) {
+      state.waiting += 1
+      await state.hold
+      state.waiting -= 1
+    }
     const session = irpSession(request, reply)
     if (!session) return reply
     const payload = session.payload as unknown as EInvoicePayload

@@ -76,7 +76,16 @@ export interface InvoiceDocument {
    */
   billOfSupply?: true
   /** What the IRP registered (issue 30.8), printed with its signed QR code; absent: not e-invoiced. */
-  eInvoice?: { irn: string; ackNo: string; ackDate: string; signedQrCode: string }
+  eInvoice?: {
+    irn: string
+    ackNo: string
+    ackDate: string
+    signedQrCode: string
+    /** When the IRN was cancelled at the IRP (the dispatch undone): the document is void. */
+    cancelledAt?: string
+  }
+  /** A credit note waiting for its IRN (the IRP was down when it was issued, decision 78). */
+  irnPending?: true
   /** The consignment's e-way bill (issue 30.9); absent: none was needed. */
   eWayBill?: { number: string; generatedAt: string | null }
 }

@@ -45,6 +45,28 @@ export const invoices = pgTable(
 )
 
 /**
+ * An invoice serial taken from the counter ahead of its invoice, so the IRP can be asked outside
+ * the transaction that issues it (decision 78): held by the sub-order being dispatched, or free
+ * (`subOrderId` null) after a dispatch that failed before any portal saw the number, when the
+ * supplier's next invoice takes it, so the series stays without gaps.
+ */
+export const invoiceReservations = pgTable(
+  'invoice_reservations',
+  {
+    id: id(),
+    supplierKey: text('supplier_key').notNull(),
+    fy: integer('fy').notNull(),
+    seq: integer('seq').notNull(),
+    subOrderId: uuid('sub_order_id').references(() => subOrders.id, { onDelete: 'set null' }),
+    reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoice_reservations_supplier_fy_seq_key').on(t.supplierKey, t.fy, t.seq),
+    uniqueIndex('invoice_reservations_sub_order_key').on(t.subOrderId),
+  ],
+)
+
+/**
  * A credit note reverses an issued invoice whose supply did not happen (the parcel came back,
  * later a cancellation or return, CGST Act s.34). Numbered in its own series per supplier and
  * financial year; `document` is frozen like an invoice's.
@@ -65,9 +87,25 @@ export const creditNotes = pgTable(
     /** The return it credits (part of the invoice); null when it reverses the whole invoice. */
     returnId: uuid('return_id').references(() => returns.id, { onDelete: 'restrict' }),
     document: jsonb('document').$type<InvoiceDocument>().notNull(),
+    /**
+     * Its registration with the IRP (CRN, decision 78): null when none is needed (its invoice
+     * has no IRN); `pending` until the IRP answered, then `registered` (the IRN is frozen into
+     * `document`) or `refused` (`irnError` says why; an admin must act).
+     */
+    irnStatus: text('irn_status', { enum: ['pending', 'registered', 'refused'] }),
+    irnError: text('irn_error'),
+    /** A worker asking the IRP holds it until then, so two never register the same note. */
+    irnClaimedUntil: timestamp('irn_claimed_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('credit_notes_return_key').on(t.returnId),
+    index('credit_notes_irn_pending_idx')
+      .on(t.issuedAt)
+      .where(sql`${t.irnStatus} = 'pending'`),
+    check(
+      'credit_notes_irn_status_check',
+      sql`${t.irnStatus} is null or ${t.irnStatus} in ('pending', 'registered', 'refused')`,
+    ),
     uniqueIndex('credit_notes_supplier_fy_seq_key').on(t.supplierKey, t.fy, t.seq),
     check('credit_notes_number_length_check', sql`char_length(${t.number}) <= 16`),
   ],

@@ -76,6 +76,11 @@ export const vendorProfiles = pgTable(
     /** The legal name the GST network holds for the GSTIN, and when it was asked. */
     gstinLegalName: text('gstin_legal_name'),
     gstinVerifiedAt: timestamp('gstin_verified_at', { withTimezone: true }),
+    /**
+     * What an admin's re-check of an approved seller's GSTIN found wrong (cancelled, suspended,
+     * unknown; decision 78): its listings are suspended while set. Null: nothing found.
+     */
+    gstinProblem: text('gstin_problem'),
     status: text('status', { enum: VENDOR_STATUSES }).notNull().default('Pending'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),

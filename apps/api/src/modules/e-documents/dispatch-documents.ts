@@ -1,8 +1,8 @@
 import { formatPaise } from '@techbazaar/shared'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db, Tx } from '../../db/client'
-import { eDocuments, invoiceCounters, invoices, subOrders } from '../../db/schema'
+import { eDocuments, invoices, subOrders } from '../../db/schema'
 import type { InvoiceDocument } from '../../db/schema/invoice-document'
 import {
   GstPortalRefusedError,
@@ -26,11 +26,11 @@ const EWB_DOWN =
   'The e-way bill portal is not answering, so nothing was dispatched. Please try again in a few minutes, or enter an e-way bill number you generated yourself.'
 
 /**
- * A dispatch that could not get its GST documents. `burn`: an invoice serial a portal saw (an IRN
- * was registered and then cancelled), which must not be issued again (decision 072).
+ * A dispatch that could not get its GST documents.
  */
 export class DispatchDocumentsError extends AppError {
-  burn?: { supplierKey: string; fy: number; seq: number }
+  /** A portal registered the number before the dispatch failed: it is never issued again. */
+  portalSaw?: boolean
 }
 
 const ewbNeeded = (settings: GstPortalsConfig) =>
@@ -86,26 +86,31 @@ function portalError(err: unknown, down: string, what: string): AppError {
     : Object.assign(new DispatchDocumentsError(503, down), { cause: err })
 }
 
+/** What the portals answered for a document: frozen into it, and the rows that record them. */
+export interface PortalAnswers {
+  document: InvoiceDocument
+  rows: Omit<typeof eDocuments.$inferInsert, 'invoiceId'>[]
+  /** A portal registered the document's number (an IRN, a generated e-way bill). */
+  portalSaw: boolean
+}
+
 /**
- * Gets the issued invoice its IRN (a business buyer of an e-invoicing supplier) and its
- * consignment's e-way bill (above the threshold), in the dispatching transaction, and freezes
- * them into the invoice's document: no invoice stands without them. A portal that is down or
- * refuses throws, which rolls the dispatch (and the invoice) back; an IRN already registered
- * is then cancelled and its serial burnt (the IRP never takes a number twice).
+ * Asks the portals what `document` needs: its IRN (a business buyer of an e-invoicing supplier)
+ * and its consignment's e-way bill (above the threshold), and answers the document with them
+ * frozen in. A portal that is down or refuses throws a DispatchDocumentsError; an IRN already
+ * registered is then cancelled and the error's `burn` says the number is not to be issued again
+ * (the IRP never takes a number twice).
  */
-export async function registerDispatchDocuments(
-  tx: Tx,
+export async function askPortals(
+  db: Db,
   gst: GstDeps,
-  invoice: { id: string; supplierKey: string; fy: number; seq: number; document: InvoiceDocument },
+  document: InvoiceDocument,
   part: { sellerId: string; eWayBillNumber?: string; transporterName: string },
   log?: Pick<FastifyBaseLogger, 'error'>,
-): Promise<InvoiceDocument> {
-  const existing = await tx.select().from(eDocuments).where(eq(eDocuments.invoiceId, invoice.id))
-  if (existing.length > 0) return invoice.document
-  const document = invoice.document
-  const rows: (typeof eDocuments.$inferInsert)[] = []
+): Promise<PortalAnswers> {
+  const rows: PortalAnswers['rows'] = []
   let eInvoice: IrnRegistration | undefined
-  if (document.recipient.gstin && (await mustEInvoice(tx, part.sellerId, gst.settings))) {
+  if (document.recipient.gstin && (await mustEInvoice(db, part.sellerId, gst.settings))) {
     const irp = gst.portals.einvoice
     if (!irp) throw new DispatchDocumentsError(503, IRP_DOWN)
     try {
@@ -116,7 +121,6 @@ export async function registerDispatchDocuments(
       throw portalError(err, IRP_DOWN, 'The e-invoice portal (IRP)')
     }
     rows.push({
-      invoiceId: invoice.id,
       kind: 'irn',
       number: eInvoice.irn,
       source: irp.sandbox ? 'sandbox' : 'portal',
@@ -124,12 +128,12 @@ export async function registerDispatchDocuments(
     })
   }
   let eWayBill: InvoiceDocument['eWayBill']
+  let generated = false
   try {
     if (document.totals.totalPaise > gst.settings.ewayBillThresholdPaise) {
       if (part.eWayBillNumber) {
         eWayBill = { number: part.eWayBillNumber, generatedAt: null }
         rows.push({
-          invoiceId: invoice.id,
           kind: 'ewb',
           number: part.eWayBillNumber,
           source: 'seller',
@@ -144,9 +148,9 @@ export async function registerDispatchDocuments(
         } catch (err) {
           throw portalError(err, EWB_DOWN, 'The e-way bill portal')
         }
+        generated = true
         eWayBill = { number: bill.number, generatedAt: bill.generatedAt }
         rows.push({
-          invoiceId: invoice.id,
           kind: 'ewb',
           number: bill.number,
           source: portal.sandbox ? 'sandbox' : 'portal',
@@ -157,24 +161,12 @@ export async function registerDispatchDocuments(
   } catch (err) {
     if (eInvoice) {
       // The IRP holds this number now: cancel its IRN and never issue the number again.
-      await gst.portals.einvoice
-        ?.cancel(
-          eInvoice.irn,
-          document.supplier.gstin ?? '',
-          'dataEntryMistake',
-          'Dispatch not completed',
-        )
-        .catch((cancelErr: unknown) =>
-          log?.error(
-            { err: cancelErr, irn: eInvoice?.irn },
-            'IRN of an undone dispatch not cancelled',
-          ),
-        )
+      await cancelIrn(gst, eInvoice.irn, document, log)
       const failed =
         err instanceof DispatchDocumentsError
           ? err
           : new DispatchDocumentsError(409, (err as Error).message)
-      failed.burn = { supplierKey: invoice.supplierKey, fy: invoice.fy, seq: invoice.seq }
+      failed.portalSaw = true
       throw failed
     }
     throw err
@@ -193,25 +185,66 @@ export async function registerDispatchDocuments(
       : {}),
     ...(eWayBill ? { eWayBill } : {}),
   }
-  if (rows.length > 0) {
-    await tx.update(invoices).set({ document: frozen }).where(eq(invoices.id, invoice.id))
-    await tx.insert(eDocuments).values(rows)
-  }
-  return frozen
+  return { document: frozen, rows, portalSaw: Boolean(eInvoice) || generated }
+}
+
+/** Cancels an IRN of a dispatch that did not happen; a failure is logged (it stands). */
+export async function cancelIrn(
+  gst: GstDeps,
+  irn: string,
+  document: InvoiceDocument,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
+  await gst.portals.einvoice
+    ?.cancel(irn, document.supplier.gstin ?? '', 'dataEntryMistake', 'Dispatch not completed')
+    .catch((cancelErr: unknown) =>
+      log?.error({ err: cancelErr, irn }, 'IRN of an undone dispatch not cancelled'),
+    )
 }
 
 /**
- * Moves a supplier's invoice counter past a serial the IRP saw in a dispatch that was rolled
- * back, so the next invoice does not take a number the IRP refuses as a duplicate.
+ * Records, in the dispatching transaction, the e-documents of an issued invoice that needed no
+ * portal (a seller's own e-way bill number), or of one drafted and registered before it
+ * (`answers`, prepare-dispatch.ts). Portals are never asked here: a transaction holding the
+ * order's and the invoice counter's locks does not wait on the network (decision 78).
  */
-export async function burnSerial(db: Db, burn: { supplierKey: string; fy: number; seq: number }) {
-  await db
-    .insert(invoiceCounters)
-    .values({ supplierKey: burn.supplierKey, series: 'invoice', fy: burn.fy, lastSeq: burn.seq })
-    .onConflictDoUpdate({
-      target: [invoiceCounters.supplierKey, invoiceCounters.series, invoiceCounters.fy],
-      set: { lastSeq: sql`greatest(${invoiceCounters.lastSeq}, ${burn.seq})` },
-    })
+export async function registerDispatchDocuments(
+  tx: Tx,
+  gst: GstDeps,
+  invoice: { id: string; supplierKey: string; fy: number; seq: number; document: InvoiceDocument },
+  part: { sellerId: string; eWayBillNumber?: string; transporterName: string },
+  answers?: PortalAnswers,
+): Promise<InvoiceDocument> {
+  const existing = await tx.select().from(eDocuments).where(eq(eDocuments.invoiceId, invoice.id))
+  if (existing.length > 0) return invoice.document
+  let { document, rows } = answers ?? { document: invoice.document, rows: [] }
+  // No invoice without its IRN: one that needs it is drafted and registered first.
+  if (
+    !answers &&
+    document.recipient.gstin &&
+    (await mustEInvoice(tx, part.sellerId, gst.settings))
+  ) {
+    throw new DispatchDocumentsError(503, IRP_DOWN)
+  }
+  if (!answers && document.totals.totalPaise > gst.settings.ewayBillThresholdPaise) {
+    if (!part.eWayBillNumber) throw conflict(`${ewbNeeded(gst.settings)}: enter its number.`)
+    document = { ...document, eWayBill: { number: part.eWayBillNumber, generatedAt: null } }
+    rows = [
+      {
+        kind: 'ewb',
+        number: part.eWayBillNumber,
+        source: 'seller',
+        registeredAt: new Date(document.issuedAt),
+      },
+    ]
+  }
+  if (rows.length > 0) {
+    if (!answers) {
+      await tx.update(invoices).set({ document }).where(eq(invoices.id, invoice.id))
+    }
+    await tx.insert(eDocuments).values(rows.map((row) => ({ ...row, invoiceId: invoice.id })))
+  }
+  return document
 }
 
 /** The e-documents of an invoice that still stand. */

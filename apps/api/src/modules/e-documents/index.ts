@@ -5,10 +5,19 @@
 export {
   assertDispatchDocuments,
   assertIrnIfNeeded,
-  burnSerial,
+  askPortals,
+  cancelIrn,
   DispatchDocumentsError,
   registerDispatchDocuments,
+  type PortalAnswers,
   type GstDeps,
 } from './dispatch-documents'
 export { cancelDispatchDocuments, eWayBillOf, invoiceCancelledAtIrp } from './undo'
 export { eDocumentsRoutes } from './e-documents.routes'
+export {
+  CreditNoteIrnDeferred,
+  registerCreditNoteIrn,
+  registerPendingCreditNotes,
+  type CreditNoteIrnDeps,
+} from './credit-note-irn'
+export { mustEInvoice } from './applies'

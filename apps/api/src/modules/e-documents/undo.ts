@@ -62,6 +62,14 @@ export async function cancelDispatchDocuments(
         'Order cancelled before dispatch',
       )
       await mark(irn.doc.id, cancelledAt)
+      // The invoice prints "IRN cancelled on …" from now on (decision 78).
+      const { eInvoice } = irn.document
+      if (eInvoice) {
+        await db
+          .update(invoices)
+          .set({ document: { ...irn.document, eInvoice: { ...eInvoice, cancelledAt } } })
+          .where(eq(invoices.id, irn.doc.invoiceId))
+      }
       irnCancelled = true
     } catch (err) {
       log?.error({ err, irn: irn.doc.number }, 'IRN of an undone dispatch not cancelled')

@@ -20,6 +20,7 @@ import {
 } from './credit-lines'
 import type { InvoiceDocument, InvoiceDocumentLine } from '../../db/schema/invoice-document'
 import { queueLateCreditMails } from './late-credit-mail'
+import { queueCreditNoteIrn } from './credit-note-queue'
 import { documentNumber, financialYear, nextSerial } from './numbering'
 
 /**
@@ -120,8 +121,14 @@ async function issue(
   const fy = financialYear(at)
   const seq = await nextSerial(tx, invoice.supplierKey, 'credit', fy)
   const number = documentNumber('credit', fy, seq)
+  // The invoice's IRN and e-way bill are its own: the note gets its own IRN, if any.
+  const { eInvoice, eWayBill: _eWayBill, irnPending: _pending, ...copied } = invoice.document
+  // A B2B invoice the IRP registered (and that stands) is reversed by a registered note (CRN):
+  // it is asked after this transaction commits, by the outbox (decision 78).
+  const needsIrn = Boolean(eInvoice && !eInvoice.cancelledAt && copied.recipient.gstin)
   const document: InvoiceDocument = {
-    ...invoice.document,
+    ...copied,
+    ...(needsIrn ? { irnPending: true as const } : {}),
     kind: 'credit',
     number,
     issuedAt: at.toISOString(),
@@ -142,9 +149,11 @@ async function issue(
       reason,
       returnId,
       document,
+      irnStatus: needsIrn ? 'pending' : null,
     })
     .returning()
   if (!created) throw new Error('credit note not created')
+  if (needsIrn) await queueCreditNoteIrn(tx, created.id)
   return created
 }
 

@@ -12,7 +12,15 @@ export { purgeUnservedPdfs } from './invoice-files'
 export { invoicesRoutes } from './invoices.routes'
 export { taxKindFor } from './gst'
 export { includedGstPaise, type GstLine } from './included-gst'
-export { assertInvoiceable, issueCreditNote, issueInvoice, issuedInvoiceOf } from './issue'
+export {
+  assertInvoiceable,
+  draftInvoice,
+  issueCreditNote,
+  issueInvoice,
+  issuedInvoiceOf,
+} from './issue'
+export type { DraftInvoice } from './issue'
+export { burnReservation, releaseReservation } from './reservations'
 export type { MarketplaceIdentity } from './issue'
 export { financialYear, nextSerial } from './numbering'
 export { signingKeysRoutes } from './signing-keys.routes'

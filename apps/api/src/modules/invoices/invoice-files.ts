@@ -12,8 +12,8 @@ import { signingKeyFor } from './signing-keys'
  * The PDF a download sends (issue 26.7). Rendering one costs a few hundred milliseconds of CPU
  * (pdfkit lays out and embeds the font, then the signature), so it is done once, in a worker
  * thread, and the bytes are kept in `invoice_pdfs`; every later download of the same file reads
- * them. What makes the bytes names the row: the documents (issued documents never change; a new
- * credit note makes a new file), the certificate that signs it (a renewed one signs anew) and
+ * them. What makes the bytes names the row: the documents (their ids and content: a new credit
+ * note, a credit note's IRN or an IRN's cancellation makes a new file), the certificate that signs it (a renewed one signs anew) and
  * whether the buyer's details are hidden. The signing time is the first download's, as on a
  * paper copy signed once. The kept bytes are a cache of what the stored invoice renders to: a
  * file nobody downloaded for `INVOICE_PDF_KEEP_DAYS` is purged, and its next download renders it
@@ -62,6 +62,9 @@ export async function invoicePdf(
     .update(
       JSON.stringify({
         documents: download.documentIds,
+        // What a document gains after issue (a credit note's IRN, an IRN's cancellation) makes
+        // a new file (decision 78).
+        content: createHash('sha256').update(JSON.stringify(download.documents)).digest('hex'),
         signer: signer ? createHash('sha256').update(signer.raw).digest('hex') : null,
         buyerHidden: download.buyerHidden,
       }),

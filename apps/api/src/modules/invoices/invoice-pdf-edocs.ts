@@ -3,6 +3,9 @@ import { encode } from 'uqr'
 import { CONTENT_WIDTH, INK, MARGIN, MUTED, rule } from '../../lib/pdf-layout'
 import type { InvoiceDocument } from '../../db/schema/invoice-document'
 
+/** The colour of a cancelled IRN's mark. */
+const CANCELLED = '#b42318'
+
 /** The QR code's side on the page: about 3.2 cm, readable by a phone from a printed A4 page. */
 const QR_SIDE = 92
 
@@ -30,10 +33,23 @@ export function drawEDocuments(
   invoice: InvoiceDocument,
   y: number,
 ): number {
-  const { eInvoice, eWayBill } = invoice
-  if (!eInvoice && !eWayBill) return y
+  const { eInvoice, eWayBill, irnPending } = invoice
+  if (!eInvoice && !eWayBill && !irnPending) return y
   const top = y + 8
   rule(doc, top)
+  const what = invoice.kind === 'credit' ? 'credit note' : 'invoice'
+  if (irnPending && !eInvoice) {
+    doc.font('bold').fontSize(7.5).fillColor(MUTED)
+    doc.text('E-INVOICE', MARGIN, top + 8, { characterSpacing: 0.6 })
+    doc.font('regular').fontSize(8.5).fillColor(INK)
+    doc.text(
+      `IRN pending: this ${what} is being registered with the Invoice Registration Portal, and is printed with its IRN and QR code once registered.`,
+      MARGIN,
+      doc.y + 3,
+      { width: CONTENT_WIDTH },
+    )
+    return doc.y + 4
+  }
   const rows: [string, string][] = [
     ...(eInvoice
       ? ([
@@ -51,18 +67,40 @@ export function drawEDocuments(
   at = doc.y + 3
   for (const [key, value] of rows) {
     doc.font('regular').fontSize(8.5).fillColor(MUTED).text(key, MARGIN, at, { width: 80 })
-    // The IRN's 64 characters fit one line at 7.5 pt.
+    // The IRN's 64 characters on one line (some hex digits are wide: shrink until they fit).
+    const width = textWidth - 80
+    let size = key === 'IRN' ? 7.5 : 8.5
+    doc.font('bold')
+    while (key === 'IRN' && size > 6 && doc.fontSize(size).widthOfString(value) > width) {
+      size -= 0.25
+    }
     doc
-      .font('bold')
-      .fontSize(key === 'IRN' ? 7.5 : 8.5)
+      .fontSize(size)
       .fillColor(INK)
-      .text(value, MARGIN + 80, at, { width: textWidth - 80 })
+      .text(value, MARGIN + 80, at, { width })
     at = Math.max(doc.y, at + 11) + 2
+  }
+  if (eInvoice?.cancelledAt) {
+    // A cancelled IRN voids the document (rule 48): said where the IRN is, in bold red.
+    doc.font('bold').fontSize(9).fillColor(CANCELLED)
+    doc.text(`IRN cancelled on ${formatShopDate(eInvoice.cancelledAt, 'medium')}`, MARGIN, at, {
+      width: textWidth,
+    })
+    doc
+      .font('regular')
+      .fontSize(8)
+      .text(
+        `This ${what} was cancelled at the Invoice Registration Portal and is not valid.`,
+        MARGIN,
+        doc.y + 1,
+        { width: textWidth },
+      )
+    at = doc.y + 4
   }
   if (eInvoice) {
     doc.font('regular').fontSize(7).fillColor(MUTED)
     doc.text(
-      'Scan the QR code to check this invoice against its registration with the Invoice Registration Portal.',
+      `Scan the QR code to check this ${what} against its registration with the Invoice Registration Portal.`,
       MARGIN,
       at + 2,
       { width: textWidth },

@@ -23,7 +23,8 @@ import type {
   InvoiceDocumentLine,
   InvoiceParty,
 } from '../../db/schema/invoice-document'
-import { documentNumber, financialYear, nextSerial } from './numbering'
+import { documentNumber, financialYear } from './numbering'
+import { reserveSerial, takeSerial, useReservation, type Reservation } from './reservations'
 
 // Numbering and credit notes live in their own modules; callers keep importing them from here.
 export { documentNumber, financialYear } from './numbering'
@@ -251,17 +252,48 @@ export async function issuedInvoiceOf(tx: Db, subOrderId: string) {
   return row ?? null
 }
 
+/** An invoice drafted under a reserved serial, before a portal is asked (decision 78). */
+export interface DraftInvoice {
+  reservation: Reservation
+  document: InvoiceDocument
+  at: Date
+}
+
+/**
+ * Drafts the sub-order's invoice dated `at` under a serial reserved for it (its own short
+ * transaction: no lock is held afterwards), for the portals to register before it is issued.
+ */
+export async function draftInvoice(
+  db: Db,
+  marketplace: MarketplaceIdentity,
+  subOrderId: string,
+  at: Date,
+): Promise<DraftInvoice> {
+  const [sub] = await db
+    .select({ id: subOrders.id, orderId: subOrders.orderId, sellerId: subOrders.sellerId })
+    .from(subOrders)
+    .where(eq(subOrders.id, subOrderId))
+  if (!sub) throw new Error(`sub-order ${subOrderId} missing`)
+  const supplier = await supplierOf(db, sub.sellerId, marketplace)
+  const fy = financialYear(at)
+  const reservation = await reserveSerial(db, supplier.key, fy, subOrderId, at)
+  const document = await buildInvoice(db, marketplace, sub, reservation, at, supplier)
+  return { reservation, document, at }
+}
+
 /**
  * Issues the sub-order's invoice at `at`, in the caller's (dispatching) transaction; answers the
  * existing one when it was issued before (a courier's pickup after the seller's booking). Throws
  * a 409 when the law forbids issuing it (unregistered seller, address without a state), which
- * rolls the dispatch back with it.
+ * rolls the dispatch back with it. `draft`: the invoice as drafted and registered beforehand
+ * (its reserved serial and frozen document are issued as they are).
  */
 export async function issueInvoice(
   tx: Tx,
   marketplace: MarketplaceIdentity,
   subOrderId: string,
   at: Date,
+  draft?: DraftInvoice,
 ) {
   // The sub-order's row lock makes two dispatches of one part take turns.
   const [sub] = await tx
@@ -272,9 +304,31 @@ export async function issueInvoice(
   if (!sub) throw new Error(`sub-order ${subOrderId} missing`)
   const [existing] = await tx.select().from(invoices).where(eq(invoices.subOrderId, subOrderId))
   if (existing) return existing
+  if (draft) {
+    if (!(await useReservation(tx, draft.reservation, subOrderId))) {
+      throw conflict(
+        'The invoice number reserved for this dispatch was given back meanwhile: please try again.',
+      )
+    }
+    const { supplierKey, fy, seq } = draft.reservation
+    const [created] = await tx
+      .insert(invoices)
+      .values({
+        subOrderId,
+        supplierKey,
+        fy,
+        seq,
+        number: draft.document.number,
+        issuedAt: draft.at,
+        document: draft.document,
+      })
+      .returning()
+    if (!created) throw new Error('invoice not created')
+    return created
+  }
   const supplier = await supplierOf(tx, sub.sellerId, marketplace)
   const fy = financialYear(at)
-  const seq = await nextSerial(tx, supplier.key, 'invoice', fy)
+  const seq = await takeSerial(tx, supplier.key, fy)
   const document = await buildInvoice(tx, marketplace, sub, { fy, seq }, at, supplier)
   const [created] = await tx
     .insert(invoices)

@@ -14,13 +14,12 @@ import { CourierUnserviceableError } from '../../couriers/types'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import { type LifecycleContext, moveOrder } from '../lifecycle'
 import { assertInvoiceable, issueInvoice } from '../invoices'
+import { assertDispatchDocuments, registerDispatchDocuments, type GstDeps } from '../e-documents'
 import {
-  assertDispatchDocuments,
-  burnSerial,
-  DispatchDocumentsError,
-  registerDispatchDocuments,
-  type GstDeps,
-} from '../e-documents'
+  abandonPrepared,
+  prepareDispatchDocuments,
+  type PreparedDispatch,
+} from './prepare-dispatch'
 import { courierStep, type ClaimSlot } from './courier-step'
 import { deliveryDay } from './delivery-estimate'
 import { releaseStaleClaims, type ClaimSweepDeps } from './stale-claims'
@@ -86,6 +85,9 @@ export async function shipParcel(
   // A claim a crashed process left behind is undone and released, not a 409 for ever.
   await releaseStaleClaims(deps, sub.id)
   let claimId = ''
+  const transporterName = COURIER_LABELS[courier.name]
+  // The invoice drafted and registered with the portals before the recording transaction.
+  let prepared: PreparedDispatch | null = null
   const slot: ClaimSlot<true> = {
     async take() {
       const [claim] = await deps.db
@@ -110,6 +112,25 @@ export async function shipParcel(
         .update(shipments)
         .set({ awb: booking.awb, providerRef: booking.providerRef ?? null })
         .where(eq(shipments.id, claimId))
+    },
+    async prepare() {
+      // The IRP and the e-way bill system are asked here, outside any transaction: no lock (the
+      // order's, the invoice counter's) waits on them (decision 78).
+      prepared = await prepareDispatchDocuments(
+        deps.db,
+        deps.gst,
+        deps.lifecycle.marketplace,
+        {
+          subOrderId: sub.id,
+          sellerId: sub.sellerId,
+          buyerGstin: order.buyerGstin,
+          valuePaise: sub.subtotalPaise,
+          eWayBillNumber: input.eWayBillNumber,
+          transporterName,
+        },
+        deps.now(),
+        deps.log,
+      )
     },
     async record(tx, booking) {
       // The shopper may have cancelled while the courier was asked: the order row first (as every
@@ -137,19 +158,22 @@ export async function shipParcel(
         })
         .where(eq(shipments.id, claimId))
       // Handing the goods to the courier is their supply: the invoice is issued now, dated now.
-      const invoice = await issueInvoice(tx, deps.lifecycle.marketplace, sub.id, deps.now())
-      // Its IRN and e-way bill, or no dispatch at all: the portals are asked in this transaction.
+      // Drafted (and registered) before the transaction when a portal was needed.
+      const invoice = await issueInvoice(
+        tx,
+        deps.lifecycle.marketplace,
+        sub.id,
+        deps.now(),
+        prepared?.draft,
+      )
       await registerDispatchDocuments(
         tx,
         deps.gst,
         invoice,
-        {
-          sellerId: sub.sellerId,
-          eWayBillNumber: input.eWayBillNumber,
-          transporterName: COURIER_LABELS[courier.name],
-        },
-        deps.log,
+        { sellerId: sub.sellerId, eWayBillNumber: input.eWayBillNumber, transporterName },
+        prepared?.answers,
       )
+
       if (now.status === 'confirmed') {
         await moveOrder(tx, deps.lifecycle, {
           orderId: sub.orderId,
@@ -212,8 +236,9 @@ export async function shipParcel(
         }),
     )
   } catch (err) {
-    // A number the IRP saw in this rolled-back dispatch is never issued again (decision 072).
-    if (err instanceof DispatchDocumentsError && err.burn) await burnSerial(deps.db, err.burn)
+    // Registered but not recorded (the transaction rolled back): the IRN is cancelled and its
+    // number burnt, or a number no portal saw given back (decision 78).
+    if (prepared) await abandonPrepared(deps.db, deps.gst, prepared, deps.log)
     if (err !== refused) throw err
     if (err instanceof CourierUnserviceableError) {
       const cod = order.paymentMethod === 'COD' ? ' with cash on delivery' : ''

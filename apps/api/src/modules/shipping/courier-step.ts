@@ -14,6 +14,11 @@ export interface ClaimSlot<T> {
   /** Writes the courier's AWB and own ids onto the claim, before anything else is done. */
   remember(booking: Booking): Promise<void>
   /**
+   * Optional: what must be had outside any transaction before recording (a dispatch's IRN,
+   * decision 78). A failure undoes the booking like a failure to record.
+   */
+  prepare?(booking: Booking): Promise<void>
+  /**
    * Records the booking and finishes the claim, in `tx`. Null: there is nothing to record it on
    * any more (the part or return changed meanwhile), so the booking is undone.
    */
@@ -70,6 +75,7 @@ export async function courierStep<T>(
   let value: T | null
   try {
     await slot.remember(booking)
+    await slot.prepare?.(booking)
     value = await deps.db.transaction((tx) => slot.record(tx, booking))
   } catch (err) {
     await undo()

@@ -47,6 +47,8 @@ export interface SellerRegistration {
   gstRegistrationType: 'regular' | 'composition'
   gstinLegalName: string
   gstinVerifiedAt: Date
+  /** A verified GSTIN clears what a re-check found (decision 78). */
+  gstinProblem: null
 }
 
 /**
@@ -68,6 +70,7 @@ export async function verifySellerGstin(
     gstRegistrationType: taxpayer.registrationType,
     gstinLegalName: taxpayer.legalName,
     gstinVerifiedAt: now,
+    gstinProblem: null,
   }
 }
 

@@ -39,6 +39,7 @@ describe('GET /api/admin/vendors', () => {
       'gstNumber',
       'gstRegistrationType',
       'gstinLegalName',
+      'gstinProblem',
       'listedProducts',
       'mobile',
       'status',

@@ -8,7 +8,13 @@ import {
 } from '@techbazaar/shared'
 import { z } from 'zod'
 import type { App } from '../../app-types'
-import { completeVendor, createVendor, listVendors, setVendorStatus } from './vendors.service'
+import {
+  completeVendor,
+  createVendor,
+  listVendors,
+  recheckVendorGstin,
+  setVendorStatus,
+} from './vendors.service'
 
 const tags = ['vendors']
 
@@ -52,6 +58,28 @@ export async function vendorsRoutes(app: App) {
       return {
         success: true as const,
         message: status === 'Approved' ? 'Vendor approved' : 'Vendor rejected',
+        data,
+      }
+    },
+  )
+
+  app.post(
+    '/admin/vendors/:id/gstin-check',
+    {
+      schema: {
+        tags,
+        summary:
+          'Re-check an approved seller’s GSTIN with the GST network; a cancelled one suspends its listings',
+        params: z.object({ id: idParam }),
+        response: { 200: vendorResponse },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => {
+      const data = await recheckVendorGstin(db, gstn, request.params.id, app.deps.now())
+      return {
+        success: true as const,
+        message: data.gstinProblem ? 'GSTIN not active: listings suspended' : 'GSTIN active',
         data,
       }
     },

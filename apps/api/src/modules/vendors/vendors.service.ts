@@ -1,11 +1,16 @@
-import type { CompleteVendorValues, CreateVendorValues, Vendor } from '@techbazaar/shared'
+import {
+  formatShopDate,
+  type CompleteVendorValues,
+  type CreateVendorValues,
+  type Vendor,
+} from '@techbazaar/shared'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { products, users, vendorProfiles } from '../../db/schema'
 import type { GstinVerifier } from '../../gstn'
-import { conflict, notFound } from '../../lib/errors'
+import { AppError, conflict, notFound } from '../../lib/errors'
 import { hashPassword } from '../../lib/password'
-import { verifySellerGstin } from './gstin-check'
+import { verifySellerGstin, type SellerRegistration } from './gstin-check'
 
 const EMAIL_TAKEN = 'An account with this email already exists'
 const GSTIN_TAKEN = 'A seller with this GST Number already exists'
@@ -34,6 +39,7 @@ const vendorColumns = {
   gstNumber: vendorProfiles.gstNumber,
   gstRegistrationType: vendorProfiles.gstRegistrationType,
   gstinLegalName: vendorProfiles.gstinLegalName,
+  gstinProblem: vendorProfiles.gstinProblem,
   status: vendorProfiles.status,
   // products_seller_idx finds them; what a reject would take offline.
   listedProducts: sql<number>`(SELECT count(*)::int FROM ${products}
@@ -64,10 +70,14 @@ async function getVendor(db: Db, id: string): Promise<Vendor> {
 
 /**
  * The rule for a seller's products to be in the shop (decision 3, decision 44): approved by an
- * admin, and with a GSTIN, which its GST invoices print as the supplier's.
+ * admin, and with a GSTIN, which its GST invoices print as the supplier's, that no re-check
+ * found cancelled (decision 78).
  */
-export const sellerMaySell = (profile: { status: string | null; gstNumber: string | null }) =>
-  profile.status === 'Approved' && profile.gstNumber !== null
+export const sellerMaySell = (profile: {
+  status: string | null
+  gstNumber: string | null
+  gstinProblem?: string | null
+}) => profile.status === 'Approved' && profile.gstNumber !== null && !profile.gstinProblem
 
 /** Whether a seller may sell now: an admin (the marketplace's own goods) or `sellerMaySell`. */
 export async function sellerIsListable(db: Db | Tx, sellerId: string): Promise<boolean> {
@@ -76,6 +86,7 @@ export async function sellerIsListable(db: Db | Tx, sellerId: string): Promise<b
       type: users.type,
       status: vendorProfiles.status,
       gstNumber: vendorProfiles.gstNumber,
+      gstinProblem: vendorProfiles.gstinProblem,
     })
     .from(users)
     .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
@@ -216,6 +227,40 @@ export async function setVendorStatus(
       .returning({ id: vendorProfiles.userId })
       .catch(uniqueAs(GSTIN_HELD))
     if (updated.length === 0) throw notFound('Vendor not found')
+    await relistProducts(tx, id)
+  })
+  return getVendor(db, id)
+}
+
+/**
+ * "Re-check GSTIN" (decision 78): asks the GST network again about an approved seller's GSTIN,
+ * for sellers approved before verification existed. Active: what it answers is recorded as at
+ * approval. Cancelled, suspended, unknown or not a supplier: the finding is recorded and the
+ * seller's listings suspended (its products hidden) until it is approved again. The network
+ * down or not set up: 503, nothing recorded.
+ */
+export async function recheckVendorGstin(
+  db: Db,
+  gstn: GstinVerifier | undefined,
+  id: string,
+  now: Date,
+): Promise<Vendor> {
+  const current = await getVendor(db, id)
+  if (current.status !== 'Approved' || !current.gstNumber) {
+    throw conflict('Only an approved seller’s GSTIN is re-checked: approving a seller checks it.')
+  }
+  let found: Omit<Partial<SellerRegistration>, 'gstinProblem'> & { gstinProblem: string | null }
+  try {
+    found = await verifySellerGstin(gstn, current.gstNumber, now)
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode !== 409) throw error
+    found = { gstinProblem: `${error.message} (checked ${formatShopDate(now, 'medium')})` }
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(vendorProfiles)
+      .set({ ...found, updatedAt: now })
+      .where(eq(vendorProfiles.userId, id))
     await relistProducts(tx, id)
   })
   return getVendor(db, id)

@@ -13,6 +13,7 @@ const approved: Vendor = {
   gstNumber: '33ABKFT6402R1ZN',
   gstRegistrationType: 'regular',
   gstinLegalName: null,
+  gstinProblem: null,
   status: 'Approved',
   listedProducts: 3,
 }

@@ -13,6 +13,7 @@ const pending: Vendor = {
   gstNumber: '33ABKFT6402R1ZN',
   gstRegistrationType: 'regular',
   gstinLegalName: null,
+  gstinProblem: null,
   status: 'Pending',
   listedProducts: 0,
 }

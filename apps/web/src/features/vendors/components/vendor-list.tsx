@@ -1,5 +1,12 @@
 import type { Vendor } from '@techbazaar/shared'
-import { CheckIcon, FileTextIcon, LoaderCircleIcon, UsersIcon, XIcon } from 'lucide-react'
+import {
+  CheckIcon,
+  FileTextIcon,
+  LoaderCircleIcon,
+  RefreshCwIcon,
+  UsersIcon,
+  XIcon,
+} from 'lucide-react'
 import { useState } from 'react'
 import { toast } from '@/lib/toast'
 import {
@@ -33,7 +40,9 @@ import {
 import { messageOf } from '@/lib/server-errors'
 import { EmptyState } from '@/components/state-views'
 import { useVendors } from '../api/get-vendors'
+import { useRecheckGstin } from '../api/recheck-gstin'
 import { useSetVendorStatus } from '../api/set-vendor-status'
+import { EInvoicingRow } from './einvoicing-row'
 import { CompleteVendorForm } from './complete-vendor-form'
 import { SigningKeyRow } from './signing-key-row'
 
@@ -49,6 +58,11 @@ function GstinDetails({ vendor }: { vendor: Vendor }) {
       <span className="font-mono text-xs leading-5">{dash(vendor.gstNumber)}</span>
       {vendor.gstinLegalName && (
         <span className="text-xs text-muted-foreground">{vendor.gstinLegalName}</span>
+      )}
+      {vendor.gstinProblem && (
+        <span className="text-xs font-medium text-destructive">
+          Listings suspended: {vendor.gstinProblem}
+        </span>
       )}
       {vendor.gstRegistrationType === 'composition' && (
         <span className="text-xs font-medium text-foreground">
@@ -74,6 +88,7 @@ export function rejectConsequence(vendor: Vendor): string {
 
 function Actions({ vendor, onComplete }: { vendor: Vendor; onComplete: () => void }) {
   const setStatus = useSetVendorStatus()
+  const recheck = useRecheckGstin()
   const [confirming, setConfirming] = useState(false)
   const busy = setStatus.isPending
   const decide = (status: 'Approved' | 'Rejected') =>
@@ -114,6 +129,31 @@ function Actions({ vendor, onComplete }: { vendor: Vendor; onComplete: () => voi
           Reject<span className="sr-only"> {vendor.userName}</span>
         </Button>
       </div>
+      {vendor.status === 'Approved' && vendor.gstNumber !== null && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-10"
+          disabled={recheck.isPending}
+          onClick={() =>
+            recheck.mutate(vendor._id, {
+              onSuccess: (response) =>
+                response.data.gstinProblem
+                  ? toast.error(`${vendor.userName}: ${response.message}`)
+                  : toast.success(`${vendor.userName}: ${response.message}`),
+              onError: (error) => toast.error(messageOf(error, 'something went wrong')),
+            })
+          }
+        >
+          {recheck.isPending ? (
+            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+          ) : (
+            <RefreshCwIcon aria-hidden="true" />
+          )}
+          Re-check GSTIN<span className="sr-only"> of {vendor.userName}</span>
+        </Button>
+      )}
+      {vendor.status === 'Approved' && <EInvoicingRow vendor={vendor} />}
       {vendor.status === 'Approved' && <SigningKeyRow vendor={vendor} />}
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>

@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestContext } from '../../../test/app'
+import { createClock } from '../../../test/clock'
+import { createProduct, createSeller, createUser } from '../../../test/factories'
+import { startFakeNicGst } from '../../../test/fakes/nic-gst'
+import { businessBuyer, createShopper, fillCart, postOrder } from '../../../test/shop'
+import { invoiceReservations, invoices, subOrders } from '../../db/schema'
+import { createSession } from '../auth/sessions'
+
+// Friday 20 Nov 2026, 10:00 in India.
+const clock = createClock(new Date('2026-11-20T04:30:00Z'))
+let fake: Awaited<ReturnType<typeof startFakeNicGst>>
+let t: TestContext
+beforeAll(async () => {
+  fake = await startFakeNicGst({ now: clock.now })
+  t = await createTestApp({ env: fake.env, deps: { now: clock.now } })
+})
+afterAll(async () => {
+  await t.close()
+  await fake.close()
+})
+const db = () => t.database.db
+const cookieOf = async (userId: string) =>
+  `session=${await createSession(db(), { userId, days: 30, now: clock.now() })}`
+const BUYER = businessBuyer('29AAGCB7383J1Z4', 'Bharat Traders Pvt Ltd')
+const PARCEL = { weightGrams: 900, lengthCm: 30, breadthCm: 20, heightCm: 8 }
+
+async function seller(eInvoicing: boolean) {
+  const user = await createSeller(db())
+  if (eInvoicing) {
+    const admin = await cookieOf((await createUser(db(), { role: 'admin', type: 'admin' })).id)
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/vendors/${user.id}/e-invoicing`,
+      headers: { cookie: admin },
+      payload: { applies: true },
+    })
+    expect(res.statusCode).toBe(200)
+  }
+  return { id: user.id, cookie: await cookieOf(user.id) }
+}
+
+async function part(sellerId: string, buyer: typeof BUYER | null) {
+  const product = await createProduct(db(), { sellerId, price: 1_999, totalStock: 5 })
+  const shopper = await createShopper(db())
+  await fillCart(db(), shopper.user.id, [{ productId: product.id, quantity: 1 }])
+  const res = await postOrder(t.app, shopper, buyer ? { buyer } : {})
+  expect(res.statusCode).toBe(201)
+  const { orderId } = res.json() as { orderId: string }
+  const [row] = await db().select().from(subOrders).where(eq(subOrders.orderId, orderId))
+  return row!.id
+}
+
+const ship = (cookie: string, partId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/orders/vendor-ship',
+    headers: { cookie },
+    payload: { _id: partId, ...PARCEL },
+  })
+const numberOf = async (partId: string) =>
+  (await db().select().from(invoices).where(eq(invoices.subOrderId, partId)))[0]?.number
+
+async function until(condition: () => boolean) {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 25))
+  expect(condition()).toBe(true)
+}
+
+describe('the IRP is asked outside the dispatching transaction (decision 78)', () => {
+  it('a slow IRP holds no lock: the same seller’s other dispatch and another seller’s go through meanwhile', async () => {
+    const s = await seller(true)
+    const other = await seller(false)
+    const b2b = await part(s.id, BUYER)
+    const consumer = await part(s.id, null)
+    const elsewhere = await part(other.id, null)
+    let answer!: () => void
+    fake.state.hold = new Promise<void>((resolve) => (answer = resolve))
+    let slowDone = false
+    const slow = ship(s.cookie, b2b).then((res) => {
+      slowDone = true
+      return res
+    })
+    try {
+      await until(() => fake.state.waiting === 1)
+      // The IRP has the B2B invoice; the seller's consumer parcel and another seller's ship now.
+      expect((await ship(s.cookie, consumer)).statusCode).toBe(200)
+      expect((await ship(other.cookie, elsewhere)).statusCode).toBe(200)
+      expect(slowDone).toBe(false)
+    } finally {
+      fake.state.hold = null
+      answer()
+    }
+    expect((await slow).statusCode).toBe(200)
+    // The B2B invoice took the number reserved before the IRP was asked, the consumer's the next.
+    expect(await numberOf(b2b)).toBe('TB/2627/000001')
+    expect(await numberOf(consumer)).toBe('TB/2627/000002')
+    const [registered] = await db().select().from(invoices).where(eq(invoices.subOrderId, b2b))
+    expect(fake.state.irns.get(registered!.document.eInvoice!.irn)?.payload.DocDtls.No).toBe(
+      'TB/2627/000001',
+    )
+    expect(await db().select().from(invoiceReservations)).toEqual([])
+  })
+
+  it('a number reserved for a dispatch the IRP did not answer goes to the seller’s next invoice: no gap', async () => {
+    const s = await seller(true)
+    const b2b = await part(s.id, BUYER)
+    const consumer = await part(s.id, null)
+    fake.state.down = true
+    try {
+      const res = await ship(s.cookie, b2b)
+      expect(res.statusCode).toBe(503)
+      expect(res.json().message).toMatch(/e-invoice portal \(IRP\) is not answering/)
+    } finally {
+      fake.state.down = false
+    }
+    expect(await numberOf(b2b)).toBeUndefined()
+    expect((await ship(s.cookie, consumer)).statusCode).toBe(200)
+    expect(await numberOf(consumer)).toBe('TB/2627/000001')
+    expect((await ship(s.cookie, b2b)).statusCode).toBe(200)
+    expect(await numberOf(b2b)).toBe('TB/2627/000002')
+  })
+
+  it('a dispatch whose recording fails after the IRP registered it cancels the IRN and burns its number', async () => {
+    const s = await seller(true)
+    const b2b = await part(s.id, BUYER)
+    const consumer = await part(s.id, null)
+    let answer!: () => void
+    fake.state.hold = new Promise<void>((resolve) => (answer = resolve))
+    const pending = ship(s.cookie, b2b)
+    try {
+      await until(() => fake.state.waiting === 1)
+      // The shopper's order is cancelled while the IRP is asked: nothing may be recorded.
+      await db().update(subOrders).set({ status: 'cancelled' }).where(eq(subOrders.id, b2b))
+    } finally {
+      fake.state.hold = null
+      answer()
+    }
+    const res = await pending
+    expect(res.statusCode).toBe(409)
+    expect(await numberOf(b2b)).toBeUndefined()
+    const irn = [...fake.state.irns.values()].find(
+      (r) => r.payload.SellerDtls.Gstin && r.payload.DocDtls.No === 'TB/2627/000001' && r.cancelled,
+    )
+    expect(irn).toBeDefined()
+    expect((await ship(s.cookie, consumer)).statusCode).toBe(200)
+    expect(await numberOf(consumer)).toBe('TB/2627/000002')
+  })
+})
