@@ -50,6 +50,8 @@ function serve(banners: AdminFeatureImage[]) {
     if (url.pathname === '/api/common/feature/add')
       return jsonResponse({ success: true, message: 'Banner added', data: banners[0] }, 201)
     if (method === 'DELETE') return jsonResponse({ success: true, message: 'Banner deleted' })
+    if (method === 'PATCH')
+      return jsonResponse({ success: true, message: 'Banner saved', data: banners[0] })
     return undefined
   })
   return sent
@@ -144,5 +146,36 @@ describe("the admin's banner list (issue 31.3)", () => {
     await user.click(within(later).getByRole('button', { name: /Delete\s*Later one/ }))
     await waitFor(() => expect(sent.map((s) => s.method)).toEqual(['DELETE', 'DELETE']))
     expect(screen.queryAllByRole('alertdialog')).toHaveLength(0)
+  })
+
+  it("edits a banner's order and link in a dialog, keeping what was not changed", async () => {
+    const first = banner({ title: 'Live one', sortOrder: 3 })
+    const sent = serve([first])
+    renderRoute(<AdminFeaturesPage />)
+    const user = userEvent.setup()
+    const item = (await screen.findByText('Live one', { selector: 'p' })).closest('li')!
+    await user.click(within(item).getByRole('button', { name: /Edit\s*Live one/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit banner' })
+    expect(within(dialog).getByLabelText('Alt text')).toHaveValue('Live one')
+    expect(within(dialog).getByLabelText('Search words')).toHaveValue('phone')
+    const order = within(dialog).getByLabelText('Order (optional)')
+    await user.clear(order)
+    await user.type(order, '7')
+    await user.selectOptions(within(dialog).getByLabelText('Links to'), 'category')
+    await user.selectOptions(await within(dialog).findByLabelText('Category'), 'accessories')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toEqual({
+      method: 'PATCH',
+      path: `/api/common/feature/${first._id}`,
+      body: {
+        title: 'Live one',
+        link: { kind: 'category', value: 'accessories' },
+        sortOrder: 7,
+        startsAt: null,
+        endsAt: null,
+      },
+    })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 })

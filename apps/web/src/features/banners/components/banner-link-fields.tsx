@@ -34,10 +34,12 @@ export function linkOf(draft: LinkDraft) {
 
 /** Where a click on the banner goes: none, a product (found by search), a category, a brand or a search. */
 export function BannerLinkFields({
+  idPrefix,
   draft,
   onChange,
   errors,
 }: {
+  idPrefix: string
   draft: LinkDraft
   onChange: (draft: LinkDraft) => void
   errors: { kind?: string; target?: string }
@@ -45,7 +47,7 @@ export function BannerLinkFields({
   const options = useFilterOptions()
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id="banner-link-kind" label="Links to" error={errors.kind}>
+      <Field id={`${idPrefix}-link-kind`} label="Links to" error={errors.kind}>
         {(control) => (
           <select
             {...control}
@@ -66,7 +68,7 @@ export function BannerLinkFields({
       </Field>
       {(draft.kind === 'category' || draft.kind === 'brand') && (
         <Field
-          id="banner-link-value"
+          id={`${idPrefix}-link-value`}
           label={draft.kind === 'category' ? 'Category' : 'Brand'}
           error={errors.target}
         >
@@ -91,7 +93,7 @@ export function BannerLinkFields({
       )}
       {draft.kind === 'search' && (
         <FormField
-          id="banner-link-value"
+          id={`${idPrefix}-link-value`}
           label="Search words"
           placeholder="e.g. earbuds"
           maxLength={100}
@@ -101,7 +103,12 @@ export function BannerLinkFields({
         />
       )}
       {draft.kind === 'product' && (
-        <ProductPicker draft={draft} onChange={onChange} error={errors.target} />
+        <ProductPicker
+          idPrefix={idPrefix}
+          draft={draft}
+          onChange={onChange}
+          error={errors.target}
+        />
       )}
     </div>
   )
@@ -109,10 +116,12 @@ export function BannerLinkFields({
 
 /** Finds a product by the shop's own search and keeps the one chosen. */
 function ProductPicker({
+  idPrefix,
   draft,
   onChange,
   error,
 }: {
+  idPrefix: string
   draft: LinkDraft
   onChange: (draft: LinkDraft) => void
   error?: string
@@ -121,7 +130,7 @@ function ProductPicker({
   const found = useFindProducts(keyword)
   return (
     <Field
-      id="banner-link-product"
+      id={`${idPrefix}-link-product`}
       label="Product"
       error={error}
       description={

@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button'
 import { messageOf } from '@/lib/server-errors'
 import { toast } from '@/lib/toast'
 import { useDeleteBanner } from '../api/delete-banner'
+import { BannerEditDialog } from './banner-edit-dialog'
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', {
@@ -85,15 +86,18 @@ export function BannerListItem({ banner, index }: { banner: AdminFeatureImage; i
           </p>
           <p className="truncate text-sm text-muted-foreground">{linkText(banner)}</p>
         </div>
-        <Button
-          variant="outline"
-          className="h-11 shrink-0 text-destructive hover:bg-destructive/5 hover:text-destructive"
-          disabled={deleteBanner.isPending}
-          onClick={() => (banner.live ? setConfirming(true) : remove())}
-        >
-          <Trash2Icon aria-hidden="true" />
-          Delete<span className="sr-only"> {name}</span>
-        </Button>
+        <div className="flex gap-2">
+          <BannerEditDialog banner={banner} name={name} />
+          <Button
+            variant="outline"
+            className="h-11 shrink-0 text-destructive hover:bg-destructive/5 hover:text-destructive"
+            disabled={deleteBanner.isPending}
+            onClick={() => (banner.live ? setConfirming(true) : remove())}
+          >
+            <Trash2Icon aria-hidden="true" />
+            Delete<span className="sr-only"> {name}</span>
+          </Button>
+        </div>
       </div>
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
