@@ -146,21 +146,4 @@ export const filterOptionsResponse = z.object({
 export type FilterOptionsReply = z.infer<typeof filterOptionsResponse>
 export type FilterOptions = FilterOptionsReply['data']
 
-export const featureImage = z.object({
-  _id: z.uuid(),
-  image: z.string(),
-  /**
-   * The banner's phone artwork (portrait, readable text), chosen by the browser below 640 px;
-   * null: phones get the wide image, shrunk.
-   */
-  mobileImage: z.string().nullable(),
-  title: z.string().nullable(),
-  /** A banner may point at one product (spec: "one banner links to a specific product"). */
-  productId: z.uuid().nullable(),
-})
-export type FeatureImage = z.infer<typeof featureImage>
-export const featureListResponse = z.object({
-  success: z.literal(true),
-  data: z.array(featureImage),
-})
-export type FeatureListReply = z.infer<typeof featureListResponse>
+// The home banners' shapes live in banners.ts (their link targets are defined there).

@@ -34,6 +34,18 @@ export const shopPolicies = z.object({
   /** Rupees: what delivery costs an order (the shop delivers free). */
   deliveryCharge: z.number(),
   paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+  /** Days a sign-in lasts: the session cookie's life (SESSION_DAYS). */
+  sessionDays: z.number().int(),
+  /** Days a browser stays a known device after its last sign-in: the device cookie (DEVICE_COOKIE_DAYS). */
+  deviceCookieDays: z.number().int(),
+  /** Days a return's photos are kept after it is closed (RETENTION_RETURN_PHOTO_DAYS). */
+  returnPhotoKeepDays: z.number().int(),
+  /** Days a contact message is kept (RETENTION_CONTACT_MESSAGE_DAYS). */
+  contactMessageKeepDays: z.number().int(),
+  /** Hours within which a grievance is acknowledged (GRIEVANCE_ACK_HOURS). */
+  grievanceAckHours: z.number().int(),
+  /** Days within which a grievance is to be resolved (GRIEVANCE_RESOLVE_DAYS). */
+  grievanceResolveDays: z.number().int(),
   /**
    * The marketplace as a business (MARKETPLACE_* settings): the storefront's pages name it from
    * here, the same values its invoices print (issue 30.2).

@@ -331,7 +331,16 @@ export const ACCESS: Record<string, AccessRule> = {
   'GET /api/common/feature/get': open(200, CATALOG, () => ({ url: '/api/common/feature/get' })),
   'POST /api/common/feature/add': rule(201, ADMIN, 403, (w) => ({
     url: '/api/common/feature/add',
-    ...json({ image: IMAGE_URL, title: 'Sale', productId: w.productS1.id }),
+    ...json({
+      image: IMAGE_URL,
+      title: 'Sale',
+      link: { kind: 'product', productId: w.productS1.id },
+    }),
+  })),
+  'GET /api/common/feature/all': rule(200, ADMIN, 403, () => ({ url: '/api/common/feature/all' })),
+  'PATCH /api/common/feature/:id': rule(200, ADMIN, 403, async (w) => ({
+    url: `/api/common/feature/${(await w.freshBanner()).id}`,
+    ...json({ sortOrder: 3 }),
   })),
   'DELETE /api/common/feature/:id': rule(200, ADMIN, 403, async (w) => ({
     url: `/api/common/feature/${(await w.freshBanner()).id}`,

@@ -9,6 +9,12 @@ export const shopPoliciesFixture: ShopPolicies = {
   codMaxAmount: 50_000,
   deliveryCharge: 0,
   paymentMethods: ['PAYU', 'GATEPAY', 'CASHFREE', 'COD'],
+  sessionDays: 30,
+  deviceCookieDays: 365,
+  returnPhotoKeepDays: 30,
+  contactMessageKeepDays: 365,
+  grievanceAckHours: 48,
+  grievanceResolveDays: 30,
   marketplace: {
     legalName: 'TechBazaar Retail Pvt. Ltd.',
     addressLines: [

@@ -198,14 +198,38 @@ export const reviews = pgTable(
   ],
 )
 
-/** Home-page banners; one may link to a product. */
-export const featureImages = pgTable('feature_images', {
-  id: id(),
-  image: text('image').notNull(),
-  /** Portrait artwork for phones; null: phones get `image`. */
-  mobileImage: text('mobile_image'),
-  title: text('title'),
-  productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
-  sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: createdAt(),
-})
+/**
+ * Home-page banners (issue 31.3): each may link to a product (`product_id`), a category, a brand
+ * or a search (`link_kind` + `link_value`), is shown from `starts_at` until `ends_at` (either
+ * open), in `sort_order`.
+ */
+export const featureImages = pgTable(
+  'feature_images',
+  {
+    id: id(),
+    image: text('image').notNull(),
+    /** Portrait artwork for phones; null: phones get `image`. */
+    mobileImage: text('mobile_image'),
+    /** Alt text: what the banner says. */
+    title: text('title'),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** Where a click goes: 'product' (then `product_id`), 'category', 'brand' or 'search'. */
+    linkKind: text('link_kind', { enum: ['product', 'category', 'brand', 'search'] }),
+    /** The category, brand or search words the link opens (null for a product link). */
+    linkValue: text('link_value'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'feature_images_link_kind_check',
+      sql`${t.linkKind} IS NULL OR ${t.linkKind} IN ('product', 'category', 'brand', 'search')`,
+    ),
+    check(
+      'feature_images_window_check',
+      sql`${t.startsAt} IS NULL OR ${t.endsAt} IS NULL OR ${t.endsAt} > ${t.startsAt}`,
+    ),
+  ],
+)

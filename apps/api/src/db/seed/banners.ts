@@ -37,6 +37,8 @@ export interface BannerSpec {
   devices: readonly BannerDevice[]
   /** Title of the seeded product this banner links to. */
   productTitle?: string
+  /** Otherwise where its painted button goes: a search, a category or a brand of the listing. */
+  link?: { kind: 'search' | 'category' | 'brand'; value: string }
 }
 
 export const BANNERS: readonly BannerSpec[] = [
@@ -47,6 +49,7 @@ export const BANNERS: readonly BannerSpec[] = [
     headline: ['Up to 40% off', 'on phones'],
     sub: 'Samsung, OnePlus, Xiaomi, realme and more',
     cta: 'Shop phones',
+    link: { kind: 'search', value: 'phone' },
     background: ['#1a237e', '#3d6bff'],
     ink: '#ffffff',
     ctaFill: '#ff8a00',
@@ -62,7 +65,8 @@ export const BANNERS: readonly BannerSpec[] = [
     kicker: 'AUDIO FEST',
     headline: ['Sound that', 'moves you'],
     sub: 'Earbuds from ₹1,099 · boAt, Nothing, OnePlus, realme',
-    cta: 'Shop audio',
+    cta: 'Shop earbuds',
+    link: { kind: 'search', value: 'earbuds' },
     background: ['#121212', '#c8102e'],
     ink: '#ffffff',
     ctaFill: '#ffffff',

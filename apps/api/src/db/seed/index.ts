@@ -313,7 +313,10 @@ export async function seedDemo(
         image: seedImageUrl(b.file),
         mobileImage: seedImageUrl(bannerPhoneFile(b)),
         title: b.title,
+        // Every banner goes where its painted button says (issue 31.3).
         productId: b.productTitle ? productIdOf(b.productTitle) : null,
+        linkKind: b.productTitle ? ('product' as const) : (b.link?.kind ?? null),
+        linkValue: b.productTitle ? null : (b.link?.value ?? null),
         sortOrder: i,
       })),
     )

@@ -291,6 +291,14 @@ describe('seedDemo', () => {
     const banners = await database.db.select().from(featureImages)
     expect(banners).toHaveLength(3)
     expect(banners.filter((b) => b.productId !== null)).toHaveLength(1)
+    // Each painted button goes somewhere (issue 31.3): the phones and earbuds searches, the product.
+    expect(banners.map((b) => [b.linkKind, b.linkValue])).toEqual(
+      expect.arrayContaining([
+        ['search', 'phone'],
+        ['search', 'earbuds'],
+        ['product', null],
+      ]),
+    )
     for (const b of banners) {
       expect(existsSync(fileOf(b.image))).toBe(true)
       const meta = await sharp(fileOf(b.image)).metadata()

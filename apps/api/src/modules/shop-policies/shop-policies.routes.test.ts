@@ -22,6 +22,12 @@ describe('GET /api/shop/policies', () => {
         codMaxAmount: config.orderLimits.codMaxPaise / 100,
         deliveryCharge: 0,
         paymentMethods: ['PAYU', 'GATEPAY', 'CASHFREE', 'COD'],
+        sessionDays: config.sessionDays,
+        deviceCookieDays: config.deviceCookieDays,
+        returnPhotoKeepDays: config.retention.returnPhotoDays,
+        contactMessageKeepDays: config.retention.contactMessageDays,
+        grievanceAckHours: config.grievances.ackHours,
+        grievanceResolveDays: config.grievances.resolveDays,
         marketplace: {
           legalName: config.marketplace.legalName,
           addressLines: config.marketplace.address,

@@ -14,6 +14,13 @@ export async function shopPoliciesRoutes(app: App) {
     codMaxAmount: paiseToRupees(config.orderLimits.codMaxPaise),
     deliveryCharge: 0,
     paymentMethods: [...PAYMENT_METHODS],
+    // The privacy policy's cookies and periods, from the settings that set them (issue 31.2).
+    sessionDays: config.sessionDays,
+    deviceCookieDays: config.deviceCookieDays,
+    returnPhotoKeepDays: config.retention.returnPhotoDays,
+    contactMessageKeepDays: config.retention.contactMessageDays,
+    grievanceAckHours: config.grievances.ackHours,
+    grievanceResolveDays: config.grievances.resolveDays,
     // The one source of the storefront's legal name, offices and grievance officer (issue 30.2).
     marketplace: {
       legalName: config.marketplace.legalName,

@@ -178,7 +178,10 @@ describe('POST /api/uploads/multipart → PUT parts → POST /api/uploads/multip
 
   it('should let the image be used for a banner, as an uploaded file is', async () => {
     const { res } = await upload(cookies.admin, await png(1800, 600), 'banner')
-    const added = await post('/api/common/feature/add', cookies.admin, { image: res.json().url })
+    const added = await post('/api/common/feature/add', cookies.admin, {
+      image: res.json().url,
+      title: 'Offer',
+    })
     expect(added.statusCode, added.body).toBe(201)
   })
 

@@ -1,5 +1,6 @@
 import type { FeatureImage } from '@techbazaar/shared'
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { BannerCarousel } from '../components/banner-carousel'
 import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
@@ -12,6 +13,11 @@ const banner = (over: Partial<FeatureImage>): FeatureImage => ({
   mobileImage: null,
   title: 'Big Tech Days',
   productId: null,
+  link: null,
+  href: null,
+  sortOrder: 1,
+  startsAt: null,
+  endsAt: null,
   ...over,
 })
 
@@ -75,5 +81,40 @@ describe('BannerCarousel', () => {
     const img = await screen.findByRole('img', { name: 'Big Tech Days' })
     expect(img.closest('picture')?.querySelector('source')).toBeFalsy()
     expect(img).toHaveAttribute('src', '/uploads/seed/banner-big-tech-days.webp')
+  })
+
+  it('makes each banner a link to where it points, named by its alt text (issue 31.3)', async () => {
+    serve([
+      banner({
+        title: 'Big Tech Days — up to 40% off phones',
+        link: { kind: 'search', value: 'phone' },
+        href: '/shop/search?q=phone',
+      }),
+      banner({ title: 'Earbuds from ₹1,099', href: '/shop/listing?brand=boat' }),
+      banner({ title: 'A picture only' }),
+    ])
+    renderRoute(<BannerCarousel />)
+    const offers = await screen.findByRole('region', { name: 'Offers' })
+    const link = within(offers).getByRole('link', { name: 'Big Tech Days — up to 40% off phones' })
+    expect(link).toHaveAttribute('href', '/shop/search?q=phone')
+    // A banner without a link is an image, not a link going nowhere.
+    expect(screen.queryByRole('link', { name: 'A picture only' })).toBeNull()
+  })
+
+  it('lets the keyboard reach the banner in view, then the controls, not hidden slides', async () => {
+    serve([
+      banner({ title: 'Phones', href: '/shop/search?q=phone' }),
+      banner({ title: 'Earbuds', href: '/shop/search?q=earbuds' }),
+    ])
+    renderRoute(<BannerCarousel />)
+    await screen.findByRole('region', { name: 'Offers' })
+    const user = userEvent.setup()
+    await user.tab()
+    expect(document.activeElement).toHaveAccessibleName('Phones')
+    await user.tab()
+    expect(document.activeElement).toHaveAccessibleName('Previous banner')
+    // The second slide is out of view: its link is not in the tab order until it is shown.
+    expect(document.querySelector('li[aria-label="2 of 2"]')).toHaveAttribute('inert')
+    expect(document.querySelector('li[aria-label="1 of 2"]')).not.toHaveAttribute('inert')
   })
 })

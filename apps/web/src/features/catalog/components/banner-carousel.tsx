@@ -93,16 +93,22 @@ function Banners({ banners }: { banners: FeatureImage[] }) {
         <ul className="flex">
           {banners.map((banner, index) => {
             const image = <BannerImage banner={banner} first={index === 0} />
+            // Only the banner in view takes focus: Tab reaches its link, the arrows and dots
+            // bring the others in (a hidden slide's link would be focused off-screen).
+            const hidden = many && carousel.selected !== index
             return (
               <li
                 key={banner._id}
                 className="min-w-0 shrink-0 grow-0 basis-full snap-start"
                 aria-roledescription="slide"
                 aria-label={`${index + 1} of ${banners.length}`}
+                aria-hidden={hidden || undefined}
+                inert={hidden}
               >
-                {banner.productId ? (
+                {banner.href ? (
                   <Link
-                    to={`/shop/listing?product=${banner.productId}`}
+                    to={banner.href}
+                    tabIndex={hidden ? -1 : undefined}
                     className="block outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset"
                   >
                     {image}

@@ -34,7 +34,7 @@ describe.each(pages)('$title page', ({ Page, title, mustSay, date }) => {
   it('shows its title, last-updated date and its text', () => {
     renderPage(<Page />)
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument()
-    const [shown, iso] = date ?? (['1 November 2026', '2026-11-01'] as const)
+    const [shown, iso] = date ?? (['27 November 2026', '2026-11-27'] as const)
     expect(screen.getByText(shown)).toHaveAttribute('datetime', iso)
     expect(document.body).toHaveTextContent(mustSay)
   })

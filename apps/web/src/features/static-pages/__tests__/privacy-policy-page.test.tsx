@@ -22,7 +22,7 @@ describe('Privacy Policy page', () => {
     renderPage(<PrivacyPolicyPage />)
     const retention = screen.getByRole('region', { name: 'How long we keep it' })
     expect(retention).toHaveTextContent('Tax invoices and credit notes: 8 years')
-    expect(retention).toHaveTextContent('Contact messages: one year after we receive them.')
+    expect(retention).toHaveTextContent('Contact messages: 365 days after we receive them.')
     expect(retention).toHaveTextContent('30 days after the return is closed')
     const rights = screen.getByRole('region', { name: 'Your rights under the DPDP Act, 2023' })
     expect(rights).toHaveTextContent('Download my data')

@@ -1,13 +1,42 @@
 import type { ShopPolicies } from '@techbazaar/shared'
 import { useShopPolicies } from '@/lib/catalog/get-shop-policies'
 
-type DayTerm = 'returnWindowDays' | 'returnDecisionDays' | 'refundDays'
+type DayTerm =
+  | 'returnWindowDays'
+  | 'returnDecisionDays'
+  | 'refundDays'
+  | 'sessionDays'
+  | 'deviceCookieDays'
+  | 'returnPhotoKeepDays'
+  | 'contactMessageKeepDays'
+  | 'grievanceResolveDays'
+
+const count = (n: number, unit: string) => (n === 1 ? `1 ${unit}` : `${n} ${unit}s`)
 
 /** "7 days": one of the shop's time limits, from its settings, so a page cannot drift from them. */
 export function Days({ of }: { of: DayTerm }) {
   const days = useShopPolicies().data?.[of]
   if (days === undefined) return null
-  return <>{days === 1 ? '1 day' : `${days} days`}</>
+  return <>{count(days, 'day')}</>
+}
+
+/** "2 working days": the time a seller has to hand an order to the courier (Sundays off). */
+export function ShipByDays() {
+  const days = useShopPolicies().data?.shipByWorkingDays
+  if (days === undefined) return null
+  return <>{count(days, 'working day')}</>
+}
+
+/** "48 hours": the time a complaint is acknowledged in, from the grievance settings. */
+export function Hours({ of }: { of: 'grievanceAckHours' }) {
+  const hours = useShopPolicies().data?.[of]
+  if (hours === undefined) return null
+  return <>{count(hours, 'hour')}</>
+}
+
+/** The shop's terms, once they are in (server rendering waits for them). */
+export function useShopTerms(): ShopPolicies | undefined {
+  return useShopPolicies().data
 }
 
 /** The page's key points, once the settings are in (server rendering waits for them). */

@@ -10,10 +10,10 @@ export const company = {
 
 /** Policy dates are shown as "1 November 2026" and given to <time> as ISO dates. */
 export const policyDates = {
-  shipping: '2026-11-01',
+  shipping: '2026-11-27',
   return: '2026-11-27',
   refund: '2026-11-27',
-  privacy: '2026-11-01',
-  terms: '2026-11-01',
+  privacy: '2026-11-27',
+  terms: '2026-11-27',
   ranking: '2026-11-27',
 } as const

@@ -7,6 +7,7 @@ import {
   GrievanceOfficerAddress,
 } from '../components/company-details'
 import type { PolicyHighlight, PolicySection } from '../components/policy-page'
+import { Days, Hours } from '../components/shop-terms'
 
 export const privacySummary =
   'What personal data TechBazaar collects, why we need it, who we share it with, how long we keep it, and the rights you have under the Digital Personal Data Protection Act, 2023.'
@@ -159,13 +160,14 @@ export const privacySections: PolicySection[] = [
         <p>
           TechBazaar uses <strong>a session cookie</strong> that keeps you signed in. It is strictly
           necessary, cannot be read by scripts on the page (httpOnly), is sent only to TechBazaar,
-          and is deleted when you log out or the session expires.
+          and is deleted when you log out or the sign-in expires, <Days of="sessionDays" /> after
+          you signed in.
         </p>
         <p>
           After you sign in, <strong>a device cookie</strong> remembers that this browser signed in
           to your account before, so that someone guessing your password elsewhere cannot lock you
-          out. It holds a random number, is httpOnly too, and expires if you stop using this
-          browser.
+          out. It holds a random number, is httpOnly too, and expires <Days of="deviceCookieDays" />{' '}
+          after your last sign-in on this browser.
         </p>
         <p>
           <strong>We do not use third-party trackers</strong>: no advertising cookies, analytics
@@ -265,10 +267,12 @@ export const privacySections: PolicySection[] = [
             customer&rdquo; once you delete your account.
           </li>
           <li>
-            <strong>Contact messages:</strong> one year after we receive them.
+            <strong>Contact messages:</strong> <Days of="contactMessageKeepDays" /> after we receive
+            them.
           </li>
           <li>
-            <strong>Photos sent with a return:</strong> 30 days after the return is closed.
+            <strong>Photos sent with a return:</strong> <Days of="returnPhotoKeepDays" /> after the
+            return is closed.
           </li>
           <li>
             <strong>Sign-ins (browser and IP address):</strong> until the sign-in expires or you
@@ -370,8 +374,8 @@ export const privacySections: PolicySection[] = [
           <GrievanceOfficerAddress />
         </p>
         <p>
-          We acknowledge every complaint within 48 hours and aim to resolve it within one month of
-          receiving it.
+          We acknowledge every complaint within <Hours of="grievanceAckHours" /> and aim to resolve
+          it within <Days of="grievanceResolveDays" /> of receiving it.
         </p>
       </>
     ),

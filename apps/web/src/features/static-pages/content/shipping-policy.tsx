@@ -1,13 +1,20 @@
+import { LIMITS, ORDER_STATUS_LABELS, type ShopPolicies } from '@techbazaar/shared'
 import { CalendarDays, MapPin, ReceiptIndianRupee, Truck } from 'lucide-react'
 import { Link } from 'react-router'
-import { PhoneLink } from '../components/company-details'
+import { CareEmailLink, CareHours, PhoneLink } from '../components/company-details'
 import type { PolicyHighlight, PolicySection } from '../components/policy-page'
-import { CareEmailLink, CareHours } from '../components/company-details'
+import { Days, ShipByDays, useShopTerms } from '../components/shop-terms'
+
+// What the shop does (issue 31.2): the seller hands each part to the courier within
+// SHIP_BY_WORKING_DAYS (Sundays off), the order then reads as the status the shop names it
+// (ORDER_STATUS_LABELS), and delivery costs what the settings charge. No figure is typed here.
 
 export const shippingSummary =
   'How and where we ship your order, how long delivery takes, and what shipping costs. This policy applies to every order placed on TechBazaar, whoever the seller is.'
 
-export const shippingHighlights: PolicyHighlight[] = [
+const workingDays = (n: number) => (n === 1 ? '1 working day' : `${n} working days`)
+
+export const shippingHighlights = (policies: ShopPolicies): PolicyHighlight[] => [
   {
     icon: Truck,
     title: 'Trusted carriers',
@@ -15,16 +22,39 @@ export const shippingHighlights: PolicyHighlight[] = [
   },
   {
     icon: CalendarDays,
-    title: '3-5 day delivery',
-    text: 'Typical time from order or payment to your door.',
+    title: `Dispatched in ${workingDays(policies.shipByWorkingDays)}`,
+    text: 'From confirmation to the courier, Sundays off.',
   },
   { icon: MapPin, title: 'Your address', text: 'Delivered to the address you give at checkout.' },
   {
     icon: ReceiptIndianRupee,
-    title: 'Shipping fees',
-    text: 'Shipping charges are non-refundable.',
+    title: policies.deliveryCharge === 0 ? 'Free delivery' : 'Delivery charge',
+    text:
+      policies.deliveryCharge === 0
+        ? 'Delivery costs nothing, on every order.'
+        : `₹${policies.deliveryCharge} an order, shown at checkout.`,
   },
 ]
+
+/** What delivery costs, from the served settings. */
+function DeliveryCharge() {
+  const charge = useShopTerms()?.deliveryCharge
+  if (charge === undefined) return null
+  if (charge === 0)
+    return (
+      <p>
+        <strong>Delivery is free</strong> on every order, whoever the seller is and whatever the
+        order value, and so is the pickup of a return.
+      </p>
+    )
+  return (
+    <p>
+      Delivery costs <strong>₹{charge}</strong> an order, shown at checkout before you pay. Shipping
+      charges are <strong>non-refundable</strong>, including when the order is later returned or
+      refused at delivery.
+    </p>
+  )
+}
 
 export const shippingSections: PolicySection[] = [
   {
@@ -37,8 +67,8 @@ export const shippingSections: PolicySection[] = [
           <strong>
             registered domestic courier companies and/or India Post (Speed Post or Registered Post)
           </strong>
-          . We do not hand parcels to unregistered or informal carriers, so every shipment has a
-          tracking number and a proof of delivery.
+          . The seller books each parcel from TechBazaar, so every shipment has a tracking number
+          and a proof of delivery.
         </p>
         <p>
           Each seller packs and dispatches the products they sell. An order with items from more
@@ -55,18 +85,20 @@ export const shippingSections: PolicySection[] = [
     content: (
       <>
         <p>
-          Orders are usually delivered within <strong>3 to 5 days</strong> from the date the order
-          is placed and/or the payment is successfully received, or by the delivery date agreed with
-          you at the time of order confirmation.
+          The seller hands your order to the courier{' '}
+          <strong>
+            within <ShipByDays /> of its confirmation
+          </strong>{' '}
+          (Sundays are not working days). The courier then gives the parcel an expected delivery
+          day, which its tracking shows.
         </p>
         <ul>
           <li>
-            <strong>Prepaid orders</strong> (UPI, cards, net banking, wallets): the delivery window
-            starts once the payment is confirmed by our payment partner.
+            <strong>Prepaid orders</strong> (UPI, cards, net banking, wallets): the order is
+            confirmed once our payment partner confirms the payment.
           </li>
           <li>
-            <strong>Cash on Delivery orders</strong>: the delivery window starts when the order is
-            placed and confirmed.
+            <strong>Cash on Delivery orders</strong>: the order is confirmed when it is placed.
           </li>
           <li>
             <strong>Remote pin codes</strong>, including parts of the North-East, Jammu and Kashmir,
@@ -74,9 +106,8 @@ export const shippingSections: PolicySection[] = [
           </li>
         </ul>
         <p>
-          Orders placed on Sundays or national holidays are processed on the next working day.
-          Delivery estimates shown on the product page and at checkout are estimates, not
-          guarantees.
+          An order confirmed on a Sunday counts its working days from Monday. The courier&apos;s
+          expected day is an estimate, not a guarantee.
         </p>
       </>
     ),
@@ -87,13 +118,14 @@ export const shippingSections: PolicySection[] = [
     content: (
       <>
         <p>
-          Once your order is dispatched, its status changes to <strong>In shipping</strong> under{' '}
+          Once your order is dispatched, its status changes to{' '}
+          <strong>{ORDER_STATUS_LABELS.inShipping}</strong> under{' '}
           <Link to="/shop/account">My Orders</Link>. You can follow the parcel there or on the
-          courier partner&apos;s or India Post&apos;s website with the tracking number.
+          courier&apos;s website with the tracking number.
         </p>
         <p>
-          If the tracking shows no movement for more than 3 working days, please contact us with
-          your order ID and we will follow up with the carrier for you.
+          If the tracking stops moving or the expected day passes, please contact us with your order
+          ID and we will follow up with the courier for you.
         </p>
       </>
     ),
@@ -139,11 +171,12 @@ export const shippingSections: PolicySection[] = [
             <Link to="/returnAndRefunds">Refund and Cancellation Policy</Link>.
           </li>
           <li>
-            Please do not accept a parcel that looks tampered with or damaged. Refuse it, or note
-            the damage with the delivery agent, and tell us within 7 days.
+            Please do not accept a parcel that looks tampered with or damaged. Refuse it, or, if you
+            find the damage after opening it, ask for its return on your order within{' '}
+            <Days of="returnWindowDays" /> of delivery.
           </li>
         </ul>
-        <p>You can keep up to three saved addresses in your account.</p>
+        <p>You can keep up to {LIMITS.maxAddresses} saved addresses in your account.</p>
       </>
     ),
   },
@@ -152,8 +185,7 @@ export const shippingSections: PolicySection[] = [
     title: 'Delivery of services',
     content: (
       <p>
-        Some listings are services rather than physical products, such as extended warranties,
-        installation or software licences. For these, the{' '}
+        Where a listing is a service rather than a physical product, the{' '}
         <strong>
           confirmation of delivery of the service is sent to the email address registered with your
           account
@@ -166,19 +198,7 @@ export const shippingSections: PolicySection[] = [
   {
     id: 'shipping-charges',
     title: 'Shipping charges',
-    content: (
-      <>
-        <p>
-          Shipping charges, where they apply, are shown at checkout before you pay. Charges levied
-          by the seller or by TechBazaar for shipping an order are <strong>non-refundable</strong>,
-          including when the order is later returned or refused at delivery.
-        </p>
-        <p>
-          Many products ship free. Whether an order ships free depends on the seller and the order
-          value, and is shown at checkout.
-        </p>
-      </>
-    ),
+    content: <DeliveryCharge />,
   },
   {
     id: 'contact',

@@ -1,6 +1,7 @@
 import { Gavel, ReceiptIndianRupee, Store, UserCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PolicyHighlight, PolicySection } from '../components/policy-page'
+import { Days, Hours } from '../components/shop-terms'
 import {
   CareEmailLink,
   CareHours,
@@ -134,7 +135,7 @@ export const termsSections: PolicySection[] = [
           </li>
           <li>
             pack and dispatch orders on time through registered couriers or India Post, keep order
-            statuses up to date, and honour our return, replacement and refund policies;
+            statuses up to date, and honour our return and refund policies;
           </li>
           <li>
             use shoppers&apos; personal data only to fulfil their orders, and for nothing else.
@@ -210,12 +211,12 @@ export const termsSections: PolicySection[] = [
     title: 'Delivery, returns and refunds',
     content: (
       <p>
-        Delivery is covered by our <Link to="/shipping-policy">Shipping Policy</Link>, returns and
-        replacements by our <Link to="/return">Return Policy</Link> (requests within 7 days from
-        when delivery is initiated), and cancellations and refunds by our{' '}
-        <Link to="/returnAndRefunds">Refund and Cancellation Policy</Link> (refunds credited within
-        10 days of approval). These policies do not limit your rights under the Consumer Protection
-        Act, 2019.
+        Delivery is covered by our <Link to="/shipping-policy">Shipping Policy</Link>, returns by
+        our <Link to="/return">Return Policy</Link> (requests within <Days of="returnWindowDays" />{' '}
+        of delivery; returns are refunded, not exchanged), and cancellations and refunds by our{' '}
+        <Link to="/returnAndRefunds">Refund and Cancellation Policy</Link> (refunds credited within{' '}
+        <Days of="refundDays" /> of being issued). These policies do not limit your rights under the
+        Consumer Protection Act, 2019.
       </p>
     ),
   },
@@ -317,7 +318,8 @@ export const termsSections: PolicySection[] = [
         <p>
           Under the Consumer Protection (E-Commerce) Rules, 2020 and the Information Technology Act,
           2000, our Grievance Officer is <GrievanceOfficerContact />, or at the address above. We
-          acknowledge complaints within 48 hours and resolve them within one month of receipt.
+          acknowledge complaints within <Hours of="grievanceAckHours" /> and resolve them within{' '}
+          <Days of="grievanceResolveDays" /> of receipt.
         </p>
         <p>
           For everything else, write to <CareEmailLink />, call <PhoneLink /> (<CareHours />) or use
