@@ -149,3 +149,55 @@ describe('the fixed query set on the demo catalog', () => {
     expect(await search('earphones')).not.toContain('Apple 20W USB-C Power Adapter')
   })
 })
+
+const suggest = async (q: string) => {
+  const res = await t.app.inject({ url: `/api/shop/suggestions?q=${encodeURIComponent(q)}` })
+  return { status: res.statusCode, body: res.json() }
+}
+
+describe('GET /api/shop/suggestions', () => {
+  it('offers products whose title starts with the words typed, with their pages', async () => {
+    const { status, body } = await suggest('galaxy s2')
+    expect(status).toBe(200)
+    const titles = body.data.products.map((p: { title: string }) => p.title)
+    expect(titles).toContain('Samsung Galaxy S24 Ultra 5G (12GB/256GB) - Titanium Gray')
+    expect(titles.every((title: string) => /Galaxy S2/.test(title))).toBe(true)
+    expect(body.data.products[0].path).toMatch(/^\/p\/samsung-galaxy-s24-[a-z0-9-]+$/)
+    expect(body.data.products[0].image).toBeTruthy()
+  })
+
+  it('offers brands and kinds of product from the first letters', async () => {
+    expect((await suggest('sam')).body.data.brands).toEqual([
+      { value: 'samsung', path: '/b/samsung' },
+    ])
+    expect((await suggest('one plus')).body.data.brands).toEqual([
+      { value: 'oneplus', path: '/b/oneplus' },
+    ])
+    expect((await suggest('mob')).body.data.categories).toEqual([
+      { label: 'Mobile phones', path: '/shop/search?q=mobile' },
+    ])
+    expect((await suggest('smartw')).body.data.categories[0]).toEqual({
+      label: 'Smartwatches',
+      path: '/shop/search?q=smartwatch',
+    })
+    expect((await suggest('acc')).body.data.categories).toContainEqual({
+      label: 'accessories',
+      path: '/c/accessories',
+    })
+  })
+
+  it('answers a typo from the full search, at most 5 products', async () => {
+    const { body } = await suggest('samsng')
+    expect(body.data.products.length).toBeGreaterThan(0)
+    expect(body.data.products.length).toBeLessThanOrEqual(5)
+    expect(body.data.products[0].title).toMatch(/^Samsung/)
+  })
+
+  it('answers 400 for a blank or control-character keyword', async () => {
+    for (const q of ['  ', 'a\u0000b']) {
+      const { status, body } = await suggest(q)
+      expect(status).toBe(400)
+      expect(body.success).toBe(false)
+    }
+  })
+})
