@@ -122,7 +122,7 @@ export function HeaderSearch({ className }: { className?: string }) {
             value={value}
             focused={focused}
             listboxId={listboxId}
-            keyHandler={keyHandler}
+            keyHandlerRef={keyHandler}
             onState={onState}
             onChoose={choose}
             onBlurOut={blurOut}

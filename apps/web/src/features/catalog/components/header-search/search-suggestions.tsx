@@ -22,7 +22,7 @@ export interface SearchSuggestionsProps {
   focused: boolean
   listboxId: string
   /** Set to the popup's keyboard handler; it answers true when it used the key. */
-  keyHandler: React.MutableRefObject<KeyHandler | null>
+  keyHandlerRef: React.MutableRefObject<KeyHandler | null>
   /** Tells the box what its aria-expanded and aria-activedescendant say. */
   onState: (state: { open: boolean; activeId: string | undefined }) => void
   onChoose: (option: SuggestionOption) => void
@@ -39,7 +39,7 @@ export function SearchSuggestions({
   value,
   focused,
   listboxId,
-  keyHandler,
+  keyHandlerRef,
   onState,
   onChoose,
   onBlurOut,
@@ -52,13 +52,17 @@ export function SearchSuggestions({
   const [active, setActive] = useState(-1)
   const [dismissed, setDismissed] = useState(false)
 
-  useEffect(() => {
-    if (focused) setRecent(readRecentSearches())
-  }, [focused])
-  useEffect(() => {
-    setActive(-1)
-    setDismissed(false)
-  }, [value])
+  // Adjusted while rendering (not in an effect): the recent searches are read again each time
+  // the box gets the focus, and a new value starts with no option active and the popup shown.
+  const [seen, setSeen] = useState({ value, focused: false })
+  if (seen.value !== value || seen.focused !== focused) {
+    setSeen({ value, focused })
+    if (seen.value !== value) {
+      setActive(-1)
+      setDismissed(false)
+    }
+    if (focused && !seen.focused) setRecent(readRecentSearches())
+  }
 
   const groups: SuggestionGroup[] = buildGroups({
     typed: typing ? trimmed : '',
@@ -74,7 +78,7 @@ export function SearchSuggestions({
     onState({ open, activeId })
   }, [open, activeId, onState])
 
-  keyHandler.current = (event) => {
+  const handleKey: KeyHandler = (event) => {
     const count = options.length
     switch (event.key) {
       case 'ArrowDown':
@@ -109,6 +113,9 @@ export function SearchSuggestions({
         return false
     }
   }
+  useEffect(() => {
+    keyHandlerRef.current = handleKey
+  })
 
   if (!open) return null
   const announcement =
