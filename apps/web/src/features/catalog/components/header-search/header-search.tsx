@@ -92,7 +92,7 @@ export function HeaderSearch({ className }: { className?: string }) {
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={popup.open}
-        aria-controls={listboxId}
+        aria-controls={popup.open ? listboxId : undefined}
         aria-activedescendant={popup.activeId}
         autoComplete="off"
         enterKeyHint="search"

@@ -8,7 +8,7 @@ export interface SuggestionOption {
   /** Where choosing it goes. */
   path: string
   image?: string
-  /** The search to remember among the recent ones when chosen. */
+  /** The search to remember among the recent ones when chosen (a product page is none). */
   record?: string
 }
 
@@ -61,7 +61,6 @@ export function buildGroups({
         label: product.title,
         path: product.path,
         image: product.image,
-        record: typed,
       })),
     })
   }
@@ -74,7 +73,7 @@ export function buildGroups({
         kind: 'brand',
         label: optionLabel(brand.value),
         path: brand.path,
-        record: typed,
+        record: optionLabel(brand.value),
       })),
     })
   }
@@ -90,7 +89,8 @@ export function buildGroups({
             ? optionLabel(category.label)
             : category.label,
         path: category.path,
-        record: typed,
+        // A kind opens the results page for its word: that word is the search to remember.
+        record: new URLSearchParams(category.path.split('?')[1] ?? '').get('q') ?? undefined,
       })),
     })
   }
