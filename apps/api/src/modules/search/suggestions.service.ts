@@ -44,9 +44,11 @@ export async function suggest(
             sql`ts_filter(${products.searchVector}, '{a}') @@ ${query}`,
           ),
         )
+        // Titles that begin with what is typed ("sam": Samsung's), then the most reviewed.
         .orderBy(
-          desc(sql`word_similarity(${keyword}, ${products.title})`),
+          desc(sql`starts_with(lower(${products.title}), ${keyword})`),
           desc(products.reviewCount),
+          desc(sql`word_similarity(${keyword}, ${products.title})`),
           products.id,
         )
         .limit(MAX_PRODUCTS)
