@@ -173,9 +173,11 @@ describe('GET /api/shop/suggestions', () => {
     expect((await suggest('one plus')).body.data.brands).toEqual([
       { value: 'oneplus', path: '/b/oneplus' },
     ])
-    expect((await suggest('mob')).body.data.categories).toEqual([
-      { label: 'Mobile phones', path: '/shop/search?q=mobile' },
-    ])
+    const mob = (await suggest('mob')).body.data
+    expect(mob.categories).toEqual([{ label: 'Mobile phones', path: '/shop/search?q=mobile' }])
+    // No title starts with "mob": the kind's products instead.
+    expect(mob.products).toHaveLength(5)
+    for (const product of mob.products) expect(PHONES).toContain(product.title)
     expect((await suggest('smartw')).body.data.categories[0]).toEqual({
       label: 'Smartwatches',
       path: '/shop/search?q=smartwatch',

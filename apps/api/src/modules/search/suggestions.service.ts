@@ -1,5 +1,5 @@
 import { brandPath, categoryPath, productPath, type Suggestions } from '@techbazaar/shared'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { filterOptions, products } from '../../db/schema'
 import { conceptsMatching } from './query-expansion'
@@ -20,8 +20,8 @@ function lexemes(keyword: string): string[] {
  * What the header's search box offers for a keyword (issue 31.1, decision 79): products whose
  * title or brand holds the words typed (the last one as a prefix: "galaxy s2" offers the S24s),
  * brands starting with them, and the kinds of product and categories they name or start
- * ("mob" offers Mobile phones). `fallback` answers the products when no title starts so (a typo:
- * "samsng"), from the full search.
+ * ("mob" offers Mobile phones). When no title holds the words, the products are the kind's most
+ * reviewed, else `fallback`'s (the full search: a typo, "samsng").
  */
 export async function suggest(
   db: Db,
@@ -53,10 +53,23 @@ export async function suggest(
         )
         .limit(MAX_PRODUCTS)
     : []
+  const concepts = conceptsMatching(keyword)
+  const kinds = [...new Set(concepts.flatMap((concept) => concept.hsn))]
+  // No title holds the words: the most reviewed products of the kind they name ("mob": phones),
+  // else, from 4 characters, the full search's best (a typo).
   const items =
-    found.length > 0 || keyword.length < 4
+    found.length > 0
       ? found
-      : (await fallback(keyword)).slice(0, MAX_PRODUCTS)
+      : kinds.length > 0
+        ? await db
+            .select({ title: products.title, shortId: products.shortId, image: products.image })
+            .from(products)
+            .where(and(eq(products.listed, true), inArray(products.hsn, kinds)))
+            .orderBy(desc(products.reviewCount), products.id)
+            .limit(MAX_PRODUCTS)
+        : keyword.length >= 4
+          ? (await fallback(keyword)).slice(0, MAX_PRODUCTS)
+          : []
 
   const options = await db
     .select({ kind: filterOptions.kind, value: filterOptions.value })
@@ -75,7 +88,7 @@ export async function suggest(
     .slice(0, MAX_BRANDS)
     .map((option) => ({ value: option.value, path: brandPath(option.value) }))
   const categories = [
-    ...conceptsMatching(keyword).map((concept) => ({
+    ...concepts.map((concept) => ({
       label: concept.label,
       path: `/shop/search?q=${encodeURIComponent(concept.query)}`,
     })),

@@ -124,7 +124,7 @@ export function SearchSuggestions({
       : `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'}`
   let index = -1
   return (
-    <div className="absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-lg">
+    <div className="absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-lg md:right-auto md:w-[max(100%,26rem)]">
       <div
         id={listboxId}
         role="listbox"
