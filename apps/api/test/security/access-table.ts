@@ -313,6 +313,9 @@ export const ACCESS: Record<string, AccessRule> = {
   'GET /api/shop/search/:keyword': open(200, CATALOG, () => ({
     url: '/api/shop/search/galaxy',
   })),
+  'GET /api/shop/suggestions': open(200, CATALOG, () => ({
+    url: '/api/shop/suggestions?q=gal',
+  })),
   'GET /api/shop/review/:productId': open(200, CATALOG, (w) => ({
     url: `/api/shop/review/${w.productS1.id}`,
   })),

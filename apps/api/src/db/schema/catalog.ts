@@ -156,6 +156,10 @@ export const products = pgTable(
       .on(t.category, t.section, t.brand, t.effectivePricePaise)
       .where(sql`listed`),
     index('products_search_idx').using('gin', t.searchVector),
+    // Search finds a kind of product by its HSN code ("mobile": every 851713, decision 80).
+    index('products_hsn_idx')
+      .on(t.hsn)
+      .where(sql`listed`),
     index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // Search matches a misspelt brand ("samsng") by trigram word similarity too.
     index('products_brand_trgm_idx').using('gin', sql`${t.brand} gin_trgm_ops`),

@@ -1,9 +1,25 @@
-import { searchParams, searchResponse, type SearchReply } from '@techbazaar/shared'
+import {
+  searchParams,
+  searchResponse,
+  suggestionsQuery,
+  suggestionsResponse,
+  type SearchReply,
+  type SuggestionsReply,
+} from '@techbazaar/shared'
 import type { App } from '../../app-types'
 import { cachedJson } from '../catalog'
 import { searchProducts } from './search.service'
+import { suggest } from './suggestions.service'
 
 export async function searchRoutes(app: App) {
+  const search = (keyword: string) =>
+    searchProducts(
+      app.deps.db,
+      keyword,
+      app.deps.config.orderLimits.maxQtyPerProduct,
+      app.deps.config.marketplace.legalName,
+    )
+
   app.get(
     '/shop/search/:keyword',
     {
@@ -11,7 +27,7 @@ export async function searchRoutes(app: App) {
       schema: {
         tags: ['catalog'],
         summary:
-          'Listed products matching a keyword (full text plus typo-tolerant trigrams), best first, at most 50',
+          'Listed products matching a keyword (full text plus typo-tolerant trigrams, with the synonyms, plurals and kinds of product of the search word list), best first, at most 50',
         params: searchParams,
         response: { 200: searchResponse },
       },
@@ -19,17 +35,33 @@ export async function searchRoutes(app: App) {
     async (request, reply) => {
       const { keyword } = request.params
       const body = await cachedJson(app.deps.catalogCache, `search:${keyword}`, reply, async () =>
-        searchResponse.parse({
-          success: true as const,
-          data: await searchProducts(
-            app.deps.db,
-            keyword,
-            app.deps.config.orderLimits.maxQtyPerProduct,
-            app.deps.config.marketplace.legalName,
-          ),
-        }),
+        searchResponse.parse({ success: true as const, data: await search(keyword) }),
       )
       return reply.send(body as unknown as SearchReply)
+    },
+  )
+
+  app.get(
+    '/shop/suggestions',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'Suggestions for the search box while typing: up to 5 products, 3 brands and 3 kinds of product or categories',
+        querystring: suggestionsQuery,
+        response: { 200: suggestionsResponse },
+      },
+    },
+    async (request, reply) => {
+      const { q } = request.query
+      const body = await cachedJson(app.deps.catalogCache, `suggest:${q}`, reply, async () =>
+        suggestionsResponse.parse({
+          success: true as const,
+          data: await suggest(app.deps.db, q, search),
+        }),
+      )
+      return reply.send(body as unknown as SuggestionsReply)
     },
   )
 }

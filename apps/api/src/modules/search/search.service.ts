@@ -1,18 +1,27 @@
-import { LIMITS, type Product } from '@techbazaar/shared'
-import { desc, eq, inArray, sql } from 'drizzle-orm'
+import { HSN_CODES, LIMITS, type Product } from '@techbazaar/shared'
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { products, users } from '../../db/schema'
 import { productColumns, toProduct } from '../catalog'
+import { expandKeyword, type ExpandedWord } from './query-expansion'
 
 const TRIGRAM_THRESHOLD = 0.4
 const CANDIDATES = 1000
 
 /** How much a query word counts when it is a whole word of the description only (1 in the title). */
 const DESCRIPTION_WORD = 0.4
+/** A synonym of the query word in the title or brand ("earbuds" for "headphones"). */
+const SYNONYM_WORD = 0.9
+/** The product is of the kind the query word names (its HSN code: a phone for "mobile"). */
+const KIND_WORD = 0.8
 /** Weight of the share of query words found as whole words: it dominates the rank. */
 const COVERAGE_WEIGHT = 4
 /** Taken off accessories, so a model name shows the phone before its case and charger. */
 const ACCESSORY_PENALTY = 1
+/** HSN codes of the shop's list that are accessories: no penalty when the keyword names one. */
+const ACCESSORY_KINDS: ReadonlySet<string> = new Set(
+  HSN_CODES.filter((entry) => entry.category === 'accessories').map((entry) => entry.code),
+)
 
 /**
  * Listed products for a keyword, best first, at most 50.
@@ -49,16 +58,38 @@ export async function searchProducts(
   const simple = sql`websearch_to_tsquery('simple', ${keyword})`
   const english = sql`websearch_to_tsquery('english', ${keyword})`
   const textMatch = sql`(${products.searchVector} @@ ${simple} OR ${products.searchVector} @@ ${english})`
-  // The keyword arrives trimmed, lower-cased and single-spaced (shared searchParams).
-  const coverage = sql<number>`(SELECT avg(CASE
-      WHEN ts_filter(${products.searchVector}, '{a}') @@ plainto_tsquery('simple', w.word) THEN 1
-      WHEN ${products.searchVector} @@ plainto_tsquery('english', w.word) THEN ${sql.raw(String(DESCRIPTION_WORD))}
-      ELSE 0 END)
-    FROM unnest(string_to_array(${keyword}, ' ')) AS w(word))`
+  // The keyword arrives trimmed, lower-cased and single-spaced (shared searchParams); each word
+  // also stands for its forms, synonyms and kind of product (synonyms.ts, decision 80).
+  const words = expandKeyword(keyword)
+  const expandedMatch = words.length
+    ? sql`${products.searchVector} @@ (${sql.join(
+        words.map((word) => anyOf([...word.forms, ...word.synonyms], 'simple')),
+        sql` && `,
+      )})`
+    : sql`false`
+  const kinds = [...new Set(words.flatMap((word) => word.hsn))]
+  const kindMatch = kinds.length
+    ? sql`UNION (SELECT id FROM products WHERE listed AND hsn IN (${sql.join(
+        kinds.map((code) => sql`${code}`),
+        sql`, `,
+      )}) LIMIT ${CANDIDATES})`
+    : sql``
+  const coverage = words.length
+    ? sql<number>`((${sql.join(words.map(wordScore), sql` + `)}) / ${sql.raw(`${words.length}.0`)})`
+    : sql<number>`0`
+  // Every word found in the title or brand (in some form or synonym) or as the product's kind.
+  const matchedAll = words.length
+    ? sql<boolean>`(${sql.join(
+        words.map((word) => sql`${wordScore(word)} >= ${sql.raw(String(KIND_WORD))}`),
+        sql` AND `,
+      )})`
+    : sql<boolean>`false`
+  // A keyword naming a kind of accessory ("back cover", "charger") wants the accessories.
+  const penalty = kinds.some((code) => ACCESSORY_KINDS.has(code)) ? 0 : ACCESSORY_PENALTY
   const rank = sql<number>`(
     ${coverage} * ${sql.raw(String(COVERAGE_WEIGHT))}
     - CASE WHEN ${products.category} = 'accessories' OR ${products.section} = 'accessories'
-        THEN ${sql.raw(String(ACCESSORY_PENALTY))} ELSE 0 END
+        THEN ${sql.raw(String(penalty))} ELSE 0 END
     + word_similarity(${keyword}, ${products.title})
     + word_similarity(${keyword}, ${products.brand}) * 0.5
     + similarity(${keyword}, ${products.title}) * 0.5
@@ -66,7 +97,7 @@ export async function searchProducts(
   const rows = await db.transaction(async (tx) => {
     // Candidates first, each kind capped: a broad keyword ("samsung") can match thousands of
     // rows, and scoring every one (trigram similarity is the costly part) would take hundreds of
-    // milliseconds at 100k products. The 50 shown are the best of up to 2 × 1000 matches.
+    // milliseconds at 100k products. The 50 shown are the best of a few × 1000 matches.
     // Only bitmap scans for this one statement: with a LIMIT the planner otherwise walks the
     // table or a whole btree computing similarity row by row (~300 ms at 100k products) instead
     // of asking the GIN indexes (~25 ms).
@@ -79,7 +110,10 @@ export async function searchProducts(
         (SELECT id FROM products WHERE listed AND ${textMatch} LIMIT ${CANDIDATES})
         UNION
         (SELECT id FROM products
-          WHERE listed AND (${keyword} <% title OR ${keyword} <% brand) LIMIT ${CANDIDATES})`)
+          WHERE listed AND (${keyword} <% title OR ${keyword} <% brand) LIMIT ${CANDIDATES})
+        UNION
+        (SELECT id FROM products WHERE listed AND ${expandedMatch} LIMIT ${CANDIDATES})
+        ${kindMatch}`)
     // node-postgres and PGlite both answer raw statements with `.rows`.
     const candidates = (found as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)
     if (candidates.length === 0) return []
@@ -88,17 +122,58 @@ export async function searchProducts(
       set_config('enable_indexscan', 'on', true),
       set_config('enable_indexonlyscan', 'on', true)`)
     return tx
-      .select({ ...productColumns, coverage: sql<number>`${coverage}::float8` })
+      .select({
+        ...productColumns,
+        coverage: sql<number>`${coverage}::float8`,
+        matchedAll: sql<boolean>`${matchedAll}`,
+      })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
       .where(inArray(products.id, candidates))
       .orderBy(desc(rank), products.id)
       .limit(LIMITS.searchMaxResults)
   })
-  // Once some product holds every word of the keyword, near spellings that share no whole word
-  // with it are fragments ("phone" for "iphone"), not typos: leave them out.
-  const exact = rows.some((row) => row.coverage === 1)
+  // Once some product holds every word of the keyword (or its kind), near spellings that share no
+  // whole word with it are fragments ("phone" for "iphone"), not typos: leave them out.
+  const exact = rows.some((row) => row.matchedAll)
   return rows
     .filter((row) => !exact || row.coverage > 0)
-    .map(({ coverage: _coverage, ...row }) => toProduct(row, maxPerProduct, marketplaceName))
+    .map(({ coverage: _coverage, matchedAll: _matchedAll, ...row }) =>
+      toProduct(row, maxPerProduct, marketplaceName),
+    )
+}
+
+/** A tsquery matching any of the words or phrases (a phrase: all its words present). */
+export function anyOf(words: readonly string[], config: 'simple' | 'english'): SQL {
+  return sql`(${sql.join(
+    words.map((word) => sql`plainto_tsquery(${config}::regconfig, ${word})`),
+    sql` || `,
+  )})`
+}
+
+/**
+ * How much one word of the keyword counts for a product (decision 41, Amended by 80): 1 when
+ * the title or brand holds it in one of its forms (singular, plural, other spelling), 0.9 for a
+ * synonym there ("earbuds" for "headphones"), 0.8 when the product is of the kind the word names
+ * (its HSN code: every phone for "mobile"), 0.4 when only the description holds it (a synonym
+ * there is not enough: a charger's description names the phones it charges).
+ */
+function wordScore(word: ExpandedWord): SQL {
+  const titleOrBrand = sql`ts_filter(${products.searchVector}, '{a}')`
+  const synonym = word.synonyms.length
+    ? sql`WHEN ${titleOrBrand} @@ ${anyOf(word.synonyms, 'simple')} THEN ${sql.raw(String(SYNONYM_WORD))}`
+    : sql``
+  const kind = word.hsn.length
+    ? sql`WHEN ${products.hsn} IN (${sql.join(
+        word.hsn.map((code) => sql`${code}`),
+        sql`, `,
+      )}) THEN ${sql.raw(String(KIND_WORD))}`
+    : sql``
+  return sql`(CASE
+      WHEN ${titleOrBrand} @@ ${anyOf(word.forms, 'simple')} THEN 1
+      ${synonym}
+      ${kind}
+      WHEN ${products.searchVector} @@ ${anyOf(word.forms, 'english')}
+        THEN ${sql.raw(String(DESCRIPTION_WORD))}
+      ELSE 0 END)`
 }

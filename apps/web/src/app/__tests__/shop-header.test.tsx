@@ -80,7 +80,7 @@ describe('ShopHeader', () => {
     )
   })
 
-  it("links the navigation to the categories' landing pages, search and orders", async () => {
+  it("links the navigation to the categories' landing pages and orders, beside the search box", async () => {
     mockApi({ 'GET /auth/check-auth': guest })
     renderHeader()
     const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!
@@ -93,10 +93,10 @@ describe('ShopHeader', () => {
       'href',
       '/c/accessories',
     )
-    expect(within(nav).getByRole('link', { name: 'Search products' })).toHaveAttribute(
-      'href',
-      '/shop/search',
-    )
+    // Search is a box in the header now (issue 31.1), not a link to the search page.
+    expect(within(nav).queryByRole('link', { name: 'Search products' })).not.toBeInTheDocument()
+    const search = screen.getByRole('search')
+    expect(within(search).getByRole('combobox', { name: 'Search products' })).toBeVisible()
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/shop/account')
   })
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { CartSheet } from '@/features/cart/components/cart-sheet'
 import { useSession } from '@/lib/session/get-session'
 import { Logo } from '@/app/components/logo'
+import { HeaderSearch } from '@/features/catalog/components/header-search/header-search'
 import { useLazySheet } from '@/lib/use-lazy-sheet'
 import { SHOP_NAV_ITEMS, ShopNavLink } from './shop-nav'
 import { UserMenu } from './user-menu'
@@ -23,31 +24,24 @@ export function ShopHeader() {
   const isStaff = user?.role === 'admin'
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-backdrop-filter:bg-background/80">
-      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-1 px-3 sm:gap-2 sm:px-6 lg:px-8">
+      {/* Below 768 px the search box takes a row of its own under the others. */}
+      <div className="mx-auto flex min-h-16 w-full max-w-7xl flex-wrap items-center gap-x-1 px-3 sm:gap-x-2 sm:px-6 md:flex-nowrap lg:px-8">
         <MobileNav showOrders={!isStaff} />
         <Logo className="mr-2 md:mr-4" />
 
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {SHOP_NAV_ITEMS.map((item) => (
+            {SHOP_NAV_ITEMS.filter((item) => item.label !== 'Search').map((item) => (
               <li key={item.label}>
-                {item.label === 'Search' ? (
-                  <ShopNavLink
-                    item={item}
-                    aria-label="Search products"
-                    className={`${desktopLink} w-10 justify-center px-0`}
-                  >
-                    <item.icon aria-hidden="true" className="size-5" />
-                  </ShopNavLink>
-                ) : (
-                  <ShopNavLink item={item} className={desktopLink} />
-                )}
+                <ShopNavLink item={item} className={desktopLink} />
               </li>
             ))}
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <HeaderSearch className="order-last mb-2 basis-full md:order-none md:mb-0 md:ml-2 md:max-w-md md:flex-1 md:basis-auto lg:ml-4" />
+
+        <div className="ml-auto flex h-16 items-center gap-1 sm:gap-2">
           {!isStaff && <CartSheet />}
           {!isStaff && (
             <Button variant="ghost" asChild className="hidden md:inline-flex">

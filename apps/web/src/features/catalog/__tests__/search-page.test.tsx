@@ -36,3 +36,16 @@ describe('SearchPage', () => {
     )
   })
 })
+
+describe('SearchPage on arrival', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('puts the focus in its box, after the keyword it came with', async () => {
+    mockFetch(() => undefined)
+    renderRoute(<SearchPage />, { path: '/shop/search', initialEntry: '/shop/search?q=galaxy' })
+    const box = screen.getByRole('searchbox', { name: 'Search products' })
+    expect(box).toHaveFocus()
+    expect(box).toHaveValue('galaxy')
+    expect((box as HTMLInputElement).selectionStart).toBe('galaxy'.length)
+  })
+})

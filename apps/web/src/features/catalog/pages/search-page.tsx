@@ -12,6 +12,8 @@ import { ProductGrid, ProductGridSkeleton } from '../components/product-grid'
 import { EmptyState } from '@/components/state-views'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 
+const KEYWORD_INPUT_ID = 'search-keyword'
+
 export default function SearchPage() {
   const [searchParams, setSearchParams] = useSearchParams()
   const [keyword, setKeyword] = useState(() => searchParams.get('q') ?? '')
@@ -20,6 +22,14 @@ export default function SearchPage() {
   const active = isSearchable(debounced)
   const query = useSearchProducts(active ? debounced : '')
   const [open, setOpen] = useState<Product | null>(null)
+  // The box has the focus on arrival, whether the page was opened, reloaded or navigated to
+  // (autoFocus alone is honoured only on a document's first load, and Preact does not apply it).
+  useEffect(() => {
+    const input = document.getElementById(KEYWORD_INPUT_ID)
+    if (!(input instanceof HTMLInputElement)) return
+    input.focus({ preventScroll: true })
+    input.setSelectionRange(input.value.length, input.value.length)
+  }, [])
   // The hint is for what is being typed; once the keyword is long enough it would sit beside results.
   const tooShort = !isSearchable(keyword.trim())
 
@@ -41,7 +51,7 @@ export default function SearchPage() {
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Search</h1>
         <form role="search" onSubmit={(event) => event.preventDefault()} className="max-w-2xl">
-          <Label htmlFor="search-keyword" className="sr-only">
+          <Label htmlFor={KEYWORD_INPUT_ID} className="sr-only">
             Search products
           </Label>
           <div className="relative">
@@ -50,9 +60,8 @@ export default function SearchPage() {
               aria-hidden="true"
             />
             <Input
-              id="search-keyword"
+              id={KEYWORD_INPUT_ID}
               type="search"
-              autoFocus
               autoComplete="off"
               enterKeyHint="search"
               maxLength={LIMITS.searchMaxChars}

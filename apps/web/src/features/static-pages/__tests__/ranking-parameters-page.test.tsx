@@ -46,6 +46,9 @@ describe('How products are ranked page', () => {
       'Whether the product is an accessory.',
       'How closely the spelling matches.',
     ])
+    // What the search's word list adds (decision 80).
+    expect(search).toHaveTextContent('“headphone” finds “headphones”')
+    expect(search).toHaveTextContent('“mobile” finds every phone')
     const never = screen.getByRole('region', { name: /What does not affect the order/ })
     expect(never).toHaveTextContent(
       'No seller can pay, or pay more commission, to be shown higher.',

@@ -103,23 +103,30 @@ export const rankingSections: PolicySection[] = [
       <>
         <p>
           <Link to="/shop/search">Search</Link> finds the listed products whose title, brand or
-          description contains the words you type, counting other forms of a word in the description
-          (&ldquo;phones&rdquo; finds &ldquo;phone&rdquo;), and those whose title or brand is spelt
-          close to what you typed, so a typo such as &ldquo;samsng galxy&rdquo; still finds Samsung
-          Galaxy. It then orders them by these parameters, the most important first:
+          description contains the words you type, counting the singular and plural of a word and
+          its other spellings (&ldquo;headphone&rdquo; finds &ldquo;headphones&rdquo;,
+          &ldquo;grey&rdquo; finds &ldquo;gray&rdquo;), words for the same kind of product
+          (&ldquo;earbuds&rdquo; finds headphones) and the products of the kind a word names
+          (&ldquo;mobile&rdquo; finds every phone, by the product type its seller declared), and
+          those whose title or brand is spelt close to what you typed, so a typo such as
+          &ldquo;samsng galxy&rdquo; still finds Samsung Galaxy. It then orders them by these
+          parameters, the most important first:
         </p>
         <ol>
           <li>
             <strong>How many of your words the product matches.</strong> This counts most. A word
-            found as a whole word in the title or the brand counts fully; a word found only in the
-            description counts less than half as much. When some products match every word you
-            typed, products that only look similar in spelling are left out.
+            found as a whole word in the title or the brand counts fully, a word for the same kind
+            of product there a little less, the product being of the kind the word names less again;
+            a word found only in the description counts less than half as much. When some products
+            match every word you typed, products that only look similar in spelling are left out.
           </li>
           <li>
             <strong>Whether the product is an accessory.</strong> Products in the accessories
             category or section (cases, chargers, cables and the like) are moved down by a fixed
             step worth a quarter of matching every word, so &ldquo;iphone&rdquo; shows iPhones
-            before iPhone cases while &ldquo;iphone case&rdquo; still shows the cases first.
+            before iPhone cases while &ldquo;iphone case&rdquo; still shows the cases first; not
+            when your words name a kind of accessory (&ldquo;charger&rdquo;, &ldquo;back
+            cover&rdquo;).
           </li>
           <li>
             <strong>How closely the spelling matches.</strong> Between products that match equally

@@ -1,0 +1,1 @@
+CREATE INDEX "products_hsn_idx" ON "products" USING btree ("hsn") WHERE listed;

@@ -1,0 +1,43 @@
+import { expect, test } from './fixtures'
+
+/**
+ * The header's search box (issue 31.1) on a phone and on a desktop: suggestions as the shopper
+ * types, chosen with the keyboard; the results page focuses its own box; the search is
+ * remembered among the recent ones.
+ */
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`header search at ${viewport.width} px`, () => {
+    test.use({ viewport })
+
+    test('"mob" suggests mobile phones; Enter on it finds every phone', async ({ page }) => {
+      await page.goto('/')
+      const box = page.getByRole('banner').getByRole('combobox', { name: 'Search products' })
+      await expect(box).toBeVisible()
+      await box.click()
+      await box.pressSequentially('mob', { delay: 50 })
+      const listbox = page.getByRole('listbox', { name: 'Search suggestions' })
+      const phones = listbox.getByRole('option', { name: 'Mobile phones' })
+      await expect(phones).toBeVisible()
+      await expect(box).toHaveAttribute('aria-expanded', 'true')
+
+      await box.press('ArrowDown')
+      await expect(box).toHaveAttribute('aria-activedescendant', (await phones.getAttribute('id'))!)
+      await box.press('Enter')
+
+      await expect(page).toHaveURL(/\/shop\/search\?q=mobile$/)
+      await expect(page.getByText('18 results for “mobile”')).toBeVisible()
+      await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeFocused()
+
+      await page.goto('/shop/listing')
+      await page.getByRole('banner').getByRole('combobox', { name: 'Search products' }).focus()
+      await expect(
+        page
+          .getByRole('group', { name: 'Recent searches' })
+          .getByRole('option', { name: 'mobile' }),
+      ).toBeVisible()
+    })
+  })
+}
