@@ -6,6 +6,7 @@ import {
   formatOrderNumber,
   paiseToRupees,
   type Order,
+  type OrderListItem,
   type OrderStanding,
   type OrderSummary,
   standingFields,
@@ -27,6 +28,7 @@ import {
   toOrderLine,
 } from '../kernel'
 import { parcelsOf } from '../shipping'
+import { expectedDeliveries, toListItem } from './order-list-item'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -55,16 +57,27 @@ function toSummary(
   }
 }
 
-/** The caller's own orders, newest first. */
-export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]> {
+/** The caller's own orders, newest first, each with what tells it apart (issue 31.4). */
+export async function listOrders(db: Db, userId: string): Promise<OrderListItem[]> {
   const rows = await db
     .select()
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(200)
-  const standings = await standingsOf(db, rows)
-  return rows.map((row) => toSummary(row, standingOf(standings, row.id).standing))
+  const [standings, expected] = await Promise.all([
+    standingsOf(db, rows),
+    expectedDeliveries(db, rows),
+  ])
+  return rows.map((row) => {
+    const { standing, lines } = standingOf(standings, row.id)
+    return toListItem(
+      row,
+      toSummary(row, standing),
+      lines.map((line) => line.row),
+      expected.get(row.id) ?? null,
+    )
+  })
 }
 
 /**
