@@ -112,9 +112,7 @@ export async function createOrder(
     input.paymentMethod === 'COD',
   )
   const expectedDelivery =
-    deliverable === null
-      ? null
-      : await promisedDelivery(deps, user.id, input.addressInfo.addressId)
+    deliverable === null ? null : await promisedDelivery(deps, user.id, input.addressInfo.addressId)
   const now = deps.now()
   const online = input.paymentMethod !== 'COD'
 
