@@ -17,7 +17,7 @@ import { AddToCartButton } from './add-to-cart-button'
 import { DeliveryCheck } from './delivery-check'
 import { PriceRow, ProductBadges } from './product-card'
 import { WriteReview } from './write-review'
-import { ReviewList } from './review-list'
+import { NO_REVIEWS, ReviewList } from './review-list'
 import { ErrorState } from '@/components/state-views'
 import { StarRating } from './star-rating'
 
@@ -113,7 +113,7 @@ function ProductDetail({ product }: { product: Product }) {
             </>
           ) : (
             // An average of nobody's ratings is not "0.00 with empty stars".
-            <span className="text-muted-foreground">No reviews yet</span>
+            <span className="text-muted-foreground">{NO_REVIEWS}</span>
           )}
         </div>
         <PriceRow product={product} size="lg" />
