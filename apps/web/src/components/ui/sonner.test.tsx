@@ -1,4 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
+// The outlet itself is under test: its own toast function, not the app's lazy one.
+// eslint-disable-next-line no-restricted-imports
 import { toast } from 'sonner'
 import { describe, expect, it } from 'vitest'
 import { Toaster } from './sonner'
