@@ -116,6 +116,13 @@ describe('GET /api/shop/order/list/:userId', () => {
     // A cancelled part waits for nothing.
     await db().update(subOrders).set({ status: 'cancelled' }).where(eq(subOrders.id, farPart.id))
     expect((await list()).expectedDelivery).toBe('2026-11-24')
+    // The details say the same (the payment success page reads them).
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/api/shop/order/details/${orderId}`,
+      headers,
+    })
+    expect(details.json().data.expectedDelivery).toBe('2026-11-24')
   })
 
   it('promises no day it was never given: an order placed before days were kept has none', async () => {

@@ -96,16 +96,16 @@ export async function getOrderDetails(
   const totalPaise = seller ? parts.reduce((sum, s) => sum + s.subtotalPaise, 0) : row.totalPaise
   const partIds = parts.map((s) => s.id)
   const own = seller ? partIds : undefined
-  const [standings, timeline, shipped, orderReturns, orderRefunds, creditNotes] = await Promise.all(
-    [
+  const [standings, timeline, shipped, orderReturns, orderRefunds, creditNotes, expected] =
+    await Promise.all([
       standingsOf(db, [row], { sellerId: seller ? user.id : undefined }),
       readTimeline(db, orderId, seller ? user.id : undefined),
       parcelsOf(db, partIds),
       returnsOf(db, orderId, own),
       refundsOf(db, orderId, own),
       creditNotesOf(db, orderId, own),
-    ],
-  )
+      expectedDeliveries(db, [row]),
+    ])
   // The owner's buttons: Cancel until a courier has the parcel, Return within the window.
   const parcels = shipped.map((parcel) => {
     const part = parts.find((p) => p.id === parcel.subOrderId)
@@ -122,6 +122,7 @@ export async function getOrderDetails(
   const { standing, lines } = standingOf(standings, row.id)
   return {
     ...toSummary(row, standing, totalPaise),
+    expectedDelivery: expected.get(row.id) ?? null,
     // A seller reads its own part's status; everyone else the order's.
     ...(seller ? { orderStatus: deriveOrderStatus(parts.map((s) => s.status)) } : {}),
     addressInfo: buyerAddressFor(user, row.addressInfo),
