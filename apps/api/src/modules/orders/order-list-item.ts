@@ -6,7 +6,7 @@ import {
 } from '@techbazaar/shared'
 import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import type { orders} from '../../db/schema';
+import type { orders } from '../../db/schema'
 import { shipments, subOrders } from '../../db/schema'
 
 type OrderRow = typeof orders.$inferSelect
