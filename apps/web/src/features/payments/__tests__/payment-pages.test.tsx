@@ -106,6 +106,16 @@ describe('payment return page for a cash-on-delivery order', () => {
 })
 
 describe('payment success page', () => {
+  const shopper = {
+    _id: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
+    id: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
+    userName: 'ravi',
+    email: 'r@x.in',
+    mobile: null,
+    role: 'user',
+    type: 'user',
+    vendorStatus: null,
+  }
   const line = { state: 'active', cancelledQuantity: 0, returnedQuantity: 0 } as const
   const paid: Order = {
     _id: orderId,
@@ -157,11 +167,15 @@ describe('payment success page', () => {
     parcels: [],
   }
   const serveDetails = (order: Order) =>
-    mockFetch((url) =>
-      url.pathname === `/api/shop/order/details/${orderId}`
+    mockFetch((url) => {
+      if (url.pathname === '/api/auth/check-auth')
+        return jsonResponse({ success: true, user: shopper })
+      if (url.pathname === `/api/shop/order/list/${shopper.id}`)
+        return jsonResponse({ success: true, data: [order] })
+      return url.pathname === `/api/shop/order/details/${orderId}`
         ? jsonResponse({ success: true, data: order })
-        : undefined,
-    )
+        : undefined
+    })
 
   it('names the paid order, lists its items and the day it is expected', async () => {
     serveDetails(paid)
@@ -182,6 +196,18 @@ describe('payment success page', () => {
         .map((li) => li.textContent),
     ).toEqual(['Pixel 92 × ₹1,999', 'Pixel 9 case1 × ₹299'])
     expect(screen.getByText(/Arriving by/)).toHaveTextContent(/Arriving by Fri(day)?,? 27 Nov/)
+  })
+
+  it('finds the order by its number alone (the status page’s redirect)', async () => {
+    serveDetails(paid)
+    renderRoute(<PaymentSuccessPage />, {
+      path: '*',
+      initialEntry: '/shop/payment-success?order=TB-10234',
+    })
+    expect(
+      await screen.findByRole('heading', { name: 'Payment is successful!' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Items in this order' })).toBeInTheDocument()
   })
 
   it('claims no payment without an order, or for one that is not paid', async () => {

@@ -1,4 +1,10 @@
-import { formatRupees, formatShopDay, type Order } from '@techbazaar/shared'
+import {
+  formatOrderNumber,
+  formatRupees,
+  formatShopDay,
+  parseOrderNumber,
+  type Order,
+} from '@techbazaar/shared'
 import { CircleCheckIcon, CircleHelpIcon, LoaderCircleIcon } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -15,17 +21,20 @@ const viewOrders = (
 
 /**
  * /shop/payment-success: the return page comes here once the shop has confirmed the payment with
- * the provider, with the order's id in `?id=`. The page says a payment succeeded only for an
+ * the provider, with the order's id in `?id=` (the status page's redirect gives only its number,
+ * `?order=TB-…`). The page says a payment succeeded only for an
  * order the shop holds as paid (issue 31.4): opened without one, or for an order not paid, it
  * claims nothing and points to the orders.
  */
 export default function PaymentSuccessPage() {
   const [searchParams] = useSearchParams()
   const raw = searchParams.get('id') ?? ''
-  const orderId = UUID.test(raw) ? raw : null
-  const order = usePaidOrder(orderId)
+  const id = UUID.test(raw) ? raw : null
+  const sequence = parseOrderNumber(searchParams.get('order') ?? '')
+  const number = sequence === null ? null : formatOrderNumber(sequence)
+  const order = usePaidOrder({ id, number })
 
-  if (orderId && order.isPending) {
+  if ((id || number) && order.isPending) {
     return (
       <MessagePage icon={LoaderCircleIcon} title="Checking your order…">
         <p role="status">One moment.</p>
