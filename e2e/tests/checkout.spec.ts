@@ -26,7 +26,7 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/sandbox-gateway\?payment_session_id=/)
     await expect(page.getByRole('heading', { name: 'Sandbox payment gateway' })).toBeVisible()
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
-    await expect(page).toHaveURL(/\/shop\/payment-success\?order=TB-\d+$/)
+    await expect(page).toHaveURL(/\/shop\/payment-success\?order=TB-\d+&id=[0-9a-f-]{36}$/)
     await expect(page.getByRole('heading', { name: 'Payment is successful!' })).toBeVisible()
     const orderNumber = new URL(page.url()).searchParams.get('order')!
     await expect(page.getByText(orderNumber)).toBeVisible()

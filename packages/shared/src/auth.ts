@@ -159,3 +159,20 @@ export const resetPasswordBody = z.object({
   newPassword: passwordField('New password'),
 })
 export type ResetPasswordInput = z.infer<typeof resetPasswordBody>
+
+/**
+ * Issue 31.5: the reset page asks what its link is worth before showing the form. `used` covers
+ * a link used up by a newer one too (only the newest works); `invalid` one the shop never sent,
+ * cut short, or deleted after it expired.
+ */
+export const RESET_LINK_STATES = ['valid', 'used', 'expired', 'invalid'] as const
+export type ResetLinkState = (typeof RESET_LINK_STATES)[number]
+export const resetLinkCheckBody = z.object({ token: resetTokenField })
+export type ResetLinkCheckInput = z.infer<typeof resetLinkCheckBody>
+export const resetLinkCheckResponse = z.object({
+  success: z.literal(true),
+  state: z.enum(RESET_LINK_STATES),
+  /** What to tell the person; empty for a valid link. */
+  message: z.string(),
+})
+export type ResetLinkCheckResponse = z.infer<typeof resetLinkCheckResponse>

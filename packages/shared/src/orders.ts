@@ -259,6 +259,12 @@ export const order = z.object({
   displayPaymentStatus: z.enum(PAYMENT_STATUSES),
   orderDate: z.iso.datetime(),
   orderUpdateDate: z.iso.datetime(),
+  /**
+   * Issue 31.4: the day (IST, `YYYY-MM-DD`) the last live parcel is expected: the courier's
+   * estimate once it gives one, else the day checkout promised; null when neither is known. The
+   * API always sends it; optional for the same reason as `buyer`.
+   */
+  expectedDelivery: z.iso.date().nullable().optional(),
   paymentId: z.string().nullable(),
   payerId: z.string().nullable(),
   /** Oldest first. */
@@ -307,7 +313,30 @@ export const orderSummary = order.omit({
 })
 export type OrderSummary = z.infer<typeof orderSummary>
 
-export const orderListResponse = z.object({ success: z.literal(true), data: z.array(orderSummary) })
+/**
+ * Issue 31.4: what tells a shopper's orders apart in My Orders. The list always sends them;
+ * optional only so summaries built elsewhere (details, fixtures) still type-check.
+ */
+export const orderListItem = orderSummary.extend({
+  /** The order's first line as ordered (title and picture then), and how many lines it has. */
+  firstItem: z.object({ title: z.string(), image: z.string() }).nullable().optional(),
+  itemCount: z.number().int().optional(),
+  /** Where it goes: the delivery address as ordered, with its state's name when it has one. */
+  deliverTo: z
+    .object({
+      address: z.string(),
+      city: z.string(),
+      pincode: z.string(),
+      state: z.string().nullable(),
+    })
+    .optional(),
+})
+export type OrderListItem = z.infer<typeof orderListItem>
+
+export const orderListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(orderListItem),
+})
 export type OrderListResponse = z.infer<typeof orderListResponse>
 export const orderDetailsResponse = z.object({ success: z.literal(true), data: order })
 export type OrderDetailsResponse = z.infer<typeof orderDetailsResponse>

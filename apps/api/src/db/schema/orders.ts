@@ -7,6 +7,7 @@ import {
 import { sql } from 'drizzle-orm'
 import {
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -77,6 +78,11 @@ export const orders = pgTable(
     payerId: text('payer_id'),
     /** An unpaid online order gives its stock back after this moment. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * The delivery day checkout promised (IST), the last parcel's; shown until a courier gives
+     * its own. Null when no courier could be asked, and on orders placed before it was kept.
+     */
+    expectedDelivery: date('expected_delivery', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,6 +8,8 @@ import {
   registerBody,
   registerResponse,
   resendOtpBody,
+  resetLinkCheckBody,
+  resetLinkCheckResponse,
   resetPasswordBody,
   verifyOtpBody,
 } from '@techbazaar/shared'
@@ -23,7 +25,7 @@ import {
 } from './auth.service'
 import { shopCookies } from '../../lib/cookies'
 import { deviceCookies } from './devices'
-import { requestPasswordReset, resetPassword } from './password-reset'
+import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset'
 import { revokeSession } from './sessions'
 
 export async function authRoutes(app: App) {
@@ -193,6 +195,25 @@ export async function authRoutes(app: App) {
         user,
       }
     },
+  )
+
+  app.post(
+    '/auth/reset-password/check',
+    {
+      // Reads only; the token in a body, not a query, stays out of access logs.
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Whether a mailed reset link still works (valid, used, expired or invalid), before its form is shown',
+        body: resetLinkCheckBody,
+        response: { 200: resetLinkCheckResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await checkResetLink(app.deps, request.body)),
+    }),
   )
 
   app.get(

@@ -277,3 +277,42 @@ describe('purging expired rows', () => {
     expect(await db.select().from(otpRequests).where(eq(otpRequests.email, email))).toHaveLength(0)
   })
 })
+
+// Issue 31.5: the reset page says what its link is worth before it shows the form.
+describe('POST /api/auth/reset-password/check', () => {
+  const check = (token: string) => post('/api/auth/reset-password/check', { token })
+
+  it('tells a live link from a used, a replaced, an expired and a made-up one, and uses none up', async () => {
+    const { email } = await addAccount()
+    await forgot(email)
+    const first = linkToken(email)
+    expect((await check(first)).json()).toEqual({ success: true, state: 'valid', message: '' })
+    // Checking twice leaves it working: only setting the password uses it up.
+    expect((await check(first)).json().state).toBe('valid')
+    await forgot(email)
+    const second = linkToken(email)
+    const replaced = (await check(first)).json()
+    expect(replaced.state).toBe('used')
+    expect(replaced.message).toBe(
+      'This reset link was already used, or a newer one was sent. Please ask for a new one.',
+    )
+    expect((await reset(second)).statusCode).toBe(200)
+    expect((await check(second)).json().state).toBe('used')
+
+    const other = await addAccount()
+    await forgot(other.email)
+    const late = linkToken(other.email)
+    clock.advance(20 * 60_000 + 1000)
+    expect((await check(late)).json()).toEqual({
+      success: true,
+      state: 'expired',
+      message: 'This reset link has expired. Please ask for a new one.',
+    })
+    expect((await check('made-up-token')).json()).toEqual({
+      success: true,
+      state: 'invalid',
+      message: 'This reset link has expired or was already used. Please ask for a new one.',
+    })
+    expect((await check('')).statusCode).toBe(400)
+  })
+})

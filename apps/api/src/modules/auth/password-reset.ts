@@ -1,4 +1,10 @@
-import type { ForgotPasswordInput, ResetPasswordInput, SessionUser } from '@techbazaar/shared'
+import type {
+  ForgotPasswordInput,
+  ResetLinkCheckInput,
+  ResetLinkState,
+  ResetPasswordInput,
+  SessionUser,
+} from '@techbazaar/shared'
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import type { AppDeps } from '../../app-types'
 import type { Config } from '../../config'
@@ -160,6 +166,35 @@ export async function resetPassword(
   // The account was deleted between the commit and this read: it is gone, so is its password.
   if (!row) throw badRequest(LINK_DEAD)
   return { user: toSessionUser(row), token }
+}
+
+const LINK_WORDS: Record<ResetLinkState, string> = {
+  valid: '',
+  used: 'This reset link was already used, or a newer one was sent. Please ask for a new one.',
+  expired: 'This reset link has expired. Please ask for a new one.',
+  invalid: LINK_DEAD,
+}
+
+/**
+ * What a mailed link is worth, for the reset page to say before its form (issue 31.5). It reads
+ * only; the link is used up by `resetPassword` alone.
+ */
+export async function checkResetLink(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  input: ResetLinkCheckInput,
+): Promise<{ state: ResetLinkState; message: string }> {
+  const [row] = await deps.db
+    .select({ expiresAt: passwordResets.expiresAt, consumedAt: passwordResets.consumedAt })
+    .from(passwordResets)
+    .where(eq(passwordResets.tokenHash, hashToken(input.token)))
+  const state: ResetLinkState = !row
+    ? 'invalid'
+    : row.consumedAt
+      ? 'used'
+      : row.expiresAt <= deps.now()
+        ? 'expired'
+        : 'valid'
+  return { state, message: LINK_WORDS[state] }
 }
 
 /** Links past their time are of no use to anyone (used ones are kept until then, for support). */

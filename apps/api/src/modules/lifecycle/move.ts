@@ -114,8 +114,8 @@ export async function moveOrder(
   if (orderStatus !== order.status) {
     await tx.update(orders).set({ orderStatus }).where(eq(orders.id, request.orderId))
   }
-  await EFFECTS[request.event](tx, ctx, request, { userId: order.userId, parts: movingIds })
   const single = request.subOrderId ? moving[0] : undefined
+  // Before its effects: the timeline reads the move, then what it caused (a refund, issue 31.5).
   await recordHistory(tx, {
     orderId: request.orderId,
     subOrderId: single?.id ?? null,
@@ -126,5 +126,6 @@ export async function moveOrder(
     actorId: request.actor.id ?? null,
     note: request.note ?? null,
   })
+  await EFFECTS[request.event](tx, ctx, request, { userId: order.userId, parts: movingIds })
   return { changed: true, orderStatus }
 }

@@ -378,6 +378,19 @@ describe('cancelling a paid order', () => {
     expect(lines.find((l) => l.event === 'refund')!.note).toBe(
       '₹3,000 to the original payment method (CASHFREE)',
     )
+    // The timeline the shopper reads lists each cancel before the refund it caused (issue 31.5).
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/shop/order/details/${orderId}`,
+      headers: { cookie: shopper.cookie },
+    })
+    const timeline = read.json().data.timeline as { event: string }[]
+    expect(timeline.map((e) => e.event).filter((e) => e === 'cancel' || e === 'refund')).toEqual([
+      'cancel',
+      'refund',
+      'cancel',
+      'refund',
+    ])
 
     // Mails: each cancellation, each refund initiated and completed (once each).
     const number = await numberOf(orderId)

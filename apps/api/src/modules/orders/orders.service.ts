@@ -6,6 +6,7 @@ import {
   formatOrderNumber,
   paiseToRupees,
   type Order,
+  type OrderListItem,
   type OrderStanding,
   type OrderSummary,
   standingFields,
@@ -27,6 +28,7 @@ import {
   toOrderLine,
 } from '../kernel'
 import { parcelsOf } from '../shipping'
+import { expectedDeliveries, toListItem } from './order-list-item'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -55,16 +57,27 @@ function toSummary(
   }
 }
 
-/** The caller's own orders, newest first. */
-export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]> {
+/** The caller's own orders, newest first, each with what tells it apart (issue 31.4). */
+export async function listOrders(db: Db, userId: string): Promise<OrderListItem[]> {
   const rows = await db
     .select()
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(200)
-  const standings = await standingsOf(db, rows)
-  return rows.map((row) => toSummary(row, standingOf(standings, row.id).standing))
+  const [standings, expected] = await Promise.all([
+    standingsOf(db, rows),
+    expectedDeliveries(db, rows),
+  ])
+  return rows.map((row) => {
+    const { standing, lines } = standingOf(standings, row.id)
+    return toListItem(
+      row,
+      toSummary(row, standing),
+      lines.map((line) => line.row),
+      expected.get(row.id) ?? null,
+    )
+  })
 }
 
 /**
@@ -83,16 +96,16 @@ export async function getOrderDetails(
   const totalPaise = seller ? parts.reduce((sum, s) => sum + s.subtotalPaise, 0) : row.totalPaise
   const partIds = parts.map((s) => s.id)
   const own = seller ? partIds : undefined
-  const [standings, timeline, shipped, orderReturns, orderRefunds, creditNotes] = await Promise.all(
-    [
+  const [standings, timeline, shipped, orderReturns, orderRefunds, creditNotes, expected] =
+    await Promise.all([
       standingsOf(db, [row], { sellerId: seller ? user.id : undefined }),
       readTimeline(db, orderId, seller ? user.id : undefined),
       parcelsOf(db, partIds),
       returnsOf(db, orderId, own),
       refundsOf(db, orderId, own),
       creditNotesOf(db, orderId, own),
-    ],
-  )
+      expectedDeliveries(db, [row]),
+    ])
   // The owner's buttons: Cancel until a courier has the parcel, Return within the window.
   const parcels = shipped.map((parcel) => {
     const part = parts.find((p) => p.id === parcel.subOrderId)
@@ -109,6 +122,7 @@ export async function getOrderDetails(
   const { standing, lines } = standingOf(standings, row.id)
   return {
     ...toSummary(row, standing, totalPaise),
+    expectedDelivery: expected.get(row.id) ?? null,
     // A seller reads its own part's status; everyone else the order's.
     ...(seller ? { orderStatus: deriveOrderStatus(parts.map((s) => s.status)) } : {}),
     addressInfo: buyerAddressFor(user, row.addressInfo),

@@ -36,6 +36,7 @@ import { assertDeliverable } from '../shipping'
 import { assertCompositionIntraState, verifyBuyerGstin } from '../vendors'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
 import { assertCodDayAllowed } from './cod-daily-limit'
+import { promisedDelivery } from './promised-delivery'
 import { orderCharges } from './quote'
 import { assertHoldAllowed } from './unpaid-hold'
 
@@ -110,6 +111,8 @@ export async function createOrder(
     input.addressInfo.addressId,
     input.paymentMethod === 'COD',
   )
+  const expectedDelivery =
+    deliverable === null ? null : await promisedDelivery(deps, user.id, input.addressInfo.addressId)
   const now = deps.now()
   const online = input.paymentMethod !== 'COD'
 
@@ -135,6 +138,7 @@ export async function createOrder(
       totalPaise,
       now,
       expiresAt: online ? expiresAt : null,
+      expectedDelivery,
     })
     const response = { success: true as const, orderId: order.id, orderNumber: order.number }
     await recordPlacement(tx, deps, { user, idempotencyKey, response, online, now })
@@ -329,6 +333,7 @@ async function writeOrder(
     totalPaise: number
     now: Date
     expiresAt: Date | null
+    expectedDelivery: string | null
   },
 ): Promise<{ id: string; number: string }> {
   const { input, lines, now } = placing
@@ -347,6 +352,7 @@ async function writeOrder(
       paymentStatus: 'pending',
       totalPaise: placing.totalPaise,
       expiresAt: placing.expiresAt,
+      expectedDelivery: placing.expectedDelivery,
       createdAt: now,
       updatedAt: now,
     })

@@ -3,12 +3,15 @@ import { Toaster as Sonner, type ToasterProps } from 'sonner'
 
 /**
  * The one toast outlet. The shop shows one toast at a time, and every toast goes away by itself
- * (the original kept them for 1,000,000 ms, which was a bug).
+ * (the original kept them for 1,000,000 ms, which was a bug). At the bottom (issue 31.5): at the
+ * top they covered the header's logo, cart and menu, what a shopper reaches for after "added to
+ * cart". No page keeps a bar at the bottom; on phones sonner spans the width there, on wider
+ * screens the corner stays clear of the page's content.
  */
 export function Toaster(props: ToasterProps) {
   return (
     <Sonner
-      position="top-center"
+      position="bottom-right"
       visibleToasts={1}
       duration={4000}
       richColors

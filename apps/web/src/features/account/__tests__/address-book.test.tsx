@@ -155,6 +155,8 @@ describe('AddressBook', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ stateCode: '27' })
     expect(await screen.findByRole('heading', { name: 'Add New Address' })).toBeInTheDocument()
     expect(await screen.findByText(/Mumbai/)).toBeInTheDocument()
+    // Saved: focus is back on the card's Edit that opened the form (issue 31.5).
+    expect(screen.getByRole('button', { name: `Edit address ${home.address}` })).toHaveFocus()
   })
 
   it('fills the state from the PIN code until the shopper picks one by hand', async () => {
@@ -311,9 +313,14 @@ describe('AddressBook', () => {
     )
     expect(screen.queryByRole('heading', { name: 'Add New Address' })).not.toBeInTheDocument()
 
-    // Edit on a card opens the form in Edit mode.
-    await u.click(screen.getAllByRole('button', { name: /Edit/ })[0]!)
+    // Edit on a card opens the form in Edit mode; saving gives focus back to that Edit.
+    await u.click(screen.getByRole('button', { name: `Edit address ${a.address}` }))
     expect(await screen.findByRole('heading', { name: 'Edit Address' })).toBeInTheDocument()
+    await u.click(screen.getByRole('button', { name: 'Edit' }))
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Edit Address' })).not.toBeInTheDocument(),
+    )
+    expect(screen.getByRole('button', { name: `Edit address ${a.address}` })).toHaveFocus()
   })
 
   it('offers the button, not the form, at checkout when nothing is saved yet', async () => {

@@ -144,4 +144,36 @@ describe('Cancel order on the order details', () => {
     expect(await screen.findByText('Delivery Address')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument()
   })
+
+  it('lists the items being cancelled with their sellers, as the parcel cards name them', async () => {
+    const base = twoSellers()
+    const [phone, phoneCase] = base.cartItems
+    serveOrder(() => ({
+      ...base,
+      cartItems: [
+        { ...phone!, subOrderId: PART_A },
+        { ...phoneCase!, subOrderId: PART_B },
+      ],
+    }))
+    const u = userEvent.setup()
+    renderRoute(<OrderDetails orderId={ORDER_ID} />)
+    await u.click(await screen.findByRole('button', { name: 'Cancel this part from Store Pune' }))
+    const part = await screen.findByRole('dialog', { name: 'Cancel the part from Store Pune?' })
+    const partItems = within(part).getByRole('region', { name: 'Items being cancelled' })
+    expect(
+      within(partItems)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Pixel 9 caseSold by Store Pune× 1'])
+    await u.click(within(part).getByRole('button', { name: 'Keep order' }))
+
+    await u.click(screen.getByRole('button', { name: 'Cancel order' }))
+    const whole = await screen.findByRole('dialog', { name: 'Cancel this order?' })
+    const wholeItems = within(whole).getByRole('region', { name: 'Items being cancelled' })
+    expect(
+      within(wholeItems)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Pixel 9Sold by Store Bengaluru× 2', 'Pixel 9 caseSold by Store Pune× 1'])
+  })
 })

@@ -191,4 +191,28 @@ describe('Return items on a delivered parcel', () => {
     expect(await screen.findByText('Return window closed on 1 Dec')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Return items/ })).not.toBeInTheDocument()
   })
+
+  it('starts a one-item parcel at quantity 1, and a parcel of several at none', async () => {
+    const base = createOrder()
+    serveOrder(() =>
+      createOrder({
+        orderStatus: 'delivered',
+        parcels: [deliveredParcel()],
+        cartItems: [base.cartItems[0]!],
+      }),
+    )
+    const u = userEvent.setup()
+    const view = renderRoute(<OrderDetails orderId={ORDER_ID} />)
+    const single = await openReturnDialog(u)
+    expect(within(stepper(single, 'Pixel 9')).getByRole('status')).toHaveTextContent('1')
+    expect(single).toHaveTextContent('Refund for these items: ₹1,999')
+    view.unmount()
+    vi.unstubAllGlobals()
+
+    serveOrder(() => createOrder({ orderStatus: 'delivered', parcels: [deliveredParcel()] }))
+    renderRoute(<OrderDetails orderId={ORDER_ID} />)
+    const several = await openReturnDialog(u)
+    expect(within(stepper(several, 'Pixel 9')).getByRole('status')).toHaveTextContent('0')
+    expect(within(stepper(several, 'Pixel 9 case')).getByRole('status')).toHaveTextContent('0')
+  })
 })

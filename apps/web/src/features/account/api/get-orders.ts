@@ -1,4 +1,4 @@
-import type { OrderListResponse, OrderSummary } from '@techbazaar/shared'
+import type { OrderListItem, OrderListResponse } from '@techbazaar/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 
@@ -8,7 +8,7 @@ export const accountOrderKeys = {
 }
 
 /** The shopper's orders, newest first as the server sends them. */
-export function getOrders(userId: string, signal?: AbortSignal): Promise<OrderSummary[]> {
+export function getOrders(userId: string, signal?: AbortSignal): Promise<OrderListItem[]> {
   return api<OrderListResponse>(`/shop/order/list/${encodeURIComponent(userId)}`, {
     signal,
   }).then((response) => response.data)

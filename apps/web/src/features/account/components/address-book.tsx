@@ -58,6 +58,8 @@ function AddressBookFor({
   const [editing, setEditing] = useState<Address | null>(null)
   const [adding, setAdding] = useState(false)
   const openButton = useRef<HTMLButtonElement>(null)
+  /** What opened the form (a card's Edit, Add New Address): focus goes back there (issue 31.5). */
+  const opener = useRef<HTMLElement | null>(null)
   const formId = `${radioName}-form`
   const add = useAddAddress()
   const update = useUpdateAddress()
@@ -66,11 +68,14 @@ function AddressBookFor({
   const full = list.length >= LIMITS.maxAddresses
   const showForm = !selectable || adding || editing !== null
 
-  /** Folds the checkout form away and gives focus back to the button that opened it. */
+  /** Folds the form away (to Add) and gives focus back to the button that opened it. */
   function closeForm() {
     setEditing(null)
     setAdding(false)
-    if (selectable) openButton.current?.focus()
+    const element = opener.current
+    opener.current = null
+    if (element?.isConnected) element.focus()
+    else if (selectable) openButton.current?.focus()
   }
 
   async function save(fields: AddressFields) {
@@ -158,7 +163,10 @@ function AddressBookFor({
                       }
                     : undefined
                 }
-                onEdit={() => setEditing(address)}
+                onEdit={(button) => {
+                  opener.current = button
+                  setEditing(address)
+                }}
                 onDelete={() => onDelete(address)}
               />
             ))}
@@ -181,6 +189,7 @@ function AddressBookFor({
               // From an Edit it switches the form to adding; open for adding it folds it away.
               if (adding && !editing) closeForm()
               else {
+                opener.current = openButton.current
                 setEditing(null)
                 setAdding(true)
               }

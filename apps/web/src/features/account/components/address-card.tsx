@@ -8,7 +8,8 @@ export interface AddressCardProps {
   /** Shown as a radio (checkout's "select one"); `name` groups the radios. */
   select?: { name: string; checked: boolean; onChange(): void }
   busy: boolean
-  onEdit(): void
+  /** Told which button asked, so saving can give focus back to it (issue 31.5). */
+  onEdit(opener: HTMLElement): void
   onDelete(): void
 }
 
@@ -95,7 +96,7 @@ export function AddressCard({ address, select, busy, onEdit, onDelete }: Address
           variant="outline"
           size="sm"
           className="h-10 flex-1"
-          onClick={onEdit}
+          onClick={(event) => onEdit(event.currentTarget)}
           disabled={busy}
           aria-label={`${noState ? 'Add the state to' : 'Edit'} address ${address.address}`}
         >

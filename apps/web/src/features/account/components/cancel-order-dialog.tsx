@@ -16,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { useFormDialog, useStaleOnRefusalDialog } from '@/lib/use-form-dialog'
 import { failureMessage, useCancelOrder, useRefreshOrders } from '../api/cancel-order'
+import type { CancelledItem } from '../lib/returnable-lines'
 
 /** The radio that opens the shopper's own words. */
 const OTHER = 'other'
@@ -28,6 +29,8 @@ export interface CancelOrderDialogProps {
   cod: boolean
   /** Some parts have shipped: only the others are cancelled (the whole-order button says so). */
   someShipped?: boolean
+  /** What the cancel takes back, each with its seller (issue 31.5). */
+  items: CancelledItem[]
 }
 
 /**
@@ -35,7 +38,13 @@ export interface CancelOrderDialogProps {
  * the items and the money, then posts the cancel. A refusal (shipped meanwhile) stays in the
  * dialog in the API's words; the details are refreshed when it closes.
  */
-export function CancelOrderDialog({ orderId, part, cod, someShipped }: CancelOrderDialogProps) {
+export function CancelOrderDialog({
+  orderId,
+  part,
+  cod,
+  someShipped,
+  items,
+}: CancelOrderDialogProps) {
   const dialog = useStaleOnRefusalDialog(useRefreshOrders())
   const label = part ? 'Cancel this part' : 'Cancel order'
   return (
@@ -64,6 +73,7 @@ export function CancelOrderDialog({ orderId, part, cod, someShipped }: CancelOrd
               ' Parts already shipped are not cancelled; you can return them once delivered.'}
           </DialogDescription>
         </DialogHeader>
+        <CancelledItems items={items} />
         {/* Its own component: the choice starts afresh each time the dialog opens. */}
         <CancelForm
           orderId={orderId}
@@ -74,6 +84,27 @@ export function CancelOrderDialog({ orderId, part, cod, someShipped }: CancelOrd
         />
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** The lines being cancelled, each named with its seller as the parcel cards name it. */
+function CancelledItems({ items }: { items: CancelledItem[] }) {
+  if (items.length === 0) return null
+  return (
+    <section aria-label="Items being cancelled" className="rounded-lg bg-muted/50 p-3 text-sm">
+      <h3 className="mb-1 font-medium">Items being cancelled</h3>
+      <ul className="flex flex-col gap-1">
+        {items.map((item) => (
+          <li key={item.key} className="flex gap-2">
+            <span className="min-w-0 flex-1">
+              <span className="line-clamp-2">{item.title}</span>
+              <span className="text-muted-foreground">Sold by {item.seller}</span>
+            </span>
+            <span className="tabular shrink-0 text-muted-foreground">× {item.quantity}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

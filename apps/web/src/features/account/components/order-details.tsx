@@ -15,7 +15,7 @@ import { OrderTimeline } from '@/components/order-timeline'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { useOrderDetails } from '../api/get-order-details'
-import { cancellableParts } from '../lib/returnable-lines'
+import { cancellableParts, itemsCancelled } from '../lib/returnable-lines'
 import { CancelOrderDialog } from './cancel-order-dialog'
 import { ParcelActions } from './parcel-actions'
 import { isAwaitingPayment, PendingOrderActions } from './pending-order-actions'
@@ -90,6 +90,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
             orderId={order._id}
             cod={order.paymentMethod === 'COD'}
             someShipped={cancellable.length < order.parcels.length}
+            items={itemsCancelled(order, cancellable)}
           />
         </section>
       )}

@@ -1,4 +1,4 @@
-import { formatShopDate, type OrderStatus, type OrderSummary } from '@techbazaar/shared'
+import { formatShopDate, type OrderListItem } from '@techbazaar/shared'
 import { PackageOpen } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -24,13 +24,11 @@ import { OrderStatusBadge } from '@/components/order-status-badge'
 import { useSession } from '@/lib/session/get-session'
 import { useOrders } from '../api/get-orders'
 import { OrderDetails } from './order-details'
+import { BuyAgainButton, ON_ITS_WAY, OrderDelivery, OrderItems } from './order-row-parts'
 import { isAwaitingPayment, PendingOrderActions } from './pending-order-actions'
 
-/** Parts are with the seller or the courier: what a shopper wants to follow. */
-const ON_ITS_WAY: ReadonlySet<OrderStatus> = new Set(['confirmed', 'inProcess', 'inShipping'])
-
 /** The newest order still on its way, else the newest order (the list comes newest first). */
-function orderOnItsWay(orders: OrderSummary[]): OrderSummary | undefined {
+function orderOnItsWay(orders: OrderListItem[]): OrderListItem | undefined {
   return orders.find((order) => ON_ITS_WAY.has(order.orderStatus)) ?? orders[0]
 }
 
@@ -75,7 +73,7 @@ export function OrdersTab() {
     )
   }
 
-  const details = (order: OrderSummary) => (
+  const details = (order: OrderListItem) => (
     <Button variant="outline" size="sm" className="h-10" onClick={() => setOpenId(order._id)}>
       View Details
     </Button>
@@ -86,8 +84,9 @@ export function OrdersTab() {
       <Table containerClassName="hidden lg:block">
         <TableHeader className="border-b-0 text-sm normal-case">
           <TableRow>
-            <TableHead className="font-medium">Order ID</TableHead>
-            <TableHead className="font-medium">Order Date</TableHead>
+            <TableHead className="font-medium">Order</TableHead>
+            <TableHead className="font-medium">Items</TableHead>
+            <TableHead className="font-medium">Delivery</TableHead>
             <TableHead className="font-medium">Order Status</TableHead>
             <TableHead className="font-medium">Order Price</TableHead>
             <TableHead>
@@ -97,9 +96,17 @@ export function OrdersTab() {
         </TableHeader>
         <TableBody>
           {orders.data.map((order) => (
-            <TableRow key={order._id}>
-              <TableCell className="tabular font-medium">{order.orderNumber}</TableCell>
-              <TableCell className="tabular">{formatShopDate(order.orderDate)}</TableCell>
+            <TableRow key={order._id} className="align-top">
+              <TableCell>
+                <p className="tabular font-medium">{order.orderNumber}</p>
+                <p className="tabular text-muted-foreground">{formatShopDate(order.orderDate)}</p>
+              </TableCell>
+              <TableCell className="max-w-64 whitespace-normal">
+                <OrderItems order={order} />
+              </TableCell>
+              <TableCell className="max-w-64 whitespace-normal">
+                <OrderDelivery order={order} />
+              </TableCell>
               <TableCell>
                 <OrderStatusBadge status={order.displayStatus} />
               </TableCell>
@@ -109,6 +116,7 @@ export function OrdersTab() {
               <TableCell>
                 <div className="flex flex-wrap items-center justify-end gap-2">
                   {isAwaitingPayment(order) && <PendingOrderActions orderId={order._id} />}
+                  <BuyAgainButton order={order} />
                   {details(order)}
                 </div>
               </TableCell>
@@ -118,16 +126,21 @@ export function OrdersTab() {
       </Table>
       <ul className="flex flex-col gap-3 lg:hidden" aria-label="Orders">
         {orders.data.map((order) => (
-          <li key={order._id} className="flex flex-col gap-2 rounded-xl border p-4 text-sm">
-            <p className="tabular font-medium">{order.orderNumber}</p>
+          <li key={order._id} className="flex flex-col gap-3 rounded-xl border p-4 text-sm">
+            <div className="flex items-center justify-between gap-2">
+              <p className="tabular font-medium">{order.orderNumber}</p>
+              <OrderStatusBadge status={order.displayStatus} />
+            </div>
+            <OrderItems order={order} />
+            <OrderDelivery order={order} />
             <div className="flex items-center justify-between gap-2">
               <span className="tabular text-muted-foreground">
                 {formatShopDate(order.orderDate)}
               </span>
-              <OrderStatusBadge status={order.displayStatus} />
-            </div>
-            <div className="flex items-center justify-between gap-2">
               <OrderPrice order={order} />
+            </div>
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              <BuyAgainButton order={order} />
               {details(order)}
             </div>
             {isAwaitingPayment(order) && <PendingOrderActions orderId={order._id} />}

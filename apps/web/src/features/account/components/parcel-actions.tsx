@@ -1,6 +1,6 @@
 import { formatShopDate, type Order, type OrderParcel } from '@techbazaar/shared'
 import { useId } from 'react'
-import { returnableLines, returnWindowOf } from '../lib/returnable-lines'
+import { itemsCancelled, returnableLines, returnWindowOf } from '../lib/returnable-lines'
 import { CancelOrderDialog } from './cancel-order-dialog'
 import { isAwaitingPayment } from './pending-order-actions'
 import { ReturnItemsDialog } from './return-items-dialog'
@@ -29,6 +29,7 @@ export function ParcelActions({ order, parcel }: { order: Order; parcel: OrderPa
           orderId={order._id}
           part={{ subOrderId: parcel.subOrderId, seller: parcel.seller }}
           cod={cod}
+          items={itemsCancelled(order, [parcel])}
         />
       )}
       {returnWindow.state === 'open' && canReturn && (

@@ -103,8 +103,10 @@ interface ReturnFormProps {
 function ReturnForm({ orderId, lines, cod, onDone, onRefused }: ReturnFormProps) {
   const uid = useId()
   const formRef = useRef<HTMLFormElement>(null)
+  // A parcel of one item starts at one unit of it: there is nothing else to pick.
+  const only = lines.length === 1 && lines[0]!.returnable > 0 ? lines[0] : undefined
   const [draft, setDraft] = useState<ReturnDraft>(() => ({
-    quantities: Object.fromEntries(lines.map((line) => [line.productId, 0])),
+    quantities: Object.fromEntries(lines.map((line) => [line.productId, line === only ? 1 : 0])),
     reason: '',
     note: '',
     photos: [],

@@ -56,3 +56,28 @@ export function returnWindowOf(parcel: OrderParcel, now: number = Date.now()): R
 export function cancellableParts(order: Order): OrderParcel[] {
   return order.parcels.filter((parcel) => parcel.cancellable === true)
 }
+
+/** One line a cancel takes back, named with its seller as the parcel cards name it. */
+export interface CancelledItem {
+  key: string
+  title: string
+  quantity: number
+  seller: string
+}
+
+/**
+ * What a cancel of these parts takes back (issue 31.5): each still-open line of theirs, the units
+ * not already cancelled or returned, with the seller of its part.
+ */
+export function itemsCancelled(order: Order, parts: readonly OrderParcel[]): CancelledItem[] {
+  const sellerOf = new Map(parts.map((part) => [part.subOrderId, part.seller]))
+  return order.cartItems.flatMap((line) => {
+    // A one-seller order's lines are its one part's (older payloads name no part on a line).
+    const partId =
+      line.subOrderId ?? (order.parcels.length === 1 ? order.parcels[0]?.subOrderId : undefined)
+    const seller = partId ? sellerOf.get(partId) : undefined
+    const quantity = line.quantity - line.cancelledQuantity - line.returnedQuantity
+    if (seller === undefined || line.state !== 'active' || quantity <= 0) return []
+    return [{ key: line.productId, title: line.title, quantity, seller }]
+  })
+}

@@ -46,7 +46,7 @@ describe('ResetPasswordForm', () => {
     await userEvent.setup().clear(screen.getByLabelText('New password'))
     await choose('Fresh456pass', 'Fresh456pasz')
     expect(await screen.findByText('The two new passwords do not match')).toBeInTheDocument()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(sentBodies(fetchMock, '/auth/reset-password')).toEqual([])
   })
 
   it('offers a new link when the server says this one is dead', async () => {
@@ -77,5 +77,35 @@ describe('ResetPasswordForm', () => {
     )
     expect(html).toContain('Set a new password')
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/)
+  })
+
+  it.each([
+    [
+      'used',
+      'This reset link was already used, or a newer one was sent. Please ask for a new one.',
+    ],
+    ['expired', 'This reset link has expired. Please ask for a new one.'],
+  ])(
+    'says a %s link is of no use before the form, with a way to a new one',
+    async (state, message) => {
+      const fetchMock = mockApi({
+        'POST /auth/reset-password/check': () => ok({ state, message }),
+      })
+      renderAt('/reset-password?token=old', <ResetPasswordPage />)
+      expect(await screen.findByRole('alert')).toHaveTextContent(message)
+      expect(screen.queryByLabelText('New password')).not.toBeInTheDocument()
+      expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+        'href',
+        '/forgot-password',
+      )
+      expect(sentBodies(fetchMock, '/auth/reset-password/check')).toEqual([{ token: 'old' }])
+    },
+  )
+
+  it('keeps the form for a link the shop says still works', async () => {
+    mockApi({ 'POST /auth/reset-password/check': () => ok({ state: 'valid', message: '' }) })
+    renderAt('/reset-password?token=live', <ResetPasswordPage />)
+    await vi.waitFor(() => expect(screen.getByLabelText('New password')).toBeInTheDocument())
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 })

@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   resetPasswordBody,
   type AuthUserResponse,
+  type ResetLinkCheckInput,
+  type ResetLinkCheckResponse,
   type ResetPasswordInput,
 } from '@techbazaar/shared'
 import { z } from 'zod'
@@ -36,5 +38,23 @@ export function useResetPassword(options: { onSuccess?: () => void } = {}) {
       queryClient.setQueryData(sessionQueryKey, response.user)
       options.onSuccess?.()
     },
+  })
+}
+
+/**
+ * What the mailed link is worth (issue 31.5), asked when the page opens so a used or expired link
+ * says so before the form. Reading it does not use it up; a failed check leaves the form to try.
+ */
+export function useResetLinkCheck(token: string) {
+  return useQuery({
+    queryKey: ['auth', 'reset-link', token] as const,
+    queryFn: () =>
+      api<ResetLinkCheckResponse>('/auth/reset-password/check', {
+        method: 'POST',
+        json: { token } satisfies ResetLinkCheckInput,
+      }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
   })
 }

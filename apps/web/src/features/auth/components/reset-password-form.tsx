@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client'
 import { useHydrated } from '@/lib/use-hydrated'
 import {
   resetPasswordInputSchema,
+  useResetLinkCheck,
   useResetPassword,
   type ResetPasswordFormValues,
 } from '../api/reset-password'
@@ -42,11 +43,16 @@ export function ResetPasswordForm() {
   const aboutPassword =
     reset.error instanceof ApiError &&
     Boolean(reset.error.errors?.some(({ path }) => path === 'newPassword'))
+  // Said before the form: a link the shop knows is used, replaced or expired (issue 31.5).
+  const check = useResetLinkCheck(token)
+  const deadLink = check.data && check.data.state !== 'valid' ? check.data.message : null
   const linkProblem = !token
     ? 'This reset link is not complete. Please ask for a new one.'
-    : reset.isError && !aboutPassword
-      ? messageOf(reset.error, 'Something went wrong. Please try again.')
-      : null
+    : deadLink
+      ? deadLink
+      : reset.isError && !aboutPassword
+        ? messageOf(reset.error, 'Something went wrong. Please try again.')
+        : null
   const busy = reset.isPending || reset.isSuccess
 
   return (
@@ -73,7 +79,7 @@ export function ResetPasswordForm() {
         </div>
       )}
 
-      {token && (
+      {token && !deadLink && (
         <form noValidate onSubmit={submit} className="flex flex-col gap-5">
           <FormField
             id="reset-new-password"

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { useSession } from '@/lib/session/get-session'
 import { useLazySheet } from '@/lib/use-lazy-sheet'
 import { useCart } from '@/lib/cart/use-cart'
+import { useOpenCartSheetRequests } from '@/lib/cart/open-cart-sheet'
 import { useGuestCartMerge } from '../use-guest-cart-merge'
 
 const loadContent = () => import('./cart-sheet-content')
@@ -27,6 +28,8 @@ export function CartSheet() {
   const userId = user?.id ?? null
   useGuestCartMerge(userId)
   const cart = useCart()
+  // "Go to cart" elsewhere on the page (the payment failure page).
+  useOpenCartSheetRequests(sheet.triggerProps.onClick)
   const countLabel = `${cart.count} ${cart.count === 1 ? 'item' : 'items'}`
 
   return (

@@ -146,7 +146,7 @@ describe('ListingPage', () => {
     })
     const dialog = await screen.findByRole('dialog')
     expect(await within(dialog).findByRole('heading', { name: 'Galaxy S25' })).toBeInTheDocument()
-    expect(within(dialog).getByText('No Reviews')).toBeInTheDocument()
+    expect(within(dialog).getAllByText('No Reviews').length).toBeGreaterThan(0)
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(router.state.location.search).toBe(''))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
@@ -163,5 +163,36 @@ describe('ListingPage', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(30))
     expect(productCalls(fetchMock).at(-1)?.searchParams.get('page')).toBe('2')
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+  })
+
+  it('titles link to the product page; a plain click opens the dialog, and closing gives focus back', async () => {
+    listingApi()
+    const user = userEvent.setup()
+    const { router } = renderRoute(<ListingPage />, { path: '/shop/listing' })
+    const title = await screen.findByRole('link', { name: 'Galaxy S25' })
+    // A real link: a new tab, a long-press menu or a share gets the product's own page.
+    expect(title.getAttribute('href')).toMatch(new RegExp(`^/p/galaxy-s25-${samsung.shortId}$`))
+
+    await user.click(title)
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByRole('heading', { name: 'Galaxy S25' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/shop/listing')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('link', { name: 'Galaxy S25' })).toHaveFocus()
+
+    // The × gives it back too, and to the card that opened it.
+    await user.click(screen.getByRole('link', { name: 'Airdopes 141' }))
+    const again = await screen.findByRole('dialog')
+    await within(again).findByRole('heading', { name: 'Airdopes 141' })
+    await user.click(within(again).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('link', { name: 'Airdopes 141' })).toHaveFocus()
+
+    // Ctrl-click is the browser's (a new tab): no dialog over the listing.
+    await user.keyboard('{Control>}')
+    await user.click(screen.getByRole('link', { name: 'iPhone 16' }))
+    await user.keyboard('{/Control}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

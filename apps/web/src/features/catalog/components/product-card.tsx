@@ -145,7 +145,15 @@ export function ProductCard({ product, to, onOpen, eager = false, className }: P
               href={productPath(product)}
               className={openClass}
               onClick={(event) => {
-                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
+                // A new tab or window (Ctrl, ⌘, Shift, middle button), a download (Alt): the browser's.
+                if (
+                  event.button !== 0 ||
+                  event.metaKey ||
+                  event.ctrlKey ||
+                  event.shiftKey ||
+                  event.altKey
+                )
+                  return
                 event.preventDefault()
                 onOpen?.(product)
               }}

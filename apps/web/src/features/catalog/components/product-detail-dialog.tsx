@@ -1,5 +1,6 @@
 import { productPath, type Product } from '@techbazaar/shared'
 import { ArrowRight, PackageX } from 'lucide-react'
+import { useLayoutEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import {
   Dialog,
@@ -17,7 +18,7 @@ import { AddToCartButton } from './add-to-cart-button'
 import { DeliveryCheck } from './delivery-check'
 import { PriceRow, ProductBadges } from './product-card'
 import { WriteReview } from './write-review'
-import { ReviewList } from './review-list'
+import { NO_REVIEWS, ReviewList } from './review-list'
 import { ErrorState } from '@/components/state-views'
 import { StarRating } from './star-rating'
 
@@ -42,10 +43,15 @@ export function ProductDetailDialog({ productId, onClose, placeholder }: Product
   const query = useProduct(productId, {
     placeholder: placeholder && placeholder._id === productId ? placeholder : undefined,
   })
+  const returnFocus = useReturnFocus(productId !== null)
 
   return (
     <Dialog open={Boolean(productId)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-4xl p-0 sm:p-0" aria-describedby={undefined}>
+      <DialogContent
+        className="max-w-4xl p-0 sm:p-0"
+        aria-describedby={undefined}
+        onCloseAutoFocus={returnFocus}
+      >
         {query.data ? (
           <ProductDetail product={query.data} />
         ) : query.isError ? (
@@ -71,6 +77,30 @@ export function ProductDetailDialog({ productId, onClose, placeholder }: Product
       </DialogContent>
     </Dialog>
   )
+}
+
+/**
+ * Closing (Esc, ×, outside) gives focus back to what opened the dialog (issue 31.5): the card's
+ * title link. The dialog is opened by state, not by a Radix trigger, so Radix alone would drop
+ * focus on the page's body. Remembered before the dialog takes focus (a layout effect runs before
+ * the focus scope's effect); a dialog opened by a shared link has no opener and is left to Radix.
+ */
+function useReturnFocus(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    const active = document.activeElement
+    if (open && !opener.current && active instanceof HTMLElement && active !== document.body) {
+      opener.current = active
+    }
+  }, [open])
+  return (event: Event) => {
+    const element = opener.current
+    opener.current = null
+    if (element?.isConnected) {
+      event.preventDefault()
+      element.focus()
+    }
+  }
 }
 
 function ProductDetail({ product }: { product: Product }) {
@@ -113,7 +143,7 @@ function ProductDetail({ product }: { product: Product }) {
             </>
           ) : (
             // An average of nobody's ratings is not "0.00 with empty stars".
-            <span className="text-muted-foreground">No reviews yet</span>
+            <span className="text-muted-foreground">{NO_REVIEWS}</span>
           )}
         </div>
         <PriceRow product={product} size="lg" />

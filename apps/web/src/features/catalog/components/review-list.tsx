@@ -7,6 +7,9 @@ import { useReviews } from '../api/get-reviews'
 import { ErrorState } from '@/components/state-views'
 import { StarRating } from './star-rating'
 
+/** The one wording for a product nobody reviewed (the spec's), wherever it is said (issue 31.5). */
+export const NO_REVIEWS = 'No Reviews'
+
 /** A product's reviews, newest first; messages are plain text (React escapes them). */
 export function ReviewList({ productId }: { productId: string }) {
   const query = useReviews(productId)
@@ -36,7 +39,7 @@ export function ReviewList({ productId }: { productId: string }) {
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <MessageSquare className="size-4" aria-hidden="true" />
-        No Reviews
+        {NO_REVIEWS}
       </p>
     )
   }

@@ -27,7 +27,7 @@ import {
 } from '../components/product-page-parts'
 import { RelatedProducts } from '../components/related-products'
 import { WriteReview } from '../components/write-review'
-import { ReviewList } from '../components/review-list'
+import { NO_REVIEWS, ReviewList } from '../components/review-list'
 import { StarRating } from '../components/star-rating'
 
 /** The product page's image: as wide as its column up to 560 px, the full width on phones. */
@@ -153,7 +153,7 @@ function ProductView({ product, path }: { product: ProductDetail; path: string }
                 </span>
               </a>
             ) : (
-              <span className="text-muted-foreground">No reviews yet</span>
+              <span className="text-muted-foreground">{NO_REVIEWS}</span>
             )}
           </div>
           <div className="flex flex-col gap-1">

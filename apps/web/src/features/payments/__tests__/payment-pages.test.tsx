@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
 import DepositPage from '../pages/deposit-page'
@@ -6,6 +7,7 @@ import PaymentReturnPage from '../pages/payment-return-page'
 import PaymentStatusPage from '../pages/payment-status-page'
 import PaymentSuccessPage from '../pages/payment-success-page'
 import { pendingOrder } from '@/lib/pending-order'
+import type { Order } from '@techbazaar/shared'
 
 const orderId = '00000000-0000-4000-8000-0000000000dd'
 
@@ -34,7 +36,7 @@ describe('payment return page', () => {
     })
     expect(screen.getByText('Processing Payment...Please wait!')).toBeInTheDocument()
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/shop/payment-success'))
-    expect(router.state.location.search).toBe('?order=TB-10234')
+    expect(router.state.location.search).toBe(`?order=TB-10234&id=${orderId}`)
     expect(pendingOrder.get()).toBeNull()
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
     const body = JSON.parse(String(init.body))
@@ -55,6 +57,17 @@ describe('payment return page', () => {
       initialEntry: `/x?order_id=${orderId}`,
     })
     expect(await screen.findByRole('heading', { name: 'Payment failed' })).toBeInTheDocument()
+    // Issue 31.4: the lines are back in the cart (decision 39); the way on is the cart.
+    expect(screen.getByText(/Your items are back in your cart/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute(
+      'href',
+      '/shop/checkout',
+    )
+    const opened = vi.fn()
+    window.addEventListener('techbazaar:open-cart', opened)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to cart' }))
+    expect(opened).toHaveBeenCalledOnce()
+    window.removeEventListener('techbazaar:open-cart', opened)
     view.unmount()
     renderRoute(<PaymentReturnPage />, { path: '*', initialEntry: '/shop/paypal-return' })
     expect(screen.getByRole('heading', { name: 'Invalid payment request.' })).toBeInTheDocument()
@@ -93,23 +106,138 @@ describe('payment return page for a cash-on-delivery order', () => {
 })
 
 describe('payment success page', () => {
-  it('names the order by its number', () => {
+  const shopper = {
+    _id: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
+    id: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
+    userName: 'ravi',
+    email: 'r@x.in',
+    mobile: null,
+    role: 'user',
+    type: 'user',
+    vendorStatus: null,
+  }
+  const line = { state: 'active', cancelledQuantity: 0, returnedQuantity: 0 } as const
+  const paid: Order = {
+    _id: orderId,
+    orderNumber: 'TB-10234',
+    userId: '0b8f3f3e-4c1e-4a53-9d7c-2f8f7e1a2b3c',
+    cartItems: [
+      {
+        productId: `${orderId.slice(0, -2)}e1`,
+        shortId: 'p9phone1',
+        title: 'Pixel 9',
+        image: '/uploads/p.webp',
+        price: 1999,
+        quantity: 2,
+        ...line,
+      },
+      {
+        productId: `${orderId.slice(0, -2)}e2`,
+        shortId: 'p9case01',
+        title: 'Pixel 9 case',
+        image: '/uploads/c.webp',
+        price: 299,
+        quantity: 1,
+        ...line,
+      },
+    ],
+    addressInfo: {
+      addressId: 'a1',
+      address: '12 MG Road',
+      city: 'Bengaluru',
+      pincode: '560001',
+      phone: '9876543210',
+      notes: '',
+    },
+    orderStatus: 'confirmed',
+    paymentMethod: 'CASHFREE',
+    paymentStatus: 'paid',
+    totalAmount: 4297,
+    payableAmount: 4297,
+    refundedAmount: 0,
+    refundPendingAmount: 0,
+    displayStatus: 'confirmed',
+    displayPaymentStatus: 'paid',
+    orderDate: '2026-11-23T10:30:00.000Z',
+    orderUpdateDate: '2026-11-23T10:30:00.000Z',
+    expectedDelivery: '2026-11-27',
+    paymentId: null,
+    payerId: null,
+    timeline: [],
+    parcels: [],
+  }
+  const serveDetails = (order: Order) =>
+    mockFetch((url) => {
+      if (url.pathname === '/api/auth/check-auth')
+        return jsonResponse({ success: true, user: shopper })
+      if (url.pathname === `/api/shop/order/list/${shopper.id}`)
+        return jsonResponse({ success: true, data: [order] })
+      return url.pathname === `/api/shop/order/details/${orderId}`
+        ? jsonResponse({ success: true, data: order })
+        : undefined
+    })
+
+  it('names the paid order, lists its items and the day it is expected', async () => {
+    serveDetails(paid)
+    renderRoute(<PaymentSuccessPage />, {
+      path: '*',
+      initialEntry: `/shop/payment-success?order=TB-10234&id=${orderId}`,
+    })
+    expect(
+      await screen.findByRole('heading', { name: 'Payment is successful!' }),
+    ).toBeInTheDocument()
+    expect(screen.getByText('TB-10234').closest('p')).toHaveTextContent(
+      'Your order TB-10234 is confirmed',
+    )
+    const items = screen.getByRole('list', { name: 'Items in this order' })
+    expect(
+      within(items)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Pixel 92 × ₹1,999', 'Pixel 9 case1 × ₹299'])
+    expect(screen.getByText(/Arriving by/)).toHaveTextContent(/Arriving by Fri(day)?,? 27 Nov/)
+  })
+
+  it('finds the order by its number alone (the status page’s redirect)', async () => {
+    serveDetails(paid)
     renderRoute(<PaymentSuccessPage />, {
       path: '*',
       initialEntry: '/shop/payment-success?order=TB-10234',
     })
-    expect(screen.getByText('TB-10234')).toBeInTheDocument()
-    expect(screen.getByText('TB-10234').closest('p')).toHaveTextContent(
-      'Your order TB-10234 is confirmed',
-    )
+    expect(
+      await screen.findByRole('heading', { name: 'Payment is successful!' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Items in this order' })).toBeInTheDocument()
   })
 
-  it('ignores an address that does not carry an order number', () => {
+  it('claims no payment without an order, or for one that is not paid', async () => {
+    const bare = renderRoute(<PaymentSuccessPage />, {
+      path: '*',
+      initialEntry: '/shop/payment-success',
+    })
+    expect(screen.getByRole('heading', { name: 'No payment to show' })).toBeInTheDocument()
+    expect(screen.queryByText(/successful/)).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View Orders' })).toHaveAttribute(
+      'href',
+      '/shop/account',
+    )
+    bare.unmount()
+
+    serveDetails({ ...paid, paymentStatus: 'failed', orderStatus: 'cancelled' })
     renderRoute(<PaymentSuccessPage />, {
       path: '*',
-      initialEntry: '/shop/payment-success?order=%3Cb%3Eyou%20won%3C%2Fb%3E',
+      initialEntry: `/shop/payment-success?order=TB-10234&id=${orderId}`,
     })
-    expect(screen.getByText(/Your order is confirmed/)).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'No payment to show' })).toBeInTheDocument()
+    expect(screen.queryByText(/successful/)).not.toBeInTheDocument()
+  })
+
+  it('ignores an address that carries no order id', () => {
+    renderRoute(<PaymentSuccessPage />, {
+      path: '*',
+      initialEntry: '/shop/payment-success?order=%3Cb%3Eyou%20won%3C%2Fb%3E&id=1',
+    })
+    expect(screen.getByRole('heading', { name: 'No payment to show' })).toBeInTheDocument()
     expect(screen.queryByText(/you won/)).not.toBeInTheDocument()
   })
 })
@@ -166,15 +294,5 @@ describe('deposit and status pages', () => {
     expect(
       await screen.findByRole('heading', { name: 'Invalid payment request.' }),
     ).toBeInTheDocument()
-  })
-
-  it('says the payment is successful with a way to the orders', () => {
-    renderRoute(<PaymentSuccessPage />)
-    expect(screen.getByRole('heading', { name: 'Payment is successful!' })).toBeInTheDocument()
-    expect(screen.getByText(/Your order is confirmed/)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'View Orders' })).toHaveAttribute(
-      'href',
-      '/shop/account',
-    )
   })
 })

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { MessagePage } from '@/components/message-page'
 import { useCapturePayment } from '../api/capture-payment'
+import { openCartSheet } from '@/lib/cart/open-cart-sheet'
 import { pendingOrder } from '@/lib/pending-order'
 
 /**
@@ -31,9 +32,8 @@ export default function PaymentReturnPage() {
       pendingOrder.clear()
     } else if (result?.paymentStatus === 'paid') {
       pendingOrder.clear()
-      void navigate(`/shop/payment-success?order=${encodeURIComponent(result.orderNumber)}`, {
-        replace: true,
-      })
+      const query = new URLSearchParams({ order: result.orderNumber, id: result.orderId })
+      void navigate(`/shop/payment-success?${query.toString()}`, { replace: true })
     } else if (result?.paymentStatus === 'failed') {
       pendingOrder.clear()
     }
@@ -75,6 +75,8 @@ export default function PaymentReturnPage() {
     )
   }
   if (result?.paymentStatus === 'failed') {
+    // A failed online order puts its lines back in the cart (decision 39): the way forward is
+    // the cart and checkout again, not this order.
     return (
       <MessagePage
         icon={CircleXIcon}
@@ -82,14 +84,19 @@ export default function PaymentReturnPage() {
         title="Payment failed"
         actions={
           <>
-            {ordersButton}
-            <Button asChild variant="outline">
-              <Link to="/">Continue shopping</Link>
+            <Button asChild>
+              <Link to="/shop/checkout">Try again</Link>
+            </Button>
+            <Button variant="outline" onClick={openCartSheet}>
+              Go to cart
             </Button>
           </>
         }
       >
         <p>{result.message}</p>
+        <p className="mt-2">
+          Your items are back in your cart (except any no longer available), so you can try again.
+        </p>
       </MessagePage>
     )
   }
