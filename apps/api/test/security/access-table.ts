@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
 import { orderLines } from '../../src/db/schema'
 import type { Access } from '../../src/plugins/auth'
@@ -350,6 +351,10 @@ export const ACCESS: Record<string, AccessRule> = {
   })),
   'DELETE /api/shop/privacy/consents/:purpose': rule(200, SIGNED_IN, 401, () => ({
     url: '/api/shop/privacy/consents/marketing',
+  })),
+  'POST /api/shop/privacy/notice': rule(200, SIGNED_IN, 401, () => ({
+    url: '/api/shop/privacy/notice',
+    ...json({ noticeVersion: PRIVACY_NOTICE_VERSION, consentAccount: true }),
   })),
   'GET /api/shop/privacy/export': rule(200, SIGNED_IN, 401, () => ({
     url: '/api/shop/privacy/export',
