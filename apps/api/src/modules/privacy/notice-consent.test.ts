@@ -41,12 +41,14 @@ describe('check-auth says when the notice is due', () => {
 
   it('is due for an account that agreed to an older notice', async () => {
     const me = await accountFromBefore()
-    await db().insert(consents).values({
-      userId: me.user.id,
-      purpose: 'account',
-      noticeVersion: '2024-01-01',
-      givenAt: new Date('2024-01-01T10:00:00Z'),
-    })
+    await db()
+      .insert(consents)
+      .values({
+        userId: me.user.id,
+        purpose: 'account',
+        noticeVersion: '2024-01-01',
+        givenAt: new Date('2024-01-01T10:00:00Z'),
+      })
     expect((await checkAuth(me.cookie)).json().user.consentDue).toBe(true)
   })
 
@@ -62,7 +64,10 @@ describe('agreeing to the notice', () => {
     const unticked = await accept(me.cookie, { ...current, consentAccount: false })
     expect(unticked.statusCode).toBe(400)
     expect(unticked.json().errors).toEqual([
-      { path: 'consentAccount', message: 'Please agree to the privacy notice to create an account' },
+      {
+        path: 'consentAccount',
+        message: 'Please agree to the privacy notice to create an account',
+      },
     ])
     const stale = await accept(me.cookie, { ...current, noticeVersion: '2024-01-01' })
     expect(stale.statusCode).toBe(400)
@@ -86,12 +91,14 @@ describe('agreeing to the notice', () => {
 
   it('keeps the older consent as the record and adds the new version beside it', async () => {
     const me = await accountFromBefore()
-    await db().insert(consents).values({
-      userId: me.user.id,
-      purpose: 'account',
-      noticeVersion: '2024-01-01',
-      givenAt: new Date('2024-01-01T10:00:00Z'),
-    })
+    await db()
+      .insert(consents)
+      .values({
+        userId: me.user.id,
+        purpose: 'account',
+        noticeVersion: '2024-01-01',
+        givenAt: new Date('2024-01-01T10:00:00Z'),
+      })
     await accept(me.cookie, { ...current, consentMarketing: true })
     const rows = await consentRows(me.user.id)
     expect(rows.map((r) => [r.purpose, r.noticeVersion]).sort()).toEqual([
@@ -110,13 +117,18 @@ describe('agreeing to the notice', () => {
       headers: { cookie: me.cookie },
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json().consents.find((c: { purpose: string }) => c.purpose === 'marketing'))
-      .toMatchObject({ withdrawnAt: expect.any(String) })
+    expect(
+      res.json().consents.find((c: { purpose: string }) => c.purpose === 'marketing'),
+    ).toMatchObject({ withdrawnAt: expect.any(String) })
     expect(res.json().consentDue).toBe(false)
   })
 
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/shop/privacy/notice', payload: current })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shop/privacy/notice',
+      payload: current,
+    })
     expect(res.statusCode).toBe(401)
   })
 })

@@ -35,6 +35,7 @@ import {
 } from '@/components/ui/sheet'
 import { useSession } from '@/lib/session/get-session'
 import { useLogout } from '@/features/auth/api/logout'
+import { ConsentNotice } from '@/app/components/consent-notice'
 import { LogoMark } from '@/app/components/logo'
 import { NavigationProgress } from '@/app/components/navigation-progress'
 import { SkipLink } from '@/app/components/skip-link'
@@ -161,6 +162,7 @@ export function AdminLayout() {
           <Outlet />
         </main>
       </div>
+      <ConsentNotice />
     </div>
   )
 }
