@@ -823,6 +823,9 @@ export const ACCESS: Record<string, AccessRule> = {
     "payout notifications carry no session: the rail's signature is the credential, and the sandbox rail sends none (signed ones: razorpayx-payouts.test.ts)",
     () => ({ url: '/api/payouts/sandbox/webhook', ...json({ event: 'payout.processed' }) }),
   ),
+  'GET /api/admin/late-credits': rule(200, BACK_OFFICE, 403, () => ({
+    url: '/api/admin/late-credits',
+  })),
   'GET /api/admin/shipments': rule(200, ADMIN, 403, () => ({
     url: '/api/admin/shipments?late=true',
   })),

@@ -16,3 +16,4 @@ export { assertInvoiceable, issueCreditNote, issueInvoice, issuedInvoiceOf } fro
 export type { MarketplaceIdentity } from './issue'
 export { financialYear, nextSerial } from './numbering'
 export { signingKeysRoutes } from './signing-keys.routes'
+export { lateCreditsRoutes } from './late-credits.routes'
