@@ -5,6 +5,7 @@ import {
   BanknoteIcon,
   Building2Icon,
   ClockIcon,
+  FileClockIcon,
   FileSpreadsheetIcon,
   ImagesIcon,
   LandmarkIcon,
@@ -66,6 +67,7 @@ const NAV_ICONS: Record<BackOfficePath, LucideIcon> = {
   features: ImagesIcon,
   'business-address': Building2Icon,
   earnings: WalletIcon,
+  'late-credits': FileClockIcon,
 }
 
 const ADMIN_NAV = backOfficeNav('admin')
