@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
+import { PRIVACY_NOTICE_VERSION } from '../../packages/shared/src/privacy'
 import { gstinCheckChar } from '../../packages/shared/src/validators'
 import { chooseAndPay, type ApiProduct } from './checkout-steps'
 import {
@@ -77,6 +78,12 @@ export async function freshSeller(browser: Browser, baseURL: string, image: stri
   expect(created.status(), await created.text()).toBe(201)
   await admin.close()
   const seller = await apiAs(browser, baseURL, email, 'Seller123')
+  // A seller an admin made never saw the sign-up notice: it agrees first, as its first page's
+  // dialog asks (decision 82).
+  const agreed = await seller.request.post('/api/shop/privacy/notice', {
+    data: { noticeVersion: PRIVACY_NOTICE_VERSION, consentAccount: true },
+  })
+  expect(agreed.status(), await agreed.text()).toBe(200)
   const added = await seller.request.post('/api/admin/products/add', {
     data: {
       image,

@@ -42,6 +42,7 @@ import { privacyRoutes } from './modules/privacy'
 import { shopPoliciesRoutes } from './modules/shop-policies'
 import { healthRoutes } from './modules/health'
 import { invoicesRoutes, signingKeysRoutes } from './modules/invoices'
+import { lateCreditsRoutes } from './modules/invoices'
 import { reviewsRoutes } from './modules/reviews'
 import { searchRoutes } from './modules/search'
 import { seoRoutes } from './modules/seo'
@@ -217,6 +218,7 @@ export async function buildApp(
       await typed.register(ordersRoutes)
       await typed.register(invoicesRoutes)
       await typed.register(signingKeysRoutes)
+      await typed.register(lateCreditsRoutes)
       await typed.register(paymentsRoutes)
       await typed.register(shippingRoutes)
       await typed.register(shipmentsRoutes)

@@ -166,6 +166,11 @@ const envSchema = z.object({
   RETENTION_SESSION_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
   RETENTION_CONTACT_MESSAGE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   RETENTION_RETURN_PHOTO_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  // Shopper accounts with no sign-in or order for this many days are erased (DPDP Rules 2025,
+  // Third Schedule: three years; 0 turns it off), after a notice mailed this many hours before
+  // (at least the 48 of r.8(2)). Decision 82.
+  RETENTION_INACTIVE_DAYS: z.coerce.number().int().min(0).max(3650).default(1095),
+  RETENTION_INACTIVE_NOTICE_HOURS: z.coerce.number().int().min(48).max(720).default(48),
   // The job worker (decision 49): how often it looks for due work besides being woken by NOTIFY,
   // how long a claimed outbox item stays its own, and how failed deliveries are retried (doubling
   // from the base, capped; the defaults ride out an SMTP outage of about two hours).
@@ -833,6 +838,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       sessionDays: e.RETENTION_SESSION_DAYS,
       contactMessageDays: e.RETENTION_CONTACT_MESSAGE_DAYS,
       returnPhotoDays: e.RETENTION_RETURN_PHOTO_DAYS,
+      inactiveDays: e.RETENTION_INACTIVE_DAYS,
+      inactiveNoticeHours: e.RETENTION_INACTIVE_NOTICE_HOURS,
     },
     /** The marketplace's PKCS#12 signing key for its invoices (read by invoices/signing-keys.ts). */
     invoiceSigning: invoiceSigningConfig(e),

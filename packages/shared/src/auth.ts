@@ -15,6 +15,11 @@ export const sessionUser = z.object({
   type: z.enum(USER_TYPES),
   /** Only for sellers (type vendor). */
   vendorStatus: z.enum(VENDOR_STATUSES).nullable(),
+  /**
+   * Only in check-auth: true while the account has not agreed to the current privacy notice
+   * (an account made before the notice, or under an older version; decision 82).
+   */
+  consentDue: z.boolean().optional(),
 })
 export type SessionUser = z.infer<typeof sessionUser>
 

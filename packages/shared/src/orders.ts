@@ -169,6 +169,12 @@ export const orderQuote = z.object({
    * not yet compute (no HSN code from the shop's list, a seller without a GSTIN).
    */
   gstIncluded: z.number().nullable(),
+  /**
+   * Why cash on delivery would be refused for this cart today, in the refusal's own words: the
+   * day's cash ceiling per seller (Income-tax s.269ST, decision 070) with the shopper's other COD
+   * orders from that seller; null when cash on delivery can take it. Absent from older servers.
+   */
+  codDailyRefusal: z.string().nullable().optional(),
 })
 export type OrderQuote = z.infer<typeof orderQuote>
 export const orderQuoteResponse = z.object({ success: z.literal(true), data: orderQuote })

@@ -145,12 +145,56 @@ describe('prefixes longer than three digits (issue 17)', () => {
     expect(stateCodesForPincode('247662')).toEqual(['09', '05']) // Chutmalpur, Saharanpur
   })
 
-  it('keeps the circles whose states share PINs loose', () => {
-    expect(stateCodesForPincode('500001')).toEqual(['36', '37']) // Hyderabad
-    expect(stateCodesForPincode('520001')).toEqual(['37', '36']) // Vijayawada
-    expect(stateCodesForPincode('533001')).toEqual(['37', '36']) // Kakinada, beside Yanam
-    expect(stateCodeForPincode('793001')).toBe('17') // Shillong
-    expect(stateCodesForPincode('793001')).toEqual(['17', '18', '12', '13', '14', '15', '16'])
+  // Issue 30 leftover: Telangana and Andhra Pradesh (one circle until 2014) and the North-East
+  // circle resolve by India Post's district prefixes, not one state for the whole circle.
+  it.each([
+    [
+      '36',
+      'Telangana',
+      ['500001', '501301', '502001', '503001', '504001', '505001', '506001', '508001', '509001'],
+    ],
+    [
+      '37',
+      'Andhra Pradesh',
+      [
+        '515001',
+        '516001',
+        '517501',
+        '518001',
+        '520001',
+        '521001',
+        '522001',
+        '523001',
+        '524001',
+        '530001',
+        '531001',
+        '532001',
+        '533001',
+        '534001',
+        '535001',
+      ],
+    ],
+    [
+      '18',
+      'Assam',
+      ['781001', '782001', '783301', '784001', '785001', '786001', '787001', '788001'],
+    ],
+    ['12', 'Arunachal Pradesh', ['790001', '791111', '792001']],
+    ['17', 'Meghalaya', ['793001', '794001']],
+    ['14', 'Manipur', ['795001']],
+    ['15', 'Mizoram', ['796001']],
+    ['13', 'Nagaland', ['797001', '798601']],
+    ['16', 'Tripura', ['799001']],
+  ] as const)('puts the PINs of %s (%s) in that state alone', (code, _name, pins) => {
+    for (const pin of pins) {
+      expect(stateCodeForPincode(pin), pin).toBe(code)
+      expect(stateCodesForPincode(pin), pin).toEqual([code])
+    }
+  })
+
+  it('keeps both states only for Khammam, whose Polavaram mandals moved to Andhra Pradesh', () => {
+    expect(stateCodeForPincode('507001')).toBe('36') // Khammam
+    expect(stateCodesForPincode('507111')).toEqual(['36', '37']) // Bhadrachalam
   })
 
   it('has no state for army and field post offices', () => {
@@ -170,6 +214,16 @@ describe('prefixes longer than three digits (issue 17)', () => {
 })
 
 describe('pincodeStateProblem', () => {
+  it.each([
+    ['520001', '36', 'PIN code 520001 is in Andhra Pradesh, not Telangana'], // Vijayawada
+    ['500001', '37', 'PIN code 500001 is in Telangana, not Andhra Pradesh'], // Hyderabad
+    ['793001', '18', 'PIN code 793001 is in Meghalaya, not Assam'], // Shillong
+    ['781001', '17', 'PIN code 781001 is in Assam, not Meghalaya'], // Guwahati
+    ['799001', '15', 'PIN code 799001 is in Tripura, not Mizoram'], // Agartala
+  ])('refuses %s in state %s across the split circles', (pincode, state, message) => {
+    expect(pincodeStateProblem(pincode, state)).toBe(message)
+  })
+
   it.each([
     ['560034', '29'], // Bengaluru, Karnataka
     ['110001', '07'], // New Delhi

@@ -29,17 +29,17 @@ const CIRCLES: ReadonlyArray<readonly [from: number, to: number, states: readonl
   [40, 44, ['27']], // Maharashtra (Goa below)
   [45, 48, ['23']], // Madhya Pradesh
   [49, 49, ['22']], // Chhattisgarh
-  // Telangana and Andhra Pradesh were one circle until 2014, and mandals moved between them.
-  [50, 50, ['36', '37']],
-  [51, 53, ['37', '36']],
+  // Telangana (50x) and Andhra Pradesh (51x-53x), one circle until 2014: district prefixes below.
+  [50, 50, ['36']],
+  [51, 53, ['37']],
   [56, 59, ['29']], // Karnataka
   [60, 64, ['33']], // Tamil Nadu (Puducherry below)
   [67, 69, ['32']], // Kerala (Lakshadweep and Mahe below)
   [70, 74, ['19']], // West Bengal (Sikkim, Andaman and Nicobar Islands below)
   [75, 77, ['21']], // Odisha
-  // Assam and the North-East circle (Arunachal Pradesh, Nagaland, Manipur, Mizoram, Tripura,
-  // Meghalaya), once one circle, whose border PINs still cross states.
-  [78, 79, ['18', '12', '13', '14', '15', '16', '17']],
+  // Assam (78x) and the North-East circle (79x: Arunachal Pradesh, Meghalaya, Manipur, Mizoram,
+  // Nagaland, Tripura): each state's district prefixes below.
+  [78, 79, ['18']],
   [80, 85, ['10']], // Bihar (Jharkhand below)
 ]
 
@@ -69,6 +69,17 @@ const PREFIXES: ReadonlyArray<readonly [states: string, prefixes: string]> = [
   ['26', '396210 396215 396220'], // Daman, in Valsad's 396
   ['26 24', '396193 396230 396235 396240'], // Dadra, Silvassa, Naroli, Khanvel; also Vapi's villages
   ['30', '403'], // Goa
+  // Telangana and Andhra Pradesh by district (India Post's sorting districts, All India Pincode
+  // Directory on data.gov.in): 500 Hyderabad, 501 Ranga Reddy, 502 Medak, 503 Nizamabad,
+  // 504 Adilabad, 505 Karimnagar, 506 Warangal, 508 Nalgonda, 509 Mahabubnagar (Telangana);
+  // 515 Anantapur, 516 Kadapa, 517 Chittoor, 518 Kurnool, 520-521 Krishna, 522 Guntur,
+  // 523 Prakasam, 524 Nellore, 530-531 Visakhapatnam, 532 Srikakulam, 533 East Godavari,
+  // 534 West Godavari, 535 Vizianagaram (Andhra Pradesh).
+  ['36', '500 501 502 503 504 505 506 508 509'],
+  // Khammam and Bhadradri Kothagudem, Telangana, whose seven Polavaram mandals moved to Andhra
+  // Pradesh in 2014 (AP Reorganisation (Amendment) Act) keeping their PINs.
+  ['36 37', '507'],
+  ['37', '515 516 517 518 520 521 522 523 524 530 531 532 533 534 535'],
   ['34 37', '533464'], // Yanam, Puducherry, whose office also serves Andhra Pradesh's villages
   ['34', '605'], // Puducherry
   ['33', '6052 6053 6054 6056 6057 6058'], // Villupuram district, Tamil Nadu, in Puducherry's 605
@@ -84,6 +95,12 @@ const PREFIXES: ReadonlyArray<readonly [states: string, prefixes: string]> = [
   ['31', '68255'], // Lakshadweep, in Kochi's 682
   ['11', '737'], // Sikkim
   ['35', '744'], // Andaman and Nicobar Islands
+  // Assam by district groups (India Post's Assam circle): 781 Kamrup, Guwahati, Nalbari, Barpeta;
+  // 782 Nagaon, Karbi Anglong, Morigaon; 783 Goalpara, Dhubri, Kokrajhar, Bongaigaon;
+  // 784 Darrang, Sonitpur, Udalguri; 785 Jorhat, Golaghat, Sibsagar; 786 Dibrugarh, Tinsukia;
+  // 787 Lakhimpur, Dhemaji; 788 Cachar, Karimganj, Hailakandi, Dima Hasao.
+  ['18', '781 782 783 784 785 786 787 788'],
+  // The North-East circle by state (India Post, North East circle's divisions).
   ['12', '790 791 792'], // Arunachal Pradesh
   ['17', '793 794'], // Meghalaya
   ['14', '795'], // Manipur

@@ -83,9 +83,18 @@ export type ConsentView = z.infer<typeof consentView>
 export const consentsResponse = z.object({
   success: z.literal(true),
   noticeVersion: z.string(),
+  /** True until the account's purpose is agreed to under the current notice (decision 82). */
+  consentDue: z.boolean(),
   consents: z.array(consentView),
 })
 export type ConsentsResponse = z.infer<typeof consentsResponse>
+
+/**
+ * An existing account agreeing to the current notice (decision 82): the same fields as at
+ * sign-up, the account's box ticked by the person, marketing optional and unticked by default.
+ */
+export const acceptNoticeBody = z.object(signupConsentFields)
+export type AcceptNoticeInput = z.input<typeof acceptNoticeBody>
 
 /** Only the optional purposes are given or withdrawn alone; the account's goes by deletion. */
 export const OPTIONAL_CONSENT_PURPOSES = ['marketing'] as const

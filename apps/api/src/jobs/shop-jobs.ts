@@ -9,7 +9,7 @@ import type { ShopMetrics } from '../lib/metrics'
 import { issuePasswordReset } from '../modules/auth'
 import { type LifecycleContext, expireUnpaidOrders } from '../modules/lifecycle'
 import { purgeUnservedPdfs } from '../modules/invoices'
-import { purgeRetained } from '../modules/privacy'
+import { eraseInactiveAccounts, purgeRetained } from '../modules/privacy'
 import { deliverRefund, pollRefunds } from '../modules/refunds'
 import type { Payments } from '../payments'
 import type { Couriers } from '../couriers'
@@ -193,6 +193,15 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
         run: async () => {
           const purged = await purgeRetained({ ...deps, log })
           if (purged.contactMessages + purged.returnPhotos > 0) log.info(purged, 'retention purge')
+        },
+      },
+      {
+        // Shopper accounts unused for RETENTION_INACTIVE_DAYS, after a mailed notice (decision 82).
+        name: 'erase-inactive-accounts',
+        everyMs: HOUR,
+        run: async () => {
+          const done = await eraseInactiveAccounts({ ...deps, log })
+          if (done.noticed + done.erased > 0) log.info(done, 'inactivity erasure')
         },
       },
       {

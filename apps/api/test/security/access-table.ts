@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
 import { orderLines } from '../../src/db/schema'
 import type { Access } from '../../src/plugins/auth'
@@ -362,6 +363,10 @@ export const ACCESS: Record<string, AccessRule> = {
   })),
   'DELETE /api/shop/privacy/consents/:purpose': rule(200, SIGNED_IN, 401, () => ({
     url: '/api/shop/privacy/consents/marketing',
+  })),
+  'POST /api/shop/privacy/notice': rule(200, SIGNED_IN, 401, () => ({
+    url: '/api/shop/privacy/notice',
+    ...json({ noticeVersion: PRIVACY_NOTICE_VERSION, consentAccount: true }),
   })),
   'GET /api/shop/privacy/export': rule(200, SIGNED_IN, 401, () => ({
     url: '/api/shop/privacy/export',
@@ -833,6 +838,9 @@ export const ACCESS: Record<string, AccessRule> = {
     "payout notifications carry no session: the rail's signature is the credential, and the sandbox rail sends none (signed ones: razorpayx-payouts.test.ts)",
     () => ({ url: '/api/payouts/sandbox/webhook', ...json({ event: 'payout.processed' }) }),
   ),
+  'GET /api/admin/late-credits': rule(200, BACK_OFFICE, 403, () => ({
+    url: '/api/admin/late-credits',
+  })),
   'GET /api/admin/shipments': rule(200, ADMIN, 403, () => ({
     url: '/api/admin/shipments?late=true',
   })),

@@ -124,6 +124,14 @@ export const BACK_OFFICE_PAGES = [
       { path: 'statements', load: () => import('@/features/earnings/pages/statements-page') },
     ],
   },
+  // Credits past the CGST s.34(2) time limit, with no credit note (decision 070): the server
+  // lists all for admins and a seller's own for a seller.
+  {
+    path: 'late-credits',
+    label: 'Late credits',
+    nav: ['admin', 'vendor'],
+    load: () => import('@/features/late-credits/pages/late-credits-page'),
+  },
   {
     path: 'shipments',
     label: 'Shipments',

@@ -23,3 +23,21 @@ export const consents = pgTable(
   },
   (t) => [index('consents_user_idx').on(t.userId, t.purpose, t.givenAt)],
 )
+
+/**
+ * A shopper account's last sign-in or order as the inactivity erasure last saw it (DPDP Rules
+ * 2025 r.8 and the Third Schedule; decision 82), kept because sessions are deleted once they
+ * expire, and when the 48-hour notice before erasure was mailed. A notice older than the last
+ * activity no longer counts: the person came back.
+ */
+export const accountActivity = pgTable(
+  'account_activity',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    erasureNoticeAt: timestamp('erasure_notice_at', { withTimezone: true }),
+  },
+  (t) => [index('account_activity_notice_idx').on(t.erasureNoticeAt)],
+)

@@ -27,6 +27,7 @@ import { shopCookies } from '../../lib/cookies'
 import { deviceCookies } from './devices'
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset'
 import { revokeSession } from './sessions'
+import { isConsentDue } from './consent-due'
 
 export async function authRoutes(app: App) {
   const cookies = shopCookies(app.deps.config)
@@ -225,7 +226,9 @@ export async function authRoutes(app: App) {
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store')
       const { sessionId: _sessionId, ...user } = request.user!
-      return { success: true as const, user }
+      // Asked of every signed-in page load: the web shows the notice while it is due (decision 82).
+      const consentDue = await isConsentDue(app.deps.db, user.id)
+      return { success: true as const, user: { ...user, consentDue } }
     },
   )
 }

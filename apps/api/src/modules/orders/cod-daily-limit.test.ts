@@ -147,3 +147,33 @@ describe('POST /api/shop/order/create: cash on delivery per seller per day (s.26
     }
   })
 })
+
+describe('GET /api/shop/order/quote: the checkout is told before paying', () => {
+  const quote = (s: Shopper) =>
+    t.app.inject({ method: 'GET', url: '/api/shop/order/quote', headers: { cookie: s.cookie } })
+
+  it('answers the refusal COD would meet, from the same count, and null while it fits', async () => {
+    const seller = await createSeller(db())
+    const item = await phone(seller.id)
+    const me = await shopper()
+    for (let n = 1; n <= 5; n++) expect((await order(me, [item])).statusCode).toBe(201)
+    // The sixth phone is in the cart: cash would pass the day's ceiling for this seller.
+    await order(me, [item], 'COD')
+    const refused = await quote(me)
+    expect(refused.statusCode).toBe(200)
+    expect(refused.json().data.codDailyRefusal).toBe(REFUSAL)
+
+    // Another seller's phone alone fits: nothing to say.
+    const other = await phone((await createSeller(db())).id)
+    const own = db().select({ id: carts.id }).from(carts).where(eq(carts.userId, me.user.id))
+    await db().delete(cartLines).where(inArray(cartLines.cartId, own))
+    await fillCart(db(), me.user.id, [{ productId: other, quantity: 1 }])
+    expect((await quote(me)).json().data.codDailyRefusal).toBeNull()
+
+    // The next Indian day starts afresh.
+    await db().delete(cartLines).where(inArray(cartLines.cartId, own))
+    await fillCart(db(), me.user.id, [{ productId: item, quantity: 1 }])
+    clock.advance(24 * 3_600_000)
+    expect((await quote(me)).json().data.codDailyRefusal).toBeNull()
+  })
+})

@@ -5,7 +5,7 @@ import {
   paiseToRupees,
 } from '@techbazaar/shared'
 import { and, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm'
-import type { Tx } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { orders, subOrders } from '../../db/schema'
 import { badRequest } from '../../lib/errors'
 
@@ -33,6 +33,23 @@ export async function assertCodDayAllowed(
   maxPaise: number,
   now: Date,
 ): Promise<void> {
+  if (await codDayExceeded(tx, userId, lines, maxPaise, now)) {
+    throw badRequest(codDailyLimitMessage(paiseToRupees(maxPaise)))
+  }
+}
+
+/**
+ * Whether these lines, paid in cash, would pass the daily ceiling for one of their sellers: the
+ * refusal's own count, also asked by the checkout's quote so the shopper is told before paying.
+ */
+export async function codDayExceeded(
+  tx: Tx | Db,
+  userId: string,
+  lines: { sellerId: string; pricePaise: number; quantity: number }[],
+  maxPaise: number,
+  now: Date,
+): Promise<boolean> {
+  if (lines.length === 0) return false
   const bySeller = new Map<string, number>()
   for (const l of lines) {
     bySeller.set(l.sellerId, (bySeller.get(l.sellerId) ?? 0) + l.pricePaise * l.quantity)
@@ -59,7 +76,5 @@ export async function assertCodDayAllowed(
   for (const row of earlier) {
     bySeller.set(row.sellerId, (bySeller.get(row.sellerId) ?? 0) + Number(row.paise))
   }
-  if ([...bySeller.values()].some((paise) => paise > maxPaise)) {
-    throw badRequest(codDailyLimitMessage(paiseToRupees(maxPaise)))
-  }
+  return [...bySeller.values()].some((paise) => paise > maxPaise)
 }

@@ -82,7 +82,10 @@ export async function ordersRoutes(app: App) {
       reply.header('Cache-Control', 'no-store')
       return {
         success: true as const,
-        data: await quoteOrder(db, config.marketplace, user.id, request.query.addressId),
+        data: await quoteOrder(db, config.marketplace, user.id, request.query.addressId, {
+          maxPaise: limits.codDailyMaxPaise,
+          now: app.deps.now(),
+        }),
       }
     },
   )

@@ -55,6 +55,7 @@ describe('GET /api/shop/order/quote', () => {
       codFee: 0,
       totalAmount: 2997,
       gstIncluded: null,
+      codDailyRefusal: null,
     })
   })
 
@@ -104,6 +105,7 @@ describe('GET /api/shop/order/quote', () => {
       codFee: 0,
       totalAmount: 0,
       gstIncluded: 0,
+      codDailyRefusal: null,
     })
   })
 

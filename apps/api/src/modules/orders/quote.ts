@@ -1,9 +1,15 @@
-import { paiseToRupees, type OrderPaymentMethod, type OrderQuote } from '@techbazaar/shared'
+import {
+  codDailyLimitMessage,
+  paiseToRupees,
+  type OrderPaymentMethod,
+  type OrderQuote,
+} from '@techbazaar/shared'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { addresses, cartLines, carts, products } from '../../db/schema'
 import { badRequest } from '../../lib/errors'
 import { includedGstPaise, type MarketplaceIdentity } from '../invoices'
+import { codDayExceeded } from './cod-daily-limit'
 
 /** An order's total in its parts, in paise. */
 export interface OrderCharges {
@@ -39,6 +45,8 @@ export async function quoteOrder(
   marketplace: Pick<MarketplaceIdentity, 'stateCode'>,
   userId: string,
   addressId: string | undefined,
+  /** The day's cash ceiling per seller (decision 070), checked as placing the order checks it. */
+  codDaily?: { maxPaise: number; now: Date },
 ): Promise<OrderQuote> {
   let placeOfSupply: string | null = null
   if (addressId) {
@@ -66,6 +74,10 @@ export async function quoteOrder(
     priced.reduce((sum, l) => sum + l.totalPaise, 0),
     null,
   )
+  const codDailyRefusal =
+    codDaily && (await codDayExceeded(db, userId, priced, codDaily.maxPaise, codDaily.now))
+      ? codDailyLimitMessage(paiseToRupees(codDaily.maxPaise))
+      : null
   const gstPaise =
     placeOfSupply === null ? null : await includedGstPaise(db, marketplace, placeOfSupply, priced)
   return {
@@ -75,5 +87,6 @@ export async function quoteOrder(
     codFee: paiseToRupees(charges.codFeePaise),
     totalAmount: paiseToRupees(charges.totalPaise),
     gstIncluded: gstPaise === null ? null : paiseToRupees(gstPaise),
+    codDailyRefusal,
   }
 }

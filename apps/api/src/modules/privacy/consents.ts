@@ -4,7 +4,8 @@ import {
   type ConsentPurpose,
   type ConsentView,
 } from '@techbazaar/shared'
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { isConsentDue } from '../auth'
 import type { Db } from '../../db/client'
 import { consents } from '../../db/schema'
 
@@ -67,4 +68,27 @@ export async function withdrawConsent(
     .where(
       and(eq(consents.userId, userId), eq(consents.purpose, purpose), isNull(consents.withdrawnAt)),
     )
+}
+
+/**
+ * An existing account agrees to the current notice (decision 82): a new `account` row under
+ * this version (the older row stays as the record of what was agreed before), and `marketing`
+ * when ticked and not already given. Agreeing twice changes nothing.
+ */
+export async function acceptNotice(
+  db: Db,
+  userId: string,
+  input: { consentMarketing: boolean },
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    // One agreement at a time per account: two tabs pressing at once record one row.
+    await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`)
+    if (await isConsentDue(tx, userId)) {
+      await tx
+        .insert(consents)
+        .values({ userId, purpose: 'account', noticeVersion: PRIVACY_NOTICE_VERSION, givenAt: now })
+    }
+  })
+  if (input.consentMarketing) await giveConsent(db, userId, 'marketing', now)
 }

@@ -75,59 +75,74 @@ export async function deleteAccount(
     // Locks the account: an order placed meanwhile waits, then finds no session.
     await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${user.id} FOR UPDATE`)
     await assertNothingUnderWay(tx, user.id)
-    const ownOrders = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id))
-    const erasedReturns = await tx
-      .select({ photos: returns.photos })
-      .from(returns)
-      .where(inArray(returns.orderId, ownOrders))
-    await tx
-      .update(returns)
-      .set({ note: null, photos: [], payout: null })
-      .where(inArray(returns.orderId, ownOrders))
-    await tx.update(refunds).set({ payout: null }).where(inArray(refunds.orderId, ownOrders))
-    // The order keeps the state its invoices' place of supply was taken from, nothing personal.
-    await tx
-      .update(orders)
-      .set({
-        addressInfo: sql`jsonb_build_object(
-          'addressId', '', 'address', '', 'city', '', 'pincode', '', 'phone', '', 'notes', ''
-        ) || COALESCE(jsonb_build_object('stateCode', ${orders.addressInfo}->'stateCode'), '{}')`,
-      })
-      .where(eq(orders.userId, user.id))
-    await tx.update(reviews).set({ userName: ERASED_NAME }).where(eq(reviews.userId, user.id))
-    await tx.delete(addresses).where(eq(addresses.userId, user.id))
-    await tx.delete(carts).where(eq(carts.userId, user.id))
-    await tx.delete(sessions).where(eq(sessions.userId, user.id))
-    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id))
-    await tx.delete(otpRequests).where(eq(otpRequests.email, user.email))
-    await tx.delete(contactMessages).where(eq(contactMessages.userId, user.id))
-    // Grievance tickets stay (the complaint and its handling are the shop's record, decision
-    // 076) without the complainant's name and email.
-    await tx
-      .update(grievanceTickets)
-      .set({ name: ERASED_NAME, email: tombstoneEmail(user.id) })
-      .where(eq(grievanceTickets.userId, user.id))
-    await tx
-      .update(consents)
-      .set({ withdrawnAt: now })
-      .where(and(eq(consents.userId, user.id), isNull(consents.withdrawnAt)))
-    await tx
-      .update(users)
-      .set({
-        userName: ERASED_NAME,
-        email: tombstoneEmail(user.id),
-        mobile: null,
-        passwordHash: unusable,
-        deletedAt: now,
-      })
-      .where(eq(users.id, user.id))
-    return erasedReturns.flatMap((r) => r.photos)
+    return eraseAccountRows(tx, { id: user.id, email: user.email }, unusable, now)
   })
   // After the commit: a file removed for a rolled-back deletion could not come back.
   await removeStoredFiles(deps, photos)
 }
 
-async function assertNothingUnderWay(tx: Tx, userId: string) {
+/**
+ * Erases one account in the caller's transaction, which holds its row lock and found nothing
+ * under way: what the account deletion does, shared with the inactivity erasure (decision 82).
+ * Answers the return photos to remove once the transaction has committed.
+ */
+export async function eraseAccountRows(
+  tx: Tx,
+  account: { id: string; email: string },
+  unusablePasswordHash: string,
+  now: Date,
+): Promise<string[]> {
+  const ownOrders = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, account.id))
+  const erasedReturns = await tx
+    .select({ photos: returns.photos })
+    .from(returns)
+    .where(inArray(returns.orderId, ownOrders))
+  await tx
+    .update(returns)
+    .set({ note: null, photos: [], payout: null })
+    .where(inArray(returns.orderId, ownOrders))
+  await tx.update(refunds).set({ payout: null }).where(inArray(refunds.orderId, ownOrders))
+  // The order keeps the state its invoices' place of supply was taken from, nothing personal.
+  await tx
+    .update(orders)
+    .set({
+      addressInfo: sql`jsonb_build_object(
+          'addressId', '', 'address', '', 'city', '', 'pincode', '', 'phone', '', 'notes', ''
+        ) || COALESCE(jsonb_build_object('stateCode', ${orders.addressInfo}->'stateCode'), '{}')`,
+    })
+    .where(eq(orders.userId, account.id))
+  await tx.update(reviews).set({ userName: ERASED_NAME }).where(eq(reviews.userId, account.id))
+  await tx.delete(addresses).where(eq(addresses.userId, account.id))
+  await tx.delete(carts).where(eq(carts.userId, account.id))
+  await tx.delete(sessions).where(eq(sessions.userId, account.id))
+  await tx.delete(passwordResets).where(eq(passwordResets.userId, account.id))
+  await tx.delete(otpRequests).where(eq(otpRequests.email, account.email))
+  await tx.delete(contactMessages).where(eq(contactMessages.userId, account.id))
+  // Grievance tickets stay (the complaint and its handling are the shop's record, decision
+  // 076) without the complainant's name and email.
+  await tx
+    .update(grievanceTickets)
+    .set({ name: ERASED_NAME, email: tombstoneEmail(account.id) })
+    .where(eq(grievanceTickets.userId, account.id))
+  await tx
+    .update(consents)
+    .set({ withdrawnAt: now })
+    .where(and(eq(consents.userId, account.id), isNull(consents.withdrawnAt)))
+  await tx
+    .update(users)
+    .set({
+      userName: ERASED_NAME,
+      email: tombstoneEmail(account.id),
+      mobile: null,
+      passwordHash: unusablePasswordHash,
+      deletedAt: now,
+    })
+    .where(eq(users.id, account.id))
+  return erasedReturns.flatMap((r) => r.photos)
+}
+
+/** Whether an order, return or refund of the account is under way (the shop still needs it). */
+export async function isAnythingUnderWay(tx: Tx, userId: string): Promise<boolean> {
   const [openOrder] = await tx
     .select({ orderNumber: orders.orderNumber })
     .from(orders)
@@ -144,7 +159,11 @@ async function assertNothingUnderWay(tx: Tx, userId: string) {
     .from(refunds)
     .where(and(inArray(refunds.orderId, ownOrders), notInArray(refunds.status, ['completed'])))
     .limit(1)
-  if (openOrder || openReturn || openRefund) {
+  return Boolean(openOrder || openReturn || openRefund)
+}
+
+async function assertNothingUnderWay(tx: Tx, userId: string) {
+  if (await isAnythingUnderWay(tx, userId)) {
     throw conflict(
       'Your account cannot be deleted while an order, return or refund is under way. Please try again once it is delivered, cancelled or refunded.',
     )

@@ -1,6 +1,7 @@
 import { desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
+  accountActivity,
   addresses,
   contactMessages,
   grievanceEntries,
@@ -138,6 +139,17 @@ export async function buildExport(db: Db, userId: string, now: Date) {
       createdAt: r.createdAt,
     })),
     consents: await listConsents(db, userId),
+    // What the inactivity erasure knows (decision 82): the last sign-in kept, a notice mailed.
+    activity:
+      (
+        await db
+          .select({
+            lastActiveAt: accountActivity.lastActiveAt,
+            erasureNoticeAt: accountActivity.erasureNoticeAt,
+          })
+          .from(accountActivity)
+          .where(eq(accountActivity.userId, userId))
+      )[0] ?? null,
     sessions: sessionRows,
     contactMessages: messages,
     tickets: await ticketsOf(db, userId),

@@ -4,3 +4,4 @@
  */
 export { privacyRoutes } from './privacy.routes'
 export { purgeRetained } from './retention'
+export { eraseInactiveAccounts } from './inactivity'

@@ -111,6 +111,8 @@ describe('GET /api/shop/privacy/export', () => {
     expect(data.reviews).toEqual([expect.objectContaining({ message: 'Works well', rating: 5 })])
     expect(data.consents).toEqual([expect.objectContaining({ purpose: 'account' })])
     expect(data.sessions.length).toBeGreaterThan(0)
+    // Nothing recorded for the inactivity erasure yet (decision 82): said, not left out.
+    expect(data).toHaveProperty('activity', null)
     expect(data.contactMessages).toHaveLength(1)
     expect(data.tickets).toEqual([
       expect.objectContaining({

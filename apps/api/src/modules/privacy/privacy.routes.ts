@@ -1,4 +1,5 @@
 import {
+  acceptNoticeBody,
   consentPurposeParams,
   consentsResponse,
   deleteAccountBody,
@@ -8,7 +9,8 @@ import {
 import type { App } from '../../app-types'
 import { shopCookies } from '../../lib/cookies'
 import { assertSelf } from '../../plugins/auth'
-import { giveConsent, listConsents, withdrawConsent } from './consents'
+import { isConsentDue } from '../auth'
+import { acceptNotice, giveConsent, listConsents, withdrawConsent } from './consents'
 import { deleteAccount } from './deletion'
 import { buildExport } from './export'
 
@@ -19,8 +21,28 @@ export async function privacyRoutes(app: App) {
   const answerConsents = async (userId: string) => ({
     success: true as const,
     noticeVersion: PRIVACY_NOTICE_VERSION,
+    consentDue: await isConsentDue(db, userId),
     consents: await listConsents(db, userId),
   })
+
+  app.post(
+    '/shop/privacy/notice',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['privacy'],
+        summary:
+          'An account made before the current privacy notice agrees to it (account purpose required, marketing optional); recorded with the version',
+        body: acceptNoticeBody,
+        response: { 200: consentsResponse },
+      },
+    },
+    async (request) => {
+      const user = assertSelf(request, undefined)
+      await acceptNotice(db, user.id, request.body, app.deps.now())
+      return answerConsents(user.id)
+    },
+  )
 
   app.get(
     '/shop/privacy/consents',

@@ -40,6 +40,8 @@ describe('the retention job', () => {
       sessionDays: 2,
       contactMessageDays: 30,
       returnPhotoDays: 10,
+      inactiveDays: 1095,
+      inactiveNoticeHours: 48,
     })
   })
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { AppDeps } from '../../app-types'
 import { contactMessages, returns } from '../../db/schema'
 import { purgeExpiredAuthRows } from '../auth'
+import { rememberSignIns } from './inactivity'
 import { removeStoredFiles } from './stored-files'
 
 const DAY = 86_400_000
@@ -22,6 +23,8 @@ export async function purgeRetained(
 ): Promise<{ contactMessages: number; returnPhotos: number }> {
   const now = deps.now().getTime()
   const keep = deps.config.retention
+  // The inactivity erasure counts sign-ins: the newest is kept before its session goes.
+  await rememberSignIns(deps.db)
   await purgeExpiredAuthRows(deps.db, new Date(now), keep)
   const messages = await deps.db
     .delete(contactMessages)

@@ -5,6 +5,7 @@ import {
   BanknoteIcon,
   Building2Icon,
   ClockIcon,
+  FileClockIcon,
   FileSpreadsheetIcon,
   ImagesIcon,
   LandmarkIcon,
@@ -35,6 +36,7 @@ import {
 } from '@/components/ui/sheet'
 import { useSession } from '@/lib/session/get-session'
 import { useLogout } from '@/features/auth/api/logout'
+import { ConsentNotice } from '@/app/components/consent-notice'
 import { LogoMark } from '@/app/components/logo'
 import { NavigationProgress } from '@/app/components/navigation-progress'
 import { SkipLink } from '@/app/components/skip-link'
@@ -65,6 +67,7 @@ const NAV_ICONS: Record<BackOfficePath, LucideIcon> = {
   features: ImagesIcon,
   'business-address': Building2Icon,
   earnings: WalletIcon,
+  'late-credits': FileClockIcon,
 }
 
 const ADMIN_NAV = backOfficeNav('admin')
@@ -161,6 +164,7 @@ export function AdminLayout() {
           <Outlet />
         </main>
       </div>
+      <ConsentNotice />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router'
+import { ConsentNotice } from '@/app/components/consent-notice'
 import { NavigationProgress } from '@/app/components/navigation-progress'
 import { SkipLink } from '@/app/components/skip-link'
 import { HydrateLater } from '@/components/hydrate-later'
@@ -19,6 +20,7 @@ export function ShopLayout() {
       <HydrateLater slot="shop-footer">
         <ShopFooter />
       </HydrateLater>
+      <ConsentNotice />
     </div>
   )
 }

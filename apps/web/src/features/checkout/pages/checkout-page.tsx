@@ -116,7 +116,8 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
       ? codLimitMessage(codMax)
       : reach && reach.serviceable && !reach.cod
         ? noCodMessage(address!.pincode)
-        : null
+        : // The day's cash ceiling per seller, as the server counts it (decision 070).
+          (quote.data?.codDailyRefusal ?? null)
   // Online, the cart's units are held while the shopper pays: the server caps them per account.
   const units = items.reduce((sum, l) => sum + l.quantity, 0)
   const holdReason = limits.data ? unpaidHoldMessage(limits.data, units) : null
