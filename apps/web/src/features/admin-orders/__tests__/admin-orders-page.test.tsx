@@ -75,4 +75,35 @@ describe('AdminOrdersPage', () => {
     expect(await screen.findByText('No orders match these filters')).toBeInTheDocument()
     expect(screen.getByLabelText('Status')).toHaveValue('rejected')
   })
+
+  it('narrows by the days placed, the payment method and the seller, and exports the same as CSV', async () => {
+    const sellerId = '4f0c6d1e-8c1a-4d2b-9f3e-2a1b3c4d5e6f'
+    const fetchMock = mockApi({
+      'GET /auth/check-auth': () => ok({ user: createUser({ role: 'admin', type: 'admin' }) }),
+      'GET /admin/vendors': () =>
+        ok({ data: [{ _id: sellerId, userName: 'Moto Mart', email: 'moto@example.in' }] }),
+      'GET /admin/orders/get': () => ok({ data: rows, total: 20, page: 1, limit: 20 }),
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/orders', <AdminOrdersPage />)
+    await screen.findByRole('row', { name: /Asha Rao/ })
+    const exportLink = screen.getByRole('link', { name: 'Export CSV' })
+    expect(exportLink).toHaveAttribute('href', '/api/admin/orders/export')
+
+    await user.type(screen.getByLabelText('Placed from'), '2026-11-01')
+    await user.type(screen.getByLabelText('Placed to'), '2026-11-26')
+    await user.selectOptions(screen.getByLabelText('Payment method'), 'COD')
+    await screen.findByRole('option', { name: 'Moto Mart (moto@example.in)' })
+    await user.selectOptions(screen.getByLabelText('Seller'), sellerId)
+    const filters = `from=2026-11-01&to=2026-11-26&paymentMethod=COD&sellerId=${sellerId}`
+    await waitFor(() => expect(listQueries(fetchMock)).toContain(`?page=1&${filters}`))
+    expect(exportLink).toHaveAttribute('href', `/api/admin/orders/export?${filters}`)
+
+    // An end before the start moves the start with it, rather than finding nothing.
+    await user.clear(screen.getByLabelText('Placed to'))
+    await user.type(screen.getByLabelText('Placed to'), '2026-10-15')
+    await waitFor(() =>
+      expect(exportLink.getAttribute('href')).toContain('from=2026-10-15&to=2026-10-15'),
+    )
+  }, 20_000)
 })

@@ -48,13 +48,28 @@ export interface OrdersPage {
   limit: number
 }
 
+/** The filters as a query string, unset ones left out: the list's and the CSV export's. */
+export function filterSearch(filter: Omit<OrdersFilter, 'page' | 'limit'>): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const key of ['status', 'q', 'from', 'to', 'paymentMethod', 'sellerId'] as const) {
+    const value = filter[key]
+    if (value) params.set(key, value)
+  }
+  return params
+}
+
 /** The query string the admin list understands (unset filters are left out). */
 export function ordersSearch(filter: OrdersFilter): string {
   const params = new URLSearchParams({ page: String(filter.page) })
   if (filter.limit) params.set('limit', String(filter.limit))
-  if (filter.status) params.set('status', filter.status)
-  if (filter.q) params.set('q', filter.q)
+  for (const [key, value] of filterSearch(filter)) params.set(key, value)
   return params.toString()
+}
+
+/** Where the filtered orders download as CSV (every page; the session cookie goes along). */
+export function ordersExportUrl(filter: OrdersFilter): string {
+  const search = filterSearch(filter).toString()
+  return `/api/admin/orders/export${search ? `?${search}` : ''}`
 }
 
 export function getAdminOrders(filter: OrdersFilter, signal?: AbortSignal): Promise<OrdersPage> {

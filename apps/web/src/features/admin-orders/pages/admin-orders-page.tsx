@@ -5,22 +5,20 @@ import { useOrdersFilter } from '../components/use-orders-filter'
 import { DocumentTitle } from '@/components/document-title'
 
 /**
- * /admin/orders: every order for an admin, a page at a time with a status filter and a customer
- * search; its own sub-orders for a seller (type vendor).
+ * /admin/orders: every order for an admin, a page at a time, searched and filtered (status,
+ * days, payment method, seller) and exported as CSV; its own sub-orders for a seller (type vendor).
  */
 export default function AdminOrdersPage() {
   const { user } = useSession()
   const scope = user?.type === 'vendor' ? 'vendor' : 'admin'
-  const { filter, setPage, setStatus, setQuery } = useOrdersFilter()
+  const { filter, setPage, ...controls } = useOrdersFilter()
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <DocumentTitle>Orders | TechBazaar Admin</DocumentTitle>
       <h1 id="page-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
         All Orders
       </h1>
-      {scope === 'admin' && (
-        <OrdersFilters filter={filter} onStatus={setStatus} onQuery={setQuery} />
-      )}
+      {scope === 'admin' && <OrdersFilters filter={filter} controls={controls} />}
       <OrdersTable key={scope} scope={scope} filter={filter} onPage={setPage} />
     </section>
   )
