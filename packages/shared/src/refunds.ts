@@ -187,6 +187,22 @@ export const adminRefundListResponse = z.object({
 })
 export type AdminRefundListResponse = z.infer<typeof adminRefundListResponse>
 export const refundIdParams = z.object({ refundId: idParam })
+/**
+ * A bank transfer's reference as Indian banks give it (issue 31, item 8), spaces and dashes
+ * dropped and capitalised: 12 digits (an IMPS or UPI reference number), or 16 (NEFT) or 22
+ * (RTGS) letters and digits starting with the sending bank's four-letter code.
+ */
+export const UTR_SHAPE = /^(\d{12}|[A-Z]{4}[A-Z0-9]{12}|[A-Z]{4}[A-Z0-9]{18})$/
+export const UTR_MESSAGE =
+  'Enter the UTR as the bank gives it: 12 digits (IMPS or UPI), or 16 (NEFT) or 22 (RTGS) letters and digits starting with the bank’s code'
+const utrField = z
+  .string()
+  .trim()
+  .min(1, 'Enter the payout’s reference (UTR)')
+  .max(40, 'The reference is too long')
+  .transform((text) => text.replace(/[\s-]/g, '').toUpperCase())
+  .refine((utr) => UTR_SHAPE.test(utr), UTR_MESSAGE)
+
 /** Retry a failed refund; or record the payout of a cash-on-delivery refund with its UTR. */
 export const updateRefundBody = z.discriminatedUnion(
   'action',
@@ -194,11 +210,7 @@ export const updateRefundBody = z.discriminatedUnion(
     z.object({ action: z.literal('retry') }),
     z.object({
       action: z.literal('markPaid'),
-      reference: z
-        .string()
-        .trim()
-        .min(6, 'Enter the payout’s reference (UTR)')
-        .max(40, 'The reference is too long'),
+      reference: utrField,
     }),
   ],
   { error: 'action must be retry or markPaid' },

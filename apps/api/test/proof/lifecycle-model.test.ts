@@ -341,7 +341,7 @@ async function run(w: World, s: Snapshot, c: Command): Promise<Answer | null> {
       const body =
         c.action === 'retry'
           ? { action: 'retry' }
-          : { action: 'markPaid', reference: 'UTR20261127001' }
+          : { action: 'markPaid', reference: 'SBIN326112700001' }
       return json('PUT', `/api/admin/refunds/${refund.id}`, w.adminCookie, body)
     }
     case 'advance':

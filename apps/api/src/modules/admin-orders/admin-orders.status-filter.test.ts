@@ -108,7 +108,7 @@ beforeAll(async () => {
     method: 'PUT',
     url: `/api/admin/refunds/${refund!.id}`,
     headers: { cookie: admin },
-    payload: { action: 'markPaid', reference: 'UTR123456789' },
+    payload: { action: 'markPaid', reference: '612345678901' },
   })
   expect(paidOut.statusCode, paidOut.body).toBe(200)
   // The cable cancelled before it shipped, the phones all sent back: nothing is with the shopper.

@@ -167,7 +167,7 @@ describe('an order whose every unit came back', () => {
       method: 'PUT',
       url: `/api/admin/refunds/${refund!.id}`,
       headers: { cookie: admin },
-      payload: { action: 'markPaid', reference: 'UTR123456789' },
+      payload: { action: 'markPaid', reference: '612345678901' },
     })
     expect(paidOut.statusCode, paidOut.body).toBe(200)
     const refunded = {

@@ -280,11 +280,18 @@ describe('a cash-on-delivery refund', () => {
     )
     // The same refund cannot be "retried": it is paid by hand.
     expect((await act(owed!.id, { action: 'retry' })).statusCode).toBe(409)
-    const short = await act(owed!.id, { action: 'markPaid', reference: 'UTR' })
-    expect(short.statusCode).toBe(400)
-    expect(short.json().message).toBe('Enter the payout’s reference (UTR)')
+    const empty = await act(owed!.id, { action: 'markPaid', reference: ' ' })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().message).toBe('Enter the payout’s reference (UTR)')
+    // Not a reference a bank gives (issue 31.8): refused with the shapes it may take.
+    for (const reference of ['UTR', 'UTR123456789', '12345678901', 'SBIN32611234567X9']) {
+      const wrong = await act(owed!.id, { action: 'markPaid', reference })
+      expect(wrong.statusCode, reference).toBe(400)
+      expect(wrong.json().message).toMatch(/^Enter the UTR as the bank gives it: 12 digits/)
+    }
 
-    const paid = await act(owed!.id, { action: 'markPaid', reference: 'UTR123456789' })
+    // Written with spaces, as a bank statement prints it: kept as one word, capitalised.
+    const paid = await act(owed!.id, { action: 'markPaid', reference: 'sbin 3261 1234 5678' })
     expect(paid.statusCode).toBe(200)
     expect(paid.json()).toMatchObject({
       success: true,
@@ -292,20 +299,20 @@ describe('a cash-on-delivery refund', () => {
       data: {
         _id: owed!.id,
         status: 'completed',
-        reference: 'UTR123456789',
+        reference: 'SBIN326112345678',
         completedAt: expect.any(String),
       },
     })
     expect(await refundRow(owed!.id)).toMatchObject({
       status: 'completed',
-      reference: 'UTR123456789',
+      reference: 'SBIN326112345678',
     })
     // Everything the courier collected is back.
     expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'refunded' })
-    const again = await act(owed!.id, { action: 'markPaid', reference: 'UTR999999999' })
+    const again = await act(owed!.id, { action: 'markPaid', reference: '699999999999' })
     expect(again.statusCode).toBe(409)
     expect(again.json().message).toBe('This refund is already paid')
-    expect((await refundRow(owed!.id)).reference).toBe('UTR123456789')
+    expect((await refundRow(owed!.id)).reference).toBe('SBIN326112345678')
 
     const mails = await refundMails(orderId)
     expect(mails.map((m) => m.subject).sort()).toEqual(
@@ -318,7 +325,7 @@ describe('a cash-on-delivery refund', () => {
       'It is paid to UPI ka••••@okaxis.',
     )
     expect(mails.find((m) => m.subject.endsWith('complete'))!.text).toContain(
-      'Reference: UTR123456789',
+      'Reference: SBIN326112345678',
     )
     const shown = (await details(shopper.cookie, orderId)).json().data.refunds
     expect(shown).toEqual([
@@ -326,7 +333,7 @@ describe('a cash-on-delivery refund', () => {
         _id: owed!.id,
         status: 'completed',
         method: 'upi',
-        reference: 'UTR123456789',
+        reference: 'SBIN326112345678',
         payoutTo: 'UPI ka••••@okaxis',
       }),
     ])
@@ -380,7 +387,7 @@ describe('a cash-on-delivery refund', () => {
     expect(await db().select().from(refunds).where(eq(refunds.orderId, orderId))).toEqual([])
 
     const { refund } = await cancelledPaidOrder()
-    const res = await act(refund.id, { action: 'markPaid', reference: 'UTR123456789' })
+    const res = await act(refund.id, { action: 'markPaid', reference: 'SBIN326112345678' })
     expect(res.statusCode).toBe(409)
     expect(res.json()).toEqual({
       success: false,
@@ -415,7 +422,7 @@ describe('a cash-on-delivery refund', () => {
       expect.objectContaining({ _id: owed!.id, overdue: true, status: 'pending' }),
     )
     expect(
-      (await act(owed!.id, { action: 'markPaid', reference: 'UTR555555555' }, later)).statusCode,
+      (await act(owed!.id, { action: 'markPaid', reference: '655555555555' }, later)).statusCode,
     ).toBe(200)
     expect(ids(await list('overdue', later))).not.toContain(owed!.id)
     expect((await list('all', later)).json().data).toContainEqual(

@@ -122,6 +122,12 @@ describe('RefundsPage', () => {
     expect(reference).toHaveAttribute('aria-invalid', 'true')
     expect(sentBodies(fetchMock, `/admin/refunds/${bank._id}`)).toEqual([])
 
+    // A reference no bank gives is refused before it is sent (issue 31.8).
+    await user.type(reference, 'UTR123456789')
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }))
+    expect(within(dialog).getByText(/^Enter the UTR as the bank gives it/)).toBeInTheDocument()
+    expect(sentBodies(fetchMock, `/admin/refunds/${bank._id}`)).toEqual([])
+    await user.clear(reference)
     await user.type(reference, 'SBIN326112345678')
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }))
     expect(await screen.findByText('Refund recorded as paid')).toBeInTheDocument()

@@ -38,7 +38,8 @@ export default function SignupVendorPage() {
           <DialogHeader className="border-b px-5 py-4 pr-14">
             <DialogTitle>Add New Vendor</DialogTitle>
             <DialogDescription>
-              Create a seller account (role admin, type vendor).
+              Create a seller account. The seller signs in with this email and password, and can
+              list products once approved with a GSTIN.
             </DialogDescription>
           </DialogHeader>
           <div className="flex-1 overflow-y-auto px-5 py-5">
