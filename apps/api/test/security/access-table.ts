@@ -281,6 +281,11 @@ export const ACCESS: Record<string, AccessRule> = {
     url: '/api/auth/reset-password',
     ...json({ token: await w.resetToken(), newPassword: 'Secret456' }),
   })),
+  // Reading a link's state needs no session: the link itself is the key, and it is not used up.
+  'POST /api/auth/reset-password/check': open(200, AUTH, async (w) => ({
+    url: '/api/auth/reset-password/check',
+    ...json({ token: await w.resetToken() }),
+  })),
   'POST /api/auth/logout': open(200, 'signing out without a session is a no-op', () => ({
     url: '/api/auth/logout',
   })),
@@ -558,6 +563,9 @@ export const ACCESS: Record<string, AccessRule> = {
   'PUT /api/admin/vendors/:id/e-invoicing': rule(200, ADMIN, 403, (w) => ({
     url: `/api/admin/vendors/${w.users.seller2.id}/e-invoicing`,
     ...json({ applies: false }),
+  })),
+  'POST /api/admin/vendors/:id/gstin-check': rule(200, ADMIN, 403, (w) => ({
+    url: `/api/admin/vendors/${w.users.seller2.id}/gstin-check`,
   })),
   'GET /api/admin/vendors/:vendorId/signing-key': rule(200, ADMIN, 403, (w) => ({
     url: `/api/admin/vendors/${w.users.seller2.id}/signing-key`,
