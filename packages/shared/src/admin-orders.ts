@@ -31,7 +31,12 @@ export type AdminOrderRow = z.infer<typeof adminOrderRow>
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
 /** A day of the shop's calendar (India Standard Time), as a date input gives it. */
-const shopDay = (label: string) => z.iso.date(`${label} must be a date like 2026-11-27`).optional()
+const shopDay = (label: string) =>
+  z.iso
+    .date(`${label} must be a date like 2026-11-27`)
+    // Years a shop's orders can have (the database's timestamps refuse year 0 and before).
+    .refine((day) => day >= '2000-01-01' && day <= '2099-12-31', `${label} must be in 2000-2099`)
+    .optional()
 
 /**
  * What the admin "All Orders" table can be narrowed to (issue 31, item 8), shared by its pages

@@ -45,11 +45,13 @@ function istMinute(moment: Date): string {
  * The orders the admin's filters keep, newest first, as CSV text in pieces (issue 31, item 8):
  * read a thousand at a time after the last one sent (no OFFSET walking the table again), so a
  * long export neither holds every order in memory nor slows down as it goes; at most
- * ADMIN_ORDERS_EXPORT_MAX orders. Statuses and payment statuses are the ones the list shows.
+ * ADMIN_ORDERS_EXPORT_MAX orders. Statuses and payment statuses are the ones the list shows. The
+ * first piece is the header with the first rows, so its route can await it before answering.
  */
 export async function* adminOrdersCsv(db: Db, query: AdminOrdersExportQuery) {
-  yield line(HEADER)
   const where = adminOrdersWhere(query)
+  // The header goes out with the first rows: a query that fails does so before anything is sent.
+  let header = line(HEADER)
   let after: { createdAt: Date; id: string } | undefined
   for (let sent = 0; sent < ADMIN_ORDERS_EXPORT_MAX;) {
     const rows = await db
@@ -64,30 +66,37 @@ export async function* adminOrdersCsv(db: Db, query: AdminOrdersExportQuery) {
       )
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(Math.min(BATCH, ADMIN_ORDERS_EXPORT_MAX - sent))
-    if (rows.length === 0) return
+    if (rows.length === 0) {
+      if (header) yield header
+      return
+    }
     const standings = await standingsOf(
       db,
       rows.map((row) => row.order),
     )
-    yield rows
-      .map(({ order, userName, email }) => {
-        const { standing } = standingOf(standings, order.id)
-        return line([
-          formatOrderNumber(order.orderNumber),
-          istMinute(order.createdAt),
-          userName,
-          email,
-          order.addressInfo.phone,
-          order.addressInfo.stateCode ? GST_STATES[order.addressInfo.stateCode] : '',
-          ORDER_STATUS_LABELS[standing.status],
-          PAYMENT_METHOD_LABELS[order.paymentMethod],
-          PAYMENT_STATUS_LABELS[standing.paymentStatus],
-          csvRupees(order.totalPaise),
-          csvRupees(standing.payablePaise),
-          csvRupees(standing.refundedPaise),
-        ])
-      })
-      .join('')
+    yield (
+      header +
+      rows
+        .map(({ order, userName, email }) => {
+          const { standing } = standingOf(standings, order.id)
+          return line([
+            formatOrderNumber(order.orderNumber),
+            istMinute(order.createdAt),
+            userName,
+            email,
+            order.addressInfo.phone,
+            order.addressInfo.stateCode ? GST_STATES[order.addressInfo.stateCode] : '',
+            ORDER_STATUS_LABELS[standing.status],
+            PAYMENT_METHOD_LABELS[order.paymentMethod],
+            PAYMENT_STATUS_LABELS[standing.paymentStatus],
+            csvRupees(order.totalPaise),
+            csvRupees(standing.payablePaise),
+            csvRupees(standing.refundedPaise),
+          ])
+        })
+        .join('')
+    )
+    header = ''
     sent += rows.length
     const last = rows.at(-1)!.order
     after = { createdAt: last.createdAt, id: last.id }

@@ -94,6 +94,8 @@ describe('GET /api/admin/orders/get, filtered', () => {
       '?from=2026-11-27&to=2026-11-26',
       '?paymentMethod=CHEQUE',
       '?from=27-11-2026',
+      '?from=0000-01-01',
+      '?to=9999-12-31',
       '?sellerId=nobody',
     ]) {
       const res = await get(`/api/admin/orders/get${query}`)

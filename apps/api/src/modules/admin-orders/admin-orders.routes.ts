@@ -55,12 +55,16 @@ export async function adminOrdersRoutes(app: App) {
       },
     },
     async (request, reply) => {
+      // The first rows are read before the answer starts: a failure is a JSON error, not a file
+      // cut short.
+      const csv = adminOrdersCsv(db, request.query)
+      const first = await csv.next()
       const today = new Date(app.deps.now().getTime() + 330 * 60_000).toISOString().slice(0, 10)
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="orders-${today}.csv"`)
         .header('Cache-Control', 'no-store')
-        .send(Readable.from(adminOrdersCsv(db, request.query)))
+        .send(Readable.from(rest(first, csv)))
     },
   )
 
@@ -132,4 +136,11 @@ export async function adminOrdersRoutes(app: App) {
       data: await updateSellerSubOrder(db, lifecycle, assertSelf(request, undefined), request.body),
     }),
   )
+}
+
+/** The pieces of a CSV whose first piece was already read. */
+async function* rest(first: IteratorResult<string>, csv: AsyncGenerator<string>) {
+  if (first.done) return
+  yield first.value
+  yield* csv
 }
