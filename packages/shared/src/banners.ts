@@ -86,7 +86,11 @@ export const featureListResponse = z.object({
 export type FeatureListReply = z.infer<typeof featureListResponse>
 
 const when = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).nullable()
+  z.iso
+    .datetime({ offset: true, error: `${label} must be a date and time` })
+    // Years a banner can run in (the database's timestamps refuse year 0 and before).
+    .refine((at) => at >= '2000' && at < '2100', `${label} must be in 2000-2099`)
+    .nullable()
 
 /** What an admin may set on a banner besides its images (added with them, or changed later). */
 const bannerSettings = z.object({

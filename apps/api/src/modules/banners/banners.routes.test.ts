@@ -255,5 +255,9 @@ describe('banner links, order, dates and alt text (issue 31.3)', () => {
     const past = await add({ endsAt: new Date(clock.getTime() - 1000).toISOString() })
     expect(past.statusCode).toBe(400)
     expect(past.json().message).toMatch(/End must be in the future/)
+    // Year 0 is no time a database keeps: a 400, not a 500.
+    const yearZero = await add({ startsAt: '0000-01-01T00:00:00Z' })
+    expect(yearZero.statusCode).toBe(400)
+    expect(yearZero.json().message).toMatch(/must be in 2000-2099/)
   })
 })
