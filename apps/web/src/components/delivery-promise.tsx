@@ -2,9 +2,9 @@ import { formatShopDay, type Serviceability } from '@techbazaar/shared'
 import { Banknote, Truck, TriangleAlert } from 'lucide-react'
 
 /**
- * What the courier promises for a pincode, in the shop's words: the delivery day (or the
- * Shipping Policy's 3-5 days when the shop has no courier to ask), and whether cash on delivery
- * is taken there. The product dialog and checkout both show it.
+ * What the courier promises for a pincode, in the shop's words: the delivery day (or, when the
+ * shop has no courier to ask, that the day comes with the courier: no figure the code does not
+ * keep, issue 31.2), and whether cash on delivery is taken there. The product dialog and checkout both show it.
  */
 export function DeliveryPromise({
   answer,
@@ -32,7 +32,7 @@ export function DeliveryPromise({
               <span className="font-semibold">{formatShopDay(answer.deliveryBy, 'weekday')}</span>
             </>
           ) : (
-            'Usually delivered in 3-5 days'
+            'Delivers here; the courier gives the day when it ships'
           )}
         </span>
       </li>

@@ -23,7 +23,7 @@ const PANELS = {
     text: 'Your one-stop shop for the latest tech gadgets and accessories',
     tiles: [SmartphoneIcon, HeadphonesIcon, WatchIcon, CableIcon],
     perks: [
-      { icon: TruckIcon, label: 'Delivery across India in 3-5 days' },
+      { icon: TruckIcon, label: 'Delivery across India, tracked to your door' },
       { icon: ShieldCheckIcon, label: 'Genuine products with GST invoice' },
     ],
   },

@@ -8,8 +8,8 @@ import { BrandTiles } from '../components/brand-tiles'
 import { ProductSection, SectionShell } from '../components/product-section'
 
 const PROMISES = [
-  { icon: Truck, text: 'Delivery in 3-5 days across India' },
-  { icon: RotateCcw, text: '7-day returns' },
+  { icon: Truck, text: 'Delivery across India, tracked to your door' },
+  { icon: RotateCcw, text: 'Easy returns and refunds' },
   { icon: ShieldCheck, text: 'Secure payments or cash on delivery' },
 ]
 

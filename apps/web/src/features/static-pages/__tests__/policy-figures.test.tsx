@@ -1,5 +1,6 @@
 import { ORDER_STATUS_LABELS, type ShopPolicies } from '@techbazaar/shared'
 import { describe, expect, it } from 'vitest'
+import AboutPage from '../pages/about-page'
 import PrivacyPolicyPage from '../pages/privacy-policy-page'
 import RefundPage from '../pages/refund-page'
 import ReturnPage from '../pages/return-page'
@@ -47,6 +48,8 @@ const pages = [
   { name: 'Refund and Cancellation Policy', Page: RefundPage },
   { name: 'Privacy Policy', Page: PrivacyPolicyPage },
   { name: 'Terms and Conditions', Page: TermsPage },
+  // Not a policy, but it told shoppers of "7-day returns" whatever the setting said.
+  { name: 'About Us', Page: AboutPage },
 ]
 
 /** The page's words, each text node apart (textContent would glue a date to a heading's figure). */

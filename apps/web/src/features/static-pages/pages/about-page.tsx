@@ -13,9 +13,11 @@ import {
   Truck,
   type LucideIcon,
 } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PageTitle, pageContainer } from '../components/page-title'
+import { Days, ShipByDays } from '../components/shop-terms'
 import { PhoneLink } from '../components/company-details'
 import { Portrait } from '../components/portrait'
 import { CareEmailLink } from '../components/company-details'
@@ -23,12 +25,12 @@ import { team } from '../content/team'
 
 const facts: { icon: LucideIcon; label: string }[] = [
   { icon: Truck, label: 'Delivery across India' },
-  { icon: RotateCcw, label: '7-day returns' },
+  { icon: RotateCcw, label: 'Easy returns and refunds' },
   { icon: ReceiptIndianRupee, label: 'GST invoice on every order' },
   { icon: CreditCard, label: 'UPI, cards and Cash on Delivery' },
 ]
 
-const reasons: { icon: LucideIcon; title: string; text: string }[] = [
+const reasons: { icon: LucideIcon; title: string; text: ReactNode }[] = [
   {
     icon: BadgeCheck,
     title: 'Genuine products',
@@ -47,12 +49,22 @@ const reasons: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: Truck,
     title: 'Reliable delivery',
-    text: 'Shipped through registered couriers and India Post, usually within 3 to 5 days.',
+    text: (
+      <>
+        Handed to registered couriers and India Post within <ShipByDays /> of your order, and
+        tracked to your door.
+      </>
+    ),
   },
   {
     icon: RotateCcw,
     title: 'Easy returns',
-    text: 'Return unused products within 7 days, with refunds credited within 10 days of approval.',
+    text: (
+      <>
+        Return unused products within <Days of="returnWindowDays" /> of delivery, with refunds
+        credited within <Days of="refundDays" /> of being issued.
+      </>
+    ),
   },
   {
     icon: Headset,
