@@ -23,6 +23,28 @@ test.describe('a 390 px phone', () => {
     })
   }
 
+  test('the home page reaches the brands and every section within a few screens', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    const screen = page.viewportSize()?.height ?? 844
+    const screensDown = (name: string) =>
+      page
+        .getByRole('heading', { name, level: 2 })
+        .evaluate((el, h) => (el.getBoundingClientRect().top + window.scrollY) / h, screen)
+    // Issue 31.9: 13 screens and 30 cards came before "Shop by Brand" when sections were grids.
+    expect(await screensDown('Shop by Brand')).toBeLessThan(3.5)
+    expect(await screensDown("Accessories You'll Love")).toBeLessThan(5.5)
+    // A section is one row of cards that scrolls sideways, within the page's width.
+    const row = page.locator('section[aria-labelledby="featured-products"] ul').first()
+    expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+
   test('opens the menu drawer with the shop links', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('button', { name: 'Open menu' }).click()

@@ -7,10 +7,11 @@ import { CAROUSEL_VIEWPORT_CLASS, useCarousel } from '../hooks/use-carousel'
 import { ProductCard, ProductCardSkeleton } from './product-card'
 
 const slideClass =
-  'min-w-0 shrink-0 grow-0 snap-start basis-full sm:basis-[calc((100%-2rem)/3)] lg:basis-[calc((100%-4rem)/5)]'
+  'min-w-0 shrink-0 grow-0 snap-start basis-[44%] sm:basis-[calc((100%-2rem)/3)] lg:basis-[calc((100%-4rem)/5)]'
 
 /**
- * A row of product cards that scrolls itself every 3 s: 1 visible on phones, 3 from 640 px,
+ * A row of product cards that scrolls itself every 3 s: 2 and the edge of a third visible on
+ * phones (like the home page's other sections there), 3 from 640 px,
  * 5 from 1024 px. Paused on hover and focus, still for reduced motion.
  */
 export function ProductCarousel({

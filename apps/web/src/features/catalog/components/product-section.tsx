@@ -13,8 +13,19 @@ import { EmptyState, ErrorState } from '@/components/state-views'
 
 export const productLink = (product: Product) => `/shop/listing?product=${product._id}`
 
+/**
+ * On phones a section is one row that scrolls sideways (two cards and the edge of a third in
+ * view), not a grid of ten cards five screens long: every section and the brands are within the
+ * first few screens (issue 31, item 9). From 640 px it is the grid. The row stops at each card;
+ * it stays within the page's padding (sections laid out only near the screen clip to their box).
+ */
+const ROW_ON_PHONES =
+  'max-sm:flex max-sm:snap-x max-sm:snap-mandatory max-sm:overflow-x-auto max-sm:overscroll-x-contain max-sm:pb-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden'
+const CARD_IN_ROW = 'max-sm:w-[44%] max-sm:shrink-0 max-sm:snap-start'
+
 /** Ten cards fill two rows of five; at three columns the tenth would sit alone, so it hides. */
-const hideLoneTenth = (index: number) => (index === 9 ? 'sm:max-lg:hidden' : undefined)
+const hideLoneTenth = (index: number) =>
+  cn(CARD_IN_ROW, index === 9 && 'sm:max-lg:hidden') || undefined
 
 function SectionShell({
   id,
@@ -82,7 +93,11 @@ export function ProductSection({
   if (result.isPending) {
     body =
       layout === 'grid' ? (
-        <ProductGridSkeleton count={query.limit ?? 10} itemClassName={hideLoneTenth} />
+        <ProductGridSkeleton
+          count={query.limit ?? 10}
+          className={ROW_ON_PHONES}
+          itemClassName={hideLoneTenth}
+        />
       ) : (
         <ProductCarouselSkeleton />
       )
@@ -100,6 +115,7 @@ export function ProductSection({
       <ProductGrid
         products={result.data.data}
         linkFor={productLink}
+        className={ROW_ON_PHONES}
         itemClassName={hideLoneTenth}
       />
     )
