@@ -13,17 +13,20 @@ import {
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
 
-/** How each of the shop's methods (PAYMENT_METHODS, shown by their codes) is described. */
-const METHODS: Record<PaymentMethod, { hint: string; icon: React.ElementType }> = {
-  PAYU: { hint: 'Cards, UPI and net banking', icon: CreditCard },
-  GATEPAY: { hint: 'Pay through GatePay checkout', icon: Wallet },
-  CASHFREE: { hint: 'UPI, cards and wallets', icon: Landmark },
-  COD: { hint: 'Cash on delivery', icon: Banknote },
+/**
+ * Each of the shop's methods (PAYMENT_METHODS) as shoppers think of paying, with the gateway
+ * (the spec's code) in small print under it (issue 31, item 7).
+ */
+const METHODS: Record<PaymentMethod, { title: string; small: string; icon: React.ElementType }> = {
+  PAYU: { title: 'UPI, cards or net banking', small: 'Through PAYU', icon: CreditCard },
+  GATEPAY: { title: 'Online payment', small: 'Through GATEPAY checkout', icon: Wallet },
+  CASHFREE: { title: 'UPI, cards or wallets', small: 'Through CASHFREE', icon: Landmark },
+  COD: { title: 'Cash on delivery', small: 'COD: pay the courier on delivery', icon: Banknote },
 }
 
 /**
  * "Select Payment Method": one of the four, then "Pay ₹{total}" (disabled until chosen). A
- * method in `unavailable` cannot be chosen and shows its reason in place of its hint.
+ * method in `unavailable` cannot be chosen and shows its reason under its name.
  */
 export function PaymentMethodDialog({
   open,
@@ -53,7 +56,7 @@ export function PaymentMethodDialog({
         </DialogHeader>
         <div role="radiogroup" aria-label="Payment method" className="grid gap-2">
           {PAYMENT_METHODS.map((value) => {
-            const { hint, icon: Icon } = METHODS[value]
+            const { title, small, icon: Icon } = METHODS[value]
             const selected = method === value
             const reason = unavailable[value]
             return (
@@ -77,13 +80,10 @@ export function PaymentMethodDialog({
                 />
                 <span className="flex flex-col">
                   <span className={cn('font-semibold', reason && 'text-muted-foreground')}>
-                    {value}
+                    {title}
                   </span>
-                  <span
-                    className={cn('text-sm', reason ? 'text-destructive' : 'text-muted-foreground')}
-                  >
-                    {reason ?? hint}
-                  </span>
+                  <span className="text-xs text-muted-foreground">{small}</span>
+                  {reason && <span className="text-sm text-destructive">{reason}</span>}
                 </span>
               </button>
             )
