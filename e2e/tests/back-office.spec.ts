@@ -182,7 +182,7 @@ test.describe('back office', () => {
     await guest.context.close()
   })
 
-  test('an admin uploads a banner that shows on the home page, then removes it', async ({
+  test('an admin uploads a banner that links to a search on the home page, then removes it', async ({
     page,
     browser,
   }) => {
@@ -190,8 +190,6 @@ test.describe('back office', () => {
     await signIn(page, 'admin@demo.test')
     await expect(page).toHaveURL(/\/admin\/dashboard$/)
     await page.goto('/admin/features')
-    const upload = page.getByRole('button', { name: 'Upload', exact: true })
-    await expect(upload).toBeDisabled()
     await page.getByLabel('Upload Image').setInputFiles({
       name: 'banner.png',
       mimeType: 'image/png',
@@ -199,18 +197,25 @@ test.describe('back office', () => {
     })
     await expect(page.getByText('banner.png')).toBeVisible()
     await expect(page.getByText('Uploaded')).toBeVisible()
-    await page.getByLabel('Title (optional)').fill(title)
-    await upload.click()
+    // Alt text and a target are asked for (issue 31.3): this one goes to a search.
+    await page.getByLabel('Alt text').fill(title)
+    await page.getByLabel('Links to').selectOption('search')
+    await page.getByLabel('Search words').fill('earbuds')
+    await page.getByRole('button', { name: 'Add banner' }).click()
     await expect(page.getByText('Banner added')).toBeVisible()
     await expect(page.getByRole('img', { name: title })).toBeVisible()
 
     const guest = await asGuest(browser)
     await guest.page.goto('/')
-    await expect(guest.page.getByRole('img', { name: title })).toBeAttached()
+    const link = guest.page.getByRole('link', { name: title })
+    await expect(link).toBeAttached()
+    await expect(link).toHaveAttribute('href', '/shop/search?q=earbuds')
     await guest.context.close()
 
+    // A live banner is deleted only once the admin confirms.
     const item = page.getByRole('listitem').filter({ has: page.getByRole('img', { name: title }) })
     await item.getByRole('button', { name: /^Delete/ }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete banner' }).click()
     await expect(page.getByRole('img', { name: title })).toHaveCount(0)
   })
 })

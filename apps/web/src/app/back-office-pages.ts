@@ -122,14 +122,18 @@ export const BACK_OFFICE_PAGES = [
     load: () => import('@/features/earnings/pages/earnings-page'),
     subpages: [
       { path: 'statements', load: () => import('@/features/earnings/pages/statements-page') },
+      {
+        path: 'late-credits',
+        load: () => import('@/features/late-credits/pages/late-credits-page'),
+      },
     ],
   },
   // Credits past the CGST s.34(2) time limit, with no credit note (decision 070): the server
-  // lists all for admins and a seller's own for a seller.
+  // lists all for admins; a seller reads its own under Earnings (its navigation has no room).
   {
     path: 'late-credits',
     label: 'Late credits',
-    nav: ['admin', 'vendor'],
+    nav: ['admin'],
     load: () => import('@/features/late-credits/pages/late-credits-page'),
   },
   {

@@ -1,4 +1,4 @@
-import { FileTextIcon, WalletIcon } from 'lucide-react'
+import { FileClockIcon, FileTextIcon, WalletIcon } from 'lucide-react'
 import { useRef } from 'react'
 import { Link, Navigate } from 'react-router'
 import { DocumentTitle } from '@/components/document-title'
@@ -89,12 +89,20 @@ export default function EarningsPage() {
             dates are India time.
           </p>
         </div>
-        <Button asChild variant="outline" className="h-11 w-fit shrink-0">
-          <Link to="/admin/earnings/statements">
-            <FileTextIcon aria-hidden="true" />
-            Statements and tax documents
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" className="h-11 w-fit shrink-0">
+            <Link to="/admin/earnings/statements">
+              <FileTextIcon aria-hidden="true" />
+              Statements and tax documents
+            </Link>
+          </Button>
+          <Button asChild variant="outline" className="h-11 w-fit shrink-0">
+            <Link to="/admin/earnings/late-credits">
+              <FileClockIcon aria-hidden="true" />
+              Late credits
+            </Link>
+          </Button>
+        </div>
       </div>
       <EarningsBody />
     </section>
