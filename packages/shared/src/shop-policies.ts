@@ -42,6 +42,12 @@ export const shopPolicies = z.object({
   returnPhotoKeepDays: z.number().int(),
   /** Days a contact message is kept (RETENTION_CONTACT_MESSAGE_DAYS). */
   contactMessageKeepDays: z.number().int(),
+  /** Days without a sign-in or order after which a shopper account is erased; 0: never (RETENTION_INACTIVE_DAYS). */
+  inactiveAccountDays: z.number().int(),
+  /** Hours before that erasure its notice is mailed (RETENTION_INACTIVE_NOTICE_HOURS). */
+  inactiveNoticeHours: z.number().int(),
+  /** Minutes an OTP and a pending registration are kept (RETENTION_OTP_MINUTES). */
+  otpKeepMinutes: z.number().int(),
   /** Hours within which a grievance is acknowledged (GRIEVANCE_ACK_HOURS). */
   grievanceAckHours: z.number().int(),
   /** Days within which a grievance is to be resolved (GRIEVANCE_RESOLVE_DAYS). */

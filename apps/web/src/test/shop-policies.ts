@@ -13,6 +13,9 @@ export const shopPoliciesFixture: ShopPolicies = {
   deviceCookieDays: 365,
   returnPhotoKeepDays: 30,
   contactMessageKeepDays: 365,
+  inactiveAccountDays: 1095,
+  inactiveNoticeHours: 48,
+  otpKeepMinutes: 60,
   grievanceAckHours: 48,
   grievanceResolveDays: 30,
   marketplace: {

@@ -26,6 +26,9 @@ describe('GET /api/shop/policies', () => {
         deviceCookieDays: config.deviceCookieDays,
         returnPhotoKeepDays: config.retention.returnPhotoDays,
         contactMessageKeepDays: config.retention.contactMessageDays,
+        inactiveAccountDays: config.retention.inactiveDays,
+        inactiveNoticeHours: config.retention.inactiveNoticeHours,
+        otpKeepMinutes: config.retention.otpMinutes,
         grievanceAckHours: config.grievances.ackHours,
         grievanceResolveDays: config.grievances.resolveDays,
         marketplace: {

@@ -19,6 +19,9 @@ export async function shopPoliciesRoutes(app: App) {
     deviceCookieDays: config.deviceCookieDays,
     returnPhotoKeepDays: config.retention.returnPhotoDays,
     contactMessageKeepDays: config.retention.contactMessageDays,
+    inactiveAccountDays: config.retention.inactiveDays,
+    inactiveNoticeHours: config.retention.inactiveNoticeHours,
+    otpKeepMinutes: config.retention.otpMinutes,
     grievanceAckHours: config.grievances.ackHours,
     grievanceResolveDays: config.grievances.resolveDays,
     // The one source of the storefront's legal name, offices and grievance officer (issue 30.2).

@@ -24,6 +24,9 @@ const settings: ShopPolicies = {
   contactMessageKeepDays: 23,
   grievanceAckHours: 29,
   grievanceResolveDays: 27,
+  inactiveAccountDays: 31,
+  inactiveNoticeHours: 53,
+  otpKeepMinutes: 37,
 }
 
 const servedDays = new Set([
@@ -35,6 +38,7 @@ const servedDays = new Set([
   settings.returnPhotoKeepDays,
   settings.contactMessageKeepDays,
   settings.grievanceResolveDays,
+  settings.inactiveAccountDays,
 ])
 
 /** Figures a law sets, not the shop's settings: each says which. */
@@ -76,7 +80,8 @@ describe.each(pages)('the $name page states what the code does (issue 31.2)', ({
     const unknown = stated.filter(({ said, n, unit }) => {
       if (LAW_FIGURES.has(said)) return false
       if (unit === 'working day') return n !== settings.shipByWorkingDays
-      if (unit === 'hour') return n !== settings.grievanceAckHours
+      if (unit === 'hour')
+        return n !== settings.grievanceAckHours && n !== settings.inactiveNoticeHours
       return !servedDays.has(n)
     })
     expect(unknown.map((f) => f.said)).toEqual([])
@@ -115,6 +120,15 @@ describe('the pages take their words and figures from the settings', () => {
     expect(document.body).toHaveTextContent(/the sign-in expires, 17 days after you signed in/)
     expect(document.body).toHaveTextContent(/expires 211 days after your last sign-in/)
     expect(document.body).toHaveTextContent(/within 29 hours and aim to resolve it within 27 days/)
+    // Unused accounts and OTPs, from the retention settings (decision 82).
+    expect(document.body).toHaveTextContent(/no order for 31 days is erased/)
+    expect(document.body).toHaveTextContent(/We mail you 53 hours before/)
+    expect(document.body).toHaveTextContent(/pending registrations: 37 minutes after/)
+  })
+
+  it('the privacy page says unused accounts are kept when their erasure is off', () => {
+    renderPage(<PrivacyPolicyPage />, { ...settings, inactiveAccountDays: 0 })
+    expect(document.body).toHaveTextContent(/Accounts no longer used: kept until you delete them/)
   })
 
   it('the terms give the return window and refund time from the settings', () => {

@@ -10,6 +10,7 @@ type DayTerm =
   | 'returnPhotoKeepDays'
   | 'contactMessageKeepDays'
   | 'grievanceResolveDays'
+  | 'inactiveAccountDays'
 
 const count = (n: number, unit: string) => (n === 1 ? `1 ${unit}` : `${n} ${unit}s`)
 
@@ -27,11 +28,18 @@ export function ShipByDays() {
   return <>{count(days, 'working day')}</>
 }
 
-/** "48 hours": the time a complaint is acknowledged in, from the grievance settings. */
-export function Hours({ of }: { of: 'grievanceAckHours' }) {
+/** "48 hours": a time the settings give in hours (a complaint's acknowledgement, a notice). */
+export function Hours({ of }: { of: 'grievanceAckHours' | 'inactiveNoticeHours' }) {
   const hours = useShopPolicies().data?.[of]
   if (hours === undefined) return null
   return <>{count(hours, 'hour')}</>
+}
+
+/** "60 minutes": how long an OTP and a pending registration are kept, from the settings. */
+export function OtpMinutes() {
+  const minutes = useShopPolicies().data?.otpKeepMinutes
+  if (minutes === undefined) return null
+  return <>{count(minutes, 'minute')}</>
 }
 
 /** The shop's terms, once they are in (server rendering waits for them). */

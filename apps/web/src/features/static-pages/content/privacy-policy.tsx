@@ -7,7 +7,25 @@ import {
   GrievanceOfficerAddress,
 } from '../components/company-details'
 import type { PolicyHighlight, PolicySection } from '../components/policy-page'
-import { Days, Hours } from '../components/shop-terms'
+import { Days, Hours, OtpMinutes, useShopTerms } from '../components/shop-terms'
+
+/**
+ * What happens to a shopper account nobody uses (DPDP Rules 2025, Third Schedule; decision 82),
+ * from the settings: erased after its period with a notice mailed first, or kept when the period
+ * is 0.
+ */
+function InactiveAccounts() {
+  const days = useShopTerms()?.inactiveAccountDays
+  if (days === undefined) return null
+  if (days === 0) return <>kept until you delete them.</>
+  return (
+    <>
+      a shopper account with no sign-in and no order for <Days of="inactiveAccountDays" /> is erased
+      as if you had deleted it (what tax law keeps stays, as above). We mail you{' '}
+      <Hours of="inactiveNoticeHours" /> before; signing in keeps the account.
+    </>
+  )
+}
 
 export const privacySummary =
   'What personal data TechBazaar collects, why we need it, who we share it with, how long we keep it, and the rights you have under the Digital Personal Data Protection Act, 2023.'
@@ -283,7 +301,10 @@ export const privacySections: PolicySection[] = [
             and investigating unauthorised access.
           </li>
           <li>
-            <strong>OTPs and pending registrations:</strong> one hour after they are sent.
+            <strong>OTPs and pending registrations:</strong> <OtpMinutes /> after they are sent.
+          </li>
+          <li>
+            <strong>Accounts no longer used:</strong> <InactiveAccounts />
           </li>
         </ul>
         <p>
