@@ -100,12 +100,13 @@ export function AdminLayout() {
                 <LogoMark className="size-7" />
                 Seller Hub
               </Link>
-              {/* Below 1024 px the five sections get a row of their own, labels under the icons. */}
+              {/* Below 1024 px the six sections get a row of their own (two of three on phones),
+                  labels under the icons. */}
               <nav
                 aria-label="Seller"
                 className="order-last w-full border-t lg:order-none lg:w-auto lg:border-t-0"
               >
-                <ul className="grid grid-cols-5 gap-1 py-1 lg:flex lg:py-0">
+                <ul className="grid grid-cols-3 gap-1 py-1 sm:grid-cols-6 lg:flex lg:py-0">
                   {VENDOR_NAV.map((item) => (
                     <li key={item.to}>
                       <NavLink
