@@ -6,18 +6,17 @@ import {
   type OrderPaymentMethod,
   type OrderStatus,
 } from '@techbazaar/shared'
-import { DownloadIcon, SearchIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { DownloadIcon } from 'lucide-react'
+import {
+  FilterSearch,
+  filterSelectClass,
+  SellerFilter,
+} from '@/components/back-office/list-filters'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { useSellerOptions } from '@/lib/back-office/seller-options'
-import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { ordersExportUrl, type OrdersFilter } from '../api/get-admin-orders'
 import type { useOrdersFilter } from './use-orders-filter'
-
-const selectClass =
-  'h-11 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50'
 
 type Controls = Omit<ReturnType<typeof useOrdersFilter>, 'filter' | 'setPage'>
 
@@ -27,14 +26,6 @@ type Controls = Omit<ReturnType<typeof useOrdersFilter>, 'filter' | 'setPage'>
  * method and the seller; and the same orders as a CSV download.
  */
 export function OrdersFilters({ filter, controls }: { filter: OrdersFilter; controls: Controls }) {
-  const [text, setText] = useState(filter.q ?? '')
-  const typed = useDebouncedValue(text, 400)
-  useEffect(() => {
-    if (typed.trim() !== (filter.q ?? '')) controls.setQuery(typed)
-    // Only a settled change of the box searches; the filter itself changing must not loop.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed])
-  const sellers = useSellerOptions()
   // An end before the start finds nothing: the other end follows the one just changed.
   const setFrom = (from: string) =>
     controls.setDays({ from, to: filter.to && from && filter.to < from ? from : filter.to })
@@ -44,29 +35,18 @@ export function OrdersFilters({ filter, controls }: { filter: OrdersFilter; cont
   return (
     <div role="search" aria-label="Filter orders" className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="orders-search">Search customer</Label>
-          <div className="relative">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="orders-search"
-              type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="Name, email, phone or order number"
-              maxLength={100}
-              className="h-11 pl-9"
-            />
-          </div>
-        </div>
+        <FilterSearch
+          id="orders-search"
+          label="Search customer"
+          placeholder="Name, email, phone or order number"
+          value={filter.q}
+          onSearch={controls.setQuery}
+        />
         <div className="flex flex-col gap-2">
           <Label htmlFor="orders-status">Status</Label>
           <select
             id="orders-status"
-            className={selectClass}
+            className={filterSelectClass}
             value={filter.status ?? ''}
             onChange={(event) =>
               controls.setStatus((event.target.value || undefined) as OrderStatus | undefined)
@@ -108,7 +88,7 @@ export function OrdersFilters({ filter, controls }: { filter: OrdersFilter; cont
           <Label htmlFor="orders-method">Payment method</Label>
           <select
             id="orders-method"
-            className={selectClass}
+            className={filterSelectClass}
             value={filter.paymentMethod ?? ''}
             onChange={(event) =>
               controls.setMethod(
@@ -124,28 +104,7 @@ export function OrdersFilters({ filter, controls }: { filter: OrdersFilter; cont
             ))}
           </select>
         </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="orders-seller">Seller</Label>
-          <select
-            id="orders-seller"
-            className={selectClass}
-            value={filter.sellerId ?? ''}
-            aria-busy={sellers.isPending}
-            onChange={(event) => controls.setSeller(event.target.value || undefined)}
-          >
-            <option value="">All sellers</option>
-            {filter.sellerId && !sellers.data?.some((s) => s.id === filter.sellerId) && (
-              <option value={filter.sellerId}>
-                {sellers.isPending ? 'Loading sellers…' : 'Unknown seller'}
-              </option>
-            )}
-            {sellers.data?.map((seller) => (
-              <option key={seller.id} value={seller.id}>
-                {seller.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SellerFilter id="orders-seller" value={filter.sellerId} onChange={controls.setSeller} />
         <Button asChild variant="outline" className="col-span-2 h-11 lg:col-span-1">
           <a href={ordersExportUrl(filter)} download>
             <DownloadIcon aria-hidden="true" />
