@@ -1,11 +1,19 @@
 import type { Config } from '../config'
 import { createNicEInvoice } from './nic-einvoice'
 import { createNicEWayBill } from './nic-ewaybill'
+import { recoveringLostAnswers } from './lost-answers'
 import { createGstSandbox, type GstSandbox } from './sandbox'
 import type { EInvoiceProvider, EWayBillProvider } from './types'
 
-export type { EInvoiceProvider, EWayBillProvider, EWayBillRecord, IrnRegistration } from './types'
+export type {
+  DocumentKey,
+  EInvoiceProvider,
+  EWayBillProvider,
+  EWayBillRecord,
+  IrnRegistration,
+} from './types'
 export { GstPortalRefusedError, GstPortalUnavailableError } from './types'
+export { documentKey } from './lost-answers'
 export { verifiedQrData } from './signed-qr'
 
 export interface GstPortals {
@@ -19,7 +27,8 @@ export interface GstPortals {
 
 /**
  * The GST portals, like couriers (couriers/index.ts): NIC's APIs when their logins are set, the
- * sandbox in demo mode only (a pretend IRN must never stand on a real seller's invoice).
+ * sandbox in demo mode only (a pretend IRN must never stand on a real seller's invoice). Either IRP
+ * finds a registration again whose answer was lost (lost-answers.ts).
  */
 export function createGstPortals(
   config: Pick<Config, 'demo' | 'gstPortals' | 'marketplace'>,
@@ -29,10 +38,11 @@ export function createGstPortals(
   const gstin = config.marketplace.gstin
   const sandbox =
     config.demo.enabled && (!einvoice || !ewayBill) ? createGstSandbox(deps.now) : undefined
+  const irp = einvoice
+    ? createNicEInvoice({ ...einvoice, gstin, fetch: deps.fetch })
+    : sandbox?.einvoice
   return {
-    einvoice: einvoice
-      ? createNicEInvoice({ ...einvoice, gstin, fetch: deps.fetch })
-      : sandbox?.einvoice,
+    einvoice: irp && recoveringLostAnswers(irp),
     ewayBill: ewayBill
       ? createNicEWayBill({ ...ewayBill, gstin, fetch: deps.fetch })
       : sandbox?.ewayBill,

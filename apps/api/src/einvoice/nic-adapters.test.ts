@@ -3,6 +3,7 @@ import { startFakeNicGst } from '../../test/fakes/nic-gst'
 import type { InvoiceDocument } from '../db/schema/invoice-document'
 import { createNicEInvoice } from './nic-einvoice'
 import { createNicEWayBill } from './nic-ewaybill'
+import { documentKey, recoveringLostAnswers } from './lost-answers'
 import { createGstSandbox } from './sandbox'
 import { verifiedQrData } from './signed-qr'
 import { GstPortalRefusedError, GstPortalUnavailableError } from './types'
@@ -191,5 +192,64 @@ describe('GST sandbox (demo mode)', () => {
     expect((await sandbox.ewayBill.generate(doc, { transporterName: 'x' })).number).toMatch(
       /^\d{12}$/,
     )
+  })
+})
+
+describe('a registration whose answer was lost is found again (issue 30)', () => {
+  it('NIC: the retry reads the IRN back by document details instead of failing "Duplicate IRN"', async () => {
+    const provider = recoveringLostAnswers(irp())
+    const document = invoice('TB/2627/000100')
+    fake.state.loseAnswers = 1
+    await expect(provider.register(document, { ecomGstin: null })).rejects.toBeInstanceOf(
+      GstPortalUnavailableError,
+    )
+    const registered = [...fake.state.irns.entries()].find(
+      ([, held]) => held.payload.DocDtls.No === 'TB/2627/000100',
+    )
+    expect(registered).toBeDefined()
+    const again = await provider.register(document, { ecomGstin: null })
+    expect(again.irn).toBe(registered![0])
+    expect(again.ackNo).toBe(String(registered![1].ackNo))
+    expect(verifiedQrData(again.signedQrCode, fake.signingPublicKey)).toMatchObject({
+      DocNo: 'TB/2627/000100',
+      TotInvVal: 70800,
+    })
+  })
+
+  it('NIC: another document under the same number, or a cancelled IRN, stays a refusal', async () => {
+    const provider = recoveringLostAnswers(irp())
+    const first = await provider.register(invoice('TB/2627/000101'), { ecomGstin: null })
+    const other = invoice('TB/2627/000101')
+    other.recipient = { ...other.recipient, gstin: '27AAACB2222B1Z2' }
+    await expect(provider.register(other, { ecomGstin: null })).rejects.toThrow(
+      /holds another document under number TB\/2627\/000101/,
+    )
+    await provider.cancel(first.irn, '29ABCDE1234F1Z5', 'others', 'Dispatch not completed')
+    await expect(provider.register(invoice('TB/2627/000101'), { ecomGstin: null })).rejects.toThrow(
+      /cancelled an IRN for number TB\/2627\/000101/,
+    )
+  })
+
+  it('NIC: the read-back answers null for a number the IRP does not hold', async () => {
+    const held = await irp().findByDocument({
+      type: 'INV',
+      number: 'TB/2627/999999',
+      issuedAt: clock.toISOString(),
+      supplierGstin: '29ABCDE1234F1Z5',
+    })
+    expect(held).toBeNull()
+  })
+
+  it('the sandbox answers the same way', async () => {
+    const sandbox = createGstSandbox(now)
+    const provider = recoveringLostAnswers(sandbox.einvoice)
+    const document = invoice('TB/2627/000200')
+    const first = await sandbox.einvoice.register(document, { ecomGstin: null })
+    // The answer "lost": asking again answers the same registration.
+    expect(await provider.register(document, { ecomGstin: null })).toEqual(first)
+    expect(await sandbox.einvoice.findByDocument(documentKey(document))).toMatchObject({
+      irn: first.irn,
+      status: 'active',
+    })
   })
 })

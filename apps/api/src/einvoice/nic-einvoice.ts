@@ -3,20 +3,22 @@ import { z } from 'zod'
 import type { InvoiceDocument } from '../db/schema/invoice-document'
 import { aesDecrypt, aesEncrypt, rsaEncrypt } from './nic-crypto'
 import { nicCall, tokenCache } from './nic-http'
-import { eInvoicePayload } from './nic-payload'
+import { eInvoicePayload, nicDate } from './nic-payload'
 import {
   CANCEL_REASONS,
   GstPortalRefusedError,
   GstPortalUnavailableError,
   type EInvoiceProvider,
+  type HeldRegistration,
 } from './types'
 
 /**
  * NIC's e-invoice API (version 1.03/1.04), directly or through a GSP that passes it through:
  * `POST /eivital/v1.04/auth` logs in (the credentials RSA-encrypted with NIC's public key; the
  * answer's session key SEK is AES-encrypted with our app key), then `POST /eicore/v1.03/Invoice`
- * registers a document and `POST /eicore/v1.03/Invoice/Cancel` cancels an IRN, each payload
- * AES-256-ECB under the SEK. The login is kept until 10 minutes before its expiry.
+ * registers a document, `POST /eicore/v1.03/Invoice/Cancel` cancels an IRN and
+ * `GET /eicore/v1.03/Invoice/irnbydocdetails` reads back what it holds under a document number,
+ * each payload and answer AES-256-ECB under the SEK. The login is kept until 10 minutes before its expiry.
  *
  * The marketplace calls as the e-commerce operator (its GSTIN and API login) and names the
  * supplier of each document in `sup_gstin` (decision 072).
@@ -51,6 +53,8 @@ const irnData = z.object({
   SignedQRCode: z.string(),
 })
 const cancelData = z.object({ Irn: z.string(), CancelDate: z.string() })
+/** The read-back's answer: the registration and its status ("ACT" live, "CNL" cancelled). */
+const heldData = irnData.extend({ Status: z.string() })
 
 /** `schema`'s reading of a portal's answer; an answer of another shape is an outage, not a refusal. */
 export function readAs<T extends z.ZodType>(schema: T, value: unknown, portal: string): z.infer<T> {
@@ -106,15 +110,23 @@ export function createNicEInvoice(config: NicEInvoiceConfig): EInvoiceProvider {
     )
   }
 
-  /** One encrypted call, logging in again once when the portal says the token went stale. */
-  async function call(path: string, payload: object, supplierGstin: string, retried = false) {
+  /**
+   * One encrypted call (a GET without `payload`), logging in again once when the portal says the
+   * token went stale.
+   */
+  async function call(
+    path: string,
+    payload: object | undefined,
+    supplierGstin: string,
+    retried = false,
+  ): Promise<unknown> {
     const session = await login.get()
     const body = await nicCall(
       http,
       portal,
       `${config.baseUrl}${path}`,
       { ...base, user_name: config.username, AuthToken: session.token, sup_gstin: supplierGstin },
-      { Data: aesEncrypt(session.sek, JSON.stringify(payload)) },
+      payload && { Data: aesEncrypt(session.sek, JSON.stringify(payload)) },
     )
     try {
       const data = statusData(body)
@@ -144,6 +156,33 @@ export function createNicEInvoice(config: NicEInvoiceConfig): EInvoiceProvider {
         ackNo: String(data.AckNo),
         ackDate: nicInstant(data.AckDt).toISOString(),
         signedQrCode: data.SignedQRCode,
+      }
+    },
+    async findByDocument(key): Promise<HeldRegistration | null> {
+      const query = new URLSearchParams({
+        doctype: key.type,
+        docnum: key.number,
+        docdate: nicDate(key.issuedAt),
+      })
+      let answer: unknown
+      try {
+        answer = await call(
+          `/eicore/v1.03/Invoice/irnbydocdetails?${query}`,
+          undefined,
+          key.supplierGstin,
+        )
+      } catch (err) {
+        // A refusal here is "no IRN for these details" (NIC's 2283 and kin).
+        if (err instanceof GstPortalRefusedError) return null
+        throw err
+      }
+      const data = readAs(heldData, answer, portal)
+      return {
+        irn: data.Irn,
+        ackNo: String(data.AckNo),
+        ackDate: nicInstant(data.AckDt).toISOString(),
+        signedQrCode: data.SignedQRCode,
+        status: data.Status === 'CNL' ? 'cancelled' : 'active',
       }
     },
     async cancel(irn, supplierGstin, reason, remark) {

@@ -3,7 +3,7 @@ import { GstPortalRefusedError, GstPortalUnavailableError } from './types'
 /**
  * One call to a NIC portal: JSON in and out with a timeout. Unreachable, a timeout, a 5xx or a
  * body that is not JSON is "unavailable" (dispatch waits and says so); a 4xx other than 429 is a
- * refusal by the gateway in front of the portal.
+ * refusal by the gateway in front of the portal. Without a body the call is a GET (NIC's lookups).
  */
 export async function nicCall(
   http: typeof fetch,
@@ -15,12 +15,21 @@ export async function nicCall(
 ): Promise<Record<string, unknown>> {
   let response: Response
   try {
-    response = await http(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    })
+    response = await http(
+      url,
+      body === undefined
+        ? {
+            method: 'GET',
+            headers: { accept: 'application/json', ...headers },
+            signal: AbortSignal.timeout(timeoutMs),
+          }
+        : {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+            body: JSON.stringify(body),
+            signal: AbortSignal.timeout(timeoutMs),
+          },
+    )
   } catch (err) {
     throw new GstPortalUnavailableError(`${portal} unreachable: ${String(err)}`)
   }

@@ -1,7 +1,13 @@
 import { generateKeyPairSync, randomInt, type KeyObject } from 'node:crypto'
-import { eInvoicePayload, financialYearOf, irnOf, qrData } from './nic-payload'
+import { eInvoicePayload, financialYearOf, irnOf, nicDate, qrData } from './nic-payload'
 import { signQr } from './signed-qr'
-import { GstPortalRefusedError, type EInvoiceProvider, type EWayBillProvider } from './types'
+import {
+  DUPLICATE_IRN,
+  GstPortalRefusedError,
+  type EInvoiceProvider,
+  type EWayBillProvider,
+  type HeldRegistration,
+} from './types'
 
 /**
  * The built-in stand-ins for the IRP and the e-way bill system, in demo mode only: they answer
@@ -21,7 +27,8 @@ export function createGstSandbox(now: () => Date = () => new Date()): GstSandbox
   // Made on first use: most starts (and every test app) never sign a QR code.
   let pair: { privateKey: KeyObject; publicKey: KeyObject } | undefined
   const signing = () => (pair ??= generateKeyPairSync('rsa', { modulusLength: 2048 }))
-  const acknowledged = new Map<string, number>()
+  /** Every IRN registered, live or cancelled (NIC never takes a cancelled number again). */
+  const held = new Map<string, HeldRegistration>()
   let ackSerial = 0
   const einvoice: EInvoiceProvider = {
     name: 'SANDBOX',
@@ -30,9 +37,8 @@ export function createGstSandbox(now: () => Date = () => new Date()): GstSandbox
       const payload = eInvoicePayload(document, ecomGstin)
       const fy = financialYearOf(payload.DocDtls.Dt)
       const irn = irnOf(payload.SellerDtls.Gstin ?? '', fy, payload.DocDtls.Typ, payload.DocDtls.No)
-      if (acknowledged.has(irn)) throw new GstPortalRefusedError('Duplicate IRN', '2150')
+      if (held.has(irn)) throw new GstPortalRefusedError('Duplicate IRN', DUPLICATE_IRN)
       const at = now()
-      acknowledged.set(irn, at.getTime())
       // Fifteen digits like the IRP's: the year, then a running number.
       ackSerial += 1
       const ackNo =
@@ -41,20 +47,26 @@ export function createGstSandbox(now: () => Date = () => new Date()): GstSandbox
           15,
         )
       const irnDate = `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 19)}`
-      return {
+      const registration = {
         irn,
         ackNo,
         ackDate: at.toISOString(),
         signedQrCode: signQr(qrData(payload, irn, irnDate), signing().privateKey, 'NIC Sandbox'),
       }
+      held.set(irn, { ...registration, status: 'active' })
+      return registration
+    },
+    async findByDocument({ type, number, issuedAt, supplierGstin }) {
+      const irn = irnOf(supplierGstin, financialYearOf(nicDate(issuedAt)), type, number)
+      return held.get(irn) ?? null
     },
     async cancel(irn) {
-      const at = acknowledged.get(irn)
-      if (at === undefined) throw new GstPortalRefusedError('Invalid IRN', '2154')
-      if (now().getTime() - at > DAY_MS) {
+      const found = held.get(irn)
+      if (found?.status !== 'active') throw new GstPortalRefusedError('Invalid IRN', '2154')
+      if (now().getTime() - Date.parse(found.ackDate) > DAY_MS) {
         throw new GstPortalRefusedError('The IRN is more than 24 hours old', '2270')
       }
-      acknowledged.delete(irn)
+      found.status = 'cancelled'
       return { cancelledAt: now().toISOString() }
     },
   }

@@ -31,6 +31,23 @@ export interface EWayBillRecord {
   validUntil: string | null
 }
 
+/** Which document a lookup asks the IRP about: the IRN's own keys, and the document's date. */
+export interface DocumentKey {
+  type: 'INV' | 'CRN'
+  number: string
+  /** ISO instant of the document (the IRP files it under its date in India). */
+  issuedAt: string
+  supplierGstin: string
+}
+
+/** What the IRP holds under a document's number: its registration, live or cancelled. */
+export interface HeldRegistration extends IrnRegistration {
+  status: 'active' | 'cancelled'
+}
+
+/** NIC's error code for a document number it registered before ("Duplicate IRN"). */
+export const DUPLICATE_IRN = '2150'
+
 /**
  * The portal refused the document (a validation error, a duplicate): asking again with the same
  * document cannot change it. `code`: the portal's error code.
@@ -68,6 +85,11 @@ export interface EInvoiceProvider {
     document: InvoiceDocument,
     options: { ecomGstin: string | null },
   ): Promise<IrnRegistration>
+  /**
+   * What the IRP holds under the document's number (NIC: "Get IRN details by document details"),
+   * or null when it holds nothing: how a registration whose answer was lost is found again.
+   */
+  findByDocument(key: DocumentKey): Promise<HeldRegistration | null>
   /** Cancels an IRN (the IRP allows it within 24 hours of its acknowledgement). */
   cancel(
     irn: string,

@@ -8,7 +8,7 @@ import type { Storage } from '../lib/storage'
 import type { ShopMetrics } from '../lib/metrics'
 import { issuePasswordReset } from '../modules/auth'
 import { type LifecycleContext, expireUnpaidOrders } from '../modules/lifecycle'
-import { purgeUnservedPdfs } from '../modules/invoices'
+import { purgeUnservedPdfs, settleStaleReservations } from '../modules/invoices'
 import { eraseInactiveAccounts, purgeRetained } from '../modules/privacy'
 import { deliverRefund, pollRefunds } from '../modules/refunds'
 import type { Payments } from '../payments'
@@ -173,6 +173,23 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
         run: async () => {
           const released = await releaseStaleClaims({ ...deps, log })
           if (released > 0) log.warn(`released ${released} stale courier claim(s)`)
+        },
+      },
+      {
+        // Invoice numbers reserved for dispatches that never issued their invoice (a process
+        // died, the IRP did not answer and nobody retried): burnt if the IRP registered them,
+        // else given back.
+        name: 'settle-stale-invoice-reservations',
+        everyMs: 5 * MINUTE,
+        run: async () => {
+          const settled = await settleStaleReservations({
+            db: deps.db,
+            now: deps.now,
+            einvoice: deps.gstPortals?.einvoice,
+            marketplaceGstin: deps.config.marketplace.gstin,
+            log,
+          })
+          if (settled > 0) log.warn(`settled ${settled} stale invoice number reservation(s)`)
         },
       },
       {

@@ -32,7 +32,9 @@ const ewbDate = (at: Date) => {
  * whose session key (SEK) goes back AES-encrypted with the caller's app key; payloads AES-256-ECB
  * under the SEK; the IRN as SHA-256 of GSTIN, financial year, type and number (a duplicate is
  * error 2150); a QR code signed (RS256) with the portal's key; IRN cancellation only within 24
- * hours (error 2270); e-way bills with 12-digit numbers. `down` answers 503 like an outage.
+ * hours (error 2270); a read-back of what it holds by document details; e-way bills with 12-digit
+ * numbers. `down` answers 503 like an outage; `loseAnswers` registers and then drops the
+ * connection (a timeout after the IRP acted).
  */
 export async function startFakeNicGst(options: { now?: () => Date; gstin?: string } = {}) {
   const now = options.now ?? (() => new Date())
@@ -49,13 +51,20 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
   const sessions = new Map<string, Buffer>()
   const state = {
     down: false,
+    /** While set, every registration is refused with this error. */
+    refuse: null as { code: string; message: string } | null,
+    /** Registrations still to be made and then answered by a dropped connection. */
+    loseAnswers: 0,
     /** While set, registrations wait for it (a slow IRP); `waiting` counts those held. */
     hold: null as Promise<void> | null,
     waiting: 0,
     einvoiceLogins: 0,
     ewbLogins: 0,
     /** IRNs registered: the payload as received and when it was acknowledged. */
-    irns: new Map<string, { payload: EInvoicePayload; ackAt: Date; cancelled: boolean }>(),
+    irns: new Map<
+      string,
+      { payload: EInvoicePayload; ackAt: Date; cancelled: boolean; ackNo: number }
+    >(),
     ewayBills: new Map<string, { payload: EWayBillPayload; cancelled: boolean }>(),
     /** Headers of the last e-invoice call (the supplier's GSTIN travels in `sup_gstin`). */
     lastHeaders: {} as Record<string, string | string[] | undefined>,
@@ -116,6 +125,7 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
       void irpError(reply, '1005', 'Invalid Token')
       return null
     }
+    if (request.method === 'GET') return { sek, payload: {} as Body }
     const payload = JSON.parse(aesDecrypt(sek, String((request.body as Body).Data)).toString())
     return { sek, payload: payload as Body }
   }
@@ -129,6 +139,7 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
     const session = irpSession(request, reply)
     if (!session) return reply
     const payload = session.payload as unknown as EInvoicePayload
+    if (state.refuse) return irpError(reply, state.refuse.code, state.refuse.message)
     if (payload.Version !== '1.1') return irpError(reply, '2172', 'Invalid version')
     if (!/^[A-Z1-9][A-Z0-9/-]{0,15}$/.test(payload.DocDtls.No)) {
       return irpError(reply, '2176', 'Invalid document number')
@@ -146,16 +157,49 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
     const irn = irnOf(payload.SellerDtls.Gstin ?? '', fy, payload.DocDtls.Typ, payload.DocDtls.No)
     if (state.irns.has(irn)) return irpError(reply, '2150', 'Duplicate IRN')
     const ackAt = now()
-    state.irns.set(irn, { payload, ackAt, cancelled: false })
-    const answer = {
-      AckNo: 112610000000000 + state.irns.size,
-      AckDt: irpDate(ackAt),
+    state.irns.set(irn, {
+      payload,
+      ackAt,
+      cancelled: false,
+      ackNo: 112610000000000 + state.irns.size + 1,
+    })
+    if (state.loseAnswers > 0) {
+      state.loseAnswers -= 1
+      request.raw.socket.destroy()
+      return reply
+    }
+    return {
+      Status: 1,
+      Data: aesEncrypt(session.sek, JSON.stringify(registration(irn))),
+      ErrorDetails: null,
+    }
+  })
+
+  /** The IRP's answer for a registered IRN (as registered, and as read back later). */
+  function registration(irn: string) {
+    const found = state.irns.get(irn)!
+    return {
+      AckNo: found.ackNo,
+      AckDt: irpDate(found.ackAt),
       Irn: irn,
-      SignedInvoice: signQr(payload, signingKey.privateKey),
-      SignedQRCode: signQr(qrData(payload, irn, irpDate(ackAt)), signingKey.privateKey),
-      Status: 'ACT',
+      SignedInvoice: signQr(found.payload, signingKey.privateKey),
+      SignedQRCode: signQr(qrData(found.payload, irn, irpDate(found.ackAt)), signingKey.privateKey),
+      Status: found.cancelled ? 'CNL' : 'ACT',
       EwbNo: null,
     }
+  }
+
+  app.get('/eicore/v1.03/Invoice/irnbydocdetails', async (request, reply) => {
+    const session = irpSession(request, reply)
+    if (!session) return reply
+    const { doctype, docnum, docdate } = request.query as Record<string, string>
+    const supplier = String(request.headers.sup_gstin ?? '')
+    const irn = irnOf(supplier, financialYearOf(docdate ?? ''), doctype ?? '', docnum ?? '')
+    const found = state.irns.get(irn)
+    if (!found || found.payload.DocDtls.Dt !== docdate) {
+      return irpError(reply, '2283', 'IRN details are not found for the document details')
+    }
+    const answer = registration(irn)
     return { Status: 1, Data: aesEncrypt(session.sek, JSON.stringify(answer)), ErrorDetails: null }
   })
 

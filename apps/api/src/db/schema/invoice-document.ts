@@ -86,6 +86,8 @@ export interface InvoiceDocument {
   }
   /** A credit note waiting for its IRN (the IRP was down when it was issued, decision 78). */
   irnPending?: true
+  /** The IRP refused the credit note's registration: why, and when (ISO). */
+  irnRefused?: { reason: string; at: string }
   /** The consignment's e-way bill (issue 30.9); absent: none was needed. */
   eWayBill?: { number: string; generatedAt: string | null }
 }

@@ -139,6 +139,26 @@ describe('credit notes registered with the IRP (issue 30.8, decision 78)', () =>
     expect(text).not.toContain('IRN pending')
   })
 
+  it('a credit note the IRP refuses prints the refusal, not "IRN pending"', async () => {
+    const { partId, orderId, shopper, invoice } = await shippedB2bPart()
+    clock.advance(25 * HOUR)
+    fake.state.refuse = { code: '2182', message: 'Total invoice value does not match the items' }
+    try {
+      expect((await stop(partId)).statusCode).toBe(200)
+      await t.app.deps.jobs.drain()
+    } finally {
+      fake.state.refuse = null
+    }
+    const note = await noteOf(invoice.id)
+    expect(note?.irnStatus).toBe('refused')
+    const text = await pdfText(creditNotePdfPath(orderId, note!.id), shopper.cookie)
+    expect(text).not.toContain('IRN pending')
+    expect(text).toContain(
+      'Not registered: the Invoice Registration Portal refused this credit note',
+    )
+    expect(text).toContain('Total invoice value does not match the items (2182)')
+  })
+
   it('registers nothing for a consumer’s credit note', async () => {
     const before = fake.state.irns.size
     const seller = await createSeller(db())

@@ -67,9 +67,19 @@ export async function registerCreditNoteIrn(
     })
   } catch (err) {
     if (err instanceof GstPortalRefusedError) {
+      // The note then prints the refusal, not "IRN pending" (it is waiting for nothing).
+      const refused: InvoiceDocument = {
+        ...document,
+        irnRefused: { reason: err.message, at: deps.now().toISOString() },
+      }
       await deps.db
         .update(creditNotes)
-        .set({ irnStatus: 'refused', irnError: err.message, irnClaimedUntil: null })
+        .set({
+          document: refused,
+          irnStatus: 'refused',
+          irnError: err.message,
+          irnClaimedUntil: null,
+        })
         .where(eq(creditNotes.id, note.id))
       await mailAdmins(deps.db, note.number, err.message)
       deps.log?.error({ err, creditNote: note.number }, 'IRP refused a credit note')

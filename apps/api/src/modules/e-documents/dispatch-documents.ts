@@ -31,6 +31,11 @@ const EWB_DOWN =
 export class DispatchDocumentsError extends AppError {
   /** A portal registered the number before the dispatch failed: it is never issued again. */
   portalSaw?: boolean
+  /**
+   * The IRP did not answer a registration (a timeout, a dropped connection): it may have made
+   * it. The number stays with the part, whose retry finds the registration again.
+   */
+  irpMayHold?: boolean
 }
 
 const ewbNeeded = (settings: GstPortalsConfig) =>
@@ -118,7 +123,11 @@ export async function askPortals(
         ecomGstin: document.soldVia ? document.operator.gstin : null,
       })
     } catch (err) {
-      throw portalError(err, IRP_DOWN, 'The e-invoice portal (IRP)')
+      const failed = portalError(err, IRP_DOWN, 'The e-invoice portal (IRP)')
+      if (failed instanceof DispatchDocumentsError && !(err instanceof GstPortalRefusedError)) {
+        failed.irpMayHold = true
+      }
+      throw failed
     }
     rows.push({
       kind: 'irn',

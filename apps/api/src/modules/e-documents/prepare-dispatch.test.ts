@@ -5,7 +5,9 @@ import { createClock } from '../../../test/clock'
 import { createProduct, createSeller, createUser } from '../../../test/factories'
 import { startFakeNicGst } from '../../../test/fakes/nic-gst'
 import { businessBuyer, createShopper, fillCart, postOrder } from '../../../test/shop'
-import { invoiceReservations, invoices, subOrders } from '../../db/schema'
+import { invoiceReservations, invoices, subOrders, vendorProfiles } from '../../db/schema'
+import { createNicEInvoice } from '../../einvoice/nic-einvoice'
+import { settleStaleReservations } from '../invoices'
 import { createSession } from '../auth/sessions'
 
 // Friday 20 Nov 2026, 10:00 in India.
@@ -102,7 +104,7 @@ describe('the IRP is asked outside the dispatching transaction (decision 78)', (
     expect(await db().select().from(invoiceReservations)).toEqual([])
   })
 
-  it('a number reserved for a dispatch the IRP did not answer goes to the seller’s next invoice: no gap', async () => {
+  it('a number the IRP did not answer stays with its part: the retry takes it, the next invoice the next', async () => {
     const s = await seller(true)
     const b2b = await part(s.id, BUYER)
     const consumer = await part(s.id, null)
@@ -116,9 +118,9 @@ describe('the IRP is asked outside the dispatching transaction (decision 78)', (
     }
     expect(await numberOf(b2b)).toBeUndefined()
     expect((await ship(s.cookie, consumer)).statusCode).toBe(200)
-    expect(await numberOf(consumer)).toBe('TB/2627/000001')
+    expect(await numberOf(consumer)).toBe('TB/2627/000002')
     expect((await ship(s.cookie, b2b)).statusCode).toBe(200)
-    expect(await numberOf(b2b)).toBe('TB/2627/000002')
+    expect(await numberOf(b2b)).toBe('TB/2627/000001')
   })
 
   it('a dispatch whose recording fails after the IRP registered it cancels the IRN and burns its number', async () => {
@@ -145,5 +147,65 @@ describe('the IRP is asked outside the dispatching transaction (decision 78)', (
     expect(irn).toBeDefined()
     expect((await ship(s.cookie, consumer)).statusCode).toBe(200)
     expect(await numberOf(consumer)).toBe('TB/2627/000002')
+  })
+})
+
+const registrationsOf = (gstin: string, number: string) =>
+  [...fake.state.irns.entries()].filter(
+    ([, r]) => r.payload.SellerDtls.Gstin === gstin && r.payload.DocDtls.No === number,
+  )
+const gstinOf = async (sellerId: string) =>
+  (await db().select().from(vendorProfiles).where(eq(vendorProfiles.userId, sellerId)))[0]!
+    .gstNumber!
+const sweep = () =>
+  settleStaleReservations({
+    db: db(),
+    now: clock.now,
+    einvoice: createNicEInvoice({ ...fake.creds, baseUrl: fake.baseUrl }),
+    marketplaceGstin: null,
+  })
+
+describe('an IRP answer lost after it registered (issue 30)', () => {
+  it('the retried dispatch finds the IRN the IRP made and issues the invoice with it', async () => {
+    const s = await seller(true)
+    const b2b = await part(s.id, BUYER)
+    fake.state.loseAnswers = 1
+    expect((await ship(s.cookie, b2b)).statusCode).toBe(503)
+    const gstin = await gstinOf(s.id)
+    expect(registrationsOf(gstin, 'TB/2627/000001')).toHaveLength(1)
+    const res = await ship(s.cookie, b2b)
+    expect(res.statusCode).toBe(200)
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.subOrderId, b2b))
+    const [[irn]] = registrationsOf(gstin, 'TB/2627/000001') as [[string, unknown]]
+    expect(invoice!.number).toBe('TB/2627/000001')
+    expect(invoice!.document.eInvoice?.irn).toBe(irn)
+    expect(registrationsOf(gstin, 'TB/2627/000001')).toHaveLength(1)
+  })
+
+  it('a number nobody retried is settled after 30 minutes: burnt and its IRN cancelled if the IRP made one, else given back', async () => {
+    const s = await seller(true)
+    const gstin = await gstinOf(s.id)
+    const lost = await part(s.id, BUYER)
+    const unanswered = await part(s.id, BUYER)
+    fake.state.loseAnswers = 1
+    expect((await ship(s.cookie, lost)).statusCode).toBe(503)
+    fake.state.down = true
+    try {
+      expect((await ship(s.cookie, unanswered)).statusCode).toBe(503)
+    } finally {
+      fake.state.down = false
+    }
+    // Both parts are cancelled meanwhile; their numbers are still held.
+    await db().update(subOrders).set({ status: 'cancelled' }).where(eq(subOrders.id, lost))
+    await db().update(subOrders).set({ status: 'cancelled' }).where(eq(subOrders.id, unanswered))
+    expect(await sweep()).toBe(0)
+    clock.advance(31 * 60_000)
+    expect(await sweep()).toBe(2)
+    expect(registrationsOf(gstin, 'TB/2627/000001')[0]![1].cancelled).toBe(true)
+    expect(registrationsOf(gstin, 'TB/2627/000002')).toHaveLength(0)
+    // 000001 is burnt (the IRP holds it), 000002 goes to the seller's next invoice.
+    const next = await part(s.id, null)
+    expect((await ship(s.cookie, next)).statusCode).toBe(200)
+    expect(await numberOf(next)).toBe('TB/2627/000002')
   })
 })

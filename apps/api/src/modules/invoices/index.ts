@@ -21,6 +21,7 @@ export {
 } from './issue'
 export type { DraftInvoice } from './issue'
 export { burnReservation, releaseReservation } from './reservations'
+export { settleStaleReservations } from './stale-reservations'
 export type { MarketplaceIdentity } from './issue'
 export { financialYear, nextSerial } from './numbering'
 export { signingKeysRoutes } from './signing-keys.routes'

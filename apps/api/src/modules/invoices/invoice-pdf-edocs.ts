@@ -33,21 +33,19 @@ export function drawEDocuments(
   invoice: InvoiceDocument,
   y: number,
 ): number {
-  const { eInvoice, eWayBill, irnPending } = invoice
-  if (!eInvoice && !eWayBill && !irnPending) return y
+  const { eInvoice, eWayBill, irnPending, irnRefused } = invoice
+  if (!eInvoice && !eWayBill && !irnPending && !irnRefused) return y
   const top = y + 8
   rule(doc, top)
   const what = invoice.kind === 'credit' ? 'credit note' : 'invoice'
-  if (irnPending && !eInvoice) {
+  const notice = irnRefused
+    ? `Not registered: the Invoice Registration Portal refused this ${what} on ${formatShopDate(irnRefused.at, 'medium')} (${irnRefused.reason}). It counts for GST only once registered (rule 48(5)); the marketplace has been told.`
+    : `IRN pending: this ${what} is being registered with the Invoice Registration Portal, and is printed with its IRN and QR code once registered.`
+  if ((irnPending || irnRefused) && !eInvoice) {
     doc.font('bold').fontSize(7.5).fillColor(MUTED)
     doc.text('E-INVOICE', MARGIN, top + 8, { characterSpacing: 0.6 })
     doc.font('regular').fontSize(8.5).fillColor(INK)
-    doc.text(
-      `IRN pending: this ${what} is being registered with the Invoice Registration Portal, and is printed with its IRN and QR code once registered.`,
-      MARGIN,
-      doc.y + 3,
-      { width: CONTENT_WIDTH },
-    )
+    doc.text(notice, MARGIN, doc.y + 3, { width: CONTENT_WIDTH })
     return doc.y + 4
   }
   const rows: [string, string][] = [

@@ -277,8 +277,11 @@ export async function draftInvoice(
   const supplier = await supplierOf(db, sub.sellerId, marketplace)
   const fy = financialYear(at)
   const reservation = await reserveSerial(db, supplier.key, fy, subOrderId, at)
-  const document = await buildInvoice(db, marketplace, sub, reservation, at, supplier)
-  return { reservation, document, at }
+  // A retry keeps the date of the attempt that reserved the number: the IRP may hold the
+  // document under that date (its answer lost), and finds it again only by it.
+  const draftedAt = reservation.reservedAt < at ? reservation.reservedAt : at
+  const document = await buildInvoice(db, marketplace, sub, reservation, draftedAt, supplier)
+  return { reservation, document, at: draftedAt }
 }
 
 /**

@@ -17,6 +17,8 @@ export interface Reservation {
   supplierKey: string
   fy: number
   seq: number
+  /** When the serial was reserved for its part: the date its invoice is drafted under. */
+  reservedAt: Date
 }
 
 const free = (supplierKey: string, fy: number) =>

@@ -29,7 +29,9 @@ export interface PreparedDispatch {
  * transaction then issues the invoice as registered. Null: no portal is needed, and the
  * invoice is numbered in the transaction as before. When a portal is down or refuses, the
  * serial goes back to the supplier (its next invoice takes it), or, if a portal saw it, is
- * burnt; the error is thrown.
+ * burnt; when the IRP did not answer (it may have registered the number), the serial stays with
+ * the part: its retry registers it again and finds the registration if the IRP made one, and a
+ * part nobody retries is settled by settleStaleReservations. The error is thrown.
  */
 export async function prepareDispatchDocuments(
   db: Db,
@@ -56,7 +58,7 @@ export async function prepareDispatchDocuments(
   } catch (err) {
     if (err instanceof DispatchDocumentsError && err.portalSaw) {
       await burnReservation(db, draft.reservation)
-    } else {
+    } else if (!(err instanceof DispatchDocumentsError && err.irpMayHold)) {
       await releaseReservation(db, draft.reservation)
     }
     throw err
