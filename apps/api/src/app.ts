@@ -28,6 +28,7 @@ import { adminProductsRoutes } from './modules/admin-products'
 import { authRoutes, findSessionUser } from './modules/auth'
 import { bannersRoutes } from './modules/banners'
 import { businessAddressRoutes } from './modules/business-address'
+import { sellerSetupRoutes } from './modules/seller-setup'
 import { eDocumentsRoutes } from './modules/e-documents'
 import { cartRoutes } from './modules/cart'
 import {
@@ -227,6 +228,7 @@ export async function buildApp(
       await typed.register(adminProductsRoutes)
       await typed.register(vendorsRoutes)
       await typed.register(businessAddressRoutes)
+      await typed.register(sellerSetupRoutes)
       await typed.register(eDocumentsRoutes)
       await typed.register(cartRoutes)
       await typed.register(addressesRoutes)

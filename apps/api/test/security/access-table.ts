@@ -596,6 +596,10 @@ export const ACCESS: Record<string, AccessRule> = {
       pincode: '400050',
     }),
   })),
+  // The seller's own setup checklist (decision 084); admins sell nothing and are refused.
+  'GET /api/admin/seller-setup': rule(200, SELLERS, 403, () => ({
+    url: '/api/admin/seller-setup',
+  })),
 
   // A's cart and addresses: only A, whoever else asks (admins too) gets 403
   'POST /api/shop/cart/add': rule(200, SHOPPER_A, 403, (w) => ({

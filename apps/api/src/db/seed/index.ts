@@ -157,6 +157,12 @@ export async function seedDemo(
         pincode: s.vendor?.business.pincode ?? null,
         status: s.vendor?.status ?? 'Pending',
         decidedAt: s.vendor?.status === 'Pending' ? null : new Date(now - 200 * DAY_MS),
+        // Approval verifies the GSTIN with the GST network (decision 075): the approved demo
+        // sellers' setup checklists are complete (decision 084).
+        gstinVerifiedAt:
+          s.vendor?.status === 'Approved' && s.vendor.gstNumber
+            ? new Date(now - 200 * DAY_MS)
+            : null,
       })),
     )
 

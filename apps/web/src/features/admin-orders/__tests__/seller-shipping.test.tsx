@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fail, mockApi, ok, renderAt, sentBodies } from '@/test/api-helpers'
+import { SETUP_COMPLETE, sellerSetup } from '@/test/seller-setup'
 import { OrdersTable } from '../components/orders-table'
 
 const DAY = 86_400_000
@@ -50,12 +51,21 @@ function part(n: number, overrides: Partial<VendorSubOrder> = {}): VendorSubOrde
 
 const table = () => <OrdersTable scope="vendor" filter={{ page: 1 }} onPage={() => {}} />
 const booking = { awb: AWB, courier: 'SANDBOX', labelUrl: LABEL }
+/** The seller's checklist, which the dialog asks for as it opens: everything set up. */
+const SET_UP = { 'GET /admin/seller-setup': () => ok({ data: SETUP_COMPLETE }) }
 
 /** Opens the Ship dialog of `orderNumber` from its card in the To ship section. */
 async function openShip(user: ReturnType<typeof userEvent.setup>, orderNumber: string) {
   const toShip = await screen.findByRole('region', { name: /To ship/ })
   await user.click(within(toShip).getByRole('button', { name: `Ship ${orderNumber}` }))
   return screen.findByRole('dialog', { name: `Ship ${orderNumber}` })
+}
+
+/** Opens the dialog and waits for its form (shown once the pickup address is known). */
+async function openShipForm(user: ReturnType<typeof userEvent.setup>, orderNumber: string) {
+  const dialog = await openShip(user, orderNumber)
+  await within(dialog).findByLabelText('Weight (g)')
+  return dialog
 }
 
 async function fillParcel(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
@@ -100,6 +110,7 @@ describe("the seller's parts to ship", () => {
   it('books the courier: the shared schema checks the parcel, then the AWB and the label', async () => {
     let booked = false
     const fetchMock = mockApi({
+      ...SET_UP,
       'GET /admin/orders/getVendor': () =>
         ok({
           data: [
@@ -119,7 +130,7 @@ describe("the seller's parts to ship", () => {
     })
     const user = userEvent.setup()
     renderAt('/admin/orders', table())
-    const dialog = await openShip(user, 'TB-10231')
+    const dialog = await openShipForm(user, 'TB-10231')
 
     await user.click(within(dialog).getByRole('button', { name: 'Book courier' }))
     expect(await within(dialog).findByText('Enter the weight in grams')).toBeInTheDocument()
@@ -164,15 +175,45 @@ describe("the seller's parts to ship", () => {
     expect(screen.getByRole('row', { name: /TB-10231/ })).toBeInTheDocument()
   }, 20_000)
 
-  it('tells a seller without a business address to add one, with a link', async () => {
+  it('says the pickup address is missing as the dialog opens, before the parcel is weighed', async () => {
+    const fetchMock = mockApi({
+      'GET /admin/orders/getVendor': () => ok({ data: [part(1)] }),
+      'GET /admin/seller-setup': () =>
+        ok({
+          data: sellerSetup({
+            businessAddress: 'todo',
+            pickupAddress: 'todo',
+            payoutAccount: 'done',
+            gstin: 'done',
+          }),
+        }),
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/orders', table())
+    const dialog = await openShip(user, 'TB-10231')
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent('Add your business address before you ship.')
+    expect(alert).toHaveTextContent(/picks parcels up from your business address/)
+    expect(within(alert).getByRole('link', { name: 'Add your business address' })).toHaveAttribute(
+      'href',
+      '/admin/business-address',
+    )
+    // Nothing to type or press until the address is there.
+    expect(within(dialog).queryByLabelText('Weight (g)')).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Book courier' })).not.toBeInTheDocument()
+    expect(sentBodies(fetchMock, '/admin/orders/vendor-ship')).toEqual([])
+  })
+
+  it('still shows what the booking refused when the checklist could not be read', async () => {
     mockApi({
+      'GET /admin/seller-setup': () => fail(500, 'Something went wrong'),
       'GET /admin/orders/getVendor': () => ok({ data: [part(1)] }),
       'POST /admin/orders/vendor-ship': () =>
         fail(409, 'Add your business address first: the courier picks the parcel up there.'),
     })
     const user = userEvent.setup()
     renderAt('/admin/orders', table())
-    const dialog = await openShip(user, 'TB-10231')
+    const dialog = await openShipForm(user, 'TB-10231')
     await fillParcel(user, dialog)
     await user.click(within(dialog).getByRole('button', { name: 'Book courier' }))
     const alert = await within(dialog).findByRole('alert')
@@ -188,6 +229,7 @@ describe("the seller's parts to ship", () => {
   it('keeps the form when the courier cannot be reached, so the seller retries', async () => {
     let attempts = 0
     mockApi({
+      ...SET_UP,
       'GET /admin/orders/getVendor': () => ok({ data: [part(1)] }),
       'POST /admin/orders/vendor-ship': () =>
         ++attempts === 1
@@ -196,7 +238,7 @@ describe("the seller's parts to ship", () => {
     })
     const user = userEvent.setup()
     renderAt('/admin/orders', table())
-    const dialog = await openShip(user, 'TB-10231')
+    const dialog = await openShipForm(user, 'TB-10231')
     await fillParcel(user, dialog)
     await user.click(within(dialog).getByRole('button', { name: 'Book courier' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -210,6 +252,7 @@ describe("the seller's parts to ship", () => {
   })
   it('sends the e-way bill the seller generated itself, and says when the shop refuses without one', async () => {
     const fetchMock = mockApi({
+      ...SET_UP,
       'GET /admin/orders/getVendor': () => ok({ data: [part(1, { totalAmount: 60000 })] }),
       'POST /admin/orders/vendor-ship': (body) =>
         (body as { eWayBillNumber?: string }).eWayBillNumber
@@ -221,7 +264,7 @@ describe("the seller's parts to ship", () => {
     })
     const user = userEvent.setup()
     renderAt('/admin/orders', table())
-    const dialog = await openShip(user, 'TB-10231')
+    const dialog = await openShipForm(user, 'TB-10231')
     await fillParcel(user, dialog)
     await user.click(within(dialog).getByRole('button', { name: 'Book courier' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/needs an e-way bill/)

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { COURIER_LABELS, type VendorShipResponse } from '@techbazaar/shared'
+import { COURIER_LABELS, type SellerSetupStep, type VendorShipResponse } from '@techbazaar/shared'
 import { CircleCheckIcon, CopyIcon, LoaderCircleIcon, PrinterIcon, TruckIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { ApiError } from '@/lib/api-client'
+import { useSellerSetup } from '@/lib/back-office/seller-setup'
 import { messageOf, showFieldErrors } from '@/lib/server-errors'
 import { toast } from '@/lib/toast'
 import { useFormDialog } from '@/lib/use-form-dialog'
@@ -204,6 +205,47 @@ function Booked({ booking, onDone }: { booking: Booking; onDone: () => void }) {
   )
 }
 
+/**
+ * The pickup address is missing: said before anything is typed (decision 084), with the way to
+ * add it, instead of after "Book courier". The booking checks it again: the server decides.
+ */
+function PickupMissing({ step }: { step: SellerSetupStep }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-1 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive"
+    >
+      <p className="font-medium">Add your business address before you ship.</p>
+      <p>{step.detail}</p>
+      <Link
+        to={step.fixPath}
+        className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+      >
+        {step.fixLabel}
+      </Link>
+    </div>
+  )
+}
+
+/**
+ * The parcel form, once the seller's checklist says the courier has somewhere to collect from.
+ * A checklist that cannot be loaded does not stop the seller: the booking checks it anyway.
+ */
+function ShipStart({ row, onBooked }: { row: OrderRow; onBooked: (booking: Booking) => void }) {
+  const setup = useSellerSetup()
+  if (setup.isPending) {
+    return (
+      <p role="status" className="flex min-h-11 items-center gap-2 text-sm text-muted-foreground">
+        <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" />
+        Checking your pickup address…
+      </p>
+    )
+  }
+  const pickup = setup.data?.steps.find((step) => step.key === 'pickupAddress')
+  if (pickup && !pickup.done) return <PickupMissing step={pickup} />
+  return <ShipForm row={row} onBooked={onBooked} />
+}
+
 function ShipParcel({ row, onDone }: { row: OrderRow; onDone: () => void }) {
   const [booking, setBooking] = useState<Booking | null>(null)
   return (
@@ -219,7 +261,7 @@ function ShipParcel({ row, onDone }: { row: OrderRow; onDone: () => void }) {
       {booking ? (
         <Booked booking={booking} onDone={onDone} />
       ) : (
-        <ShipForm row={row} onBooked={setBooking} />
+        <ShipStart row={row} onBooked={setBooking} />
       )}
     </>
   )

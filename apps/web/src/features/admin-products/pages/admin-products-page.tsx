@@ -32,6 +32,7 @@ import { ProductsFilters } from '../components/products-filters'
 import { useProductsFilter } from '../components/use-products-filter'
 import { ProductSheet } from '../components/product-sheet'
 import { DocumentTitle } from '@/components/document-title'
+import { SellerSetupCard } from '@/components/back-office/seller-setup-card'
 
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 2xl:grid-cols-5'
 
@@ -106,6 +107,9 @@ export default function AdminProductsPage() {
       </div>
 
       {isAdmin && showFilter && <CreateFilterForm onDone={() => setShowFilter(false)} />}
+
+      {/* A seller's checklist before it sells (decision 084); an admin sells nothing. */}
+      {user?.type === 'vendor' && <SellerSetupCard />}
 
       {incomplete > 0 && (
         <DeclarationsBanner
