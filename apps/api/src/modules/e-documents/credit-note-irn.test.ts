@@ -35,17 +35,24 @@ beforeAll(async () => {
   admin = await cookieOf((await createUser(db(), { role: 'admin', type: 'admin' })).id)
 })
 
-/** An e-invoicing seller's B2B part, shipped (its invoice registered with the IRP). */
-async function shippedB2bPart() {
-  const seller = await createSeller(db())
-  const cookie = await cookieOf(seller.id)
+const setEInvoicing = async (sellerId: string, applies: boolean) => {
   const set = await t.app.inject({
     method: 'PUT',
-    url: `/api/admin/vendors/${seller.id}/e-invoicing`,
+    url: `/api/admin/vendors/${sellerId}/e-invoicing`,
     headers: { cookie: admin },
-    payload: { applies: true },
+    payload: { applies },
   })
   expect(set.statusCode).toBe(200)
+}
+
+/**
+ * A B2B part, shipped: by an e-invoicing seller (its invoice registered with the IRP), or with
+ * `eInvoicing: false` by a seller who switches to e-invoicing only afterwards.
+ */
+async function shippedB2bPart({ eInvoicing = true } = {}) {
+  const seller = await createSeller(db())
+  const cookie = await cookieOf(seller.id)
+  if (eInvoicing) await setEInvoicing(seller.id, true)
   const product = await createProduct(db(), { sellerId: seller.id, price: 1_999, totalStock: 5 })
   const shopper = await createShopper(db())
   await fillCart(db(), shopper.user.id, [{ productId: product.id, quantity: 1 }])
@@ -61,7 +68,11 @@ async function shippedB2bPart() {
   })
   expect(shipped.statusCode).toBe(200)
   const [invoice] = await db().select().from(invoices).where(eq(invoices.subOrderId, part!.id))
-  expect(invoice?.document.eInvoice?.irn).toMatch(/^[0-9a-f]{64}$/)
+  if (eInvoicing) expect(invoice?.document.eInvoice?.irn).toMatch(/^[0-9a-f]{64}$/)
+  else {
+    expect(invoice?.document.eInvoice).toBeUndefined()
+    await setEInvoicing(seller.id, true)
+  }
   return { partId: part!.id, orderId, shopper, invoice: invoice! }
 }
 
@@ -157,6 +168,16 @@ describe('credit notes registered with the IRP (issue 30.8, decision 78)', () =>
       'Not registered: the Invoice Registration Portal refused this credit note',
     )
     expect(text).toContain('Total invoice value does not match the items (2182)')
+  })
+
+  it('registers the note of a seller that e-invoices now against an invoice from before its switch (rule 48(4) binds the note’s issuer)', async () => {
+    const { partId, invoice } = await shippedB2bPart({ eInvoicing: false })
+    expect((await stop(partId)).statusCode).toBe(200)
+    await t.app.deps.jobs.drain()
+    const note = await noteOf(invoice.id)
+    expect(note?.irnStatus).toBe('registered')
+    const registered = fake.state.irns.get(note!.document.eInvoice!.irn)?.payload
+    expect(registered?.DocDtls).toMatchObject({ Typ: 'CRN', No: note!.number })
   })
 
   it('registers nothing for a consumer’s credit note', async () => {

@@ -2,6 +2,7 @@ import { paiseToRupees, RETURN_REASON_LABELS, type CreditNoteSummary } from '@te
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import {
+  sellerEInvoicing,
   creditNotes,
   invoices,
   lateCredits,
@@ -21,7 +22,7 @@ import {
 import type { InvoiceDocument, InvoiceDocumentLine } from '../../db/schema/invoice-document'
 import { queueLateCreditMails } from './late-credit-mail'
 import { queueCreditNoteIrn } from './credit-note-queue'
-import { documentNumber, financialYear, nextSerial } from './numbering'
+import { documentNumber, financialYear, MARKETPLACE_SUPPLIER_KEY, nextSerial } from './numbering'
 
 /**
  * Credit notes (CGST Act s.34, decision 54): a whole one reverses an invoice whose supply did not
@@ -115,6 +116,7 @@ async function issue(
   lines: InvoiceDocumentLine[],
   returnId: string | null,
   lastDay: CreditNoteLastDay,
+  marketplaceEInvoicing: boolean,
 ): Promise<CreditNoteRow | LateCreditRow> {
   const deadline = creditNoteDeadline(invoice.issuedAt, lastDay)
   if (at >= deadline) return recordLate(tx, invoice, at, reason, lines, returnId, deadline)
@@ -123,9 +125,14 @@ async function issue(
   const number = documentNumber('credit', fy, seq)
   // The invoice's IRN and e-way bill are its own: the note gets its own IRN, if any.
   const { eInvoice, eWayBill: _eWayBill, irnPending: _pending, ...copied } = invoice.document
-  // A B2B invoice the IRP registered (and that stands) is reversed by a registered note (CRN):
-  // it is asked after this transaction commits, by the outbox (decision 78).
-  const needsIrn = Boolean(eInvoice && !eInvoice.cancelledAt && copied.recipient.gstin)
+  // A note to a business buyer is registered (CRN) when its supplier e-invoices now, or its
+  // invoice was registered: rule 48(4) binds the note's issuer on the note's date, so an invoice
+  // from before the seller's switch is reversed by a registered note too. Asked after this
+  // transaction commits, by the outbox (decision 78). A cancelled IRN voided the invoice.
+  const needsIrn =
+    Boolean(copied.recipient.gstin) &&
+    !eInvoice?.cancelledAt &&
+    (Boolean(eInvoice) || (await eInvoicesNow(tx, invoice.supplierKey, marketplaceEInvoicing)))
   const document: InvoiceDocument = {
     ...copied,
     ...(needsIrn ? { irnPending: true as const } : {}),
@@ -169,6 +176,8 @@ export async function issueCreditNote(
   at: Date,
   reason: string,
   lastDay: CreditNoteLastDay,
+  /** Whether the marketplace's own supplies are e-invoiced (config.gstPortals). */
+  marketplaceEInvoicing = false,
 ): Promise<CreditNoteRow | LateCreditRow | null> {
   const invoice = await lockedInvoiceOf(tx, subOrderId)
   if (!invoice) return null
@@ -177,7 +186,7 @@ export async function issueCreditNote(
   if (whole) return whole
   const credited = creditedPerLine(invoice.document, done)
   const lines = creditNoteLines(invoice.document, credited, whatIsLeft(invoice.document, credited))
-  return issue(tx, invoice, at, reason, lines, null, lastDay)
+  return issue(tx, invoice, at, reason, lines, null, lastDay, marketplaceEInvoicing)
 }
 
 /**
@@ -193,6 +202,7 @@ export async function issueReturnCreditNote(
   returnId: string,
   at: Date,
   lastDay: CreditNoteLastDay,
+  marketplaceEInvoicing = false,
 ): Promise<CreditNoteRow | LateCreditRow | null> {
   const [ret] = await tx.select().from(returns).where(eq(returns.id, returnId))
   if (!ret) throw new Error(`return ${returnId} missing`)
@@ -221,7 +231,7 @@ export async function issueReturnCreditNote(
   const requests = allocateReturn(invoice.document, credited, items)
   const lines = creditNoteLines(invoice.document, credited, requests)
   const reason = `Goods returned: ${RETURN_REASON_LABELS[ret.reason]}`
-  return issue(tx, invoice, at, reason, lines, returnId, lastDay)
+  return issue(tx, invoice, at, reason, lines, returnId, lastDay, marketplaceEInvoicing)
 }
 
 /**
@@ -261,4 +271,14 @@ export async function creditNotesOf(
     issuedAt: row.issuedAt.toISOString(),
     amount: paiseToRupees(row.document.totals.totalPaise),
   }))
+}
+
+/** Whether the supplier e-invoices now: the marketplace by configuration, a seller as set by admins. */
+async function eInvoicesNow(tx: Tx, supplierKey: string, marketplace: boolean): Promise<boolean> {
+  if (supplierKey === MARKETPLACE_SUPPLIER_KEY) return marketplace
+  const [row] = await tx
+    .select({ applies: sellerEInvoicing.applies })
+    .from(sellerEInvoicing)
+    .where(eq(sellerEInvoicing.sellerId, supplierKey))
+  return row?.applies ?? false
 }

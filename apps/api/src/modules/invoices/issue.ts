@@ -23,7 +23,7 @@ import type {
   InvoiceDocumentLine,
   InvoiceParty,
 } from '../../db/schema/invoice-document'
-import { documentNumber, financialYear } from './numbering'
+import { documentNumber, financialYear, MARKETPLACE_SUPPLIER_KEY } from './numbering'
 import { reserveSerial, takeSerial, useReservation, type Reservation } from './reservations'
 
 // Numbering and credit notes live in their own modules; callers keep importing them from here.
@@ -45,8 +45,6 @@ export interface MarketplaceIdentity {
   gstin: string
   stateCode: string
 }
-
-export const MARKETPLACE_SUPPLIER_KEY = 'marketplace'
 
 interface Supplier extends InvoiceParty {
   key: string

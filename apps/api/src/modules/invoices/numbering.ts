@@ -7,6 +7,9 @@ import { invoiceCounters } from '../../db/schema'
  * series per Indian financial year, gap-free and unique.
  */
 
+/** The supplier key of the marketplace's own goods (a seller's is its user id). */
+export const MARKETPLACE_SUPPLIER_KEY = 'marketplace'
+
 /** Indian financial year (April to March, IST) as the year it starts in. */
 export function financialYear(at: Date): number {
   const ist = new Date(at.getTime() + 330 * 60_000)

@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client'
 import { invoiceReservations, vendorProfiles } from '../../db/schema'
 import type { EInvoiceProvider } from '../../einvoice'
-import { MARKETPLACE_SUPPLIER_KEY } from './issue'
-import { documentNumber } from './numbering'
+import { documentNumber, MARKETPLACE_SUPPLIER_KEY } from './numbering'
 
 /**
  * How long a serial may stay reserved for a dispatch that never issued its invoice. A dispatch

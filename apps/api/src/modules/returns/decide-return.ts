@@ -94,7 +94,13 @@ async function passQualityCheck(tx: Tx, deps: DecideDeps, row: ReturnRow, now: D
   }
   // Past the s.34(2) time limit no note is issued, but the late credit's lines still reverse the
   // seller's sale (the shopper is refunded all the same).
-  const note = await issueReturnCreditNote(tx, row.id, now, deps.policy.creditNoteLastDay)
+  const note = await issueReturnCreditNote(
+    tx,
+    row.id,
+    now,
+    deps.policy.creditNoteLastDay,
+    deps.policy.marketplaceEInvoicing,
+  )
   // The seller's ledger gives back the returned units' sale, and what the frozen rules and the
   // law give back with it (decision 59), from the credit note's lines.
   if (note) {

@@ -22,6 +22,7 @@ export async function returnsRoutes(app: App) {
     decisionDays: config.returns.decisionDays,
     refundDays: config.returns.refundDays,
     creditNoteLastDay: config.returns.creditNoteLastDay,
+    marketplaceEInvoicing: config.gstPortals.marketplaceEInvoicing,
     shopName: config.shopName,
     now: app.deps.now,
   }

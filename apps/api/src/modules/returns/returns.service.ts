@@ -29,6 +29,8 @@ export interface ReturnsPolicy {
   refundDays: number
   /** CGST s.34(2)'s last day for credit notes (CREDIT_NOTE_LAST_DAY). */
   creditNoteLastDay: CreditNoteLastDay
+  /** Whether the marketplace's own supplies are e-invoiced (their credit notes registered). */
+  marketplaceEInvoicing?: boolean
   shopName: string
   now: () => Date
 }

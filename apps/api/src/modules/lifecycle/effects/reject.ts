@@ -32,6 +32,7 @@ export const reject: Effect = async (tx, ctx, request, { parts }) => {
       ctx.now(),
       'Order rejected before the courier collected it',
       ctx.creditNoteLastDay,
+      ctx.marketplaceEInvoicing,
     )
   }
 }

@@ -21,6 +21,7 @@ export const returnToOrigin: Effect = async (tx, ctx, request, { parts }) => {
       ctx.now(),
       'Parcel returned to the seller undelivered',
       ctx.creditNoteLastDay,
+      ctx.marketplaceEInvoicing,
     )
   }
 }
