@@ -214,4 +214,3 @@ export const filterOptionParams = z.object({
   value: z.string().trim().min(1).max(40),
 })
 export type FilterOptionParams = z.infer<typeof filterOptionParams>
-
