@@ -173,6 +173,8 @@ test.describe('back office', () => {
     const card = page.getByRole('article', { name: title })
     await expect(card).toBeVisible()
     await expect(card.getByText('₹1,999')).toBeVisible()
+    // A seller's home section is a suggestion an admin approves (decision 085).
+    await expect(card.getByText('Suggested for Trending — waiting for an admin')).toBeVisible()
     await expectImagesLoaded(page)
 
     const guest = await asGuest(browser)

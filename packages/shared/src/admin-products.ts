@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CART_QUANTITY_MAX } from './order-limits'
 import { product } from './catalog'
-import { LIMITS, SECTIONS } from './constants'
+import { HOME_SECTIONS, LIMITS, SECTIONS } from './constants'
 import {
   declarationProblems,
   declarationsBody,
@@ -62,7 +62,14 @@ export const productBody = z
     description: requiredText('Description', 5000),
     category: optionText('Category'),
     brand: optionText('Brand'),
-    section: z.enum(SECTIONS, 'Section must be one of featured, top-deals, trending, accessories'),
+    // '' or null: no section. A seller's featured/top-deals/trending is saved as a suggestion
+    // for an admin to approve; an admin's choice is applied (decision 085).
+    section: z.preprocess(
+      (value) => (value === '' || value === undefined ? null : value),
+      z
+        .enum(SECTIONS, 'Section must be one of featured, top-deals, trending, accessories')
+        .nullable(),
+    ),
     // Picked by the seller from the shop's list, never guessed from the title: the invoice's HSN
     // and GST rate follow it.
     hsn: hsnField,
@@ -115,24 +122,33 @@ export const adminProduct = product.extend({
   warranty: productWarranty,
   /** Every declaration and the warranty given: it may be listed (decision 066). */
   declarationsComplete: z.boolean(),
+  /** The home section its seller asked for, waiting for an admin; null: none (decision 085). */
+  suggestedSection: z.enum(HOME_SECTIONS).nullable(),
 })
 export type AdminProduct = z.infer<typeof adminProduct>
 
 /** What the back office's product list can be narrowed to (issue 31, item 8). */
-export const ADMIN_PRODUCT_STATUSES = ['listed', 'hidden', 'incomplete', 'out-of-stock'] as const
+export const ADMIN_PRODUCT_STATUSES = [
+  'listed',
+  'hidden',
+  'incomplete',
+  'out-of-stock',
+  'suggested',
+] as const
 export type AdminProductStatus = (typeof ADMIN_PRODUCT_STATUSES)[number]
 export const ADMIN_PRODUCT_STATUS_LABELS: Record<AdminProductStatus, string> = {
   listed: 'In the shop',
   hidden: 'Hidden from the shop',
   incomplete: 'Declarations missing',
   'out-of-stock': 'Out of stock',
+  suggested: 'Section suggested',
 }
 export const ADMIN_PRODUCTS_PAGE_SIZE = 24
 
 /**
  * One page of the back office's products, newest first. `q` finds a title or brand containing
  * it; `status` keeps `listed` (shoppers see it), `hidden` (they do not), `incomplete`
- * (declarations missing) or `out-of-stock` ones.
+ * (declarations missing), `out-of-stock` or `suggested` (a home section awaits an admin) ones.
  */
 export const adminProductsQuery = z.strictObject({
   /** Admins: one seller's products. Sellers always get their own, whatever this says. */
@@ -170,6 +186,8 @@ export const adminProductListResponse = z.object({
   limit: z.number().int(),
   /** The seller's (or, for an admin, the shop's) products whose declarations are missing, whatever the filters: the banner's count. */
   incomplete: z.number().int(),
+  /** The seller's (or the shop's) products whose suggested home section awaits an admin. */
+  suggested: z.number().int(),
 })
 export type AdminProductListResponse = z.infer<typeof adminProductListResponse>
 export type AdminProductList = AdminProductListResponse
@@ -185,3 +203,14 @@ export const createFilterBody = z.object({
   brand: optionText('Brand'),
 })
 export type CreateFilterInput = z.input<typeof createFilterBody>
+
+/** Which filter list an option belongs to. */
+export const FILTER_KINDS = ['category', 'brand'] as const
+export type FilterKind = (typeof FILTER_KINDS)[number]
+
+/** DELETE /admin/filters/:kind/:value: one option to remove (refused while products use it). */
+export const filterOptionParams = z.object({
+  kind: z.enum(FILTER_KINDS, 'kind must be category or brand'),
+  value: z.string().trim().min(1).max(40),
+})
+export type FilterOptionParams = z.infer<typeof filterOptionParams>

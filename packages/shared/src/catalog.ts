@@ -11,7 +11,8 @@ export const product = z.object({
   title: z.string(),
   description: z.string(),
   category: z.string(),
-  section: z.enum(SECTIONS),
+  /** Null: in no section (a seller's product whose home section awaits an admin, decision 085). */
+  section: z.enum(SECTIONS).nullable(),
   brand: z.string(),
   /** Rupees. */
   price: z.number(),

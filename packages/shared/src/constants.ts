@@ -1,6 +1,14 @@
 /** Product sections shown on the home page and used as a listing filter. */
 export const SECTIONS = ['featured', 'top-deals', 'trending', 'accessories'] as const
 export type Section = (typeof SECTIONS)[number]
+/**
+ * The sections the home page shows: only admins place products there; a seller's choice of one
+ * is a suggestion an admin approves (decision 085). 'accessories' is a plain section.
+ */
+export const HOME_SECTIONS = ['featured', 'top-deals', 'trending'] as const
+export type HomeSection = (typeof HOME_SECTIONS)[number]
+export const isHomeSection = (section: string | null | undefined): section is HomeSection =>
+  (HOME_SECTIONS as readonly string[]).includes(section ?? '')
 
 /** The seeded filter options; admins can add more categories and brands later. */
 export const SEED_CATEGORIES = ['electronics', 'accessories'] as const

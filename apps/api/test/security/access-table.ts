@@ -1,6 +1,6 @@
 import { PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
-import { orderLines } from '../../src/db/schema'
+import { brandRequests, filterOptions, orderLines, products } from '../../src/db/schema'
 import type { Access } from '../../src/plugins/auth'
 import { keptPagePaths } from '../../src/plugins/page-keys'
 import {
@@ -105,6 +105,28 @@ function creditedOrderA(w: World) {
     creditedOrders.set(w, made)
   }
   return made
+}
+
+/** A new S1 product whose seller suggested it for Featured (decision 085). */
+async function suggestedProductS1(w: World) {
+  const product = await w.freshProductS1()
+  await w.db
+    .update(products)
+    .set({ section: null, suggestedSection: 'featured' })
+    .where(eq(products.id, product.id))
+  return product
+}
+
+/** A new pending brand request of S1's; its id. */
+async function brandRequestS1(w: World) {
+  const [row] = await w.db
+    .insert(brandRequests)
+    .values({
+      sellerId: w.users.seller1.id,
+      brand: `brand-${Math.random().toString(36).slice(2, 10)}`,
+    })
+    .returning({ id: brandRequests.id })
+  return row!.id
 }
 
 /** A's return of one unit of `productId` (a COD order: the refund goes to a UPI id). */
@@ -538,6 +560,32 @@ export const ACCESS: Record<string, AccessRule> = {
   'POST /api/shop/filter/create': rule(201, ADMIN, 403, () => ({
     url: '/api/shop/filter/create',
     ...json({ category: 'wearables', brand: 'noise' }),
+  })),
+  // Decision 085: suggested home sections, brand requests, removable filter options.
+  'POST /api/admin/products/section/approve/:id': rule(200, ADMIN, 403, async (w) => ({
+    url: `/api/admin/products/section/approve/${(await suggestedProductS1(w)).id}`,
+  })),
+  'POST /api/admin/products/section/decline/:id': rule(200, ADMIN, 403, async (w) => ({
+    url: `/api/admin/products/section/decline/${(await suggestedProductS1(w)).id}`,
+  })),
+  'DELETE /api/admin/filters/:kind/:value': rule(200, ADMIN, 403, async (w) => {
+    const value = `unused-${Math.random().toString(36).slice(2, 10)}`
+    await w.db.insert(filterOptions).values({ kind: 'brand', value })
+    return { url: `/api/admin/filters/brand/${value}` }
+  }),
+  'POST /api/admin/brand-requests': rule(201, SELLERS, 403, () => ({
+    url: '/api/admin/brand-requests',
+    ...json({ brand: `brand-${Math.random().toString(36).slice(2, 10)}`, note: 'We sell it' }),
+  })),
+  'GET /api/admin/brand-requests': rule(200, BACK_OFFICE, 403, () => ({
+    url: '/api/admin/brand-requests',
+  })),
+  'POST /api/admin/brand-requests/approve/:id': rule(200, ADMIN, 403, async (w) => ({
+    url: `/api/admin/brand-requests/approve/${await brandRequestS1(w)}`,
+  })),
+  'POST /api/admin/brand-requests/decline/:id': rule(200, ADMIN, 403, async (w) => ({
+    url: `/api/admin/brand-requests/decline/${await brandRequestS1(w)}`,
+    ...json({ reason: 'Not a brand we can verify' }),
   })),
   'GET /api/admin/vendors': rule(200, ADMIN, 403, () => ({ url: '/api/admin/vendors' })),
   'POST /api/admin/vendors': rule(201, ADMIN, 403, () => ({

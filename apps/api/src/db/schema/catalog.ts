@@ -1,4 +1,10 @@
-import { PACKER_ROLES, SECTIONS, WARRANTY_BY } from '@techbazaar/shared'
+import {
+  BRAND_REQUEST_STATUSES,
+  HOME_SECTIONS,
+  PACKER_ROLES,
+  SECTIONS,
+  WARRANTY_BY,
+} from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
@@ -42,9 +48,16 @@ export const products = pgTable(
     category: text('category').notNull(),
     /** Six-digit HSN code from the shop's list for the category (shared `HSN_CODES`). */
     hsn: text('hsn').notNull(),
+    /**
+     * Where the storefront shows it; null: in no section. Only admins put a product in a home
+     * section (featured, top-deals, trending); a seller's pick of one waits in
+     * `suggestedSection` for an admin's approval (decision 085).
+     */
     section: text('section', {
       enum: SECTIONS,
-    }).notNull(),
+    }),
+    /** The home section the seller asked for, pending an admin; null: nothing pending. */
+    suggestedSection: text('suggested_section', { enum: HOME_SECTIONS }),
     brand: text('brand').notNull(),
     pricePaise: integer('price_paise').notNull(),
     salePricePaise: integer('sale_price_paise').notNull().default(0),
@@ -176,6 +189,35 @@ export const filterOptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('filter_options_kind_value_key').on(t.kind, t.value)],
+)
+
+/**
+ * A seller's request for a brand the list lacks (decision 085). `brand` is lower-case; one
+ * pending request per seller and brand. An approval adds the brand to `filter_options`.
+ */
+export const brandRequests = pgTable(
+  'brand_requests',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    note: text('note'),
+    status: text('status', { enum: BRAND_REQUEST_STATUSES }).notNull().default('pending'),
+    /** Why it was declined, told to the seller. */
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('brand_requests_pending_key')
+      .on(t.sellerId, t.brand)
+      .where(sql`${t.status} = 'pending'`),
+    index('brand_requests_status_idx').on(t.status, t.createdAt),
+    index('brand_requests_seller_idx').on(t.sellerId, t.createdAt),
+  ],
 )
 
 /** One review per shopper per product; a second one edits the first. */

@@ -12,13 +12,11 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { App } from '../../app-types'
 import { unauthorized } from '../../lib/errors'
-import {
-  addProduct,
-  createFilterOptions,
-  deleteProduct,
-  editProduct,
-  listAdminProducts,
-} from './admin-products.service'
+import { addProduct, deleteProduct, editProduct, listAdminProducts } from './admin-products.service'
+import { brandRequestRoutes } from './brand-requests.routes'
+import { createFilterOptions } from './filter-options.service'
+import { filterOptionRoutes } from './filter-options.routes'
+import { approveSection, declineSection } from './sections.service'
 
 const tags = ['admin products']
 const idParams = z.object({ id: idParam })
@@ -122,4 +120,44 @@ export async function adminProductsRoutes(app: App) {
         .send({ success: true as const, message: 'Filter created successfully!' })
     },
   )
+
+  // A seller's suggested home section: only admins decide (decision 085).
+  app.post(
+    '/admin/products/section/approve/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Put the product in the home section its seller suggested (admins only)',
+        params: idParams,
+        response: { 200: adminProductResponse },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Section suggestion approved',
+      data: await approveSection(db, request.params.id, shape, app.deps.now()),
+    }),
+  )
+
+  app.post(
+    '/admin/products/section/decline/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Drop the seller’s suggested home section; the product keeps its section',
+        params: idParams,
+        response: { 200: adminProductResponse },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Section suggestion declined',
+      data: await declineSection(db, request.params.id, shape, app.deps.now()),
+    }),
+  )
+
+  await filterOptionRoutes(app)
+  await brandRequestRoutes(app)
 }

@@ -6,7 +6,7 @@ import type {
   SessionUser,
 } from '@techbazaar/shared'
 import { declarationProblems, rupeesToPaise } from '@techbazaar/shared'
-import { and, count, desc, eq, ilike, isNull, not, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, isNotNull, isNull, not, or, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { filterOptions, products, users } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../lib/errors'
@@ -14,6 +14,7 @@ import { likeContaining } from '../../lib/like'
 import type { Storage } from '../../lib/storage'
 import { declarationColumns, productColumns, toDeclarations, toProduct } from '../catalog'
 import { relistProducts } from '../vendors'
+import { placement } from './placement'
 
 const adminColumns = {
   ...productColumns,
@@ -22,6 +23,7 @@ const adminColumns = {
   sellerId: products.sellerId,
   hsn: products.hsn,
   declarationsComplete: products.declarationsComplete,
+  suggestedSection: products.suggestedSection,
 }
 
 /** How products read in the back office: the shop's limit per order and the marketplace's name. */
@@ -52,6 +54,7 @@ async function selectProducts(
     maxPerOrder: row.maxPerOrder,
     hsn: row.hsn,
     declarationsComplete: row.declarationsComplete,
+    suggestedSection: row.suggestedSection,
   }))
 }
 
@@ -60,6 +63,7 @@ const STATUS_FILTERS: Record<NonNullable<AdminProductsQuery['status']>, SQL> = {
   hidden: eq(products.listed, false),
   incomplete: eq(products.declarationsComplete, false),
   'out-of-stock': eq(products.totalStock, 0),
+  suggested: isNotNull(products.suggestedSection),
 }
 
 /**
@@ -105,15 +109,16 @@ export async function listAdminProducts(
     query.q ? productSearch(query.q) : undefined,
     query.status ? STATUS_FILTERS[query.status] : undefined,
   )
-  const [data, total, incomplete] = await Promise.all([
+  const [data, total, incomplete, suggested] = await Promise.all([
     selectProducts(db, where, shape, {
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     }),
     countProducts(db, where),
     countProducts(db, and(owner, not(products.declarationsComplete))),
+    countProducts(db, and(owner, isNotNull(products.suggestedSection))),
   ])
-  return { data, total, page: query.page, limit: query.limit, incomplete }
+  return { data, total, page: query.page, limit: query.limit, incomplete, suggested }
 }
 
 /** Category and brand must be admin-managed options; the image must be one we stored. */
@@ -149,7 +154,6 @@ function columnsOf(input: ProductValues) {
     image: input.image,
     category: input.category,
     brand: input.brand,
-    section: input.section,
     hsn: input.hsn,
     pricePaise: rupeesToPaise(input.price),
     salePricePaise: rupeesToPaise(input.salePrice),
@@ -161,7 +165,7 @@ function columnsOf(input: ProductValues) {
   }
 }
 
-async function getOne(db: Db | Tx, id: string, shape: ProductShape): Promise<AdminProduct> {
+export async function getOne(db: Db | Tx, id: string, shape: ProductShape): Promise<AdminProduct> {
   const [product] = await selectProducts(db, eq(products.id, id), shape)
   if (!product) throw notFound('Product not found')
   return product
@@ -195,7 +199,12 @@ export async function addProduct(
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
-      .values({ ...columnsOf(input), sellerId: user.id, listed: false })
+      .values({
+        ...columnsOf(input),
+        ...placement(user, input.section, null),
+        sellerId: user.id,
+        listed: false,
+      })
       .returning({ id: products.id })
     if (!row) throw new Error('product insert returned nothing')
     await relistProducts(tx, user.id, row.id)
@@ -211,6 +220,8 @@ async function ownedProduct(db: Db, user: SessionUser, id: string) {
       sellerId: products.sellerId,
       image: products.image,
       declarationsComplete: products.declarationsComplete,
+      section: products.section,
+      suggestedSection: products.suggestedSection,
     })
     .from(products)
     .where(and(eq(products.id, id), isNull(products.deletedAt)))
@@ -242,7 +253,12 @@ export async function editProduct(
   await db.transaction(async (tx) => {
     await tx
       .update(products)
-      .set({ ...columnsOf(input), listed: false, updatedAt: at })
+      .set({
+        ...columnsOf(input),
+        ...placement(user, input.section, current),
+        listed: false,
+        updatedAt: at,
+      })
       .where(eq(products.id, id))
     await relistProducts(tx, current.sellerId, id)
   })
@@ -261,15 +277,4 @@ export async function deleteProduct(
     .update(products)
     .set({ deletedAt: at, listed: false, updatedAt: at })
     .where(eq(products.id, id))
-}
-
-/** Adds the category and brand to the filter lists when they are new; existing ones stay. */
-export async function createFilterOptions(db: Db, input: { category: string; brand: string }) {
-  await db
-    .insert(filterOptions)
-    .values([
-      { kind: 'category', value: input.category },
-      { kind: 'brand', value: input.brand },
-    ])
-    .onConflictDoNothing()
 }

@@ -1,4 +1,5 @@
 import type {
+  Section,
   FilterOptions,
   ListingFacets,
   ListingFilters,
@@ -54,9 +55,9 @@ export const productColumns = {
 
 type ProductRow = {
   [
-    K in Exclude<keyof typeof productColumns, 'maxPerOrder' | 'businessName'>
+    K in Exclude<keyof typeof productColumns, 'maxPerOrder' | 'businessName' | 'section'>
   ]: (typeof productColumns)[K]['_']['data']
-} & { maxPerOrder: number | null; businessName: string | null }
+} & { maxPerOrder: number | null; businessName: string | null; section: Section | null }
 
 /**
  * Who sells it as shoppers read it: a vendor's business name (its user name until it gave one),
@@ -247,8 +248,9 @@ export async function listingFacets(db: Db, filters: ListingFilters): Promise<Li
     statements.brand,
     statements.section,
   ])
-  const record = (rows: { value: string; count: number }[]) =>
-    Object.fromEntries(rows.map((row) => [row.value, row.count]))
+  // Products in no section (decision 085) are not an option of the Section filter.
+  const record = (rows: { value: string | null; count: number }[]) =>
+    Object.fromEntries(rows.flatMap((row) => (row.value === null ? [] : [[row.value, row.count]])))
   return { category: record(category), brand: record(brand), section: record(section) }
 }
 

@@ -1,7 +1,8 @@
 import type { AdminProduct } from '@techbazaar/shared'
 import { testDeclarations } from '@/test/route-helpers'
 import { render, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
 import { AdminProductCard } from '../components/admin-product-card'
 
 const product: AdminProduct = {
@@ -26,6 +27,7 @@ const product: AdminProduct = {
   declarations: testDeclarations,
   warranty: { months: 12, by: 'Manufacturer' },
   declarationsComplete: true,
+  suggestedSection: null,
 }
 
 describe('AdminProductCard', () => {
@@ -59,5 +61,33 @@ describe('AdminProductCard', () => {
     )
     expect(screen.getByText('Declarations missing')).toBeInTheDocument()
     expect(screen.getByText('Not listed')).toBeInTheDocument()
+  })
+
+  it("says a seller's suggested home section waits; admins approve or decline it there", async () => {
+    const user = userEvent.setup()
+    const waiting = { ...product, section: null, suggestedSection: 'featured' as const }
+    const { rerender } = render(
+      <AdminProductCard product={waiting} onEdit={() => {}} onDelete={() => {}} />,
+    )
+    expect(screen.getByText('Suggested for Featured — waiting for an admin')).toBeInTheDocument()
+    // A seller's card: no decision buttons.
+    expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument()
+    const decide = vi.fn()
+    rerender(
+      <AdminProductCard
+        product={waiting}
+        onEdit={() => {}}
+        onDelete={() => {}}
+        onDecideSection={decide}
+      />,
+    )
+    await user.click(screen.getByRole('button', { name: 'Approve section for Redmi Note 13 Pro' }))
+    await user.click(screen.getByRole('button', { name: 'Decline section for Redmi Note 13 Pro' }))
+    expect(decide.mock.calls).toEqual([
+      [waiting, true],
+      [waiting, false],
+    ])
+    rerender(<AdminProductCard product={product} onEdit={() => {}} onDelete={() => {}} />)
+    expect(screen.queryByText(/Suggested for/)).not.toBeInTheDocument()
   })
 })

@@ -16,6 +16,7 @@ function adminProduct(title: string, complete: boolean): AdminProduct {
     declarations: complete ? testDeclarations : (blank as AdminProduct['declarations']),
     warranty: complete ? { months: 12, by: 'Manufacturer' } : { months: null, by: null },
     declarationsComplete: complete,
+    suggestedSection: null,
   }
 }
 
@@ -27,6 +28,7 @@ const page = (data: AdminProduct[], extra: Record<string, number> = {}) =>
     page: 1,
     limit: 24,
     incomplete: data.filter((p) => !p.declarationsComplete).length,
+    suggested: 0,
     ...extra,
   })
 
@@ -69,6 +71,35 @@ describe('AdminProductsPage', () => {
     expect(screen.getByLabelText('Status')).toHaveValue('incomplete')
     await user.click(screen.getByRole('button', { name: 'Show all products' }))
     expect(screen.getByLabelText('Status')).toHaveValue('')
+  })
+
+  it("tells admins of sellers' suggested home sections and approves one from its card", async () => {
+    const user = userEvent.setup()
+    const waiting = { ...adminProduct('Moto G85', true), suggestedSection: 'top-deals' as const }
+    const fetchMock = mockApi({
+      'GET /auth/check-auth': () => ok(ADMIN),
+      'GET /admin/vendors': () => ok({ data: [] }),
+      'GET /admin/brand-requests': () => ok({ data: [] }),
+      'GET /admin/products/get': () => page([waiting], { suggested: 1 }),
+      [`POST /admin/products/section/approve/${waiting._id}`]: () =>
+        ok({ message: 'Section suggestion approved', data: waiting }),
+    })
+    renderAt('/admin/products', <AdminProductsPage />)
+    expect(await screen.findByText('1 product is suggested for the home page.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Show it' }))
+    await waitFor(() => expect(listQueries(fetchMock)).toContain('?status=suggested'))
+    const card = screen.getByRole('article', { name: 'Moto G85' })
+    expect(within(card).getByText('Suggested for Top Deals — waiting for an admin')).toBeVisible()
+    await user.click(within(card).getByRole('button', { name: 'Approve section for Moto G85' }))
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([input, init]) =>
+            init?.method === 'POST' &&
+            String(input) === `/api/admin/products/section/approve/${waiting._id}`,
+        ),
+      ).toBe(true),
+    )
   })
 
   it('shows no banner when every product is declared', async () => {

@@ -40,6 +40,7 @@ const product: AdminProduct = {
   declarations: testDeclarations,
   warranty: { months: 12, by: 'Manufacturer' },
   declarationsComplete: true,
+  suggestedSection: null,
 }
 
 async function fillAll(user: ReturnType<typeof userEvent.setup>) {
@@ -249,6 +250,35 @@ describe('ProductForm', { timeout: 30_000 }, () => {
         expect.objectContaining({ title: 'Airdopes 141', totalStock: 0 }),
       ),
     )
+  })
+
+  it("shows a seller's waiting home section as its choice, says admins approve, and saves no section", async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    const waiting = { ...product, section: null, suggestedSection: 'featured' as const }
+    const { unmount } = render(
+      <ProductForm
+        product={waiting}
+        options={options}
+        onSubmit={onSubmit}
+        upload={upload}
+        brandHelp={<p>Ask for a brand here</p>}
+      />,
+    )
+    const section = screen.getByLabelText('Section')
+    expect(section).toHaveValue('featured')
+    expect(section).toHaveAccessibleDescription(
+      /Suggested for Featured — waiting for an admin.*an admin approves your suggestion first/,
+    )
+    expect(screen.getByText('Ask for a brand here')).toBeInTheDocument()
+    await user.selectOptions(section, 'No section')
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ section: null })),
+    )
+    unmount()
+    render(<ProductForm product={product} options={options} onSubmit={onSubmit} isAdmin />)
+    expect(screen.getByLabelText('Section')).not.toHaveAccessibleDescription(/approves/)
   })
 
   it('sets a limit per order, or leaves it empty for the shop default', async () => {

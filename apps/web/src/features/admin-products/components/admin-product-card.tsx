@@ -1,21 +1,32 @@
 import { type AdminProduct, formatRupees } from '@techbazaar/shared'
-import { PencilIcon, Trash2Icon } from 'lucide-react'
+import { CheckIcon, PencilIcon, Trash2Icon, XIcon } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { optionLabel } from '@/lib/catalog/option-label'
+import { suggestionText } from '../lib/sections'
 
 interface AdminProductCardProps {
   product: AdminProduct
   onEdit: (product: AdminProduct) => void
   onDelete: (product: AdminProduct) => void
+  /** Admins: approve (true) or decline (false) the seller's suggested home section. */
+  onDecideSection?: (product: AdminProduct, approve: boolean) => void
+  /** A decision on this product is on its way. */
+  deciding?: boolean
 }
 
 /**
  * Spec §2 "Admin product card": image, title, price (struck when on sale), sale price, actions;
  * plus the seller's name, so an admin looking at every seller's products knows whose it is.
  */
-export function AdminProductCard({ product, onEdit, onDelete }: AdminProductCardProps) {
+export function AdminProductCard({
+  product,
+  onEdit,
+  onDelete,
+  onDecideSection,
+  deciding = false,
+}: AdminProductCardProps) {
   const onSale = product.salePrice > 0
   return (
     <article
@@ -38,6 +49,36 @@ export function AdminProductCard({ product, onEdit, onDelete }: AdminProductCard
           <span className="text-muted-foreground">Seller </span>
           <span className="font-medium">{product.username ?? 'Not Available'}</span>
         </p>
+        {product.suggestedSection && (
+          <div className="flex flex-col gap-2 rounded-md bg-amber-50 p-2 text-amber-950">
+            <p className="text-xs font-medium">{suggestionText(product.suggestedSection)}</p>
+            {onDecideSection && (
+              <div className="grid grid-cols-2 gap-2">
+                <Button
+                  size="sm"
+                  className="h-11"
+                  disabled={deciding}
+                  aria-label={`Approve section for ${product.title}`}
+                  onClick={() => onDecideSection(product, true)}
+                >
+                  <CheckIcon aria-hidden="true" className="max-sm:hidden" />
+                  Approve
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="h-11 bg-background"
+                  disabled={deciding}
+                  aria-label={`Decline section for ${product.title}`}
+                  onClick={() => onDecideSection(product, false)}
+                >
+                  <XIcon aria-hidden="true" className="max-sm:hidden" />
+                  Decline
+                </Button>
+              </div>
+            )}
+          </div>
+        )}
         <p className="tabular mt-auto flex flex-wrap items-baseline gap-x-2">
           <span
             className={

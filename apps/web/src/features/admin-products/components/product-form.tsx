@@ -28,6 +28,7 @@ import { optionLabel } from '@/lib/catalog/option-label'
 import { cn } from '@/lib/utils'
 import type { UploadFn } from '@/components/image-upload/upload-image'
 import { ImageUpload } from '@/components/image-upload/image-upload'
+import { SECTION_LABELS, suggestionText } from '../lib/sections'
 
 type FormInput = z.input<typeof productBody>
 /** RHF types errors of `unknown` inputs (the number fields) as a merge; only the message matters. */
@@ -38,14 +39,13 @@ const FIELDS = [
   'description',
   'category',
   'brand',
-  'section',
   'hsn',
   'price',
   'salePrice',
   'totalStock',
 ] as const
 /** Fields that may stay empty; the server may still name them in an error. */
-const OPTIONAL_FIELDS = ['maxPerOrder'] as const
+const OPTIONAL_FIELDS = ['maxPerOrder', 'section'] as const
 /** The legal declarations' fields, as the form and the server's errors name them. */
 const DECLARATION_FIELDS = [
   'declarations.genericName',
@@ -63,13 +63,6 @@ const DECLARATION_FIELDS = [
   'warranty.months',
   'warranty.by',
 ] as const
-
-const SECTION_LABELS: Record<(typeof SECTIONS)[number], string> = {
-  featured: 'Featured',
-  'top-deals': 'Top Deals',
-  trending: 'Trending',
-  accessories: 'Accessories',
-}
 
 /** "8518 30 · Earphones, earbuds and headphones · 18% GST": the code as the tariff writes it. */
 function hsnLabel(entry: HsnEntry): string {
@@ -108,7 +101,8 @@ function valuesOf(product?: AdminProduct): FormInput {
     description: product?.description ?? '',
     category: product?.category ?? '',
     brand: product?.brand ?? '',
-    section: product?.section ?? ('' as FormInput['section']),
+    // A seller's pending suggestion shows as its choice, so saving again does not withdraw it.
+    section: product?.suggestedSection ?? product?.section ?? '',
     // A stored code the list no longer has shows as unchosen, and the schema asks for one.
     hsn: (product?.hsn ?? '') as FormInput['hsn'],
     price: product ? String(product.price) : '',
@@ -177,13 +171,25 @@ interface ProductFormProps {
   pending?: boolean
   onSubmit: (values: ProductValues) => Promise<unknown>
   upload?: UploadFn
+  /** An admin's section is applied; a seller's home section is a suggestion (decision 085). */
+  isAdmin?: boolean
+  /** Under the brand list: a seller's way to ask for a brand it lacks. */
+  brandHelp?: React.ReactNode
 }
 
 /**
  * The product form of the side panel (spec §5): every field but averageReview is required, so
  * Add/Edit stays disabled until each one has a value; the shared schema then checks the rest.
  */
-export function ProductForm({ product, options, pending, onSubmit, upload }: ProductFormProps) {
+export function ProductForm({
+  product,
+  options,
+  pending,
+  onSubmit,
+  upload,
+  isAdmin = false,
+  brandHelp,
+}: ProductFormProps) {
   // A new product, or one already complete, must have every declaration; a product from before
   // them may be saved as it is and stays hidden from the shop until they are (decision 066).
   const declarationsRequired = !product || product.declarationsComplete
@@ -286,6 +292,7 @@ export function ProductForm({ product, options, pending, onSubmit, upload }: Pro
               ))}
             </select>
           </Field>
+          {brandHelp && <div className="sm:col-span-2">{brandHelp}</div>}
         </div>
 
         <Field id={id('hsn')} label="HSN code" error={errors.hsn}>
@@ -312,15 +319,35 @@ export function ProductForm({ product, options, pending, onSubmit, upload }: Pro
             id={id('section')}
             className={selectClass}
             {...invalid(id('section'), errors.section)}
+            aria-describedby={
+              [
+                product?.suggestedSection && `${id('section')}-pending`,
+                !isAdmin && `${id('section')}-hint`,
+                errors.section && `${id('section')}-error`,
+              ]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
             {...form.register('section')}
           >
-            <option value="">Select Section</option>
+            <option value="">No section</option>
             {SECTIONS.map((value) => (
               <option key={value} value={value}>
                 {SECTION_LABELS[value]}
               </option>
             ))}
           </select>
+          {product?.suggestedSection && (
+            <p id={`${id('section')}-pending`} className="text-xs font-medium text-amber-800">
+              {suggestionText(product.suggestedSection)}
+            </p>
+          )}
+          {!isAdmin && (
+            <p id={`${id('section')}-hint`} className="text-xs text-muted-foreground">
+              Featured, Top Deals and Trending are on the home page: an admin approves your
+              suggestion first.
+            </p>
+          )}
         </Field>
 
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">

@@ -1,4 +1,4 @@
-import type { AdminProduct, ProductValues } from '@techbazaar/shared'
+import { isMarketplaceAdmin, type AdminProduct, type ProductValues } from '@techbazaar/shared'
 import { toast } from '@/lib/toast'
 import {
   Dialog,
@@ -11,8 +11,10 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useFilterOptions } from '@/lib/catalog/get-filter-options'
 import { ErrorState } from '@/components/state-views'
 import { messageOf } from '@/lib/server-errors'
+import { useSession } from '@/lib/session/get-session'
 import { useAddProduct } from '../api/add-product'
 import { useEditProduct } from '../api/edit-product'
+import { BrandRequestBox } from './brand-request-box'
 import { ProductForm } from './product-form'
 
 interface ProductSheetProps {
@@ -25,6 +27,8 @@ interface ProductSheetProps {
 }
 
 export function ProductSheet({ open, onOpenChange, product, formKey }: ProductSheetProps) {
+  const { user } = useSession()
+  const isAdmin = user ? isMarketplaceAdmin(user) : false
   const options = useFilterOptions()
   const addProduct = useAddProduct()
   const editProduct = useEditProduct()
@@ -60,6 +64,9 @@ export function ProductSheet({ open, onOpenChange, product, formKey }: ProductSh
               options={options.data}
               pending={pending}
               onSubmit={save}
+              isAdmin={isAdmin}
+              // Admins add brands themselves (the filter panel); sellers ask for them.
+              brandHelp={isAdmin ? undefined : <BrandRequestBox />}
             />
           ) : options.isError ? (
             <ErrorState

@@ -2,6 +2,7 @@ import { isMarketplaceAdmin, type AdminProduct } from '@techbazaar/shared'
 import {
   FileWarningIcon,
   FilterIcon,
+  HomeIcon,
   PackageIcon,
   PlusIcon,
   SearchXIcon,
@@ -27,7 +28,9 @@ import { Pager } from '@/components/pager'
 import { useDeleteProduct } from '../api/delete-product'
 import { useAdminProducts } from '../api/get-admin-products'
 import { AdminProductCard, AdminProductCardSkeleton } from '../components/admin-product-card'
-import { CreateFilterForm } from '../components/create-filter-form'
+import { useBrandRequests } from '../api/brand-requests'
+import { useDecideSection } from '../api/section-suggestions'
+import { FiltersPanel } from '../components/filters-panel'
 import { ProductsFilters } from '../components/products-filters'
 import { useProductsFilter } from '../components/use-products-filter'
 import { ProductSheet } from '../components/product-sheet'
@@ -56,6 +59,22 @@ export default function AdminProductsPage() {
   const incomplete = products.data?.incomplete ?? 0
   const onlyIncomplete = filter.status === 'incomplete'
   const deleteProduct = useDeleteProduct()
+  const decideSection = useDecideSection()
+  const suggested = products.data?.suggested ?? 0
+  const onlySuggested = filter.status === 'suggested'
+  // Admins hear of sellers' waiting brand requests here; the filter panel answers them.
+  const brandRequests = useBrandRequests({ enabled: isAdmin })
+  const waitingBrands = isAdmin ? (brandRequests.data?.length ?? 0) : 0
+
+  function onDecideSection(product: AdminProduct, approve: boolean) {
+    decideSection.mutate(
+      { id: product._id, approve },
+      {
+        onSuccess: (response) => toast.success(response.message),
+        onError: (error) => toast.error(messageOf(error, 'Something went wrong')),
+      },
+    )
+  }
 
   const openSheet = (product?: AdminProduct) =>
     setSheet((s) => ({ open: true, product, key: s.key + 1 }))
@@ -97,6 +116,14 @@ export default function AdminProductsPage() {
             >
               {showFilter ? <XIcon aria-hidden="true" /> : <FilterIcon aria-hidden="true" />}
               {showFilter ? 'cancel' : 'Add Filter'}
+              {!showFilter && waitingBrands > 0 && (
+                <span className="rounded-full bg-amber-100 px-2 text-xs text-amber-900">
+                  {waitingBrands}
+                  <span className="sr-only">
+                    {waitingBrands === 1 ? ' brand request waits' : ' brand requests wait'}
+                  </span>
+                </span>
+              )}
             </Button>
           )}
           <Button className="h-11 flex-1 sm:flex-none" onClick={() => openSheet()}>
@@ -106,7 +133,15 @@ export default function AdminProductsPage() {
         </div>
       </div>
 
-      {isAdmin && showFilter && <CreateFilterForm onDone={() => setShowFilter(false)} />}
+      {isAdmin && showFilter && <FiltersPanel onDone={() => setShowFilter(false)} />}
+
+      {isAdmin && suggested > 0 && (
+        <SuggestionsBanner
+          count={suggested}
+          showingOnly={onlySuggested}
+          onToggle={() => setStatus(onlySuggested ? undefined : 'suggested')}
+        />
+      )}
 
       {/* A seller's checklist before it sells (decision 084); an admin sells nothing. */}
       {user?.type === 'vendor' && <SellerSetupCard />}
@@ -180,6 +215,8 @@ export default function AdminProductsPage() {
                 product={product}
                 onEdit={openSheet}
                 onDelete={setToDelete}
+                onDecideSection={isAdmin ? onDecideSection : undefined}
+                deciding={decideSection.isPending && decideSection.variables.id === product._id}
               />
             ))}
           </div>
@@ -256,6 +293,42 @@ function DeclarationsBanner({
           </strong>{' '}
           Edit {count === 1 ? 'it' : 'each'} and fill in the &ldquo;Legal declarations&rdquo;
           section (manufacturer, country of origin, consumer care, warranty).
+        </p>
+      </div>
+      <Button
+        variant="outline"
+        className="h-11 shrink-0 bg-background"
+        aria-pressed={showingOnly}
+        onClick={onToggle}
+      >
+        {showingOnly ? 'Show all products' : `Show ${count === 1 ? 'it' : 'them'}`}
+      </Button>
+    </div>
+  )
+}
+
+/** Sellers' suggested home sections wait for an admin (decision 085): say how many. */
+function SuggestionsBanner({
+  count,
+  showingOnly,
+  onToggle,
+}: {
+  count: number
+  showingOnly: boolean
+  onToggle: () => void
+}) {
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sky-950 sm:flex-row sm:items-center sm:justify-between sm:p-4"
+    >
+      <div className="flex gap-3">
+        <HomeIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <p className="text-sm">
+          <strong className="font-semibold">
+            {count} {count === 1 ? 'product is' : 'products are'} suggested for the home page.
+          </strong>{' '}
+          Approve or decline each seller&rsquo;s suggestion on its card.
         </p>
       </div>
       <Button
