@@ -38,7 +38,8 @@ export async function generateProducts(db: Db, count: number): Promise<{ sellerI
   // b: brand 1-7; k: product line 1-4 (4 = an accessory); r: a spread-out pseudo-random 0-9999.
   await db.execute(sql`
     WITH g AS (
-      SELECT i, 1 + i % 7 AS b, 1 + (i / 7) % 4 AS k, (i * 7919 + i / 13) % 10000 AS r
+      -- bigint: i * 7919 passes 32 bits above about 271,000 products (issue 33).
+      SELECT i, 1 + i % 7 AS b, 1 + (i / 7) % 4 AS k, ((i::bigint * 7919 + i / 13) % 10000)::int AS r
       FROM generate_series(1, ${count}::int) AS i
     ),
     t AS (
