@@ -89,14 +89,15 @@ export type AddressParams = z.infer<typeof addressParams>
 
 /**
  * The address checkout starts with, so a returning shopper need not choose again: the default,
- * else the most recent; one an order can use (with a state) before one that cannot.
+ * else the most recent, of those an order can use (one saved before states were asked cannot
+ * be chosen until its state is added, so it is not chosen for the shopper either).
  */
 export function preferredAddress<T extends Pick<Address, 'isDefault' | 'stateCode'>>(
   list: readonly T[],
 ): T | null {
   // The list comes oldest first: newest first after the default.
   const ranked = [...list.filter((a) => a.isDefault), ...list.filter((a) => !a.isDefault).reverse()]
-  return ranked.find((a) => a.stateCode) ?? ranked[0] ?? null
+  return ranked.find((a) => a.stateCode) ?? null
 }
 
 export const savedAddress = z.object({
