@@ -70,7 +70,9 @@ test.describe('cart and account', () => {
     }
     const add = async (street: string) => {
       await fill({
+        'Recipient name': 'Asha Rao',
         Address: street,
+        'Landmark (optional)': 'Opposite the park',
         City: 'Bengaluru',
         Pincode: '560038',
         Phone: '9845012345',
@@ -85,6 +87,8 @@ test.describe('cart and account', () => {
     await expect(toast(page, 'Address added successfully')).toBeVisible()
     const card = page.getByRole('listitem').filter({ hasText: street })
     await expect(card).toBeVisible()
+    await expect(card).toContainText('Asha Rao')
+    await expect(card).toContainText('Opposite the park')
     await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue('')
 
     await card.getByRole('button', { name: `Edit address ${street}` }).click()

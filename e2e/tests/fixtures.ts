@@ -102,6 +102,8 @@ export const DEMO_PASSWORD = 'Demo@1234'
 
 /** The delivery address tests save for a shopper who has none (API body without userId). */
 export const TEST_ADDRESS = {
+  /** The person to deliver to (issue 31.7). */
+  recipientName: 'Kavya Rao',
   address: '221 Residency Road',
   city: 'Bengaluru',
   pincode: '560025',

@@ -131,7 +131,7 @@ test.describe('a 390 px phone', () => {
     await expect(deliverTo.getByRole('link', { name: /Change/ })).toBeVisible()
     await page.getByRole('button', { name: 'Add New Address' }).click()
     await expect(page.getByRole('heading', { name: 'Add New Address' })).toBeVisible()
-    await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toBeFocused()
+    await expect(page.getByRole('textbox', { name: 'Recipient name', exact: true })).toBeFocused()
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )

@@ -27,6 +27,7 @@ test('a guest shops, signs in, adds an address, pays COD and sees the order', as
   const full = await page.getByText('3 of 3').isVisible()
   if (!full) {
     const fields = {
+      'Recipient name': 'Kavya Rao',
       Address: street,
       City: 'Bengaluru',
       Pincode: '560034',
@@ -42,6 +43,9 @@ test('a guest shops, signs in, adds an address, pays COD and sees the order', as
 
   await page.goto('/shop/checkout')
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible()
+  // A shopper with saved addresses starts with one chosen (issue 31.7).
+  await expect(page.getByRole('radio', { name: /Deliver to/, checked: true })).toHaveCount(1)
+  await expect(page.getByText('No address chosen yet.')).toHaveCount(0)
   const address = full
     ? page.getByRole('radio', { name: /Deliver to/ }).first()
     : page.getByRole('radio', { name: new RegExp(`Deliver to.*${street.slice(0, 6)}`) })

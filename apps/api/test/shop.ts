@@ -15,12 +15,15 @@ export async function createShopper(db: Db, overrides: Parameters<typeof createU
     .insert(addresses)
     .values({
       userId: user.id,
+      recipientName: user.userName,
       address: '12 MG Road',
       city: 'Bengaluru',
       pincode: '560001',
       phone: '9876543210',
       notes: 'Ring the bell',
       stateCode: '29',
+      // The first address a shopper saves is their default (decision 086).
+      isDefault: true,
     })
     .returning()
   if (!address) throw new Error('address not created')

@@ -16,12 +16,30 @@ export const DELIVERY_STATES: ReadonlyArray<readonly [code: string, name: string
   .sort(([, a], [, b]) => a.localeCompare(b))
 const DELIVERY_STATE_CODES = new Set(DELIVERY_STATES.map(([code]) => code))
 
+/** Where an address is: a home or a workplace (shown as a badge; couriers' "address type"). */
+export const ADDRESS_KINDS = ['home', 'work'] as const
+export type AddressKind = (typeof ADDRESS_KINDS)[number]
+export const ADDRESS_KIND_LABELS: Record<AddressKind, string> = { home: 'Home', work: 'Work' }
+
 /**
- * The fields a shopper types; every one trimmed and required (spec §5). The state is the place
- * of supply on the order's GST invoices, so it is asked rather than guessed from the PIN.
+ * The fields a shopper types; the spec's five trimmed and required (spec §5), and the person to
+ * deliver to (issue 31.7: printed as the consignee on the label and "Shipped to" on invoices).
+ * The landmark is the one optional line. The state is the place of supply on the order's GST
+ * invoices, so it is asked rather than guessed from the PIN.
  */
 const addressShape = {
+  recipientName: requiredText('Recipient name', 100).refine(
+    (name) => name.length >= 2,
+    'Recipient name must be at least 2 characters',
+  ),
   address: requiredText('Address', 300),
+  landmark: z
+    .string()
+    .trim()
+    .max(100, 'Landmark must be at most 100 characters')
+    .optional()
+    .default(''),
+  kind: z.enum(ADDRESS_KINDS, 'Choose Home or Work').optional().default('home'),
   city: requiredText('City', 100),
   pincode: pincodeField(),
   phone: mobileField('Phone'),
@@ -69,16 +87,38 @@ export const addressUserParams = z.object({ userId: idParam })
 export const addressParams = z.object({ userId: idParam, addressId: idParam })
 export type AddressParams = z.infer<typeof addressParams>
 
+/**
+ * The address checkout starts with, so a returning shopper need not choose again: the default,
+ * else the most recent, of those an order can use (one saved before states were asked cannot
+ * be chosen until its state is added, so it is not chosen for the shopper either).
+ */
+export function preferredAddress<T extends Pick<Address, 'isDefault' | 'stateCode'>>(
+  list: readonly T[],
+): T | null {
+  // The list comes oldest first: newest first after the default.
+  const ranked = [...list.filter((a) => a.isDefault), ...list.filter((a) => !a.isDefault).reverse()]
+  return ranked.find((a) => a.stateCode) ?? null
+}
+
 export const savedAddress = z.object({
   _id: z.uuid(),
   userId: z.uuid(),
+  recipientName: z.string(),
   address: z.string(),
+  /** Empty when the shopper gave none. */
+  landmark: z.string(),
+  kind: z.enum(ADDRESS_KINDS),
   city: z.string(),
   pincode: z.string(),
   phone: z.string(),
   notes: z.string(),
   /** Null on addresses saved before states were asked: to be added before an order uses it. */
   stateCode: z.string().nullable(),
+  /**
+   * The one checkout chooses by itself (decision 086): the first saved, then the one the
+   * shopper sets; deleting it passes it to the most recent left. Exactly one while any exist.
+   */
+  isDefault: z.boolean(),
 })
 export type Address = z.infer<typeof savedAddress>
 
@@ -93,6 +133,14 @@ export const addressResponse = z.object({
   data: savedAddress,
 })
 export type AddressResponse = z.infer<typeof addressResponse>
+
+/**
+ * The street line a courier, a label or an order prints: the address with the landmark the
+ * shopper gave (issue 31.7), so the courier's one address field carries it too.
+ */
+export function addressWithLandmark(address: { address: string; landmark?: string }): string {
+  return address.landmark ? `${address.address}, Landmark: ${address.landmark}` : address.address
+}
 
 /** Why an address saved before states were asked cannot take an order (API and checkout). */
 export const ADDRESS_STATE_MISSING = 'Add the state to this address before ordering'

@@ -218,7 +218,11 @@ export const orderLine = z.object({
 
 export const orderAddress = z.object({
   addressId: z.string(),
+  /** The person to deliver to; absent on orders placed before it was asked (issue 31.7). */
+  recipientName: z.string().optional(),
   address: z.string(),
+  /** Empty or absent when the shopper gave none. */
+  landmark: z.string().optional(),
   city: z.string(),
   pincode: z.string(),
   phone: z.string(),

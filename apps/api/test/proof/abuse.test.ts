@@ -350,6 +350,7 @@ describe('Idempotency-Key', () => {
       .insert(addresses)
       .values({
         userId: shopper.user.id,
+        recipientName: 'Asha Rao',
         address: '5 Park Street',
         city: 'Kolkata',
         pincode: '700016',

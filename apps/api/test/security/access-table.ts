@@ -689,6 +689,9 @@ export const ACCESS: Record<string, AccessRule> = {
       stateCode: '29',
     }),
   })),
+  'PUT /api/shop/address/default/:userId/:addressId': rule(200, SHOPPER_A, 403, async (w) => ({
+    url: `/api/shop/address/default/${w.users.shopperA.id}/${(await w.freshAddressA()).id}`,
+  })),
   'DELETE /api/shop/address/delete/:userId/:addressId': rule(200, SHOPPER_A, 403, async (w) => ({
     url: `/api/shop/address/delete/${w.users.shopperA.id}/${(await w.freshAddressA()).id}`,
   })),

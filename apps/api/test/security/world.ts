@@ -62,6 +62,7 @@ export const IMAGE_URL = '/uploads/security/probe.webp'
 export const LOGIN_PASSWORD = 'Secret123'
 /** A valid address body (spec fields). */
 export const ADDRESS = {
+  recipientName: 'Asha Rao',
   address: '7 Park Street',
   city: 'Kolkata',
   pincode: '700016',
@@ -252,7 +253,11 @@ export async function createWorld() {
    * address, S1's product, the sellers' approval), so the access table's requests keep working.
    */
   const restore = async () => {
-    await db.insert(addresses).values(shopperA.address).onConflictDoNothing()
+    // Not as the default: another may have become it meanwhile (one per user).
+    await db
+      .insert(addresses)
+      .values({ ...shopperA.address, isDefault: false })
+      .onConflictDoNothing()
     await db
       .update(vendorProfiles)
       .set({ status: 'Approved' })

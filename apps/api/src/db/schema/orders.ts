@@ -39,7 +39,11 @@ export interface BuyerBillingAddress {
 /** The delivery address as it was when the order was placed (later edits do not change orders). */
 export interface AddressSnapshot {
   addressId: string
+  /** The person to deliver to (issue 31.7); absent on orders placed before it was asked. */
+  recipientName?: string
   address: string
+  /** Empty or absent when none was given. */
+  landmark?: string
   city: string
   pincode: string
   phone: string

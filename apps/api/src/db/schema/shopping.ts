@@ -1,5 +1,7 @@
+import { ADDRESS_KINDS } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   index,
   integer,
@@ -7,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from './columns'
@@ -49,7 +52,12 @@ export const addresses = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The person to deliver to (issue 31.7); addresses saved before it have the account's name. */
+    recipientName: text('recipient_name').notNull(),
     address: text('address').notNull(),
+    /** Optional, empty when not given. */
+    landmark: text('landmark').notNull().default(''),
+    kind: text('kind', { enum: ADDRESS_KINDS }).notNull().default('home'),
     city: text('city').notNull(),
     pincode: text('pincode').notNull(),
     phone: text('phone').notNull(),
@@ -60,10 +68,21 @@ export const addresses = pgTable(
      * before an order can use it.
      */
     stateCode: text('state_code'),
+    /**
+     * Checkout's preselected address (decision 086). At most one per user (the index below);
+     * the addresses module keeps exactly one while the user has any.
+     */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('addresses_user_idx').on(t.userId)],
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+    check('addresses_kind_check', sql`${t.kind} IN ('home', 'work')`),
+  ],
 )
 
 export const contactMessages = pgTable('contact_messages', {

@@ -34,6 +34,7 @@ const call = (
 ) => t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} })
 
 const fields = (overrides: Record<string, unknown> = {}) => ({
+  recipientName: 'Asha Rao',
   address: '12, MG Road, Indiranagar',
   city: 'Bengaluru',
   pincode: '560038',
@@ -50,6 +51,9 @@ describe('POST /api/shop/address/add', () => {
   it('should save a trimmed address and answer it with _id', async () => {
     const me = await shopper()
     const res = await addFor(me, {
+      recipientName: '  Asha Rao ',
+      landmark: ' Opposite the metro ',
+      kind: 'work',
       address: '  12, MG Road  ',
       city: ' Bengaluru ',
       phone: '+91 98450 12345',
@@ -62,7 +66,11 @@ describe('POST /api/shop/address/add', () => {
       message: 'Address added successfully',
       data: {
         userId: me.id,
+        recipientName: 'Asha Rao',
         address: '12, MG Road',
+        landmark: 'Opposite the metro',
+        kind: 'work',
+        isDefault: true,
         city: 'Bengaluru',
         pincode: '560038',
         phone: '9845012345',
@@ -76,6 +84,7 @@ describe('POST /api/shop/address/add', () => {
   it('should require every field, with "{label} is required"', async () => {
     const me = await shopper()
     const cases: [keyof ReturnType<typeof fields>, string][] = [
+      ['recipientName', 'Recipient name is required'],
       ['address', 'Address is required'],
       ['city', 'City is required'],
       ['pincode', 'Pincode is required'],
@@ -266,5 +275,106 @@ describe('address ownership', () => {
   it('should answer 400 for ids that are not UUIDs', async () => {
     const me = await shopper()
     expect((await call(me, 'DELETE', `/api/shop/address/delete/${me.id}/42`)).statusCode).toBe(400)
+  })
+})
+
+describe('default address (issue 31.7, decision 086)', () => {
+  const list = async (me: Shopper) =>
+    (await call(me, 'GET', `/api/shop/address/get/${me.id}`)).json().data as {
+      _id: string
+      city: string
+      isDefault: boolean
+    }[]
+  const defaults = async (me: Shopper) =>
+    (await list(me)).filter((a) => a.isDefault).map((a) => a.city)
+
+  it('should make the first address the default, and later ones not', async () => {
+    const me = await shopper()
+    expect((await addFor(me, { city: 'Pune' })).json().data.isDefault).toBe(true)
+    expect((await addFor(me, { city: 'Mumbai' })).json().data.isDefault).toBe(false)
+    expect(await defaults(me)).toEqual(['Pune'])
+  })
+
+  it('should default the landmark to empty and the kind to home, and refuse other kinds', async () => {
+    const me = await shopper()
+    const { landmark: _l, kind: _k, ...rest } = { ...fields(), landmark: '', kind: '' }
+    const res = await call(me, 'POST', '/api/shop/address/add', { userId: me.id, ...rest })
+    expect(res.json().data).toMatchObject({ landmark: '', kind: 'home' })
+    const office = await addFor(me, { kind: 'office' })
+    expect(office.statusCode).toBe(400)
+    expect(office.json().message).toBe('Choose Home or Work')
+    const long = await addFor(me, { landmark: 'x'.repeat(101) })
+    expect(long.json().message).toBe('Landmark must be at most 100 characters')
+    const short = await addFor(me, { recipientName: ' A ' })
+    expect(short.json().message).toBe('Recipient name must be at least 2 characters')
+  })
+
+  it('should move the default with Set as default, keeping one only', async () => {
+    const me = await shopper()
+    await addFor(me, { city: 'Pune' })
+    const second = (await addFor(me, { city: 'Mumbai' })).json().data._id
+    const res = await call(me, 'PUT', `/api/shop/address/default/${me.id}/${second}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Default address updated',
+      data: { _id: second, city: 'Mumbai', isDefault: true },
+    })
+    expect(await defaults(me)).toEqual(['Mumbai'])
+    // Again on the default changes nothing.
+    expect((await call(me, 'PUT', `/api/shop/address/default/${me.id}/${second}`)).statusCode).toBe(
+      200,
+    )
+    expect(await defaults(me)).toEqual(['Mumbai'])
+  })
+
+  it('should keep the default when an address is edited', async () => {
+    const me = await shopper()
+    const id = (await addFor(me)).json().data._id
+    const res = await call(me, 'PUT', `/api/shop/address/update/${me.id}/${id}`, fields())
+    expect(res.json().data.isDefault).toBe(true)
+  })
+
+  it('should pass the default to the most recent address left when it is deleted', async () => {
+    const me = await shopper()
+    const first = (await addFor(me, { city: 'Pune' })).json().data._id
+    await addFor(me, { city: 'Mumbai' })
+    const third = (await addFor(me, { city: 'Nagpur' })).json().data._id
+    await call(me, 'DELETE', `/api/shop/address/delete/${me.id}/${first}`)
+    expect(await defaults(me)).toEqual(['Nagpur'])
+    // Deleting one that is not the default leaves the default alone.
+    const mumbai = (await list(me)).find((a) => a.city === 'Mumbai')!._id
+    await call(me, 'DELETE', `/api/shop/address/delete/${me.id}/${mumbai}`)
+    expect(await defaults(me)).toEqual(['Nagpur'])
+    await call(me, 'DELETE', `/api/shop/address/delete/${me.id}/${third}`)
+    expect(await list(me)).toEqual([])
+    expect((await addFor(me, { city: 'Thane' })).json().data.isDefault).toBe(true)
+  })
+
+  it("should answer 403 for another user's id and 404 for another user's address", async () => {
+    const me = await shopper()
+    const other = await shopper()
+    await addFor(me, { city: 'Pune' })
+    const theirs = (await addFor(other, { city: 'Delhi' })).json().data._id
+    await addFor(other, { city: 'Agra' })
+    expect(
+      (await call(null, 'PUT', `/api/shop/address/default/${other.id}/${theirs}`)).statusCode,
+    ).toBe(401)
+    expect(
+      (await call(me, 'PUT', `/api/shop/address/default/${other.id}/${theirs}`)).statusCode,
+    ).toBe(403)
+    const res = await call(me, 'PUT', `/api/shop/address/default/${me.id}/${theirs}`)
+    expect(res.statusCode).toBe(404)
+    expect(res.json().message).toBe('Address not found')
+    expect(await defaults(me)).toEqual(['Pune'])
+    expect(await defaults(other)).toEqual(['Delhi'])
+  })
+
+  it('should refuse a second default in the database itself', async () => {
+    const me = await shopper()
+    await addFor(me)
+    await expect(
+      t.database.db.insert(addresses).values({ userId: me.id, ...fields(), isDefault: true }),
+    ).rejects.toThrow()
   })
 })

@@ -9,7 +9,13 @@ import {
 } from '@techbazaar/shared'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
-import { addAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service'
+import {
+  addAddress,
+  deleteAddress,
+  listAddresses,
+  setDefaultAddress,
+  updateAddress,
+} from './addresses.service'
 
 /** The signed-in shopper's saved addresses; `userId` must be the caller (403). */
 export async function addressesRoutes(app: App) {
@@ -60,6 +66,21 @@ export async function addressesRoutes(app: App) {
       const user = assertSelf(request, request.params.userId)
       const data = await updateAddress(db, user.id, request.params.addressId, request.body)
       return { success: true as const, message: 'Address updated successfully', data }
+    },
+  )
+
+  // Issue 31.7: the address checkout starts with (decision 086). Its own route, so making an
+  // address the default never rewrites its fields.
+  app.put(
+    '/shop/address/default/:userId/:addressId',
+    {
+      schema: { tags, params: addressParams, response: { 200: addressResponse } },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const user = assertSelf(request, request.params.userId)
+      const data = await setDefaultAddress(db, user.id, request.params.addressId)
+      return { success: true as const, message: 'Default address updated', data }
     },
   )
 

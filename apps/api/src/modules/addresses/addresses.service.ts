@@ -1,18 +1,22 @@
 import { LIMITS, type Address, type AddressFields } from '@techbazaar/shared'
-import { and, asc, count, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
 import { addresses, users } from '../../db/schema'
 import { badRequest, notFound } from '../../lib/errors'
 
 const columns = {
   _id: addresses.id,
   userId: addresses.userId,
+  recipientName: addresses.recipientName,
   address: addresses.address,
+  landmark: addresses.landmark,
+  kind: addresses.kind,
   city: addresses.city,
   pincode: addresses.pincode,
   phone: addresses.phone,
   notes: addresses.notes,
   stateCode: addresses.stateCode,
+  isDefault: addresses.isDefault,
 }
 
 export const MAX_ADDRESSES_MESSAGE = `You can add max ${LIMITS.maxAddresses} addresses`
@@ -27,20 +31,30 @@ export function listAddresses(db: Db, userId: string): Promise<Address[]> {
 }
 
 /**
- * Saves a new address, at most LIMITS.maxAddresses per user. The user's row is locked first, so
- * two adds at once count one after the other and cannot both pass at two saved addresses.
+ * Every change to a user's address book locks the user's row first, so two at once run one
+ * after the other: two adds cannot both pass at two saved addresses, and the default rules
+ * (decision 086) see each other's result.
+ */
+async function lockUser(tx: Tx, userId: string) {
+  await tx.execute(sql`SELECT ${users.id} FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`)
+}
+
+/**
+ * Saves a new address, at most LIMITS.maxAddresses per user. The first one the user saves is
+ * their default.
  */
 export async function addAddress(db: Db, userId: string, fields: AddressFields): Promise<Address> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT ${users.id} FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`)
+    await lockUser(tx, userId)
     const [row] = await tx
       .select({ n: count() })
       .from(addresses)
       .where(eq(addresses.userId, userId))
-    if (Number(row?.n ?? 0) >= LIMITS.maxAddresses) throw badRequest(MAX_ADDRESSES_MESSAGE)
+    const saved = Number(row?.n ?? 0)
+    if (saved >= LIMITS.maxAddresses) throw badRequest(MAX_ADDRESSES_MESSAGE)
     const [created] = await tx
       .insert(addresses)
-      .values({ userId, ...fields })
+      .values({ userId, ...fields, isDefault: saved === 0 })
       .returning(columns)
     if (!created) throw new Error('address not created')
     return created
@@ -63,11 +77,57 @@ export async function updateAddress(
   return updated
 }
 
-/** Deletes one of the user's addresses; orders keep their own copy of it. */
+/**
+ * Makes one of the user's addresses their default (another user's id is "not found", 404). The
+ * old default is cleared first: the unique index allows one default per user at any moment.
+ */
+export async function setDefaultAddress(
+  db: Db,
+  userId: string,
+  addressId: string,
+): Promise<Address> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId)
+    const [own] = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    if (!own) throw notFound('Address not found')
+    await tx
+      .update(addresses)
+      .set({ isDefault: false })
+      .where(
+        and(eq(addresses.userId, userId), eq(addresses.isDefault, true), ne(addresses.id, own.id)),
+      )
+    const [updated] = await tx
+      .update(addresses)
+      .set({ isDefault: true })
+      .where(eq(addresses.id, own.id))
+      .returning(columns)
+    if (!updated) throw notFound('Address not found')
+    return updated
+  })
+}
+
+/**
+ * Deletes one of the user's addresses; orders keep their own copy of it. Deleting the default
+ * passes it to the most recently saved address left.
+ */
 export async function deleteAddress(db: Db, userId: string, addressId: string): Promise<void> {
-  const deleted = await db
-    .delete(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-    .returning({ id: addresses.id })
-  if (deleted.length === 0) throw notFound('Address not found')
+  await db.transaction(async (tx) => {
+    await lockUser(tx, userId)
+    const [deleted] = await tx
+      .delete(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+      .returning({ isDefault: addresses.isDefault })
+    if (!deleted) throw notFound('Address not found')
+    if (!deleted.isDefault) return
+    const [next] = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .orderBy(desc(addresses.createdAt), desc(addresses.id))
+      .limit(1)
+    if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id))
+  })
 }

@@ -189,8 +189,13 @@ async function buildInvoice(
   })
   const sum = (pick: (l: InvoiceDocumentLine) => number) => lines.reduce((s, l) => s + pick(l), 0)
   const placeName = gstStateName(placeCode)
-  const shipToName = buyer?.userName ?? 'Customer'
-  const shipToAddress = [address.address, `${address.city} ${address.pincode}`]
+  // The person the shopper named for the delivery (issue 31.7); older orders name the account.
+  const shipToName = address.recipientName || buyer?.userName || 'Customer'
+  const shipToAddress = [
+    address.address,
+    ...(address.landmark ? [`Landmark: ${address.landmark}`] : []),
+    `${address.city} ${address.pincode}`,
+  ]
   const { key: _key, turnoverAbove5Cr: _turnover, composition, ...supplierParty } = supplier
   return {
     kind: 'invoice',

@@ -38,4 +38,14 @@ describe("the rule for buyers' personal data (issue 26.6)", () => {
     expect(withLabelFor(rejected, booking)).toEqual({ ...booking, labelUrl: null })
     expect(withLabelFor(rejected, null)).toBeNull()
   })
+
+  it("hides a rejected seller's buyers' recipient and landmark too (issue 31.7)", () => {
+    const named = { ...address, recipientName: 'Meera Iyer', landmark: 'Opposite the park' }
+    expect(buyerAddressFor(approved, named)).toBe(named)
+    expect(buyerAddressFor(rejected, named)).toMatchObject({
+      recipientName: 'Hidden',
+      landmark: '',
+      city: 'Pune',
+    })
+  })
 })

@@ -58,16 +58,23 @@ export const BUYER_HIDDEN = 'Hidden'
  */
 
 /** A delivery address as `viewer` may read it: city, pincode and state stay for the records. */
-export function buyerAddressFor<A extends { address: string; phone: string; notes?: string }>(
-  viewer: SessionUser,
-  address: A,
-): A {
+export function buyerAddressFor<
+  A extends {
+    address: string
+    phone: string
+    notes?: string
+    recipientName?: string
+    landmark?: string
+  },
+>(viewer: SessionUser, address: A): A {
   if (seesBuyers(viewer)) return address
   return {
     ...address,
     address: BUYER_HIDDEN,
     phone: '',
     ...('notes' in address ? { notes: '' } : {}),
+    ...('recipientName' in address ? { recipientName: BUYER_HIDDEN } : {}),
+    ...('landmark' in address ? { landmark: '' } : {}),
   }
 }
 

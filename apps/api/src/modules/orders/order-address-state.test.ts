@@ -57,12 +57,12 @@ describe('POST /api/shop/order/create: the address’s state', () => {
     expect(await db().select().from(cartLines)).not.toEqual([])
 
     // Adding the state (the address form) is all it takes.
-    const { address, city, pincode, phone, notes } = shopper.address
+    const { recipientName, address, city, pincode, phone, notes } = shopper.address
     const edit = await t.app.inject({
       method: 'PUT',
       url: `/api/shop/address/update/${shopper.user.id}/${shopper.address.id}`,
       headers: { cookie: shopper.cookie },
-      payload: { address, city, pincode, phone, notes, stateCode: '29' },
+      payload: { recipientName, address, city, pincode, phone, notes, stateCode: '29' },
     })
     expect(edit.statusCode).toBe(200)
     expect((await place(shopper)).statusCode).toBe(201)

@@ -214,7 +214,9 @@ async function ownAddress(tx: Tx, userId: string, addressId: string): Promise<Ad
   if (problem) throw badRequest(`${problem}. Please correct this address before ordering`)
   return {
     addressId: row.id,
+    recipientName: row.recipientName,
     address: row.address,
+    landmark: row.landmark,
     city: row.city,
     pincode: row.pincode,
     phone: row.phone,

@@ -39,6 +39,7 @@ async function idleShopper(days: number) {
   const user = await createUser(db(), { createdAt: ago(days * DAY) })
   await db().insert(addresses).values({
     userId: user.id,
+    recipientName: user.userName,
     address: '4 Park Street',
     city: 'Kolkata',
     pincode: '700016',

@@ -1,4 +1,4 @@
-import { COURIER_LABELS } from '@techbazaar/shared'
+import { addressWithLandmark, COURIER_LABELS } from '@techbazaar/shared'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Couriers } from '../../couriers'
@@ -145,8 +145,9 @@ export async function bookReturnPickup(
       courier.bookReturn({
         reference: record.row.id,
         pickup: {
-          name: record.customerName,
-          address: address.address,
+          // Collected where it was delivered, from the person it was delivered to (issue 31.7).
+          name: address.recipientName || record.customerName,
+          address: addressWithLandmark(address),
           city: address.city,
           pincode: address.pincode,
           phone: address.phone,

@@ -1,4 +1,5 @@
 import {
+  addressWithLandmark,
   COURIER_LABELS,
   hasPickupAddress,
   isShippable,
@@ -212,8 +213,9 @@ export async function shipParcel(
             email: seller.email,
           },
           delivery: {
-            name: buyer,
-            address: order.addressInfo.address,
+            // The person the shopper named for the delivery; older orders name the account.
+            name: order.addressInfo.recipientName || buyer,
+            address: addressWithLandmark(order.addressInfo),
             city: order.addressInfo.city,
             pincode: order.addressInfo.pincode,
             phone: order.addressInfo.phone,

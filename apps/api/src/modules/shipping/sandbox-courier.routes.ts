@@ -1,4 +1,5 @@
 import {
+  addressWithLandmark,
   COURIER_EVENT_STATUSES,
   type CourierEventStatus,
   formatOrderNumber,
@@ -197,7 +198,7 @@ export async function sandboxCourierRoutes(app: FastifyInstance) {
         `Label ${row.shipment.awb}`,
         `<h1>AWB ${awbText}</h1>
 <p class="note">Sandbox courier · ${escape(formatOrderNumber(order.orderNumber))} · ${shipment.weightGrams} g · ${shipment.lengthCm}×${shipment.breadthCm}×${shipment.heightCm} cm</p>
-<p><strong>To</strong><br>${escape(to.address)}<br>${escape(to.city)} ${escape(to.pincode)}<br>Phone ${escape(to.phone)}</p>
+<p><strong>To</strong><br>${to.recipientName ? `${escape(to.recipientName)}<br>` : ''}${escape(addressWithLandmark(to))}<br>${escape(to.city)} ${escape(to.pincode)}<br>Phone ${escape(to.phone)}</p>
 <p><strong>From</strong><br>${escape(seller?.businessName ?? '')}<br>${escape(seller?.addressLine ?? '')}<br>${escape(seller?.city ?? '')} ${escape(seller?.pincode ?? '')}</p>
 ${eWayBill ? `<p><strong>E-way bill No.</strong> ${escape(eWayBill)}</p>` : ''}
 <div class="amount">${cod ? `COD ${escape(formatPaise(sub.subtotalPaise))}` : 'PREPAID'}</div>`,
@@ -229,7 +230,7 @@ function returnLabel(
 <p class="note">Sandbox courier · return pickup · ${escape(formatOrderNumber(order.orderNumber))} · ${escape(
       RETURN_STATUS_LABELS[ret.status],
     )}</p>
-<p><strong>Collect from</strong><br>${escape(from.address)}<br>${escape(from.city)} ${escape(from.pincode)}<br>Phone ${escape(from.phone)}</p>
+<p><strong>Collect from</strong><br>${from.recipientName ? `${escape(from.recipientName)}<br>` : ''}${escape(addressWithLandmark(from))}<br>${escape(from.city)} ${escape(from.pincode)}<br>Phone ${escape(from.phone)}</p>
 <p><strong>Return to</strong><br>${escape(seller?.businessName ?? '')}<br>${escape(seller?.addressLine ?? '')}<br>${escape(seller?.city ?? '')} ${escape(seller?.pincode ?? '')}</p>
 <div class="amount">RETURN</div>`,
   )

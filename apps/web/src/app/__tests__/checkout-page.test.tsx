@@ -1,4 +1,4 @@
-import type { CartServiceability, UpdateCartInput } from '@techbazaar/shared'
+import type { Address, CartServiceability, UpdateCartInput } from '@techbazaar/shared'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from '@/lib/toast'
@@ -14,12 +14,16 @@ const user = { id: userId, userName: 'Kavya', email: 'k@example.in', role: 'user
 const address = {
   _id: addressId,
   userId,
+  recipientName: 'Kavya Rao',
   address: '12 MG Road',
   city: 'Bengaluru',
   pincode: '560001',
   phone: '9876543210',
   notes: 'Gate 2',
   stateCode: '29',
+  landmark: '',
+  kind: 'home' as const,
+  isDefault: true,
 }
 const line = {
   productId: '00000000-0000-4000-8000-0000000000cc',
@@ -36,7 +40,7 @@ const line = {
 let orderAnswer: () => Response
 let lines = [line]
 /** The shopper's saved addresses as the server answers them. */
-let savedAddresses: { stateCode: string | null }[] = [address]
+let savedAddresses: Address[] = [address]
 /** The shop's cash-on-delivery ceiling as the server publishes it (rupees). */
 let codMaxAmount = 50_000
 /** The courier's answer for the cart at the chosen address's pincode. */
@@ -108,7 +112,7 @@ const callsOf = (mock: ReturnType<typeof setup>) =>
 async function openPaymentDialog() {
   const u = userEvent.setup()
   renderRoute(<CheckoutPage />)
-  await u.click(await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ }))
+  await u.click(await screen.findByRole('radio', { name: /Deliver to .*12 MG Road/ }))
   expect(await screen.findByTestId('checkout-total')).toHaveTextContent('₹9,000')
   await u.click(screen.getByRole('button', { name: 'Place Your Order' }))
   return { u, dialog: await screen.findByRole('dialog', { name: 'Select Payment Method' }) }
@@ -132,6 +136,7 @@ describe('CheckoutPage', () => {
   })
 
   it('refuses an empty cart and a missing address with the spec’s messages', async () => {
+    savedAddresses = []
     setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
@@ -225,7 +230,7 @@ describe('CheckoutPage', () => {
     setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
-    await u.click(await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ }))
+    await u.click(await screen.findByRole('radio', { name: /Deliver to .*12 MG Road/ }))
     expect(await screen.findByText('Thursday, 26 November')).toBeInTheDocument()
     expect(screen.getByText('Cash on delivery available')).toBeInTheDocument()
   })
@@ -241,7 +246,7 @@ describe('CheckoutPage', () => {
     setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
-    await u.click(await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ }))
+    await u.click(await screen.findByRole('radio', { name: /Deliver to .*12 MG Road/ }))
     expect(await screen.findByText('We do not deliver to pincode 560001 yet.')).toBeInTheDocument()
     expect(
       screen.getByText(
@@ -276,7 +281,7 @@ describe('CheckoutPage', () => {
     setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
-    await u.click(await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ }))
+    await u.click(await screen.findByRole('radio', { name: /Deliver to .*12 MG Road/ }))
     expect(
       await screen.findByText('Max 5 per order. Lower the quantity to check out.'),
     ).toBeInTheDocument()
@@ -292,18 +297,20 @@ describe('CheckoutPage', () => {
     setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
-    const radio = await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ })
+    const radio = await screen.findByRole('radio', { name: /Deliver to .*12 MG Road/ })
     const place = screen.getByRole('button', { name: 'Place Your Order' })
     // Document order is what a phone shows (one column) and what keyboards and readers follow.
     expect(place.compareDocumentPosition(radio) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     expect(screen.queryByRole('heading', { name: 'Add New Address' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Add New Address' })).toBeInTheDocument()
 
-    // The summary says where the order goes, and links to the choice.
+    // The summary says where the order goes (the only address, chosen for the shopper), and
+    // links to the choice.
     const summary = screen.getByRole('region', { name: 'Deliver to' })
-    expect(within(summary).getByText(/No address chosen yet/)).toBeInTheDocument()
-    await u.click(radio)
     expect(within(summary).getByText(/12 MG Road, Bengaluru, Karnataka 560001/)).toBeInTheDocument()
+    expect(radio).toBeChecked()
+    await u.click(radio)
+    expect(within(summary).queryByText(/No address chosen yet/)).not.toBeInTheDocument()
     expect(within(summary).getByRole('link', { name: /Change/ })).toHaveAttribute(
       'href',
       '#delivery-address',
@@ -315,7 +322,7 @@ describe('CheckoutPage', () => {
     const fetchMock = setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
-    await u.click(await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ }))
+    await u.click(await screen.findByRole('radio', { name: /Deliver to .*12 MG Road/ }))
     expect(await screen.findByText('Only 1 left in stock.')).toBeInTheDocument()
     const place = screen.getByRole('button', { name: 'Place Your Order' })
     expect(place).toBeDisabled()
@@ -363,7 +370,7 @@ describe('CheckoutPage', () => {
     const fetchMock = setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
-    const radio = await screen.findByRole('radio', { name: /Deliver to 12 MG Road/ })
+    const radio = await screen.findByRole('radio', { name: /Deliver to .*12 MG Road/ })
     expect(radio).toBeDisabled()
     expect(radio).toHaveAccessibleDescription('Add the state to this address before ordering')
     expect(
@@ -374,5 +381,59 @@ describe('CheckoutPage', () => {
     expect(callsOf(fetchMock).some(([input]) => String(input).includes('/order/create'))).toBe(
       false,
     )
+  })
+
+  it('starts with the default address, else the most recent, and the choice can change (issue 31.7)', async () => {
+    const home = { ...address, isDefault: false }
+    const office = {
+      ...address,
+      _id: '00000000-0000-4000-8000-0000000000b2',
+      address: '4 Residency Road',
+      isDefault: true,
+    }
+    const newest = {
+      ...address,
+      _id: '00000000-0000-4000-8000-0000000000b3',
+      address: '9 Brigade Road',
+      isDefault: false,
+    }
+    savedAddresses = [home, office, newest]
+    const fetchMock = setup()
+    const u = userEvent.setup()
+    renderRoute(<CheckoutPage />)
+    const summary = await screen.findByRole('region', { name: 'Deliver to' })
+    expect(await within(summary).findByText(/4 Residency Road, Bengaluru/)).toBeInTheDocument()
+    expect(within(summary).queryByText(/No address chosen yet/)).not.toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: /Deliver to .*4 Residency Road/ })).toBeChecked()
+
+    await u.click(screen.getByRole('radio', { name: /Deliver to .*12 MG Road/ }))
+    expect(within(summary).getByText(/12 MG Road, Bengaluru/)).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: /Deliver to .*4 Residency Road/ })).not.toBeChecked()
+    await u.click(screen.getByRole('button', { name: 'Place Your Order' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Select Payment Method' })
+    await u.click(within(dialog).getByRole('radio', { name: /COD/ }))
+    await u.click(within(dialog).getByRole('button', { name: 'Pay ₹9,000' }))
+    await vi.waitFor(() => {
+      const created = callsOf(fetchMock).find(([input]) => String(input).includes('/order/create'))
+      expect(JSON.parse(String(created?.[1].body))).toMatchObject({
+        addressInfo: { addressId: home._id },
+      })
+    })
+  })
+
+  it('starts with the most recent address when none is the default', async () => {
+    savedAddresses = [
+      { ...address, isDefault: false },
+      {
+        ...address,
+        _id: '00000000-0000-4000-8000-0000000000b3',
+        address: '9 Brigade Road',
+        isDefault: false,
+      },
+    ]
+    setup()
+    renderRoute(<CheckoutPage />)
+    const summary = await screen.findByRole('region', { name: 'Deliver to' })
+    expect(await within(summary).findByText(/9 Brigade Road, Bengaluru/)).toBeInTheDocument()
   })
 })

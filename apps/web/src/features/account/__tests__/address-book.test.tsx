@@ -24,12 +24,16 @@ let sequence = 0
 const saved = (overrides: Partial<Address> = {}): Address => ({
   _id: `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`,
   userId: USER_ID,
+  recipientName: 'Ravi Kumar',
   address: `${sequence}, MG Road`,
+  landmark: '',
+  kind: 'home',
   city: 'Bengaluru',
   pincode: '560001',
   phone: '9845012345',
   notes: 'Near the metro',
   stateCode: '29',
+  isDefault: false,
   ...overrides,
 })
 
@@ -57,6 +61,14 @@ function mockAddressServer(initial: Address[]) {
         )
       }
       const id = url.pathname.split('/').pop()
+      if (method === 'PUT' && url.pathname.startsWith('/api/shop/address/default/')) {
+        list = list.map((a) => ({ ...a, isDefault: a._id === id }))
+        return jsonResponse({
+          success: true,
+          message: 'Default address updated',
+          data: list.find((a) => a._id === id),
+        })
+      }
       if (method === 'PUT') {
         list = list.map((a) => (a._id === id ? { ...a, ...body } : a))
         return jsonResponse({
@@ -81,6 +93,7 @@ async function fill(u: ReturnType<typeof userEvent.setup>, values: Record<string
 }
 
 const VALID = {
+  'Recipient name': ' Asha Rao ',
   Address: '  221B, Residency Road ',
   City: 'Bengaluru',
   Pincode: '560025',
@@ -112,7 +125,11 @@ describe('AddressBook', () => {
     // Trimmed and normalised by the shared schema before it is sent.
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       userId: USER_ID,
+      recipientName: 'Asha Rao',
       address: '221B, Residency Road',
+      // Optional: empty when not given; Home unless Work is chosen.
+      landmark: '',
+      kind: 'home',
       city: 'Bengaluru',
       pincode: '560025',
       phone: '9845012345',
@@ -296,7 +313,7 @@ describe('AddressBook', () => {
     expect(open).toHaveAttribute('aria-expanded', 'false')
     await u.click(open)
     expect(await screen.findByRole('heading', { name: 'Add New Address' })).toBeInTheDocument()
-    await waitFor(() => expect(screen.getByLabelText('Address')).toHaveFocus())
+    await waitFor(() => expect(screen.getByLabelText('Recipient name')).toHaveFocus())
 
     // Cancel folds it away again, focus back on the button.
     await u.click(screen.getByRole('button', { name: 'Cancel' }))
@@ -329,5 +346,94 @@ describe('AddressBook', () => {
     expect(await screen.findByText(/No saved addresses yet/)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Add New Address' })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Add New Address' })).not.toBeInTheDocument()
+  })
+
+  it('asks who receives it, an optional landmark and Home or Work (issue 31.7)', async () => {
+    const calls = mockAddressServer([])
+    const u = userEvent.setup()
+    renderRoute(<AddressBook />)
+    await screen.findByRole('heading', { name: 'Add New Address' })
+    const add = screen.getByRole('button', { name: 'Add' })
+    await fill(u, { ...VALID, 'Recipient name': '   ' })
+    // The recipient is required; the landmark is not.
+    expect(add).toBeDisabled()
+    expect(screen.getByLabelText('Landmark (optional)')).toHaveValue('')
+    await fill(u, { 'Recipient name': 'A' })
+    await u.click(add)
+    expect(
+      await screen.findByText('Recipient name must be at least 2 characters'),
+    ).toBeInTheDocument()
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+
+    const type = screen.getByRole('group', { name: 'Address type' })
+    const home = within(type).getByRole('radio', { name: 'Home' })
+    const work = within(type).getByRole('radio', { name: 'Work' })
+    expect(home).toBeChecked()
+    await u.click(work)
+    expect(work).toBeChecked()
+    await fill(u, { 'Recipient name': 'Asha Rao', 'Landmark (optional)': ' Opposite the metro ' })
+    await u.click(add)
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Address added successfully'))
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      recipientName: 'Asha Rao',
+      landmark: 'Opposite the metro',
+      kind: 'work',
+    })
+    // Reset to Home for the next address.
+    expect(within(type).getByRole('radio', { name: 'Home' })).toBeChecked()
+
+    // The card says who it goes to, the landmark and the type.
+    const card = (await screen.findByText('Asha Rao')).closest('li')!
+    expect(card).toHaveTextContent('Landmark: Opposite the metro')
+    expect(within(card).getByText('Work')).toBeInTheDocument()
+  })
+
+  it('fills the recipient, landmark and type when editing', async () => {
+    const office = saved({ recipientName: 'Meera Iyer', landmark: 'Near Forum Mall', kind: 'work' })
+    const calls = mockAddressServer([office])
+    const u = userEvent.setup()
+    renderRoute(<AddressBook />)
+    await u.click(await screen.findByRole('button', { name: `Edit address ${office.address}` }))
+    expect(screen.getByLabelText('Recipient name')).toHaveValue('Meera Iyer')
+    expect(screen.getByLabelText('Landmark (optional)')).toHaveValue('Near Forum Mall')
+    expect(screen.getByRole('radio', { name: 'Work' })).toBeChecked()
+    await u.click(screen.getByRole('radio', { name: 'Home' }))
+    await u.click(screen.getByRole('button', { name: 'Edit' }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Address updated successfully'))
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      recipientName: 'Meera Iyer',
+      landmark: 'Near Forum Mall',
+      kind: 'home',
+    })
+  })
+
+  it('badges the default address and moves it with Set as default', async () => {
+    const first = saved({ city: 'Pune', isDefault: true })
+    const second = saved({ city: 'Chennai' })
+    const calls = mockAddressServer([first, second])
+    const u = userEvent.setup()
+    renderRoute(<AddressBook />)
+    const list = await screen.findByRole('list', { name: 'Saved addresses' })
+    const cardOf = (a: Address) =>
+      within(list)
+        .getByRole('button', { name: `Delete address ${a.address}` })
+        .closest('li')!
+    expect(within(cardOf(first)).getByText('Default')).toBeInTheDocument()
+    expect(within(cardOf(first)).getByText('Home')).toBeInTheDocument()
+    expect(within(cardOf(first)).getByText('Ravi Kumar')).toBeInTheDocument()
+    // The default has no "Set as default"; the others do.
+    expect(
+      screen.queryByRole('button', { name: `Set address ${first.address} as default` }),
+    ).toBeNull()
+    await u.click(screen.getByRole('button', { name: `Set address ${second.address} as default` }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Default address updated'))
+    expect(calls.find((c) => c.method === 'PUT')?.path).toBe(
+      `/api/shop/address/default/${USER_ID}/${second._id}`,
+    )
+    await waitFor(() => expect(within(cardOf(second)).getByText('Default')).toBeInTheDocument())
+    expect(within(cardOf(first)).queryByText('Default')).toBeNull()
+    expect(
+      screen.getByRole('button', { name: `Set address ${first.address} as default` }),
+    ).toBeInTheDocument()
   })
 })

@@ -69,4 +69,22 @@ describe('OrderDetails after a cancellation (issue 26.8)', () => {
     const items = await screen.findByRole('region', { name: 'Items' })
     expect(within(items).getByText('1 returned')).toBeInTheDocument()
   })
+
+  it('shows who the order goes to and the landmark with the delivery address (issue 31.7)', async () => {
+    const order = createOrder()
+    serveOrder(() =>
+      createOrder({
+        addressInfo: {
+          ...order.addressInfo,
+          recipientName: 'Meera Iyer',
+          landmark: 'Opposite Forum Mall',
+        },
+      }),
+    )
+    renderRoute(<OrderDetails orderId={ORDER_ID} />)
+    const delivery = await screen.findByRole('region', { name: 'Delivery address' })
+    expect(delivery).toHaveTextContent(
+      'Meera Iyer12 MG Road, Landmark: Opposite Forum Mall, Bengaluru – 560001',
+    )
+  })
 })

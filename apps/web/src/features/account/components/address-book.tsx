@@ -8,6 +8,7 @@ import { useSession } from '@/lib/session/get-session'
 import { ApiError } from '@/lib/api-client'
 import { useAddAddress } from '../api/add-address'
 import { useDeleteAddress } from '../api/delete-address'
+import { useSetDefaultAddress } from '../api/set-default-address'
 import { useAddresses } from '@/lib/addresses/get-addresses'
 import { useUpdateAddress } from '../api/update-address'
 import { AddressCard } from './address-card'
@@ -64,6 +65,7 @@ function AddressBookFor({
   const add = useAddAddress()
   const update = useUpdateAddress()
   const remove = useDeleteAddress()
+  const makeDefault = useSetDefaultAddress()
   const list = addresses.data ?? []
   const full = list.length >= LIMITS.maxAddresses
   const showForm = !selectable || adding || editing !== null
@@ -115,6 +117,16 @@ function AddressBookFor({
     )
   }
 
+  function onSetDefault(address: Address) {
+    makeDefault.mutate(
+      { userId, addressId: address._id },
+      {
+        onSuccess: (response) => toast.success(response.message),
+        onError: (error) => toast.error(failure(error)),
+      },
+    )
+  }
+
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby={`${radioName}-saved`} className="flex flex-col gap-3">
@@ -154,6 +166,10 @@ function AddressBookFor({
                 key={address._id}
                 address={address}
                 busy={remove.isPending && remove.variables?.addressId === address._id}
+                settingDefault={
+                  makeDefault.isPending && makeDefault.variables?.addressId === address._id
+                }
+                onSetDefault={() => onSetDefault(address)}
                 select={
                   selectable
                     ? {

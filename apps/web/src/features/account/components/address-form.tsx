@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
+  ADDRESS_KIND_LABELS,
+  ADDRESS_KINDS,
   addressFields,
   DELIVERY_STATES,
   PINCODE_PATTERN,
@@ -21,12 +23,26 @@ import { ApiError } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
 
 type FieldName = keyof AddressFormInput
-const FIELD_NAMES: FieldName[] = ['address', 'city', 'pincode', 'stateCode', 'phone', 'notes']
-// The fields the spec asks to be filled before the button is enabled. The state is left out: it
-// is filled from the PIN, and a blank or unknown one is explained by the error under it.
-const TYPED_FIELDS: FieldName[] = ['address', 'city', 'pincode', 'phone', 'notes']
+const FIELD_NAMES: FieldName[] = [
+  'recipientName',
+  'address',
+  'landmark',
+  'kind',
+  'city',
+  'pincode',
+  'stateCode',
+  'phone',
+  'notes',
+]
+// The fields the spec asks to be filled before the button is enabled, and the recipient's name
+// (issue 31.7). The state is left out: it is filled from the PIN, and a blank or unknown one is
+// explained by the error under it. The landmark is optional.
+const TYPED_FIELDS = ['recipientName', 'address', 'city', 'pincode', 'phone', 'notes'] as const
 const EMPTY: AddressFormInput = {
+  recipientName: '',
   address: '',
+  landmark: '',
+  kind: 'home',
   city: '',
   pincode: '',
   phone: '',
@@ -49,7 +65,8 @@ export interface AddressFormProps {
 
 /**
  * Add or edit one address (spec §2, §4): heading "Add New Address" / "Edit Address", button
- * Add / Edit, disabled until every field has something besides spaces; a save resets the form.
+ * Add / Edit, disabled until every required field has something besides spaces; a save resets
+ * the form. Issue 31.7 adds who to deliver to, an optional landmark and Home or Work.
  * The State (the invoices' place of supply) is filled from a complete PIN code until the shopper
  * picks one by hand; the shared schema checks that the PIN can be in it.
  */
@@ -134,6 +151,30 @@ export function AddressForm({
         {title}
       </h2>
       <fieldset disabled={pending} className="grid min-w-0 gap-4 sm:grid-cols-2">
+        <Field uid={uid} name="recipientName" label="Recipient name" error={errors.recipientName}>
+          {(props) => (
+            <Input
+              {...props}
+              className="h-11"
+              autoComplete="name"
+              placeholder="Who receives the parcel"
+              {...form.register('recipientName')}
+            />
+          )}
+        </Field>
+        <Field uid={uid} name="phone" label="Phone" error={errors.phone}>
+          {(props) => (
+            <Input
+              {...props}
+              className="h-11"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="10-digit mobile number"
+              {...form.register('phone')}
+            />
+          )}
+        </Field>
         <Field
           uid={uid}
           name="address"
@@ -148,6 +189,16 @@ export function AddressForm({
               autoComplete="street-address"
               placeholder="House no., street, area"
               {...form.register('address')}
+            />
+          )}
+        </Field>
+        <Field uid={uid} name="landmark" label="Landmark (optional)" error={errors.landmark}>
+          {(props) => (
+            <Input
+              {...props}
+              className="h-11"
+              placeholder="E.g. opposite the metro station"
+              {...form.register('landmark')}
             />
           )}
         </Field>
@@ -185,35 +236,41 @@ export function AddressForm({
             />
           )}
         </Field>
-        <Field uid={uid} name="phone" label="Phone" error={errors.phone}>
-          {(props) => (
-            <Input
-              {...props}
-              className="h-11"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="10-digit mobile number"
-              {...form.register('phone')}
-            />
-          )}
-        </Field>
         <Field uid={uid} name="notes" label="Notes" error={errors.notes} className="sm:col-span-2">
           {(props) => (
             <Textarea
               {...props}
               rows={2}
               className="min-h-16"
-              placeholder="Landmark or delivery instructions"
+              placeholder="Delivery instructions"
               {...form.register('notes')}
             />
           )}
         </Field>
+        <fieldset className="grid min-w-0 gap-2 sm:col-span-2">
+          <legend className="mb-2 text-sm leading-none font-medium">Address type</legend>
+          <div className="flex flex-wrap gap-2">
+            {ADDRESS_KINDS.map((kind) => (
+              <label
+                key={kind}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-4 text-sm has-checked:border-primary has-checked:bg-primary/5 has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
+              >
+                <input
+                  type="radio"
+                  value={kind}
+                  className="size-4 accent-primary"
+                  {...form.register('kind')}
+                />
+                {ADDRESS_KIND_LABELS[kind]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {!complete && (
           <p id={hintId} className="mr-auto text-xs text-muted-foreground">
-            Fill in every field to {editing ? 'save' : 'add'} the address.
+            Fill in every field but the landmark to {editing ? 'save' : 'add'} the address.
           </p>
         )}
         {(editing || cancelable) && (
@@ -236,10 +293,10 @@ export function AddressForm({
 }
 
 function pick(address: Address): AddressFormInput {
-  const { address: line, city, pincode, phone, notes } = address
+  const { recipientName, address: line, landmark, kind, city, pincode, phone, notes } = address
   // One saved before states were asked gets the PIN's likely state, for the shopper to confirm.
   const stateCode = address.stateCode ?? stateCodeForPincode(pincode) ?? ''
-  return { address: line, city, pincode, phone, notes, stateCode }
+  return { recipientName, address: line, landmark, kind, city, pincode, phone, notes, stateCode }
 }
 
 type ControlProps = {

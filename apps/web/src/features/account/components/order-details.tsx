@@ -5,6 +5,7 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   formatBillingAddress,
+  addressWithLandmark,
 } from '@techbazaar/shared'
 import { FileDown } from 'lucide-react'
 import { Link } from 'react-router'
@@ -130,7 +131,14 @@ export function OrderDetails({ orderId }: { orderId: string }) {
       <section aria-label="Delivery address" className="border-t pt-3">
         <h3 className="mb-1 font-semibold">Delivery Address</h3>
         <address className="text-muted-foreground not-italic">
-          {order.addressInfo.address}, {order.addressInfo.city} – {order.addressInfo.pincode}
+          {order.addressInfo.recipientName && (
+            <>
+              <span className="font-medium text-foreground">{order.addressInfo.recipientName}</span>
+              <br />
+            </>
+          )}
+          {addressWithLandmark(order.addressInfo)}, {order.addressInfo.city} –{' '}
+          {order.addressInfo.pincode}
           <br />
           Phone {order.addressInfo.phone}
           {order.addressInfo.notes && (

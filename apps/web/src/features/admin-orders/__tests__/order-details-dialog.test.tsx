@@ -255,4 +255,32 @@ describe('OrdersTable details dialog', () => {
     renderAt('/admin/orders', table('admin'))
     expect(await screen.findByText('No orders yet')).toBeInTheDocument()
   })
+
+  it('names the recipient and the landmark in Shipping Info (issue 31.7)', async () => {
+    const base = details('confirmed')
+    mockApi({
+      'GET /admin/orders/get': () => ok(ordersPage([row])),
+      [`GET /admin/orders/details/${ORDER_ID}`]: () =>
+        ok({
+          data: {
+            ...base,
+            addressInfo: {
+              ...base.addressInfo,
+              recipientName: 'Meera Iyer',
+              landmark: 'Opposite Forum Mall',
+            },
+          },
+        }),
+    })
+    const user = userEvent.setup()
+    renderAt('/admin/orders', table('admin'))
+    const tableRow = await screen.findByRole('row', { name: new RegExp(ORDER_NUMBER) })
+    await user.click(within(tableRow).getByRole('button', { name: 'View Details' }))
+    const dialog = await screen.findByRole('dialog')
+    const shipping = await within(dialog).findByRole('region', { name: 'Shipping info' })
+    expect(within(shipping).getByText('Name').nextElementSibling).toHaveTextContent('Meera Iyer')
+    expect(within(shipping).getByText('Landmark').nextElementSibling).toHaveTextContent(
+      'Opposite Forum Mall',
+    )
+  })
 })

@@ -243,8 +243,10 @@ function DetailsBody({
         <h3 className="mb-2 font-semibold">Shipping Info</h3>
         <Facts
           rows={[
-            ['Name', order.userName],
+            // The person the shopper named for the delivery (issue 31.7); older orders the account.
+            ['Name', address.recipientName || order.userName],
             ['Address', address.address],
+            ...(address.landmark ? [['Landmark', address.landmark] as [string, string]] : []),
             ['City', address.city],
             ['Pincode', address.pincode],
             ['Phone', address.phone],

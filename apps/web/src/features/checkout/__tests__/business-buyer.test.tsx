@@ -12,12 +12,16 @@ const user = { id: userId, userName: 'Kavya', email: 'k@example.in', role: 'user
 const address = {
   _id: '00000000-0000-4000-8000-0000000000bb',
   userId,
+  recipientName: 'Kavya Rao',
   address: '12 MG Road',
   city: 'Bengaluru',
   pincode: '560001',
   phone: '9876543210',
   notes: '',
   stateCode: '29',
+  landmark: '',
+  kind: 'home' as const,
+  isDefault: true,
 }
 const line = {
   productId: '00000000-0000-4000-8000-0000000000cc',

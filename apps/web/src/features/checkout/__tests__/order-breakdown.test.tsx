@@ -18,12 +18,16 @@ const user = { id: userId, userName: 'Kavya', email: 'k@example.in', role: 'user
 const address = {
   _id: '00000000-0000-4000-8000-0000000000bb',
   userId,
+  recipientName: 'Kavya Rao',
   address: '12 MG Road',
   city: 'Bengaluru',
   pincode: '560001',
   phone: '9876543210',
   notes: '',
   stateCode: '29',
+  landmark: '',
+  kind: 'home' as const,
+  isDefault: true,
 }
 const lines = [
   {
@@ -65,7 +69,7 @@ function setup(quote: (addressId: string | null) => Response) {
       })
     }
     if (url.pathname === `/api/shop/address/get/${userId}`) {
-      return jsonResponse({ success: true, data: [address] })
+      return jsonResponse({ success: true, data: savedAddresses })
     }
     if (url.pathname === '/api/shop/cart/serviceability') {
       const reach = { serviceable: true, cod: true, deliveryBy: null, undeliverable: [], noCod: [] }
@@ -91,6 +95,9 @@ function setup(quote: (addressId: string | null) => Response) {
   })
 }
 
+/** The shopper's saved addresses as the server answers them. */
+let savedAddresses = [address]
+
 function AddressPicker({ onSelect }: AddressPickerProps) {
   return (
     <button type="button" onClick={() => onSelect(address)}>
@@ -111,13 +118,13 @@ describe('the checkout total in parts', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     vi.clearAllMocks()
+    savedAddresses = [address]
   })
 
   it("shows items, delivery, the total and, once an address is chosen, the server's GST", async () => {
-    const fetchMock = setup((addressId) =>
-      jsonResponse({ success: true, data: quoteOf(addressId) }),
-    )
-    const u = userEvent.setup()
+    // No saved address yet: nothing is chosen for the shopper.
+    savedAddresses = []
+    setup((addressId) => jsonResponse({ success: true, data: quoteOf(addressId) }))
     renderRoute(<CheckoutPage AddressPicker={AddressPicker} />)
     const total = await screen.findByTestId('checkout-total')
     expect(rows(total.closest('dl')!.parentElement!)).toEqual([
@@ -128,8 +135,13 @@ describe('the checkout total in parts', () => {
     expect(screen.getByTestId('gst-included')).toHaveTextContent(
       'Prices include GST. The amount shows once you choose a delivery address.',
     )
+  })
 
-    await u.click(screen.getByRole('button', { name: 'Use 12 MG Road' }))
+  it('prices the order for the saved default address at once (issue 31.7)', async () => {
+    const fetchMock = setup((addressId) =>
+      jsonResponse({ success: true, data: quoteOf(addressId) }),
+    )
+    renderRoute(<CheckoutPage AddressPicker={AddressPicker} />)
     expect(await screen.findByText('GST included: ₹457.16')).toBeInTheDocument()
     const asked = fetchMock.mock.calls.map(([input]) => String(input))
     expect(asked).toContain(`/api/shop/order/quote?addressId=${address._id}`)

@@ -2,6 +2,7 @@ import {
   codLimitMessage,
   noCodMessage,
   PAYMENT_METHODS,
+  preferredAddress,
   rupeesToPaise,
   undeliverableMessage,
   unpaidHoldMessage,
@@ -80,7 +81,11 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
   // The same query as the address panel's, so no second request.
   const addresses = useQuery({ ...addressesQueryOptions(userId ?? ''), enabled: userId !== null })
   // Looked up each render: an address deleted or edited after it was chosen is not used stale.
-  const address = addresses.data?.find((a) => a._id === addressId) ?? null
+  // Until the shopper chooses, the default one is (issue 31.7): a returning shopper with saved
+  // addresses starts with one, and can still change it.
+  const address =
+    addresses.data?.find((a) => a._id === addressId) ??
+    (addresses.data ? preferredAddress(addresses.data) : null)
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const [choosing, setChoosing] = useState(false)
   const [placedOrder, setPlacedOrder] = useState<PlacedOrder | null>(null)
@@ -89,6 +94,8 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
   const [buyer, setBuyer] = useState<OrderBuyer | undefined>(undefined)
   // One key per attempt: a retry of the same choice reuses it, so the order is placed once.
   const attemptKey = useRef<string | null>(null)
+  // The address the key was made for: one taken by itself (the chosen one deleted) is another order.
+  const attemptAddress = useRef<string | null>(null)
 
   const items = cart.data?.items ?? []
   const total = cart.data?.totalAmount ?? 0
@@ -165,6 +172,8 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
 
   const pay = () => {
     if (!userId || !address || !chosen) return
+    if (attemptAddress.current !== address._id) attemptKey.current = null
+    attemptAddress.current = address._id
     attemptKey.current ??= crypto.randomUUID()
     createOrder.mutate(
       {
