@@ -178,7 +178,7 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
       {
         // Invoice numbers reserved for dispatches that never issued their invoice (a process
         // died, the IRP did not answer and nobody retried): burnt if the IRP registered them,
-        // else given back.
+        // else given back (decision 87).
         name: 'settle-stale-invoice-reservations',
         everyMs: 5 * MINUTE,
         run: async () => {
