@@ -107,7 +107,8 @@ async function alertOne(deps: WishlistAlertDeps, userId: string): Promise<boolea
       .select({ email: users.email, name: users.userName, notify: wishlistPreferences.notify })
       .from(users)
       .innerJoin(wishlistPreferences, eq(wishlistPreferences.userId, users.id))
-      .where(eq(users.id, userId))
+      // An erased account has no wishlist left; the check keeps a tombstone from ever being mailed.
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .for('update', { of: wishlistPreferences })
     if (!user?.notify) return false
     const changes: Change[] = await tx
