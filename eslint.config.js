@@ -66,6 +66,8 @@ const apiModuleUses = {
   reviews: ['catalog'],
   search: ['catalog'],
   privacy: ['auth'],
+  // Save for later and Move to cart work on the cart by its own rules (decision 088).
+  wishlist: ['cart'],
 }
 for (const [name, uses] of Object.entries(apiModuleUses)) {
   for (const used of uses) {

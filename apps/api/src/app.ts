@@ -31,6 +31,7 @@ import { businessAddressRoutes } from './modules/business-address'
 import { sellerSetupRoutes } from './modules/seller-setup'
 import { eDocumentsRoutes } from './modules/e-documents'
 import { cartRoutes } from './modules/cart'
+import { wishlistRoutes } from './modules/wishlist'
 import {
   catalogRoutes,
   createListingTotals,
@@ -231,6 +232,7 @@ export async function buildApp(
       await typed.register(sellerSetupRoutes)
       await typed.register(eDocumentsRoutes)
       await typed.register(cartRoutes)
+      await typed.register(wishlistRoutes)
       await typed.register(addressesRoutes)
       await typed.register(adminOrdersRoutes)
       await typed.register(dashboardRoutes)

@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
             path: 'shop/checkout',
             ...page(() => import('@/app/routes/checkout-page')),
           },
+          { path: 'wishlist', ...page(() => import('@/features/wishlist/pages/wishlist-page')) },
           {
             path: 'shop/account',
             ...page(() => import('@/features/account/pages/account-page')),

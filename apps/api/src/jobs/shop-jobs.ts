@@ -30,6 +30,7 @@ import {
   registerPendingCreditNotes,
 } from '../modules/e-documents'
 import type { GstPortals } from '../einvoice'
+import { sendWishlistAlerts } from '../modules/wishlist'
 import { purgeDelivered } from './outbox'
 import { createJobWorker, PermanentFailure, type JobWorker } from './worker'
 
@@ -137,6 +138,15 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
           if (!key || !deps.payoutRails.default) return
           const runId = await createPayoutRun(payoutDeps, { by: 'schedule', key })
           if (runId) log.info({ runId, key }, 'scheduled payout run made')
+        },
+      },
+      {
+        // Price-drop and back-in-stock mails to shoppers who turned them on (decision 088).
+        name: 'wishlist-alerts',
+        everyMs: 15 * MINUTE,
+        run: async () => {
+          const queued = await sendWishlistAlerts(deps)
+          if (queued > 0) log.info(`queued ${queued} wishlist alert mail(s)`)
         },
       },
       {

@@ -1,6 +1,13 @@
 import { PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
-import { brandRequests, filterOptions, orderLines, products } from '../../src/db/schema'
+import {
+  brandRequests,
+  filterOptions,
+  orderLines,
+  products,
+  wishlistItems,
+} from '../../src/db/schema'
+import { fillCart } from '../shop'
 import type { Access } from '../../src/plugins/auth'
 import { keptPagePaths } from '../../src/plugins/page-keys'
 import {
@@ -204,6 +211,16 @@ let testCert: TestP12 | undefined
 const signingCert = () => (testCert ??= makeTestP12())
 
 const SHOPPER_A = ['shopperA'] as const
+const SHOPPERS = ['shopperA', 'shopperB'] as const
+
+/** Puts `productId` on the caller's wishlist (guests have none). */
+async function savedBy(w: World, caller: Caller, productId: string) {
+  if (!caller.user) return
+  await w.db
+    .insert(wishlistItems)
+    .values({ userId: caller.user.id, productId, savedPricePaise: 100 })
+    .onConflictDoNothing()
+}
 const ADMIN = ['admin'] as const
 const BACK_OFFICE = ['pendingSeller', 'seller1', 'seller2', 'admin'] as const
 const SELLERS = ['pendingSeller', 'seller1', 'seller2'] as const
@@ -672,6 +689,34 @@ export const ACCESS: Record<string, AccessRule> = {
     url: '/api/shop/cart/merge',
     ...json({ userId: w.users.shopperA.id, items: [{ productId: w.productS1.id, quantity: 1 }] }),
   })),
+  // The wishlist works on the caller's own list (no user id to name): every shopper gets 200.
+  'GET /api/shop/wishlist': rule(200, SHOPPERS, 403, () => ({ url: '/api/shop/wishlist' })),
+  'POST /api/shop/wishlist': rule(200, SHOPPERS, 403, (w) => ({
+    url: '/api/shop/wishlist',
+    ...json({ productId: w.productS1.id }),
+  })),
+  'DELETE /api/shop/wishlist/:productId': rule(200, SHOPPERS, 403, async (w, caller) => {
+    await savedBy(w, caller, w.productS1.id)
+    return { url: `/api/shop/wishlist/${w.productS1.id}` }
+  }),
+  'POST /api/shop/wishlist/merge': rule(200, SHOPPERS, 403, (w) => ({
+    url: '/api/shop/wishlist/merge',
+    ...json({ productIds: [w.productS1.id] }),
+  })),
+  'PUT /api/shop/wishlist/preferences': rule(200, SHOPPERS, 403, () => ({
+    url: '/api/shop/wishlist/preferences',
+    ...json({ notify: true }),
+  })),
+  'POST /api/shop/wishlist/from-cart/:productId': rule(200, SHOPPERS, 403, async (w, caller) => {
+    const product = await w.freshProductS1()
+    if (caller.user) await fillCart(w.db, caller.user.id, [{ productId: product.id, quantity: 1 }])
+    return { url: `/api/shop/wishlist/from-cart/${product.id}` }
+  }),
+  'POST /api/shop/wishlist/:productId/to-cart': rule(200, SHOPPERS, 403, async (w, caller) => {
+    const product = await w.freshProductS1()
+    await savedBy(w, caller, product.id)
+    return { url: `/api/shop/wishlist/${product.id}/to-cart` }
+  }),
   'POST /api/shop/address/add': rule(201, SHOPPER_A, 403, async (w) => {
     await w.resetAddressesA()
     return { url: '/api/shop/address/add', ...json({ ...ADDRESS, userId: w.users.shopperA.id }) }

@@ -15,11 +15,14 @@ export function CartLineItem({
   line,
   cart,
   onNavigate,
+  onSaveForLater,
 }: {
   line: CartViewLine
   cart: CartApi
   /** Called when the shopper follows the line's link to its product (the sheet closes). */
   onNavigate?: () => void
+  /** "Save for later": the line moves to the wishlist (the cart sheet offers it). */
+  onSaveForLater?: (productId: string) => void
 }) {
   if (line.status === 'loading') {
     return (
@@ -114,6 +117,16 @@ export function CartLineItem({
             {formatRupees(line.unitPrice * line.quantity)}
           </span>
         </div>
+        {onSaveForLater && (
+          <Button
+            variant="link"
+            className="h-auto self-start p-0 text-xs"
+            aria-label={`Save ${title} for later`}
+            onClick={() => onSaveForLater(line.productId)}
+          >
+            Save for later
+          </Button>
+        )}
         {line.quantity > stock ? (
           <p className="text-xs text-destructive">
             {stock === 0 ? 'Out of stock now.' : `Only ${stock} left in stock.`}

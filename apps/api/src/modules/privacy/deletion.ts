@@ -5,6 +5,8 @@ import type { Tx } from '../../db/client'
 import {
   addresses,
   carts,
+  wishlistItems,
+  wishlistPreferences,
   consents,
   contactMessages,
   grievanceTickets,
@@ -114,6 +116,9 @@ export async function eraseAccountRows(
   await tx.update(reviews).set({ userName: ERASED_NAME }).where(eq(reviews.userId, account.id))
   await tx.delete(addresses).where(eq(addresses.userId, account.id))
   await tx.delete(carts).where(eq(carts.userId, account.id))
+  // The wishlist and its mail choice go too: no alert may be written to the tombstone (088).
+  await tx.delete(wishlistItems).where(eq(wishlistItems.userId, account.id))
+  await tx.delete(wishlistPreferences).where(eq(wishlistPreferences.userId, account.id))
   await tx.delete(sessions).where(eq(sessions.userId, account.id))
   await tx.delete(passwordResets).where(eq(passwordResets.userId, account.id))
   await tx.delete(otpRequests).where(eq(otpRequests.email, account.email))

@@ -16,6 +16,8 @@ import {
   sessions,
   subOrders,
   users,
+  wishlistItems,
+  wishlistPreferences,
 } from '../../db/schema'
 import { hashPassword } from '../../lib/password'
 import { createSession } from '../auth/sessions'
@@ -169,6 +171,10 @@ describe('POST /api/shop/privacy/delete-account', () => {
       .innerJoin(subOrders, eq(subOrders.id, invoices.subOrderId))
       .where(eq(subOrders.orderId, me.orderId))
     expect(invoiceBefore?.document.shipTo.phone).toBe('9876543210')
+    await db().insert(wishlistPreferences).values({ userId: me.user.id, notify: true })
+    await db()
+      .insert(wishlistItems)
+      .values({ userId: me.user.id, productId: me.item.id, savedPricePaise: 100 })
 
     const res = await deleteAccount(me.cookie, PASSWORD)
     expect(res.statusCode).toBe(200)
@@ -184,6 +190,15 @@ describe('POST /api/shop/privacy/delete-account', () => {
     })
     expect(await db().select().from(addresses).where(eq(addresses.userId, me.user.id))).toEqual([])
     expect(await db().select().from(sessions).where(eq(sessions.userId, me.user.id))).toEqual([])
+    expect(
+      await db().select().from(wishlistItems).where(eq(wishlistItems.userId, me.user.id)),
+    ).toEqual([])
+    expect(
+      await db()
+        .select()
+        .from(wishlistPreferences)
+        .where(eq(wishlistPreferences.userId, me.user.id)),
+    ).toEqual([])
     expect(
       await db().select().from(contactMessages).where(eq(contactMessages.userId, me.user.id)),
     ).toEqual([])

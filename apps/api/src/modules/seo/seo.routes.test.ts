@@ -124,6 +124,7 @@ describe('GET /robots.txt', () => {
     for (const path of [
       '/admin',
       '/shop/account',
+      '/wishlist',
       '/shop/checkout',
       '/api/',
       '/login',

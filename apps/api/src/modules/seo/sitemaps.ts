@@ -218,6 +218,7 @@ export function robotsTxt(origin: string): string {
   const disallowed = [
     '/admin',
     '/shop/account',
+    '/wishlist',
     '/shop/checkout',
     '/shop/payment-success',
     '/shop/paypal-return',

@@ -65,6 +65,7 @@ const OUTSIDE_SHOP_PATHS = new Set(['/deposit', '/payment-status', '/unauth-page
 const SIGN_IN_PATHS = new Set([
   '/shop/checkout',
   '/shop/account',
+  '/wishlist',
   '/shop/paypal-return',
   '/shop/payment-success',
 ])

@@ -1,4 +1,4 @@
-import { PackageIcon } from 'lucide-react'
+import { HeartIcon, PackageIcon } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'
 import { Separator } from '@/components/ui/separator'
@@ -61,6 +61,10 @@ export function MobileNavSheet({
               <Link to="/shop/account" onClick={close} className={drawerLink}>
                 <PackageIcon aria-hidden="true" />
                 My Orders
+              </Link>
+              <Link to="/wishlist" onClick={close} className={drawerLink}>
+                <HeartIcon aria-hidden="true" />
+                Wishlist
               </Link>
             </>
           )}

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { CartSheet } from '@/features/cart/components/cart-sheet'
+import { WishlistLink } from '@/features/wishlist/components/wishlist-link'
 import { useSession } from '@/lib/session/get-session'
 import { Logo } from '@/app/components/logo'
 import { HeaderSearch } from '@/features/catalog/components/header-search/header-search'
@@ -42,6 +43,8 @@ export function ShopHeader() {
         <HeaderSearch className="order-last mb-2 basis-full md:order-none md:mb-0 md:ml-2 md:max-w-md md:flex-1 md:basis-auto lg:ml-4" />
 
         <div className="ml-auto flex h-16 items-center gap-1 sm:gap-2">
+          {/* Below 640 px the drawer has the wishlist: no room beside the cart and the menu. */}
+          {!isStaff && <WishlistLink className="hidden sm:inline-flex" />}
           {!isStaff && <CartSheet />}
           {!isStaff && (
             <Button variant="ghost" asChild className="hidden md:inline-flex">

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import type { CartApi } from '@/lib/cart/use-cart'
 import { cartBlockedReason, useCartLines } from '@/lib/cart/use-cart-lines'
 import { CartLineItem } from '@/components/cart-line-item'
+import { useSaveForLater } from '@/lib/wishlist/use-save-for-later'
 
 /**
  * The cart's right-hand sheet: lines, quantities, total and Checkout. Its code (Radix Dialog and
@@ -72,13 +73,20 @@ function CartContents({
   onNavigate: () => void
 }) {
   const view = useCartLines(cart, userId)
+  const saveForLater = useSaveForLater() ?? undefined
   const blockedReason = cartBlockedReason(view, 'to check out')
 
   return (
     <>
       <ul className="flex-1 divide-y overflow-y-auto px-5">
         {view.lines.map((line) => (
-          <CartLineItem key={line.productId} line={line} cart={cart} onNavigate={onNavigate} />
+          <CartLineItem
+            key={line.productId}
+            line={line}
+            cart={cart}
+            onNavigate={onNavigate}
+            onSaveForLater={saveForLater}
+          />
         ))}
       </ul>
       <div className="flex flex-col gap-3 border-t bg-muted/40 px-5 py-4">

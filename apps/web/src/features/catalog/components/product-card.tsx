@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { optionLabel } from '@/lib/catalog/option-label'
 import { CARD_IMAGE_SIZES, productImageSrcSet } from '@/lib/catalog/images'
+import { WishlistButton } from '@/components/wishlist-button'
 import { AddToCartButton } from './add-to-cart-button'
 
 type BadgeInfo = { label: string; variant: 'deal' | 'warning' | 'destructive' }
@@ -111,8 +112,14 @@ export function ProductCard({ product, to, onOpen, eager = false, className }: P
         className,
       )}
     >
-      <div className="flex aspect-square flex-col gap-2 bg-muted/70 p-3">
-        <ProductBadges product={product} reserveRow className="min-h-5.5" />
+      <div className="relative flex aspect-square flex-col gap-2 bg-muted/70 p-3">
+        <ProductBadges product={product} reserveRow className="min-h-5.5 pr-10" />
+        {/* Above the card's stretched link, as "Add to cart" is. */}
+        <WishlistButton
+          productId={product._id}
+          title={product.title}
+          className="absolute top-2 right-2 z-10"
+        />
         <img
           src={product.image}
           srcSet={productImageSrcSet(product.image)}

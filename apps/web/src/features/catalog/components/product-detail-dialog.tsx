@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client'
 import { useProduct } from '@/lib/catalog/get-product'
 import { optionLabel } from '@/lib/catalog/option-label'
 import { DIALOG_IMAGE_SIZES, productImageSrcSet } from '@/lib/catalog/images'
+import { WishlistButton } from '@/components/wishlist-button'
 import { AddToCartButton } from './add-to-cart-button'
 import { DeliveryCheck } from './delivery-check'
 import { PriceRow, ProductBadges } from './product-card'
@@ -150,7 +151,10 @@ function ProductDetail({ product }: { product: Product }) {
         <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">
           {product.description}
         </p>
-        <AddToCartButton product={product} label="Add to Cart" className="h-11" />
+        <div className="flex gap-2">
+          <AddToCartButton product={product} label="Add to Cart" className="h-11 flex-1" />
+          <WishlistButton productId={product._id} title={product.title} className="size-11" />
+        </div>
         <Link
           to={productPath(product)}
           className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-primary hover:underline"

@@ -15,6 +15,7 @@ import { metaDescription, PageHead } from '@/lib/seo/page-head'
 import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/structured-data'
 import { useProductByPath } from '../api/get-product-by-path'
 import { useReviews } from '../api/get-reviews'
+import { WishlistButton } from '@/components/wishlist-button'
 import { AddToCartButton } from '../components/add-to-cart-button'
 import { DeliveryCheck } from '../components/delivery-check'
 import { ProductBadges, PriceRow } from '../components/product-card'
@@ -163,7 +164,10 @@ function ProductView({ product, path }: { product: ProductDetail; path: string }
               <span className="font-medium text-foreground">(inclusive of all taxes)</span>
             </p>
           </div>
-          <AddToCartButton product={product} label="Add to Cart" className="h-11 md:max-w-sm" />
+          <div className="flex gap-2 md:max-w-sm">
+            <AddToCartButton product={product} label="Add to Cart" className="h-11 flex-1" />
+            <WishlistButton productId={product._id} title={product.title} className="size-11" />
+          </div>
           <HydrateLater slot="product-delivery">
             <DeliveryCheck productId={product._id} headingLevel="h2" />
           </HydrateLater>
