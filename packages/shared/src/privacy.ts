@@ -6,7 +6,7 @@ import { messageResponse } from './api'
  * recorded with every consent, so the shop can show which text a person agreed to; change the
  * version whenever the items or purposes below change (decision 076).
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-27'
+export const PRIVACY_NOTICE_VERSION = '2026-11-28'
 
 /**
  * What consent is asked for. `account` is the purpose the shop cannot work without (an account,
@@ -42,6 +42,10 @@ export const PRIVACY_NOTICE_ITEMS: readonly NoticeItem[] = [
     purpose: 'To sell, deliver, refund and keep the accounts the tax law requires',
   },
   { data: 'Reviews you write', purpose: 'To show them on the product page with your name' },
+  {
+    data: 'Products you save to your wishlist',
+    purpose: 'To keep them for you, and to mail you about price drops and restocks if you ask',
+  },
   { data: 'Messages you send us', purpose: 'To answer them' },
   {
     data: 'Devices and IP addresses of your sign-ins',

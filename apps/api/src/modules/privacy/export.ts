@@ -13,6 +13,9 @@ import {
   sessions,
   users,
   vendorProfiles,
+  wishlistItems,
+  wishlistPreferences,
+  products,
 } from '../../db/schema'
 import { paiseToRupees } from '@techbazaar/shared'
 import { listConsents } from './consents'
@@ -23,8 +26,8 @@ export const EXPORT_MAX_ROWS = 5000
 /**
  * Everything the shop holds about one person, as they can read it (DPDP Act 2023 s.11, the
  * right to a summary of the personal data processed): the profile, addresses, orders with their
- * lines and returns, reviews, consents, the sessions signed in, contact messages, and the
- * grievance tickets with their threads. Secrets (password hash, session tokens) are left out.
+ * lines and returns, reviews, consents, the wishlist and its mail setting, the sessions signed
+ * in, contact messages, and the grievance tickets with their threads. Secrets (password hash, session tokens) are left out.
  */
 export async function buildExport(db: Db, userId: string, now: Date) {
   const [profile] = await db
@@ -150,6 +153,7 @@ export async function buildExport(db: Db, userId: string, now: Date) {
           .from(accountActivity)
           .where(eq(accountActivity.userId, userId))
       )[0] ?? null,
+    wishlist: await wishlistOf(db, userId),
     sessions: sessionRows,
     contactMessages: messages,
     tickets: await ticketsOf(db, userId),
@@ -186,4 +190,31 @@ async function ticketsOf(db: Db, userId: string) {
     ...ticket,
     thread: entries.filter((e) => e.ticketId === ticket.id).map(({ ticketId: _t, ...e }) => e),
   }))
+}
+
+/** The saved products (decision 88) with the price each was saved at, and the mail setting. */
+async function wishlistOf(db: Db, userId: string) {
+  const items = await db
+    .select({
+      productId: wishlistItems.productId,
+      title: products.title,
+      savedPricePaise: wishlistItems.savedPricePaise,
+      addedAt: wishlistItems.addedAt,
+    })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(desc(wishlistItems.addedAt))
+    .limit(EXPORT_MAX_ROWS)
+  const [preferences] = await db
+    .select({ notify: wishlistPreferences.notify })
+    .from(wishlistPreferences)
+    .where(eq(wishlistPreferences.userId, userId))
+  return {
+    priceAndStockMails: preferences?.notify ?? false,
+    items: items.map(({ savedPricePaise, ...item }) => ({
+      ...item,
+      savedPrice: paiseToRupees(savedPricePaise),
+    })),
+  }
 }

@@ -79,6 +79,11 @@ async function shopperWithHistory() {
     noticeVersion: 'v',
     givenAt: new Date(),
   })
+  await db().insert(wishlistItems).values({
+    userId: shopper.user.id,
+    productId: item.id,
+    savedPricePaise: 129_900,
+  })
   return { ...shopper, item, seller, orderId }
 }
 
@@ -112,6 +117,10 @@ describe('GET /api/shop/privacy/export', () => {
     ])
     expect(data.reviews).toEqual([expect.objectContaining({ message: 'Works well', rating: 5 })])
     expect(data.consents).toEqual([expect.objectContaining({ purpose: 'account' })])
+    expect(data.wishlist).toEqual({
+      priceAndStockMails: false,
+      items: [expect.objectContaining({ title: me.item.title, savedPrice: 1299 })],
+    })
     expect(data.sessions.length).toBeGreaterThan(0)
     // Nothing recorded for the inactivity erasure yet (decision 82): said, not left out.
     expect(data).toHaveProperty('activity', null)
@@ -175,6 +184,7 @@ describe('POST /api/shop/privacy/delete-account', () => {
     await db()
       .insert(wishlistItems)
       .values({ userId: me.user.id, productId: me.item.id, savedPricePaise: 100 })
+      .onConflictDoNothing()
 
     const res = await deleteAccount(me.cookie, PASSWORD)
     expect(res.statusCode).toBe(200)
