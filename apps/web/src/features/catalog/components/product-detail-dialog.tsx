@@ -15,6 +15,7 @@ import { useProduct } from '@/lib/catalog/get-product'
 import { optionLabel } from '@/lib/catalog/option-label'
 import { DIALOG_IMAGE_SIZES, productImageSrcSet } from '@/lib/catalog/images'
 import { AddToCartButton } from './add-to-cart-button'
+import { BuyNowButton } from './buy-now-button'
 import { DeliveryCheck } from './delivery-check'
 import { PriceRow, ProductBadges } from './product-card'
 import { WriteReview } from './write-review'
@@ -150,7 +151,10 @@ function ProductDetail({ product }: { product: Product }) {
         <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">
           {product.description}
         </p>
-        <AddToCartButton product={product} label="Add to Cart" className="h-11" />
+        <div className="flex flex-col gap-2 min-[400px]:flex-row">
+          <AddToCartButton product={product} label="Add to Cart" className="h-11 flex-1" />
+          <BuyNowButton product={product} className="h-11 flex-1" />
+        </div>
         <Link
           to={productPath(product)}
           className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-primary hover:underline"

@@ -16,6 +16,7 @@ import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/structured-data'
 import { useProductByPath } from '../api/get-product-by-path'
 import { useReviews } from '../api/get-reviews'
 import { AddToCartButton } from '../components/add-to-cart-button'
+import { BuyNowButton } from '../components/buy-now-button'
 import { DeliveryCheck } from '../components/delivery-check'
 import { ProductBadges, PriceRow } from '../components/product-card'
 import { ProductLegalDetails } from '../components/product-legal-details'
@@ -163,7 +164,10 @@ function ProductView({ product, path }: { product: ProductDetail; path: string }
               <span className="font-medium text-foreground">(inclusive of all taxes)</span>
             </p>
           </div>
-          <AddToCartButton product={product} label="Add to Cart" className="h-11 md:max-w-sm" />
+          <div className="flex flex-col gap-2 min-[400px]:flex-row md:max-w-md">
+            <AddToCartButton product={product} label="Add to Cart" className="h-11 flex-1" />
+            <BuyNowButton product={product} className="h-11 flex-1" />
+          </div>
           <HydrateLater slot="product-delivery">
             <DeliveryCheck productId={product._id} headingLevel="h2" />
           </HydrateLater>
