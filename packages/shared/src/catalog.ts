@@ -72,6 +72,20 @@ const rupeeBound = z
   .transform(Number)
   .pipe(z.number().max(LIMITS.priceFilterMax, `Price must be at most ${LIMITS.priceFilterMax}`))
 
+/** The listing's rating choices: "4★ & above", "3★ & above" (decision 089). */
+export const RATING_FILTERS = [4, 3] as const
+/** The listing's discount choices: "10% or more" and so on, off the M.R.P. (decision 089). */
+export const DISCOUNT_FILTERS = [10, 25, 50] as const
+
+/** One of a few whole numbers, written in digits (each is one cached page, so only these). */
+const oneOf = <T extends readonly number[]>(choices: T, label: string) =>
+  z
+    .enum(
+      choices.map(String) as [string, ...string[]],
+      `${label} must be one of ${choices.join(', ')}`,
+    )
+    .transform((value) => Number(value) as T[number])
+
 /** The listing's filters: what narrows the products, apart from sorting and paging. */
 const listingFilterFields = {
   category: commaList.optional(),
@@ -79,6 +93,15 @@ const listingFilterFields = {
   section: commaList.optional(),
   minPrice: rupeeBound.optional(),
   maxPrice: rupeeBound.optional(),
+  /** Average rating at least this many stars (products with no reviews have none). */
+  minRating: oneOf(RATING_FILTERS, 'minRating').optional(),
+  /** At least this many percent off the M.R.P. */
+  minDiscount: oneOf(DISCOUNT_FILTERS, 'minDiscount').optional(),
+  /** `1`: only products with stock left. */
+  inStock: z
+    .enum(['1', 'true'], 'inStock must be 1')
+    .transform(() => true as const)
+    .optional(),
 }
 const minNotAboveMax = (q: { minPrice?: number; maxPrice?: number }) =>
   q.minPrice == null || q.maxPrice == null || q.minPrice <= q.maxPrice
