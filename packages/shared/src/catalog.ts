@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { DEFAULT_SORT, LIMITS, SECTIONS, SORT_OPTIONS } from './constants'
+import {
+  DEFAULT_SORT,
+  DISCOUNT_FILTERS,
+  LIMITS,
+  RATING_FILTERS,
+  SECTIONS,
+  SORT_OPTIONS,
+} from './constants'
 import { listedDeclarations, listedWarranty, productSeller } from './declarations'
 import { plainNumber } from './numbers'
 
@@ -71,11 +78,6 @@ const rupeeBound = z
   .regex(/^\d+(\.0+)?$/, 'Price must be a whole number of rupees')
   .transform(Number)
   .pipe(z.number().max(LIMITS.priceFilterMax, `Price must be at most ${LIMITS.priceFilterMax}`))
-
-/** The listing's rating choices: "4★ & above", "3★ & above" (decision 089). */
-export const RATING_FILTERS = [4, 3] as const
-/** The listing's discount choices: "10% or more" and so on, off the M.R.P. (decision 089). */
-export const DISCOUNT_FILTERS = [10, 25, 50] as const
 
 /** One of a few whole numbers, written in digits (each is one cached page, so only these). */
 const oneOf = <T extends readonly number[]>(choices: T, label: string) =>
