@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { DEFAULT_SORT, LIMITS, SECTIONS, SORT_OPTIONS } from './constants'
+import {
+  DEFAULT_SORT,
+  DISCOUNT_FILTERS,
+  LIMITS,
+  RATING_FILTERS,
+  SECTIONS,
+  SORT_OPTIONS,
+} from './constants'
 import { listedDeclarations, listedWarranty, productSeller } from './declarations'
 import { plainNumber } from './numbers'
 
@@ -73,6 +80,15 @@ const rupeeBound = z
   .transform(Number)
   .pipe(z.number().max(LIMITS.priceFilterMax, `Price must be at most ${LIMITS.priceFilterMax}`))
 
+/** One of a few whole numbers, written in digits (each is one cached page, so only these). */
+const oneOf = <T extends readonly number[]>(choices: T, label: string) =>
+  z
+    .enum(
+      choices.map(String) as [string, ...string[]],
+      `${label} must be one of ${choices.join(', ')}`,
+    )
+    .transform((value) => Number(value) as T[number])
+
 /** The listing's filters: what narrows the products, apart from sorting and paging. */
 const listingFilterFields = {
   category: commaList.optional(),
@@ -80,6 +96,15 @@ const listingFilterFields = {
   section: commaList.optional(),
   minPrice: rupeeBound.optional(),
   maxPrice: rupeeBound.optional(),
+  /** Average rating at least this many stars (products with no reviews have none). */
+  minRating: oneOf(RATING_FILTERS, 'minRating').optional(),
+  /** At least this many percent off the M.R.P. */
+  minDiscount: oneOf(DISCOUNT_FILTERS, 'minDiscount').optional(),
+  /** `1`: only products with stock left. */
+  inStock: z
+    .enum(['1', 'true'], 'inStock must be 1')
+    .transform(() => true as const)
+    .optional(),
 }
 const minNotAboveMax = (q: { minPrice?: number; maxPrice?: number }) =>
   q.minPrice == null || q.maxPrice == null || q.minPrice <= q.maxPrice

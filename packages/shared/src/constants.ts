@@ -66,6 +66,14 @@ export type UserType = (typeof USER_TYPES)[number]
 export const VENDOR_STATUSES = ['Pending', 'Approved', 'Rejected'] as const
 export type VendorStatus = (typeof VENDOR_STATUSES)[number]
 
+/**
+ * The listing's rating choices, "4★ & above" and "3★ & above" (decision 089). Here, with no
+ * zod, so the storefront's filter panel reads them without the request schemas.
+ */
+export const RATING_FILTERS = [4, 3] as const
+/** The listing's discount choices: "10% or more" and so on, off the M.R.P. (decision 089). */
+export const DISCOUNT_FILTERS = [10, 25, 50] as const
+
 export const LIMITS = {
   maxAddresses: 3,
   priceFilterMax: 300_000,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idParam } from './api'
+import { buyNowLine, buyNowQueryComplete, buyNowQueryFields } from './buy-now'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants'
 import { ORDER_ACTORS, ORDER_HISTORY_EVENTS } from './order-lifecycle'
 import { LINE_STATES } from './order-standing'
@@ -109,6 +110,8 @@ export const createOrderBody = z.object({
   paymentMethod: z.enum(ORDER_PAYMENT_METHODS, 'Please choose a payment method'),
   /** Absent for a personal purchase. */
   buyer: orderBuyerInput.optional(),
+  /** Buy Now: the order is this one line, not the cart (which stays as it is). Decision 089. */
+  buyNow: buyNowLine.optional(),
   paymentStatus: z.unknown().optional(),
   totalAmount: z.unknown().optional(),
   orderDate: z.unknown().optional(),
@@ -141,9 +144,13 @@ export const orderLimitsResponse = z.object({ success: z.literal(true), data: or
 export type OrderLimitsResponse = z.infer<typeof orderLimitsResponse>
 
 /** GET /shop/order/quote: the saved address the order would go to, once one is chosen. */
-export const orderQuoteQuery = z.object({
-  addressId: z.uuid('Please select one address to proceed.').optional(),
-})
+export const orderQuoteQuery = z
+  .object({
+    addressId: z.uuid('Please select one address to proceed.').optional(),
+    /** Buy Now: price this one line instead of the cart (decision 089). */
+    ...buyNowQueryFields,
+  })
+  .refine(...buyNowQueryComplete)
 export type OrderQuoteQuery = z.infer<typeof orderQuoteQuery>
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idParam } from './api'
+import { buyNowQueryComplete, buyNowQueryFields } from './buy-now'
 import { ORDER_STATUSES } from './constants'
 import { defineMachine, endStatuses } from './state-machine'
 import { pincodeField } from './validators'
@@ -112,7 +113,13 @@ export const serviceabilityResponse = z.object({
 export type ServiceabilityResponse = z.infer<typeof serviceabilityResponse>
 
 /** Checkout: can the signed-in shopper's cart be delivered to `pincode`, and how. */
-export const cartServiceabilityQuery = z.object({ pincode: pincodeField() })
+export const cartServiceabilityQuery = z
+  .object({
+    pincode: pincodeField(),
+    /** Buy Now: check this one product instead of the cart (decision 089). */
+    ...buyNowQueryFields,
+  })
+  .refine(...buyNowQueryComplete)
 export const cartServiceability = serviceability.extend({
   /** The cart's products the courier cannot bring to this pincode (their titles). */
   undeliverable: z.array(z.string()),

@@ -30,4 +30,13 @@ describe('pageKey', () => {
     )
     expect(pageKey('/shop/listing?sortBy=cheapest')).toBeNull()
   })
+
+  it('keeps the rating, discount and stock filters the panel offers, and only those (decision 089)', () => {
+    expect(pageKey('/shop/listing?inStock=1&minRating=4&minDiscount=25')).toBe(
+      '/shop/listing?minRating=4&minDiscount=25&inStock=1',
+    )
+    for (const query of ['minRating=5', 'minDiscount=20', 'inStock=true']) {
+      expect(pageKey(`/shop/listing?${query}`), query).toBeNull()
+    }
+  })
 })

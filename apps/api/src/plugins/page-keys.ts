@@ -1,4 +1,4 @@
-import { LIMITS, SORT_OPTIONS } from '@techbazaar/shared'
+import { DISCOUNT_FILTERS, LIMITS, RATING_FILTERS, SORT_OPTIONS } from '@techbazaar/shared'
 
 /**
  * The page cache's key for an anonymous page request: the path and, in a fixed order, the
@@ -41,6 +41,11 @@ const optionList: Canonical = (value) => {
 }
 const rupees: Canonical = (value) =>
   /^(0|[1-9]\d{0,6})$/.test(value) && Number(value) <= LIMITS.priceFilterMax
+/** One of the listing's offered choices, in digits (decision 089). */
+const choice =
+  (choices: readonly number[]): Canonical =>
+  (value) =>
+    choices.map(String).includes(value)
 const sort: Canonical = (value) => (SORT_OPTIONS as readonly string[]).includes(value)
 const productId: Canonical = (value) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)
@@ -71,6 +76,9 @@ const LISTING_PARAMS: Record<string, Canonical> = {
   section: optionList,
   minPrice: rupees,
   maxPrice: rupees,
+  minRating: choice(RATING_FILTERS),
+  minDiscount: choice(DISCOUNT_FILTERS),
+  inStock: (value) => value === '1',
   sortBy: sort,
   product: productId,
 }

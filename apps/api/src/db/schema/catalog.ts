@@ -68,6 +68,23 @@ export const products = pgTable(
         sql`CASE WHEN sale_price_paise > 0 THEN sale_price_paise ELSE price_paise END`,
       ),
     totalStock: integer('total_stock').notNull(),
+    /**
+     * Whether any unit is left, for the listing's "hide out of stock" (decision 089). Generated
+     * from `total_stock` and indexed in its stead: an order's decrement that leaves stock changes
+     * no indexed value, so it stays a HOT update.
+     */
+    inStock: boolean('in_stock')
+      .notNull()
+      .generatedAlwaysAs(sql`total_stock > 0`),
+    /**
+     * Whole percent off the M.R.P., (price - sale) / price rounded down; 0 without a sale (or a
+     * sale price not below the price). The listing's discount filter (decision 089).
+     */
+    discountPercent: integer('discount_percent')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN sale_price_paise > 0 AND sale_price_paise < price_paise THEN ((price_paise - sale_price_paise)::bigint * 100 / price_paise)::integer ELSE 0 END`,
+      ),
     /** Most units of this product one order may hold; null means the shop-wide default. */
     maxPerOrder: integer('max_per_order'),
     averageReview: numeric('average_review', { precision: 3, scale: 2, mode: 'number' })
@@ -164,9 +181,18 @@ export const products = pgTable(
       .on(t.section, titleSortKey(t.title), t.id)
       .where(sql`listed`),
     // Every listing filter column in one narrow index: the listing's total for any combination
-    // of filters is an index-only scan of it instead of a pass over the wide rows.
+    // of filters is an index-only scan of it instead of a pass over the wide rows. Stock, discount
+    // and rating (decision 089) change rarely: an order's stock decrement leaves `in_stock` as is.
     index('products_facets_idx')
-      .on(t.category, t.section, t.brand, t.effectivePricePaise)
+      .on(
+        t.category,
+        t.section,
+        t.brand,
+        t.effectivePricePaise,
+        t.inStock,
+        t.discountPercent,
+        t.averageReview,
+      )
       .where(sql`listed`),
     index('products_search_idx').using('gin', t.searchVector),
     // Search finds a kind of product by its HSN code ("mobile": every 851713, decision 80).

@@ -95,6 +95,37 @@ describe(`listing query plans on ${PRODUCT_COUNT / 1000}k products (${onPostgres
     expect(failures).toEqual([])
   })
 
+  it('serves the rating, discount and stock filters through indexes too (decision 089)', async () => {
+    const failures: string[] = []
+    const extras = [{ minRating: 4 }, { minDiscount: 50 }, { inStock: true }] as const
+    const bases = [{}, { category: ['electronics'] }, { brand: ['samsung'], maxPrice: 2_000 }]
+    for (const extra of [...extras, { minRating: 4, minDiscount: 25, inStock: true } as const])
+      for (const base of bases)
+        for (const sortBy of SORT_OPTIONS) {
+          const query: ListProductsQuery = {
+            ...base,
+            ...extra,
+            sortBy,
+            page: 1,
+            limit: LIMITS.listingPageSize,
+          }
+          const { rows, count } = listingQueries(t.database.db, query)
+          const { sortBy: _s, page: _p, limit: _l, ...filters } = query
+          const statements: [string, SQLWrapper][] = [
+            ['rows', rows],
+            ['count', count],
+            ...Object.entries(facetQueries(t.database.db, filters)),
+          ]
+          for (const [kind, statement] of statements) {
+            const types = productScans(await explain(statement))
+            if (types.includes('Seq Scan') || !types.some((type) => INDEX_SCANS.has(type))) {
+              failures.push(`${kind} ${describeQuery(query)}: ${types.join(', ')}`)
+            }
+          }
+        }
+    expect(failures).toEqual([])
+  })
+
   it('serves a deep page through the index too', async () => {
     const { rows } = listingQueries(t.database.db, {
       brand: ['xiaomi'],

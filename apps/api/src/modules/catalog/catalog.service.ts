@@ -154,6 +154,11 @@ function filterWhere(filters: ListingFilters, except?: FilterGroup) {
     filters.maxPrice != null
       ? lte(products.effectivePricePaise, rupeesToPaise(filters.maxPrice))
       : undefined,
+    // Decision 089: the three read the generated/maintained columns in the facets index, so a
+    // total stays an index-only scan (no average computed per request).
+    filters.minRating != null ? gte(products.averageReview, filters.minRating) : undefined,
+    filters.minDiscount != null ? gte(products.discountPercent, filters.minDiscount) : undefined,
+    filters.inStock ? eq(products.inStock, true) : undefined,
   )
 }
 
@@ -223,6 +228,9 @@ function filterKey(query: ListingFilters) {
     list(query.section),
     query.minPrice ?? null,
     query.maxPrice ?? null,
+    query.minRating ?? null,
+    query.minDiscount ?? null,
+    query.inStock ?? null,
   ]
 }
 

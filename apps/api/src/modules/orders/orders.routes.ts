@@ -1,4 +1,5 @@
 import {
+  buyNowOfQuery,
   cancelOrderBody,
   cancelOrderResponse,
   createOrderBody,
@@ -71,7 +72,7 @@ export async function ordersRoutes(app: App) {
       schema: {
         tags: ['orders'],
         summary:
-          'The caller’s cart priced as an order would be now, in parts: items, delivery, the cash-on-delivery fee, the total and the GST inside it for the chosen address',
+          'The caller’s cart (or, with productId and quantity, Buy Now’s one line) priced as an order would be now, in parts: items, delivery, the cash-on-delivery fee, the total and the GST inside it for the chosen address',
         querystring: orderQuoteQuery,
         response: { 200: orderQuoteResponse },
       },
@@ -82,10 +83,14 @@ export async function ordersRoutes(app: App) {
       reply.header('Cache-Control', 'no-store')
       return {
         success: true as const,
-        data: await quoteOrder(db, config.marketplace, user.id, request.query.addressId, {
-          maxPaise: limits.codDailyMaxPaise,
-          now: app.deps.now(),
-        }),
+        data: await quoteOrder(
+          db,
+          config.marketplace,
+          user.id,
+          request.query.addressId,
+          { maxPaise: limits.codDailyMaxPaise, now: app.deps.now() },
+          buyNowOfQuery(request.query),
+        ),
       }
     },
   )
@@ -96,7 +101,8 @@ export async function ordersRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags: ['orders'],
-        summary: 'Places an order from the caller’s cart (prices and totals computed here)',
+        summary:
+          'Places an order from the caller’s cart, or from `buyNow`’s one line leaving the cart as it is (prices and totals computed here)',
         headers: idempotencyHeaders,
         body: createOrderBody,
         response: { 201: createOrderResponse },

@@ -6,6 +6,7 @@ import {
   overOrderLimitMessage,
   paiseToRupees,
   pincodeStateProblem,
+  type BuyNowLine,
   type CreateOrderInput,
   type CreateOrderResponse,
   type SessionUser,
@@ -78,7 +79,8 @@ type Placed =
 type CartLine = Awaited<ReturnType<typeof cartOf>>[number]
 
 /**
- * Places an order from the caller's server cart: delivered only where the courier reaches (cash
+ * Places an order from the caller's server cart (or Buy Now's one line, the cart left as it is:
+ * decision 089): delivered only where the courier reaches (cash
  * on delivery only where it takes cash), prices from the catalog, each line within its
  * product's limit per order, cash on delivery only up to its ceilings per order and per seller a
  * day (s.269ST), stock taken with one
@@ -105,14 +107,18 @@ export async function createOrder(
   const hash = requestHash(input)
   // Before the transaction: the GST network is a network call (issue 30.10, decision 075).
   if (input.buyer) await verifyBuyerGstin(deps.gstn, input.buyer)
+  const source = { buyNow: input.buyNow }
   const deliverable = await assertDeliverable(
     deps,
     user.id,
     input.addressInfo.addressId,
     input.paymentMethod === 'COD',
+    source,
   )
   const expectedDelivery =
-    deliverable === null ? null : await promisedDelivery(deps, user.id, input.addressInfo.addressId)
+    deliverable === null
+      ? null
+      : await promisedDelivery(deps, user.id, input.addressInfo.addressId, source)
   const now = deps.now()
   const online = input.paymentMethod !== 'COD'
 
@@ -122,7 +128,9 @@ export async function createOrder(
       if (replay) return replay
     }
     const address = await ownAddress(tx, user.id, input.addressInfo.addressId)
-    const lines = await lockedCart(tx, user.id)
+    const lines = input.buyNow
+      ? await buyNowLines(tx, user.id, input.buyNow)
+      : await lockedCart(tx, user.id)
     await assertCompositionIntraState(tx, lines, address.stateCode ?? '')
     const totalPaise = checkCart(deps, input, lines, deliverable)
     // Under the cart lock taken above, so two placements of one account count each other.
@@ -177,6 +185,8 @@ function requestHash(input: CreateOrderInput): string {
     paymentMethod: input.paymentMethod,
     // Only when present, so a personal order's hash is what keys stored before buyers had.
     ...(input.buyer ? { buyer: input.buyer } : {}),
+    // Buy Now's line is another order than the cart's: a key reused for it is refused.
+    ...(input.buyNow ? { buyNow: input.buyNow } : {}),
   }
   return createHash('sha256').update(JSON.stringify(decisive)).digest('hex')
 }
@@ -237,19 +247,41 @@ async function lockedCart(tx: Tx, userId: string): Promise<CartLine[]> {
   return lines
 }
 
+/**
+ * Buy Now's one line at today's catalog price (decision 089). The cart's row lock is taken as a
+ * cart order takes it (the row made, empty, when the account has none), so this account's
+ * placements still take turns and count each other's held units and cash; its lines are neither
+ * read nor emptied. `cartId` is null: the cart is not this order's source.
+ */
+async function buyNowLines(tx: Tx, userId: string, line: BuyNowLine): Promise<CartLine[]> {
+  await tx.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId })
+  await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for('update')
+  const [product] = await tx
+    .select({ ...catalogFields, cartId: sql<string | null>`null` })
+    .from(products)
+    .where(eq(products.id, line.productId))
+  if (!product) throw badRequest('Sorry, this product is no longer available.')
+  return [{ ...product, productId: line.productId, quantity: line.quantity }]
+}
+
+/** A line's catalog side, read as the order is placed. */
+const catalogFields = {
+  title: products.title,
+  image: products.image,
+  pricePaise: products.effectivePricePaise,
+  sellerId: products.sellerId,
+  listed: products.listed,
+  maxPerOrder: products.maxPerOrder,
+}
+
 /** The caller's cart lines with today's catalog prices, in product id order (a fixed lock order). */
 async function cartOf(tx: Tx, userId: string) {
   return tx
     .select({
-      cartId: carts.id,
+      cartId: sql<string | null>`${carts.id}`,
       productId: cartLines.productId,
       quantity: cartLines.quantity,
-      title: products.title,
-      image: products.image,
-      pricePaise: products.effectivePricePaise,
-      sellerId: products.sellerId,
-      listed: products.listed,
-      maxPerOrder: products.maxPerOrder,
+      ...catalogFields,
     })
     .from(carts)
     .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
@@ -286,7 +318,7 @@ function checkCart(
     const limit = line.maxPerOrder ?? deps.limits.maxQtyPerProduct
     if (line.quantity > limit) {
       throw badRequest(
-        `${overOrderLimitMessage(limit, `"${line.title}"`)} Please lower the quantity in your cart.`,
+        `${overOrderLimitMessage(limit, `"${line.title}"`)} Please lower the quantity${line.cartId ? ' in your cart' : ''}.`,
       )
     }
   }
@@ -311,17 +343,24 @@ async function takeStock(tx: Tx, lines: CartLine[]): Promise<void> {
       )
       .returning({ id: products.id })
     if (taken.length === 0) {
+      // Buy Now's line (no cart) is changed on the product, not in the cart.
+      const fix = line.cartId
+        ? line.listed
+          ? ' Please update your cart.'
+          : ' Please remove it from your cart.'
+        : ''
       throw conflict(
         line.listed
-          ? `Sorry, "${line.title}" does not have ${line.quantity} in stock any more. Please update your cart.`
-          : `Sorry, "${line.title}" is no longer available. Please remove it from your cart.`,
+          ? `Sorry, "${line.title}" does not have ${line.quantity} in stock any more.${fix}`
+          : `Sorry, "${line.title}" is no longer available.${fix}`,
       )
     }
   }
 }
 
 /**
- * The order, one sub-order per seller with its lines at today's prices, and the cart emptied. An
+ * The order, one sub-order per seller with its lines at today's prices, and a cart order's cart
+ * emptied. An
  * online order waits for its payment (`expiresAt`); cash on delivery is confirmed as placed, so
  * its ship-by days count from now.
  */
@@ -388,7 +427,9 @@ async function writeOrder(
       })),
     )
   }
-  await tx.delete(cartLines).where(eq(cartLines.cartId, lines[0]!.cartId))
+  // Buy Now's order leaves the cart as it was (decision 089).
+  const cartId = lines[0]!.cartId
+  if (cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, cartId))
   return { id: order.id, number: formatOrderNumber(order.orderNumber) }
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { addresses } from '../../db/schema'
 import type { Couriers } from '../../couriers'
-import { cartServiceabilityFor } from '../shipping'
+import { cartServiceabilityFor, type CheckoutSource } from '../shipping'
 
 /**
  * The day checkout promised for the cart to this address (the last parcel's, IST), kept on the
@@ -14,6 +14,7 @@ export async function promisedDelivery(
   deps: { db: Db; couriers: Couriers; now: () => Date },
   userId: string,
   addressId: string,
+  source: CheckoutSource = {},
 ): Promise<string | null> {
   const [address] = await deps.db
     .select({ pincode: addresses.pincode })
@@ -21,7 +22,7 @@ export async function promisedDelivery(
     .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
   if (!address) return null
   try {
-    return (await cartServiceabilityFor(deps, userId, address.pincode)).deliveryBy
+    return (await cartServiceabilityFor(deps, userId, address.pincode, source)).deliveryBy
   } catch {
     return null
   }

@@ -1,6 +1,7 @@
 import {
   codDailyLimitMessage,
   paiseToRupees,
+  type BuyNowLine,
   type OrderPaymentMethod,
   type OrderQuote,
 } from '@techbazaar/shared'
@@ -36,7 +37,7 @@ export function orderCharges(itemsPaise: number, method: OrderPaymentMethod | nu
 }
 
 /**
- * The caller's cart priced as an order would be now (`orderCharges`), with the GST inside the
+ * The caller's cart (or Buy Now's one line) priced as an order would be now (`orderCharges`), with the GST inside the
  * total as the invoices will compute it for the chosen address's state. Reads only: nothing is
  * held or written. An address that is not the caller's is refused like the order refuses it.
  */
@@ -47,6 +48,8 @@ export async function quoteOrder(
   addressId: string | undefined,
   /** The day's cash ceiling per seller (decision 070), checked as placing the order checks it. */
   codDaily?: { maxPaise: number; now: Date },
+  /** Buy Now: this one line priced instead of the cart (decision 089). */
+  buyNow?: BuyNowLine,
 ): Promise<OrderQuote> {
   let placeOfSupply: string | null = null
   if (addressId) {
@@ -57,18 +60,25 @@ export async function quoteOrder(
     if (!address) throw badRequest('Please select one address to proceed.')
     placeOfSupply = address.stateCode
   }
-  // The lines the cart's own total counts: those still listed.
-  const lines = await db
-    .select({
-      quantity: cartLines.quantity,
-      pricePaise: products.effectivePricePaise,
-      sellerId: products.sellerId,
-      hsn: products.hsn,
-    })
-    .from(carts)
-    .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(carts.userId, userId), eq(products.listed, true)))
+  const catalog = {
+    pricePaise: products.effectivePricePaise,
+    sellerId: products.sellerId,
+    hsn: products.hsn,
+  }
+  // The lines the cart's own total counts: those still listed (Buy Now's product, if listed).
+  const lines = buyNow
+    ? (
+        await db
+          .select(catalog)
+          .from(products)
+          .where(and(eq(products.id, buyNow.productId), eq(products.listed, true)))
+      ).map((l) => ({ ...l, quantity: buyNow.quantity }))
+    : await db
+        .select({ quantity: cartLines.quantity, ...catalog })
+        .from(carts)
+        .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
+        .innerJoin(products, eq(products.id, cartLines.productId))
+        .where(and(eq(carts.userId, userId), eq(products.listed, true)))
   const priced = lines.map((l) => ({ ...l, totalPaise: l.pricePaise * l.quantity }))
   const charges = orderCharges(
     priced.reduce((sum, l) => sum + l.totalPaise, 0),

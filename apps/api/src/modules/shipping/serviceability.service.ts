@@ -115,8 +115,25 @@ export async function serviceabilityFor(
   return bySeller.get(product.sellerId)!
 }
 
-/** The signed-in shopper's cart lines with their sellers, in the cart's order. */
-async function cartProducts(db: Db, userId: string) {
+/**
+ * What a checkout sends: the caller's cart, or Buy Now's one product (decision 089), which is
+ * checked alone whatever the cart holds.
+ */
+export interface CheckoutSource {
+  buyNow?: { productId: string } | undefined
+}
+
+/**
+ * The signed-in shopper's cart lines with their sellers, in the cart's order; Buy Now's product
+ * alone instead when there is one (listed or not, like a cart line: the order refuses it in its words).
+ */
+async function cartProducts(db: Db, userId: string, source: CheckoutSource) {
+  if (source.buyNow) {
+    return db
+      .select({ sellerId: products.sellerId, title: products.title })
+      .from(products)
+      .where(eq(products.id, source.buyNow.productId))
+  }
   return db
     .select({ sellerId: products.sellerId, title: products.title })
     .from(cartLines)
@@ -134,12 +151,18 @@ export async function cartServiceabilityFor(
   deps: ServiceabilityDeps,
   userId: string,
   pincode: string,
+  source: CheckoutSource = {},
 ): Promise<CartServiceability> {
-  return (await checkCart(deps, userId, pincode)).answer
+  return (await checkCart(deps, userId, pincode, source)).answer
 }
 
-async function checkCart(deps: ServiceabilityDeps, userId: string, pincode: string) {
-  const lines = await cartProducts(deps.db, userId)
+async function checkCart(
+  deps: ServiceabilityDeps,
+  userId: string,
+  pincode: string,
+  source: CheckoutSource,
+) {
+  const lines = await cartProducts(deps.db, userId, source)
   const sellerIds = [...new Set(lines.map((l) => l.sellerId))]
   const bySeller = await sellersServiceability(deps, sellerIds, pincode).catch((err) => {
     throw unreachable(err)
@@ -174,6 +197,7 @@ export async function assertDeliverable(
   userId: string,
   addressId: string,
   cashOnDelivery: boolean,
+  source: CheckoutSource = {},
 ): Promise<Set<string> | null> {
   const [address] = await deps.db
     .select({ pincode: addresses.pincode })
@@ -182,7 +206,7 @@ export async function assertDeliverable(
   if (!address) return null // placement answers the missing address in its own words
   let checked
   try {
-    checked = await checkCart(deps, userId, address.pincode)
+    checked = await checkCart(deps, userId, address.pincode, source)
   } catch (err) {
     if (err instanceof CourierUnreachable) return null
     throw err

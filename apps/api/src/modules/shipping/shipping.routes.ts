@@ -1,4 +1,5 @@
 import {
+  buyNowOfQuery,
   cartServiceabilityQuery,
   cartServiceabilityResponse,
   serviceabilityQuery,
@@ -57,6 +58,7 @@ export async function shippingRoutes(app: App) {
         { db, couriers, now },
         assertSelf(request, undefined).id,
         request.query.pincode,
+        { buyNow: buyNowOfQuery(request.query) },
       ),
     }),
   )

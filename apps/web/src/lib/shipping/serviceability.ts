@@ -1,4 +1,5 @@
 import type {
+  BuyNowLine,
   CartServiceability,
   CartServiceabilityResponse,
   Serviceability,
@@ -36,16 +37,20 @@ export function useProductServiceability(productId: string, pincode: string | nu
 }
 
 /**
- * Checkout's answer for the signed-in shopper's whole cart at `pincode`; `cartLines` names what
- * is in the cart, so a changed cart is asked about again.
+ * Checkout's answer for the signed-in shopper's whole cart at `pincode` (or Buy Now's one line);
+ * `cartLines` names what is in the cart, so a changed cart is asked about again.
  */
-export function useCartServiceability(pincode: string | null, cartLines: string) {
+export function useCartServiceability(
+  pincode: string | null,
+  cartLines: string,
+  buyNow: BuyNowLine | null = null,
+) {
   return useQuery({
     queryKey: serviceabilityKeys.cart(pincode ?? '', cartLines),
     queryFn: async ({ signal }): Promise<CartServiceability> =>
       (
         await api<CartServiceabilityResponse>(
-          `/shop/cart/serviceability?${new URLSearchParams({ pincode: pincode! })}`,
+          `/shop/cart/serviceability?${new URLSearchParams({ pincode: pincode!, ...(buyNow ? buyNowQuery(buyNow) : {}) })}`,
           { signal },
         )
       ).data,
@@ -53,6 +58,11 @@ export function useCartServiceability(pincode: string | null, cartLines: string)
     staleTime: STALE_MS,
     retry: false,
   })
+}
+
+/** Buy Now's line as checkout's queries carry it (decision 089). */
+export function buyNowQuery(line: BuyNowLine): Record<string, string> {
+  return { productId: line.productId, quantity: String(line.quantity) }
 }
 
 /** The pincode a shopper last checked, remembered on this device for the next product. */

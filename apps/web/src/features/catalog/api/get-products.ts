@@ -20,6 +20,9 @@ function filterParams(filters: ListingFilters): URLSearchParams {
   }
   if (filters.minPrice != null) params.set('minPrice', String(filters.minPrice))
   if (filters.maxPrice != null) params.set('maxPrice', String(filters.maxPrice))
+  if (filters.minRating != null) params.set('minRating', String(filters.minRating))
+  if (filters.minDiscount != null) params.set('minDiscount', String(filters.minDiscount))
+  if (filters.inStock) params.set('inStock', '1')
   return params
 }
 

@@ -39,6 +39,27 @@ export function ActiveFilterChips({
       remove: () => onChange((current) => ({ ...current, maxPrice: undefined })),
     })
   }
+  if (filters.minRating != null) {
+    chips.push({
+      key: 'rating',
+      label: `${filters.minRating}★ & above`,
+      remove: () => onChange((current) => ({ ...current, minRating: undefined })),
+    })
+  }
+  if (filters.minDiscount != null) {
+    chips.push({
+      key: 'discount',
+      label: `${filters.minDiscount}% off or more`,
+      remove: () => onChange((current) => ({ ...current, minDiscount: undefined })),
+    })
+  }
+  if (filters.inStock) {
+    chips.push({
+      key: 'stock',
+      label: 'In stock',
+      remove: () => onChange((current) => ({ ...current, inStock: undefined })),
+    })
+  }
   if (chips.length === 0) return null
   return (
     <ul className="flex flex-wrap gap-2" aria-label="Active filters">

@@ -10,6 +10,8 @@ import { useListingFacets } from '../api/get-listing-facets'
 import { optionLabel } from '@/lib/catalog/option-label'
 import { parsePrice, type FilterGroup, type FiltersUpdate } from '../lib/filters'
 import { ErrorState } from '@/components/state-views'
+import { FilterChoices } from './filter-choices'
+import { PriceSlider } from './price-slider'
 
 type FilterPanelProps = {
   filters: ListingFilters
@@ -20,7 +22,8 @@ type FilterPanelProps = {
 }
 
 /**
- * Checkbox groups from the server's filter options, a Section group, and a price range. Each
+ * Checkbox groups from the server's filter options, a Section group, a price range (two boxes
+ * and a two-thumb slider), and the rating, discount and stock choices (decision 089). Each
  * option shows how many products it would list with the other groups' choices; options with
  * none are hidden unless chosen. Until the counts arrive (or if they fail) every option shows.
  */
@@ -84,6 +87,7 @@ export function FilterPanel({ filters, onChange, idPrefix, className }: FilterPa
           onChange((current) => ({ ...current, minPrice, maxPrice }))
         }
       />
+      <FilterChoices filters={filters} onChange={onChange} idPrefix={idPrefix} />
     </div>
   )
 }
@@ -149,8 +153,8 @@ function PriceRange({
   max?: number
   onApply: (min: number | undefined, max: number | undefined) => void
 }) {
-  const [minText, setMinText] = useState(min != null ? String(min) : '')
-  const [maxText, setMaxText] = useState(max != null ? String(max) : '')
+  const [minTextNow, setMinText] = useState(min != null ? String(min) : '')
+  const [maxTextNow, setMaxText] = useState(max != null ? String(max) : '')
   /** What is wrong and which boxes it is about. */
   const [error, setError] = useState<{ message: string; fields: ('min' | 'max')[] } | null>(null)
   const errorId = `${idPrefix}-price-error`
@@ -164,7 +168,7 @@ function PriceRange({
     setApplied({ min, max })
   }
 
-  const apply = () => {
+  const apply = ({ minText, maxText } = { minText: minTextNow, maxText: maxTextNow }) => {
     // A negative bound is left in its box, not applied, and the message says so (clamping it to
     // 0 would silently turn "max -500" into "free products only").
     const negative = (text: string) => Number(text) < 0
@@ -194,6 +198,16 @@ function PriceRange({
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') apply()
   }
+  /** The boxes' text for a range the slider gives (no bound: an empty box). */
+  const textsOf = (nextMin: number | undefined, nextMax: number | undefined) => ({
+    minText: nextMin != null ? String(nextMin) : '',
+    maxText: nextMax != null ? String(nextMax) : '',
+  })
+  const slide = (nextMin: number | undefined, nextMax: number | undefined) => {
+    const texts = textsOf(nextMin, nextMax)
+    setMinText(texts.minText)
+    setMaxText(texts.maxText)
+  }
 
   return (
     <fieldset className="flex flex-col gap-2">
@@ -201,8 +215,8 @@ function PriceRange({
       <div className="grid grid-cols-2 gap-3">
         {(
           [
-            ['min', 'Min', minText, setMinText, '0'],
-            ['max', 'Max', maxText, setMaxText, String(LIMITS.priceFilterMax)],
+            ['min', 'Min', minTextNow, setMinText, '0'],
+            ['max', 'Max', maxTextNow, setMaxText, String(LIMITS.priceFilterMax)],
           ] as const
         ).map(([key, label, value, setValue, placeholder]) => (
           <div key={key} className="flex flex-col gap-1.5">
@@ -219,7 +233,7 @@ function PriceRange({
               placeholder={placeholder}
               value={value}
               onChange={(event) => setValue(event.target.value)}
-              onBlur={apply}
+              onBlur={() => apply()}
               onKeyDown={onKeyDown}
               aria-invalid={error?.fields.includes(key) ? true : undefined}
               aria-describedby={error ? errorId : undefined}
@@ -228,6 +242,13 @@ function PriceRange({
           </div>
         ))}
       </div>
+      <PriceSlider
+        min={parsePrice(minTextNow)}
+        max={parsePrice(maxTextNow)}
+        onMove={slide}
+        // Its commit comes with its last move, before the boxes' new text has rendered.
+        onCommit={(nextMin, nextMax) => apply(textsOf(nextMin, nextMax))}
+      />
       {error && (
         <p id={errorId} className="text-xs text-destructive">
           {error.message}

@@ -16,6 +16,7 @@ import { optionLabel } from '@/lib/catalog/option-label'
 import { DIALOG_IMAGE_SIZES, productImageSrcSet } from '@/lib/catalog/images'
 import { WishlistButton } from '@/components/wishlist-button'
 import { AddToCartButton } from './add-to-cart-button'
+import { BuyNowButton } from './buy-now-button'
 import { DeliveryCheck } from './delivery-check'
 import { PriceRow, ProductBadges } from './product-card'
 import { WriteReview } from './write-review'
@@ -152,7 +153,10 @@ function ProductDetail({ product }: { product: Product }) {
           {product.description}
         </p>
         <div className="flex gap-2">
-          <AddToCartButton product={product} label="Add to Cart" className="h-11 flex-1" />
+          <div className="flex flex-1 flex-col gap-2 min-[400px]:flex-row">
+            <AddToCartButton product={product} label="Add to Cart" className="h-11 flex-1" />
+            <BuyNowButton product={product} className="h-11 flex-1" />
+          </div>
           <WishlistButton productId={product._id} title={product.title} className="size-11" />
         </div>
         <Link

@@ -1,5 +1,7 @@
 import {
+  DISCOUNT_FILTERS,
   LIMITS,
+  RATING_FILTERS,
   SORT_OPTIONS,
   DEFAULT_SORT,
   type ListingFilters,
@@ -36,6 +38,26 @@ export function parsePrice(value: unknown): number | undefined {
   return Math.min(LIMITS.priceFilterMax, Math.round(number))
 }
 
+/** One of the offered choices (`RATING_FILTERS`, `DISCOUNT_FILTERS`), or undefined. */
+function parseChoice<T extends number>(value: unknown, choices: readonly T[]): T | undefined {
+  const number = Number(value)
+  return value != null && value !== '' && choices.includes(number as T) ? (number as T) : undefined
+}
+
+/** `inStock=1` (or a stored `true`): hide products out of stock. */
+function parseInStock(value: unknown): true | undefined {
+  return value === '1' || value === 'true' || value === true ? true : undefined
+}
+
+/** The single-choice filters (decision 089), read from a URL or stored filters alike. */
+function parseChoices(read: (key: 'minRating' | 'minDiscount' | 'inStock') => unknown) {
+  return {
+    minRating: parseChoice(read('minRating'), RATING_FILTERS),
+    minDiscount: parseChoice(read('minDiscount'), DISCOUNT_FILTERS),
+    inStock: parseInStock(read('inStock')),
+  }
+}
+
 export function filtersFromSearchParams(params: URLSearchParams): ListingFilters {
   return normalizeFilters({
     category: parseList(params.get('category')),
@@ -43,6 +65,7 @@ export function filtersFromSearchParams(params: URLSearchParams): ListingFilters
     section: parseList(params.get('section')),
     minPrice: parsePrice(params.get('minPrice')),
     maxPrice: parsePrice(params.get('maxPrice')),
+    ...parseChoices((key) => params.get(key)),
   })
 }
 
@@ -55,6 +78,9 @@ export function normalizeFilters(filters: ListingFilters): ListingFilters {
   }
   if (filters.minPrice != null) out.minPrice = filters.minPrice
   if (filters.maxPrice != null) out.maxPrice = filters.maxPrice
+  if (filters.minRating != null) out.minRating = filters.minRating
+  if (filters.minDiscount != null) out.minDiscount = filters.minDiscount
+  if (filters.inStock) out.inStock = true
   return out
 }
 
@@ -69,7 +95,10 @@ export function countFilters(filters: ListingFilters): number {
     (f.brand?.length ?? 0) +
     (f.section?.length ?? 0) +
     (f.minPrice != null ? 1 : 0) +
-    (f.maxPrice != null ? 1 : 0)
+    (f.maxPrice != null ? 1 : 0) +
+    (f.minRating != null ? 1 : 0) +
+    (f.minDiscount != null ? 1 : 0) +
+    (f.inStock ? 1 : 0)
   )
 }
 
@@ -88,11 +117,13 @@ export function applyFiltersToSearchParams(
     if (values) next.set(group, values.join(','))
     else next.delete(group)
   }
-  for (const key of ['minPrice', 'maxPrice'] as const) {
+  for (const key of ['minPrice', 'maxPrice', 'minRating', 'minDiscount'] as const) {
     const value = f[key]
     if (value != null) next.set(key, String(value))
     else next.delete(key)
   }
+  if (f.inStock) next.set('inStock', '1')
+  else next.delete('inStock')
   return next
 }
 
@@ -127,6 +158,7 @@ export function readStoredFilters(raw = readStoredFiltersRaw()): ListingFilters 
       section: list(record.section),
       minPrice: parsePrice(record.minPrice),
       maxPrice: parsePrice(record.maxPrice),
+      ...parseChoices((key) => record[key]),
     })
   } catch {
     return {}

@@ -17,6 +17,7 @@ import { useProductByPath } from '../api/get-product-by-path'
 import { useReviews } from '../api/get-reviews'
 import { WishlistButton } from '@/components/wishlist-button'
 import { AddToCartButton } from '../components/add-to-cart-button'
+import { BuyNowButton } from '../components/buy-now-button'
 import { DeliveryCheck } from '../components/delivery-check'
 import { ProductBadges, PriceRow } from '../components/product-card'
 import { ProductLegalDetails } from '../components/product-legal-details'
@@ -164,8 +165,11 @@ function ProductView({ product, path }: { product: ProductDetail; path: string }
               <span className="font-medium text-foreground">(inclusive of all taxes)</span>
             </p>
           </div>
-          <div className="flex gap-2 md:max-w-sm">
-            <AddToCartButton product={product} label="Add to Cart" className="h-11 flex-1" />
+          <div className="flex gap-2 md:max-w-md">
+            <div className="flex flex-1 flex-col gap-2 min-[400px]:flex-row">
+              <AddToCartButton product={product} label="Add to Cart" className="h-11 flex-1" />
+              <BuyNowButton product={product} className="h-11 flex-1" />
+            </div>
             <WishlistButton productId={product._id} title={product.title} className="size-11" />
           </div>
           <HydrateLater slot="product-delivery">

@@ -20,10 +20,7 @@ import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { addressesQueryOptions } from '@/lib/addresses/get-addresses'
 import { useSession } from '@/lib/session/get-session'
-import { useServerCart } from '@/lib/cart/api/get-cart'
 import { CartLineItem } from '@/components/cart-line-item'
-import { useCart } from '@/lib/cart/use-cart'
-import { cartBlockedReason, serverViewLines, useCartLines } from '@/lib/cart/use-cart-lines'
 import { pendingOrder } from '@/lib/pending-order'
 import { useCartServiceability } from '@/lib/shipping/serviceability'
 import { ApiError } from '@/lib/api-client'
@@ -34,6 +31,7 @@ import { OrderBreakdown, quotedTotal } from '../components/order-breakdown'
 import { OrderPlacedDialog, type PlacedOrder } from '../components/order-placed-dialog'
 import { BusinessBuyerFields, useBusinessBuyer } from '../components/business-buyer'
 import { DeliverTo } from '../components/deliver-to'
+import { useCheckoutLines } from '../use-checkout-lines'
 import { PaymentMethodDialog } from '../components/payment-method-dialog'
 import { DocumentTitle } from '@/components/document-title'
 import { HydrateLater } from '@/components/hydrate-later'
@@ -57,6 +55,8 @@ export interface CheckoutPageProps {
 /**
  * /shop/checkout (signed in only; the route guard sends guests to /login and back): pick one
  * saved address, review the server cart and its server-computed total, choose how to pay.
+ * Opened by Buy Now (`?buy={productId}&qty={n}`, decision 089) it buys that one line instead,
+ * the same way, and the cart stays as it is.
  * Each line shows its quantity controls and its problem as the cart sheet does (gone, above
  * the stock left or its limit per order), and Place Your Order stays disabled, with the
  * reason, until the cart can be bought; cash on delivery is disabled, with the reason, above
@@ -71,10 +71,9 @@ export interface CheckoutPageProps {
 export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
   const { user } = useSession()
   const userId = user?.id ?? null
-  const cart = useServerCart(userId)
-  const cartApi = useCart()
-  const view = useCartLines(cartApi, userId)
-  const cartBlocked = cartBlockedReason(view, GOAL)
+  const checkout = useCheckoutLines(userId, GOAL)
+  const { buyNow, items, total } = checkout
+  const cartBlocked = checkout.blockedReason
   const createOrder = useCreateOrder()
   const limits = useOrderLimits(userId)
   const [addressId, setAddressId] = useState<string | null>(null)
@@ -97,19 +96,19 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
   // The address the key was made for: one taken by itself (the chosen one deleted) is another order.
   const attemptAddress = useRef<string | null>(null)
 
-  const items = cart.data?.items ?? []
-  const total = cart.data?.totalAmount ?? 0
   // Asked again whenever the address or what is in the cart changes.
   const delivery = useCartServiceability(
     address?.pincode ?? null,
-    items.map((l) => l.productId).join(','),
+    `${buyNow ? 'buy-now|' : ''}${items.map((l) => l.productId).join(',')}`,
+    buyNow,
   )
   const reach = address && delivery.data ? delivery.data : null
   // The server prices the cart as an order for the chosen address (its state decides the GST).
   const quote = useOrderQuote(
     userId,
     address?._id ?? null,
-    `${items.map((l) => `${l.productId}:${l.quantity}`).join(',')}=${total}`,
+    `${buyNow ? 'buy-now|' : ''}${items.map((l) => `${l.productId}:${l.quantity}`).join(',')}=${total}`,
+    buyNow,
   )
   const blockedReason =
     cartBlocked ??
@@ -183,6 +182,8 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
           addressInfo: { addressId: address._id },
           paymentMethod: chosen,
           ...(buyer ? { buyer } : {}),
+          // Buy Now: this one line is the order; the server leaves the cart as it is.
+          ...(buyNow ? { buyNow } : {}),
           // Sent as the spec's payload has them; the server ignores these and prices the cart itself.
           cartItems: items.map((l) => ({ productId: l.productId, quantity: l.quantity })),
           totalAmount: total,
@@ -208,11 +209,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
         onError: async (error) => {
           // The cart changed under the shopper (stock, a limit, a delisting): close the dialog
           // onto the lines, which now say what to change.
-          const fresh = await cart.refetch()
-          if (
-            fresh.data &&
-            cartBlockedReason({ lines: serverViewLines(fresh.data.items), failed: false }, GOAL)
-          ) {
+          if (!(await checkout.recheck())) {
             attemptKey.current = null
             setChoosing(false)
           }
@@ -233,12 +230,23 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start">
         <Card className="gap-0 p-0 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
           <h2 className="border-b px-5 py-4 text-lg font-semibold">Your order</h2>
-          {cart.isPending ? (
+          {checkout.isBuyNow && (
+            <p
+              className="border-b px-5 py-3 text-sm text-muted-foreground"
+              data-testid="buy-now-note"
+            >
+              Buying this item now. Your cart stays as it is.{' '}
+              <Link to="/shop/checkout" className="font-medium text-primary hover:underline">
+                Check out your cart instead
+              </Link>
+            </p>
+          )}
+          {checkout.isPending ? (
             <div className="space-y-3 p-5">
               <Skeleton className="h-16" />
               <Skeleton className="h-16" />
             </div>
-          ) : items.length === 0 ? (
+          ) : checkout.lines.length === 0 ? (
             <div className="flex flex-col items-center gap-3 p-8 text-center">
               <ShoppingBag className="size-10 text-muted-foreground" aria-hidden="true" />
               <p>Your cart is empty.</p>
@@ -247,10 +255,13 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
               </Button>
             </div>
           ) : (
-            <ul className="max-h-[60vh] divide-y overflow-y-auto px-5" aria-label="Cart items">
-              {view.lines.map((line) => (
+            <ul
+              className="max-h-[60vh] divide-y overflow-y-auto px-5"
+              aria-label={checkout.isBuyNow ? 'Item to buy now' : 'Cart items'}
+            >
+              {checkout.lines.map((line) => (
                 <HydrateLater key={line.productId} slot={`checkout-line-${line.productId}`}>
-                  <CartLineItem line={line} cart={cartApi} />
+                  <CartLineItem line={line} cart={checkout.lineApi} />
                 </HydrateLater>
               ))}
             </ul>
@@ -287,7 +298,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
               size="lg"
               className="w-full"
               onClick={() => void placeOrder()}
-              disabled={cart.isPending || blockedReason !== null || noMethod}
+              disabled={checkout.isPending || blockedReason !== null || noMethod}
               aria-describedby={placeDescribedBy}
             >
               Place Your Order

@@ -1,0 +1,4 @@
+DROP INDEX "products_facets_idx";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "in_stock" boolean GENERATED ALWAYS AS (total_stock > 0) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "discount_percent" integer GENERATED ALWAYS AS (CASE WHEN sale_price_paise > 0 AND sale_price_paise < price_paise THEN ((price_paise - sale_price_paise)::bigint * 100 / price_paise)::integer ELSE 0 END) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_facets_idx" ON "products" USING btree ("category","section","brand","effective_price_paise","in_stock","discount_percent","average_review") WHERE listed;
