@@ -320,6 +320,7 @@ describe('businessAddressBody', () => {
 
 describe('addressFields (a delivery address’s state)', () => {
   const address = {
+    recipientName: 'Asha Rao',
     address: '12, MG Road',
     city: 'Bengaluru',
     pincode: '560025',
