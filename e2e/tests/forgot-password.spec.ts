@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
+import { PRIVACY_NOTICE_VERSION } from '../../packages/shared/src/privacy'
 import { expect, MAILS_URL, test, waitForMail } from './fixtures'
 
 const OLD_PASSWORD = 'Forgotten-2024'
@@ -16,8 +17,8 @@ async function newShopper(request: APIRequestContext) {
       mobile: '9876501234',
       role: 'user',
       type: 'user',
-      // PRIVACY_NOTICE_VERSION of packages/shared/src/privacy.ts, ticked as the form does.
-      noticeVersion: '2026-11-27',
+      // The privacy notice's current version, ticked as the form does.
+      noticeVersion: PRIVACY_NOTICE_VERSION,
       consentAccount: true,
     },
   })

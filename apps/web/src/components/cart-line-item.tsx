@@ -121,7 +121,7 @@ export function CartLineItem({
           <Button
             variant="link"
             className="h-auto self-start p-0 text-xs"
-            aria-label={`Save ${title} for later`}
+            aria-label={`Save for later: ${title}`}
             onClick={() => onSaveForLater(line.productId)}
           >
             Save for later

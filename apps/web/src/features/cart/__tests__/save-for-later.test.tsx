@@ -33,7 +33,7 @@ describe('Save for later on cart lines', () => {
     await u.click(
       await within(sheet).findByRole(
         'button',
-        { name: 'Save Galaxy S25 for later' },
+        { name: 'Save for later: Galaxy S25' },
         { timeout: 4000 },
       ),
     )
@@ -63,7 +63,7 @@ describe('Save for later on cart lines', () => {
     renderRoute(<CartSheet />)
     await u.click(await screen.findByRole('button', { name: /^Cart, 1 item/ }, { timeout: 4000 }))
     const sheet = await screen.findByRole('dialog')
-    await u.click(await within(sheet).findByRole('button', { name: 'Save Galaxy S25 for later' }))
+    await u.click(await within(sheet).findByRole('button', { name: 'Save for later: Galaxy S25' }))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Saved for later'))
     expect(
       calls.some(
