@@ -8,9 +8,10 @@ import {
   SearchXIcon,
   XIcon,
 } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
+import { cn } from '@/lib/utils'
 import {
   AlertDialog,
   AlertDialogAction,
@@ -266,34 +267,35 @@ export default function AdminProductsPage() {
   )
 }
 
-/**
- * Products from before the legal declarations (decision 066) are hidden from the shop until
- * their sellers complete them: say how many, and show only those on request.
- */
-function DeclarationsBanner({
-  count,
-  showingOnly,
-  onToggle,
-}: {
+interface BannerProps {
   count: number
   showingOnly: boolean
   onToggle: () => void
-}) {
+}
+
+/**
+ * A count of products waiting for someone, with a toggle that shows only them: one shape for
+ * the declarations and the suggestions banners, in their own colours.
+ */
+function WaitingBanner({
+  count,
+  showingOnly,
+  onToggle,
+  className,
+  icon,
+  children,
+}: BannerProps & { className: string; icon: ReactNode; children: ReactNode }) {
   return (
     <div
       role="status"
-      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 sm:flex-row sm:items-center sm:justify-between sm:p-4"
+      className={cn(
+        'flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4',
+        className,
+      )}
     >
       <div className="flex gap-3">
-        <FileWarningIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <p className="text-sm">
-          <strong className="font-semibold">
-            {count} {count === 1 ? 'product is' : 'products are'} hidden from the shop until
-            {count === 1 ? ' its' : ' their'} legal declarations are complete.
-          </strong>{' '}
-          Edit {count === 1 ? 'it' : 'each'} and fill in the &ldquo;Legal declarations&rdquo;
-          section (manufacturer, country of origin, consumer care, warranty).
-        </p>
+        {icon}
+        <p className="text-sm">{children}</p>
       </div>
       <Button
         variant="outline"
@@ -307,38 +309,41 @@ function DeclarationsBanner({
   )
 }
 
-/** Sellers' suggested home sections wait for an admin (decision 085): say how many. */
-function SuggestionsBanner({
-  count,
-  showingOnly,
-  onToggle,
-}: {
-  count: number
-  showingOnly: boolean
-  onToggle: () => void
-}) {
+/**
+ * Products from before the legal declarations (decision 066) are hidden from the shop until
+ * their sellers complete them: say how many, and show only those on request.
+ */
+function DeclarationsBanner(props: BannerProps) {
+  const { count } = props
   return (
-    <div
-      role="status"
-      className="flex flex-col gap-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sky-950 sm:flex-row sm:items-center sm:justify-between sm:p-4"
+    <WaitingBanner
+      {...props}
+      className="border-amber-300 bg-amber-50 text-amber-950"
+      icon={<FileWarningIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />}
     >
-      <div className="flex gap-3">
-        <HomeIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <p className="text-sm">
-          <strong className="font-semibold">
-            {count} {count === 1 ? 'product is' : 'products are'} suggested for the home page.
-          </strong>{' '}
-          Approve or decline each seller&rsquo;s suggestion on its card.
-        </p>
-      </div>
-      <Button
-        variant="outline"
-        className="h-11 shrink-0 bg-background"
-        aria-pressed={showingOnly}
-        onClick={onToggle}
-      >
-        {showingOnly ? 'Show all products' : `Show ${count === 1 ? 'it' : 'them'}`}
-      </Button>
-    </div>
+      <strong className="font-semibold">
+        {count} {count === 1 ? 'product is' : 'products are'} hidden from the shop until
+        {count === 1 ? ' its' : ' their'} legal declarations are complete.
+      </strong>{' '}
+      Edit {count === 1 ? 'it' : 'each'} and fill in the &ldquo;Legal declarations&rdquo; section
+      (manufacturer, country of origin, consumer care, warranty).
+    </WaitingBanner>
+  )
+}
+
+/** Sellers' suggested home sections wait for an admin (decision 085): say how many. */
+function SuggestionsBanner(props: BannerProps) {
+  const { count } = props
+  return (
+    <WaitingBanner
+      {...props}
+      className="border-sky-200 bg-sky-50 text-sky-950"
+      icon={<HomeIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />}
+    >
+      <strong className="font-semibold">
+        {count} {count === 1 ? 'product is' : 'products are'} suggested for the home page.
+      </strong>{' '}
+      Approve or decline each seller&rsquo;s suggestion on its card.
+    </WaitingBanner>
   )
 }
