@@ -2,6 +2,7 @@ import type { Config } from '../config'
 import { createNicEInvoice } from './nic-einvoice'
 import { createNicEWayBill } from './nic-ewaybill'
 import { recoveringLostAnswers } from './lost-answers'
+import { recoveringLostEWayBills } from './lost-eway-bills'
 import { createGstSandbox, type GstSandbox } from './sandbox'
 import type { EInvoiceProvider, EWayBillProvider } from './types'
 
@@ -10,6 +11,7 @@ export type {
   EInvoiceProvider,
   EWayBillProvider,
   EWayBillRecord,
+  HeldEWayBill,
   IrnRegistration,
 } from './types'
 export { GstPortalRefusedError, GstPortalUnavailableError } from './types'
@@ -28,7 +30,8 @@ export interface GstPortals {
 /**
  * The GST portals, like couriers (couriers/index.ts): NIC's APIs when their logins are set, the
  * sandbox in demo mode only (a pretend IRN must never stand on a real seller's invoice). Either IRP
- * finds a registration again whose answer was lost (lost-answers.ts).
+ * finds a registration again whose answer was lost (lost-answers.ts), and either e-way bill
+ * system a bill (lost-eway-bills.ts).
  */
 export function createGstPortals(
   config: Pick<Config, 'demo' | 'gstPortals' | 'marketplace'>,
@@ -38,14 +41,15 @@ export function createGstPortals(
   const gstin = config.marketplace.gstin
   const sandbox =
     config.demo.enabled && (!einvoice || !ewayBill) ? createGstSandbox(deps.now) : undefined
+  const bills = ewayBill
+    ? createNicEWayBill({ ...ewayBill, gstin, fetch: deps.fetch })
+    : sandbox?.ewayBill
   const irp = einvoice
     ? createNicEInvoice({ ...einvoice, gstin, fetch: deps.fetch })
     : sandbox?.einvoice
   return {
     einvoice: irp && recoveringLostAnswers(irp),
-    ewayBill: ewayBill
-      ? createNicEWayBill({ ...ewayBill, gstin, fetch: deps.fetch })
-      : sandbox?.ewayBill,
+    ewayBill: bills && recoveringLostEWayBills(bills),
     sandbox,
   }
 }

@@ -5,14 +5,20 @@ import { aesDecrypt, aesEncrypt, rsaEncrypt } from './nic-crypto'
 import { readAs } from './nic-einvoice'
 import { nicCall, tokenCache } from './nic-http'
 import { eWayBillPayload } from './nic-payload'
-import { CANCEL_REASONS, GstPortalRefusedError, type EWayBillProvider } from './types'
+import {
+  CANCEL_REASONS,
+  GstPortalRefusedError,
+  type EWayBillProvider,
+  type HeldEWayBill,
+} from './types'
 
 /**
  * NIC's e-way bill API (version 1.03), directly or through a GSP: `POST /ewaybillapi/v1.03/auth`
  * with action ACCESSTOKEN (password and app key RSA-encrypted with the portal's public key; the
  * answer's SEK AES-encrypted with the app key), then `POST /ewaybillapi/v1.03/ewayapi` with
- * action GENEWAYBILL or CANEWB and `data` = AES-256-ECB(base64(JSON), SEK). The token lasts
- * 6 hours and is kept until 10 minutes before.
+ * action GENEWAYBILL or CANEWB and `data` = AES-256-ECB(base64(JSON), SEK); lookups are GETs
+ * under `ewayapi/` answered the same way. The token lasts 6 hours and is kept until 10 minutes
+ * before.
  *
  * The marketplace generates Part A as the e-commerce operator (rule 138(1)), logged in with its
  * own GSTIN; the seller is the consignor (`fromGstin`).
@@ -41,6 +47,19 @@ const generated = z.object({
   ewayBillNo: z.union([z.number(), z.string()]).transform(String),
   ewayBillDate: z.string(),
   validUpto: z.string().nullish(),
+})
+const byConsigner = z.object({
+  ewayBillNo: z.union([z.number(), z.string()]).transform(String),
+})
+/** The part of GetEwayBill's answer that tells one consignment from another. */
+const details = z.object({
+  ewayBillDate: z.string(),
+  validUpto: z.string().nullish(),
+  docDate: z.string(),
+  fromGstin: z.string(),
+  toGstin: z.string(),
+  totInvValue: z.coerce.number(),
+  status: z.string(),
 })
 const cancelled = z.object({
   ewayBillNo: z.union([z.number(), z.string()]).transform(String),
@@ -103,14 +122,15 @@ export function createNicEWayBill(config: NicEWayBillConfig): EWayBillProvider {
     }
   }, now)
 
-  async function act(action: string, payload: object): Promise<unknown> {
+  /** A POST action with an encrypted payload, or (without one) a GET lookup at `path`. */
+  async function act(action: string, payload: object | undefined): Promise<unknown> {
     const session = await login.get()
     const body = await nicCall(
       http,
       PORTAL,
-      `${config.baseUrl}/ewaybillapi/v1.03/ewayapi`,
+      `${config.baseUrl}/ewaybillapi/v1.03/ewayapi${payload ? '' : `/${action}`}`,
       { ...base, gstin: config.gstin, authtoken: session.token },
-      {
+      payload && {
         action,
         data: aesEncrypt(session.sek, Buffer.from(JSON.stringify(payload)).toString('base64')),
       },
@@ -138,6 +158,38 @@ export function createNicEWayBill(config: NicEWayBillConfig): EWayBillProvider {
         number: data.ewayBillNo,
         generatedAt: ewbInstant(data.ewayBillDate).toISOString(),
         validUntil: data.validUpto ? ewbInstant(data.validUpto).toISOString() : null,
+      }
+    },
+    async findByDocument({ number, supplierGstin }): Promise<HeldEWayBill | null> {
+      const query = new URLSearchParams({ docType: 'INV', docNo: number })
+      let found
+      try {
+        found = readAs(
+          byConsigner,
+          await act(`GetEwayBillGeneratedByConsigner?${query}`, undefined),
+          PORTAL,
+        )
+      } catch (err) {
+        // A refusal here is "no e-way bill for this document".
+        if (err instanceof GstPortalRefusedError) return null
+        throw err
+      }
+      const bill = readAs(
+        details,
+        await act(`GetEwayBill?${new URLSearchParams({ ewbNo: found.ewayBillNo })}`, undefined),
+        PORTAL,
+      )
+      // The marketplace generates for many consignors: a bill of another under the number is not
+      // this document's.
+      if (bill.fromGstin !== supplierGstin) return null
+      return {
+        number: found.ewayBillNo,
+        generatedAt: ewbInstant(bill.ewayBillDate).toISOString(),
+        validUntil: bill.validUpto ? ewbInstant(bill.validUpto).toISOString() : null,
+        status: bill.status === 'CNL' ? 'cancelled' : 'active',
+        documentDate: bill.docDate,
+        totalValue: bill.totInvValue,
+        toGstin: bill.toGstin,
       }
     },
     async cancel(number, _supplierGstin, reason, remark) {

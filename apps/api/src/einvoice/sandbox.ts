@@ -1,11 +1,20 @@
 import { generateKeyPairSync, randomInt, type KeyObject } from 'node:crypto'
-import { eInvoicePayload, financialYearOf, irnOf, nicDate, qrData } from './nic-payload'
+import {
+  eInvoicePayload,
+  eWayBillPayload,
+  financialYearOf,
+  irnOf,
+  nicDate,
+  qrData,
+} from './nic-payload'
 import { signQr } from './signed-qr'
 import {
   DUPLICATE_IRN,
+  EWB_ALREADY_GENERATED,
   GstPortalRefusedError,
   type EInvoiceProvider,
   type EWayBillProvider,
+  type HeldEWayBill,
   type HeldRegistration,
 } from './types'
 
@@ -70,20 +79,44 @@ export function createGstSandbox(now: () => Date = () => new Date()): GstSandbox
       return { cancelledAt: now().toISOString() }
     },
   }
+  /** Every bill generated, by consignor and document number (NIC allows one live bill each). */
+  const bills = new Map<string, HeldEWayBill>()
+  const billKey = (gstin: string, number: string) => `${gstin}|${number}`
   const ewayBill: EWayBillProvider = {
     name: 'SANDBOX',
     sandbox: true,
-    async generate() {
+    async generate(document, { transporterName }) {
+      const payload = eWayBillPayload(document, transporterName)
+      const key = billKey(payload.fromGstin ?? '', payload.docNo)
+      if (bills.get(key)?.status === 'active') {
+        throw new GstPortalRefusedError(
+          'An e-way bill was already generated for this document number',
+          EWB_ALREADY_GENERATED,
+        )
+      }
       const at = now()
       // Valid one day per 200 km by road; the sandbox assumes one day.
-      return {
+      const record = {
         number:
           String(randomInt(100_000, 999_999)) + String(randomInt(0, 1_000_000)).padStart(6, '0'),
         generatedAt: at.toISOString(),
         validUntil: new Date(at.getTime() + DAY_MS).toISOString(),
       }
+      bills.set(key, {
+        ...record,
+        status: 'active',
+        documentDate: payload.docDate,
+        totalValue: payload.totInvValue,
+        toGstin: payload.toGstin,
+      })
+      return record
     },
-    async cancel() {
+    async findByDocument({ number, supplierGstin }) {
+      return bills.get(billKey(supplierGstin, number)) ?? null
+    },
+    async cancel(number) {
+      const found = [...bills.values()].find((bill) => bill.number === number)
+      if (found) found.status = 'cancelled'
       return { cancelledAt: now().toISOString() }
     },
   }

@@ -56,7 +56,7 @@ export interface ShopJobDeps {
   storage: Storage
   listen?: Database['listen']
   /** The IRP credit notes are registered with after they are issued (decision 78). */
-  gstPortals?: Pick<GstPortals, 'einvoice'>
+  gstPortals?: Pick<GstPortals, 'einvoice' | 'ewayBill'>
 }
 
 /**
@@ -187,7 +187,7 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
       },
       {
         // Invoice numbers reserved for dispatches that never issued their invoice (a process
-        // died, the IRP did not answer and nobody retried): burnt if the IRP registered them,
+        // died, a portal did not answer and nobody retried): burnt if a portal registered them,
         // else given back (decision 87).
         name: 'settle-stale-invoice-reservations',
         everyMs: 5 * MINUTE,
@@ -196,6 +196,7 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
             db: deps.db,
             now: deps.now,
             einvoice: deps.gstPortals?.einvoice,
+            ewayBill: deps.gstPortals?.ewayBill,
             marketplaceGstin: deps.config.marketplace.gstin,
             log,
           })

@@ -33,8 +33,9 @@ const ewbDate = (at: Date) => {
  * under the SEK; the IRN as SHA-256 of GSTIN, financial year, type and number (a duplicate is
  * error 2150); a QR code signed (RS256) with the portal's key; IRN cancellation only within 24
  * hours (error 2270); a read-back of what it holds by document details; e-way bills with 12-digit
- * numbers. `down` answers 503 like an outage; `loseAnswers` registers and then drops the
- * connection (a timeout after the IRP acted).
+ * numbers, one live bill per consignor and document number (error 604), read back by document
+ * and by number. `down` answers 503 like an outage; `loseAnswers` (`loseEwbAnswers`) registers
+ * (generates) and then drops the connection (a timeout after the portal acted).
  */
 export async function startFakeNicGst(options: { now?: () => Date; gstin?: string } = {}) {
   const now = options.now ?? (() => new Date())
@@ -55,6 +56,8 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
     refuse: null as { code: string; message: string } | null,
     /** Registrations still to be made and then answered by a dropped connection. */
     loseAnswers: 0,
+    /** E-way bills still to be generated and then answered by a dropped connection. */
+    loseEwbAnswers: 0,
     /** While set, registrations wait for it (a slow IRP); `waiting` counts those held. */
     hold: null as Promise<void> | null,
     waiting: 0,
@@ -65,7 +68,7 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
       string,
       { payload: EInvoicePayload; ackAt: Date; cancelled: boolean; ackNo: number }
     >(),
-    ewayBills: new Map<string, { payload: EWayBillPayload; cancelled: boolean }>(),
+    ewayBills: new Map<string, { payload: EWayBillPayload; cancelled: boolean; at: Date }>(),
     /** Headers of the last e-invoice call (the supplier's GSTIN travels in `sup_gstin`). */
     lastHeaders: {} as Record<string, string | string[] | undefined>,
   }
@@ -240,23 +243,37 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
     return { status: '1', authtoken: token, sek: aesEncrypt(appKey, sek) }
   })
 
+  const ewbSession = (request: FastifyRequest) =>
+    sessions.get(String(request.headers.authtoken ?? ''))
+  const ewbAnswer = (sek: Buffer, data: object) => ({
+    status: '1',
+    data: aesEncrypt(sek, Buffer.from(JSON.stringify(data)).toString('base64')),
+  })
+  const liveBill = (fromGstin: string | null, docNo: string) =>
+    [...state.ewayBills.entries()].find(
+      ([, b]) => !b.cancelled && b.payload.fromGstin === fromGstin && b.payload.docNo === docNo,
+    )
+
   app.post('/ewaybillapi/v1.03/ewayapi', async (request, reply) => {
     const body = request.body as Body
-    const sek = sessions.get(String(request.headers.authtoken ?? ''))
+    const sek = ewbSession(request)
     if (!sek) return ewbError(reply, '238')
     const plain = aesDecrypt(sek, String(body.data)).toString()
     const payload = JSON.parse(Buffer.from(plain, 'base64').toString()) as Body
-    const answer = (data: object) => ({
-      status: '1',
-      data: aesEncrypt(sek, Buffer.from(JSON.stringify(data)).toString('base64')),
-    })
+    const answer = (data: object) => ewbAnswer(sek, data)
     if (body.action === 'GENEWAYBILL') {
       const bill = payload as unknown as EWayBillPayload
       if (!bill.docNo || !bill.fromGstin || !(bill.itemList.length > 0))
         return ewbError(reply, '201')
+      if (liveBill(bill.fromGstin, bill.docNo)) return ewbError(reply, '604')
       const number = String(131000000000 + state.ewayBills.size + 1)
-      state.ewayBills.set(number, { payload: bill, cancelled: false })
       const at = now()
+      state.ewayBills.set(number, { payload: bill, cancelled: false, at })
+      if (state.loseEwbAnswers > 0) {
+        state.loseEwbAnswers -= 1
+        request.raw.socket.destroy()
+        return reply
+      }
       return answer({
         ewayBillNo: Number(number),
         ewayBillDate: ewbDate(at),
@@ -271,6 +288,50 @@ export async function startFakeNicGst(options: { now?: () => Date; gstin?: strin
       return answer({ ewayBillNo: payload.ewbNo, cancelDate: ewbDate(now()) })
     }
     return ewbError(reply, '101')
+  })
+
+  // The consignor's latest bill under a document number (live or not), as NIC answers it.
+  app.get('/ewaybillapi/v1.03/ewayapi/GetEwayBillGeneratedByConsigner', async (request, reply) => {
+    const sek = ewbSession(request)
+    if (!sek) return ewbError(reply, '238')
+    const { docType, docNo } = request.query as Record<string, string>
+    const found = [...state.ewayBills.entries()]
+      .reverse()
+      .find(([, b]) => b.payload.docType === docType && b.payload.docNo === docNo)
+    if (!found) return ewbError(reply, '325')
+    const [number, bill] = found
+    return ewbAnswer(sek, {
+      ewayBillNo: Number(number),
+      ewayBillDate: ewbDate(bill.at),
+      validUpto: ewbDate(new Date(bill.at.getTime() + 86_400_000)),
+      alert: '',
+    })
+  })
+
+  app.get('/ewaybillapi/v1.03/ewayapi/GetEwayBill', async (request, reply) => {
+    const sek = ewbSession(request)
+    if (!sek) return ewbError(reply, '238')
+    const { ewbNo } = request.query as Record<string, string>
+    const bill = state.ewayBills.get(String(ewbNo))
+    if (!bill) return ewbError(reply, '325')
+    const p = bill.payload
+    return ewbAnswer(sek, {
+      ewbNo: Number(ewbNo),
+      ewayBillDate: ewbDate(bill.at),
+      genMode: 'API',
+      userGstin: creds.gstin,
+      supplyType: p.supplyType,
+      docType: p.docType,
+      docNo: p.docNo,
+      docDate: p.docDate,
+      fromGstin: p.fromGstin,
+      toGstin: p.toGstin,
+      totalValue: p.totalValue,
+      totInvValue: p.totInvValue,
+      status: bill.cancelled ? 'CNL' : 'ACT',
+      validUpto: ewbDate(new Date(bill.at.getTime() + 86_400_000)),
+      itemList: p.itemList,
+    })
   })
 
   const address = await app.listen({ port: 0, host: '127.0.0.1' })

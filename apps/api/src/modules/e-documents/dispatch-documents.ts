@@ -32,10 +32,11 @@ export class DispatchDocumentsError extends AppError {
   /** A portal registered the number before the dispatch failed: it is never issued again. */
   portalSaw?: boolean
   /**
-   * The IRP did not answer a registration (a timeout, a dropped connection): it may have made
-   * it. The number stays with the part, whose retry finds the registration again.
+   * The IRP or the e-way bill system did not answer (a timeout, a dropped connection): it may
+   * have registered the number. The number stays with the part, whose retry finds the IRN or the
+   * bill again (decision 087).
    */
-  irpMayHold?: boolean
+  portalMayHold?: boolean
 }
 
 const ewbNeeded = (settings: GstPortalsConfig) =>
@@ -125,7 +126,7 @@ export async function askPortals(
     } catch (err) {
       const failed = portalError(err, IRP_DOWN, 'The e-invoice portal (IRP)')
       if (failed instanceof DispatchDocumentsError && !(err instanceof GstPortalRefusedError)) {
-        failed.irpMayHold = true
+        failed.portalMayHold = true
       }
       throw failed
     }
@@ -155,7 +156,11 @@ export async function askPortals(
         try {
           bill = await portal.generate(document, { transporterName: part.transporterName })
         } catch (err) {
-          throw portalError(err, EWB_DOWN, 'The e-way bill portal')
+          const failed = portalError(err, EWB_DOWN, 'The e-way bill portal')
+          if (failed instanceof DispatchDocumentsError && !(err instanceof GstPortalRefusedError)) {
+            failed.portalMayHold = true
+          }
+          throw failed
         }
         generated = true
         eWayBill = { number: bill.number, generatedAt: bill.generatedAt }
@@ -169,8 +174,12 @@ export async function askPortals(
     }
   } catch (err) {
     if (eInvoice) {
-      // The IRP holds this number now: cancel its IRN and never issue the number again.
+      // The IRP holds this number now: cancel its IRN and never issue the number again, with
+      // any bill the e-way bill system made under it before its answer was lost.
       await cancelIrn(gst, eInvoice.irn, document, log)
+      if (err instanceof DispatchDocumentsError && err.portalMayHold) {
+        await cancelLostEWayBill(gst, document, log)
+      }
       const failed =
         err instanceof DispatchDocumentsError
           ? err
@@ -195,6 +204,30 @@ export async function askPortals(
     ...(eWayBill ? { eWayBill } : {}),
   }
   return { document: frozen, rows, portalSaw: Boolean(eInvoice) || generated }
+}
+
+/**
+ * Cancels the bill the e-way bill system may have made for a document that will not be issued
+ * (its answer was lost); a failure is logged (the bill then lapses unused).
+ */
+async function cancelLostEWayBill(
+  gst: GstDeps,
+  document: InvoiceDocument,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
+  const portal = gst.portals.ewayBill
+  const supplierGstin = document.supplier.gstin ?? ''
+  try {
+    const held = await portal?.findByDocument({ number: document.number, supplierGstin })
+    if (held?.status === 'active') {
+      await portal?.cancel(held.number, supplierGstin, 'others', 'Dispatch not completed')
+    }
+  } catch (err) {
+    log?.error(
+      { err, invoice: document.number },
+      'e-way bill of an undone dispatch not looked up or cancelled',
+    )
+  }
 }
 
 /** Cancels an IRN of a dispatch that did not happen; a failure is logged (it stands). */

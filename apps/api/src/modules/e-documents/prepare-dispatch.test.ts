@@ -7,6 +7,7 @@ import { startFakeNicGst } from '../../../test/fakes/nic-gst'
 import { businessBuyer, createShopper, fillCart, postOrder } from '../../../test/shop'
 import { invoiceReservations, invoices, subOrders, vendorProfiles } from '../../db/schema'
 import { createNicEInvoice } from '../../einvoice/nic-einvoice'
+import { createNicEWayBill } from '../../einvoice/nic-ewaybill'
 import { settleStaleReservations } from '../invoices'
 import { createSession } from '../auth/sessions'
 
@@ -16,7 +17,11 @@ let fake: Awaited<ReturnType<typeof startFakeNicGst>>
 let t: TestContext
 beforeAll(async () => {
   fake = await startFakeNicGst({ now: clock.now })
-  t = await createTestApp({ env: fake.env, deps: { now: clock.now } })
+  // E-way bills from ₹10,000 here, so a parcel that needs one can still be paid by COD.
+  t = await createTestApp({
+    env: { ...fake.env, EWAYBILL_THRESHOLD_RUPEES: '10000' },
+    deps: { now: clock.now },
+  })
 })
 afterAll(async () => {
   await t.close()
@@ -43,8 +48,8 @@ async function seller(eInvoicing: boolean) {
   return { id: user.id, cookie: await cookieOf(user.id) }
 }
 
-async function part(sellerId: string, buyer: typeof BUYER | null) {
-  const product = await createProduct(db(), { sellerId, price: 1_999, totalStock: 5 })
+async function part(sellerId: string, buyer: typeof BUYER | null, price = 1_999) {
+  const product = await createProduct(db(), { sellerId, price, totalStock: 5 })
   const shopper = await createShopper(db())
   await fillCart(db(), shopper.user.id, [{ productId: product.id, quantity: 1 }])
   const res = await postOrder(t.app, shopper, buyer ? { buyer } : {})
@@ -162,6 +167,7 @@ const sweep = () =>
     db: db(),
     now: clock.now,
     einvoice: createNicEInvoice({ ...fake.creds, baseUrl: fake.baseUrl }),
+    ewayBill: createNicEWayBill({ ...fake.creds, baseUrl: fake.baseUrl }),
     marketplaceGstin: null,
   })
 
@@ -204,6 +210,50 @@ describe('an IRP answer lost after it registered (issue 30)', () => {
     expect(registrationsOf(gstin, 'TB/2627/000001')[0]![1].cancelled).toBe(true)
     expect(registrationsOf(gstin, 'TB/2627/000002')).toHaveLength(0)
     // 000001 is burnt (the IRP holds it), 000002 goes to the seller's next invoice.
+    const next = await part(s.id, null)
+    expect((await ship(s.cookie, next)).statusCode).toBe(200)
+    expect(await numberOf(next)).toBe('TB/2627/000002')
+  })
+})
+
+const billsOf = (gstin: string, number: string) =>
+  [...fake.state.ewayBills.entries()].filter(
+    ([, b]) => b.payload.fromGstin === gstin && b.payload.docNo === number,
+  )
+
+describe('an e-way bill answer lost after the portal generated it (issue 30)', () => {
+  it('keeps the number with its part; the retry reads the bill back and dispatches with it', async () => {
+    const s = await seller(false)
+    const gstin = await gstinOf(s.id)
+    const parcel = await part(s.id, null, 14_999)
+    const other = await part(s.id, null)
+    fake.state.loseEwbAnswers = 1
+    const lost = await ship(s.cookie, parcel)
+    expect(lost.statusCode).toBe(503)
+    expect(lost.json().message).toMatch(/e-way bill portal is not answering/)
+    expect(billsOf(gstin, 'TB/2627/000001')).toHaveLength(1)
+    // Another parcel meanwhile takes the next number, not the one the portal may hold.
+    expect((await ship(s.cookie, other)).statusCode).toBe(200)
+    expect(await numberOf(other)).toBe('TB/2627/000002')
+    const retried = await ship(s.cookie, parcel)
+    expect(retried.statusCode).toBe(200)
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.subOrderId, parcel))
+    const [[number]] = billsOf(gstin, 'TB/2627/000001') as [[string, unknown]]
+    expect(invoice!.number).toBe('TB/2627/000001')
+    expect(invoice!.document.eWayBill?.number).toBe(number)
+    expect(billsOf(gstin, 'TB/2627/000001')).toHaveLength(1)
+  })
+
+  it('a lost bill nobody retried is cancelled after 30 minutes and its number burnt', async () => {
+    const s = await seller(false)
+    const gstin = await gstinOf(s.id)
+    const parcel = await part(s.id, null, 14_999)
+    fake.state.loseEwbAnswers = 1
+    expect((await ship(s.cookie, parcel)).statusCode).toBe(503)
+    await db().update(subOrders).set({ status: 'cancelled' }).where(eq(subOrders.id, parcel))
+    clock.advance(31 * 60_000)
+    expect(await sweep()).toBe(1)
+    expect(billsOf(gstin, 'TB/2627/000001')[0]![1].cancelled).toBe(true)
     const next = await part(s.id, null)
     expect((await ship(s.cookie, next)).statusCode).toBe(200)
     expect(await numberOf(next)).toBe('TB/2627/000002')

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, lt } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client'
 import { invoiceReservations, vendorProfiles } from '../../db/schema'
-import type { EInvoiceProvider } from '../../einvoice'
+import type { EInvoiceProvider, EWayBillProvider, HeldEWayBill } from '../../einvoice'
 import { documentNumber, MARKETPLACE_SUPPLIER_KEY } from './numbering'
 
 /**
@@ -18,17 +18,19 @@ export interface ReservationSweepDeps {
   now: () => Date
   /** The IRP, when one is set up: asked whether it registered a stale number. */
   einvoice: EInvoiceProvider | undefined
+  /** The e-way bill system, when one is set up: asked whether it made a bill under the number. */
+  ewayBill: EWayBillProvider | undefined
   /** The marketplace's own GSTIN (the supplier of its own goods). */
   marketplaceGstin: string | null
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>
 }
 
 /**
- * Settles reservations past RESERVATION_STALE_MS whose invoice was never issued: the IRP is asked
- * whether it registered the number (its answer may have been lost); if it did, the number is
- * burnt and the IRN cancelled (no supply stands behind it), else the number goes back to the
- * supplier for its next invoice. A reservation the IRP cannot be asked about now (down) is kept
- * for the next sweep. Each step is conditional on the reservation still being the part's, so a
+ * Settles reservations past RESERVATION_STALE_MS whose invoice was never issued: the IRP and the
+ * e-way bill system are asked whether they registered the number (their answer may have been
+ * lost); if one did, the number is burnt and its IRN and bill cancelled (no supply stands behind
+ * them), else the number goes back to the supplier for its next invoice. A reservation a portal
+ * cannot be asked about now (down) is kept for the next sweep. Each step is conditional on the reservation still being the part's, so a
  * retry that took it meanwhile wins. Answers how many were settled.
  */
 export async function settleStaleReservations(deps: ReservationSweepDeps): Promise<number> {
@@ -49,23 +51,27 @@ export async function settleStaleReservations(deps: ReservationSweepDeps): Promi
     const number = documentNumber('invoice', reservation.fy, reservation.seq)
     const gstin = await supplierGstin(deps, reservation.supplierKey)
     let held = null
-    if (deps.einvoice && gstin) {
-      try {
+    let bill: HeldEWayBill | null = null
+    try {
+      if (deps.einvoice && gstin) {
         held = await deps.einvoice.findByDocument({
           type: 'INV',
           number,
           issuedAt: reservation.reservedAt.toISOString(),
           supplierGstin: gstin,
         })
-      } catch (err) {
-        deps.log?.warn(
-          { err, invoice: number },
-          'stale invoice number kept: the IRP is not answering',
-        )
-        continue
       }
+      if (deps.ewayBill && gstin) {
+        bill = await deps.ewayBill.findByDocument({ number, supplierGstin: gstin })
+      }
+    } catch (err) {
+      deps.log?.warn(
+        { err, invoice: number },
+        'stale invoice number kept: a portal is not answering',
+      )
+      continue
     }
-    if (!held) {
+    if (!held && !bill) {
       const released = await deps.db
         .update(invoiceReservations)
         .set({ subOrderId: null })
@@ -80,14 +86,25 @@ export async function settleStaleReservations(deps: ReservationSweepDeps): Promi
       .returning({ id: invoiceReservations.id })
     if (burnt.length === 0) continue
     settled += 1
-    const irn = held.irn
-    if (held.status === 'active' && gstin) {
+    if (held?.status === 'active' && gstin) {
+      const irn = held.irn
       await deps.einvoice
         ?.cancel(irn, gstin, 'dataEntryMistake', 'Dispatch not completed')
         .catch((err: unknown) =>
           deps.log?.error(
             { err, irn, invoice: number },
             'IRN of a dispatch that never happened not cancelled: cancel it on the IRP or issue a credit note',
+          ),
+        )
+    }
+    if (bill?.status === 'active' && gstin) {
+      const ewb = bill.number
+      await deps.ewayBill
+        ?.cancel(ewb, gstin, 'others', 'Dispatch not completed')
+        .catch((err: unknown) =>
+          deps.log?.error(
+            { err, ewb, invoice: number },
+            'e-way bill of a dispatch that never happened not cancelled: cancel it on the portal',
           ),
         )
     }

@@ -58,7 +58,7 @@ export async function prepareDispatchDocuments(
   } catch (err) {
     if (err instanceof DispatchDocumentsError && err.portalSaw) {
       await burnReservation(db, draft.reservation)
-    } else if (!(err instanceof DispatchDocumentsError && err.irpMayHold)) {
+    } else if (!(err instanceof DispatchDocumentsError && err.portalMayHold)) {
       await releaseReservation(db, draft.reservation)
     }
     throw err
