@@ -98,7 +98,8 @@ describe('prefixes longer than three digits (issue 17)', () => {
     ...onlyAt('03', ['160055', '160059', '160062', '160071']),
     ['160017', only('04')], // Chandigarh (issue 30.3: not Punjab)
     ['160036', only('04')],
-    ['160014', { likely: '04', possible: ['04', '03'] }], // also Rupnagar's villages
+    ['160014', only('04')], // Chandigarh's, though near Mohali (India Post's directory)
+    ['160003', only('04')],
     // Karaikal, Puducherry, inside Tamil Nadu's 609
     ...onlyAt('34', ['609602', '609605', '609606', '609607', '609609']),
     ['609001', only('33')], // Mayiladuthurai, Tamil Nadu
@@ -106,10 +107,13 @@ describe('prefixes longer than three digits (issue 17)', () => {
     ['673001', only('32')], // Kozhikode
     ['605001', only('34')], // Puducherry
     ['605106', { likely: '34', possible: ['34', '33'] }], // Nettapakkam, with Tamil Nadu's villages
-    ['605101', { likely: '33', possible: ['33', '34'] }], // Auroville, with Puducherry's villages
+    ['605101', only('33')], // Auroville, Tamil Nadu
+    ['605104', only('33')], // Kottakuppam, Tamil Nadu
+    ['607403', { likely: '33', possible: ['33', '34'] }], // Reddichavadi, with Puducherry's villages
     ['605602', only('33')], // Villupuram, Tamil Nadu
     // Daman, Diu
-    ...onlyAt('26', ['396210', '396215', '396220', '362520', '362540', '362570']),
+    ...onlyAt('26', ['396210', '396220', '362520', '362540', '362570']),
+    ['396215', { likely: '26', possible: ['26', '24'] }], // Daman's estate; also Kunta, Valsad
     ['396001', only('24')], // Valsad, Gujarat
     ['362001', only('24')], // Junagadh, Gujarat
     ...onlyAt('31', ['682551', '682555', '682559']), // Lakshadweep
@@ -128,6 +132,14 @@ describe('prefixes longer than three digits (issue 17)', () => {
     ['263001', only('05')], // Nainital
     ['822101', only('20')], // Daltonganj, Palamu, Jharkhand
     ['800001', { likely: '10', possible: ['10'] }], // Patna
+    ['802131', { likely: '10', possible: ['10', '09'] }], // Buxar; also Sheopur Diar, Ballia (UP)
+    ['813206', { likely: '10', possible: ['10', '20'] }], // Bhagalpur; also Godda's villages
+    ['818142', only('20')], // Jhinaki, Dhanbad
+    ['781131', { likely: '18', possible: ['18', '17'] }], // Rani, Kamrup; also Ri Bhoi's villages
+    ['781001', only('18')], // Guwahati
+    ['244923', { likely: '09', possible: ['09', '05'] }], // Rampur; also Udham Singh Nagar's
+    ['246763', only('09')], // Najibabad
+    ['247665', only('05')], // Jhabrera, Haridwar
   ])('%s', (pin, { likely, possible }) => {
     expect(stateCodeForPincode(pin)).toBe(likely)
     expect(stateCodesForPincode(pin)).toEqual(possible)
@@ -192,9 +204,10 @@ describe('prefixes longer than three digits (issue 17)', () => {
     }
   })
 
-  it('keeps both states only for Khammam, whose Polavaram mandals moved to Andhra Pradesh', () => {
-    expect(stateCodeForPincode('507001')).toBe('36') // Khammam
-    expect(stateCodesForPincode('507111')).toEqual(['36', '37']) // Bhadrachalam
+  it('puts Khammam in Telangana: the Polavaram mandals that moved to Andhra Pradesh have its PINs', () => {
+    expect(stateCodesForPincode('507001')).toEqual(['36']) // Khammam
+    expect(stateCodesForPincode('507111')).toEqual(['36']) // Bhadrachalam
+    expect(stateCodesForPincode('533347')).toEqual(['37']) // Chinturu, since 2014 in Andhra Pradesh
   })
 
   it('has no state for army and field post offices', () => {
@@ -246,7 +259,7 @@ describe('pincodeStateProblem', () => {
     ['247001', '09'], // Saharanpur, Uttar Pradesh, inside an Uttarakhand override
     ['822101', '20'], // Daltonganj, Jharkhand, outside the 8xx overrides
     ['396230', '26'], // Silvassa, Dadra and Nagar Haveli (Gujarat's circle)
-    ['507001', '37'], // Telangana's 50x also takes Andhra Pradesh (mandals moved in 2014)
+    ['781029', '17'], // Pillangkata, Ri Bhoi (Meghalaya), under Guwahati's Basistha
     ['500001', '36'], // Hyderabad, Telangana
   ])('accepts %s in state %s', (pincode, state) => {
     expect(pincodeStateProblem(pincode, state)).toBeNull()
@@ -337,7 +350,7 @@ describe('addressFields (a delivery address’s state)', () => {
   it('accepts a state the PIN can be in, and keeps it', () => {
     expect(addressFields.parse(address).stateCode).toBe('29')
     expect(issues({ ...address, pincode: '160017', stateCode: '04' })).toEqual([])
-    expect(issues({ ...address, pincode: '160014', stateCode: '03' })).toEqual([]) // shared PIN
+    expect(issues({ ...address, pincode: '781131', stateCode: '17' })).toEqual([]) // shared PIN
   })
 
   it('requires a state, and never "Other Territory"', () => {

@@ -8,8 +8,9 @@ import { PINCODE_PATTERN } from './validators'
  * and several circles also serve a neighbouring state or union territory, sometimes down to
  * single post offices: a prefix of 3 to 6 digits below names those, the longest match wins.
  * Army and field post office PINs (9xxxxx) and anything else unknown have no state.
- * Checked against India Post's directory of post offices; where one PIN's offices lie in two
- * states, both are listed (the PIN's own office's first), so no real address is refused.
+ * Checked against India Post's directory of post offices (All India Pincode Directory, 165,627
+ * offices: `npm run verify:pincodes`); where one PIN's offices lie in two states, both are listed
+ * (the PIN's own office's state first), so no real address is refused.
  */
 
 /**
@@ -51,22 +52,23 @@ const CIRCLES: ReadonlyArray<readonly [from: number, to: number, states: readonl
 const PREFIXES: ReadonlyArray<readonly [states: string, prefixes: string]> = [
   ['04', '160'], // Chandigarh, in Punjab's circle
   ['03', '160055 160059 160062 160071 160103 160104'], // Mohali (SAS Nagar) and Naya Gaon, Punjab
-  ['04 03', '160003 160014'], // Chandigarh's offices that also serve Mohali's and Rupnagar's villages
   ['38', '194'], // Ladakh: Leh, Kargil
   ['05', '2447'], // Kashipur, Jaspur, Ramnagar (Uttarakhand), in Moradabad's 244
   ['09', '244701'], // Milak, Rampur, Uttar Pradesh
+  ['09 05', '244923 244924'], // Rampur's offices; Kaushal Ganj, Bhagwant Nagar (Udham Singh Nagar)
   ['05', '246'], // Garhwal, Uttarakhand
   ['09', '2467'], // Bijnor, Najibabad, Uttar Pradesh
-  ['09 05', '246763'], // Najibabad, whose offices also serve Haridwar's villages
+  ['09', '246763'], // Najibabad, Bijnor, Uttar Pradesh
   ['05', '2476'], // Roorkee, Haridwar (Uttarakhand), in Saharanpur's 247
   ['09', '247669'], // Gagalheri, Saharanpur, Uttar Pradesh
   ['09 05', '247662'], // Chutmalpur, Saharanpur, whose offices also serve Haridwar's villages
-  ['05 09', '247665'], // Jhabrera, Haridwar, whose offices also serve a Saharanpur village
+  ['05', '247665'], // Jhabrera, Haridwar, Uttarakhand
   ['05', '248 249 263'], // Dehradun, Rishikesh and Haridwar, Kumaon
   ['05', '2623 2624 2625 2626'], // Khatima, Sitarganj, Pithoragarh, Champawat, in Pilibhit's 262
   ['09', '262302 262305 262406'], // Majhola, Neoria (Pilibhit), Nawabganj (Bareilly), UP
   ['26', '362520 362540 362570'], // Diu, in Junagadh's 362
-  ['26', '396210 396215 396220'], // Daman, in Valsad's 396
+  ['26', '396210 396220'], // Daman, in Valsad's 396
+  ['26 24', '396215'], // Daman's industrial estate; also Kunta, Valsad
   ['26 24', '396193 396230 396235 396240'], // Dadra, Silvassa, Naroli, Khanvel; also Vapi's villages
   ['30', '403'], // Goa
   // Telangana and Andhra Pradesh by district (India Post's sorting districts, All India Pincode
@@ -76,19 +78,20 @@ const PREFIXES: ReadonlyArray<readonly [states: string, prefixes: string]> = [
   // 523 Prakasam, 524 Nellore, 530-531 Visakhapatnam, 532 Srikakulam, 533 East Godavari,
   // 534 West Godavari, 535 Vizianagaram (Andhra Pradesh).
   ['36', '500 501 502 503 504 505 506 508 509'],
-  // Khammam and Bhadradri Kothagudem, Telangana, whose seven Polavaram mandals moved to Andhra
-  // Pradesh in 2014 (AP Reorganisation (Amendment) Act) keeping their PINs.
-  ['36 37', '507'],
+  // Khammam and Bhadradri Kothagudem, Telangana. The Polavaram mandals that moved to Andhra
+  // Pradesh in 2014 have Andhra PINs now (Chinturu 533347, Kunavaram 533350, Kukunoor 534444).
+  ['36', '507'],
   ['37', '515 516 517 518 520 521 522 523 524 530 531 532 533 534 535'],
   ['34 37', '533464'], // Yanam, Puducherry, whose office also serves Andhra Pradesh's villages
   ['34', '605'], // Puducherry
   ['33', '6052 6053 6054 6056 6057 6058'], // Villupuram district, Tamil Nadu, in Puducherry's 605
-  ['33', '605103 605108 605109'], // Koliyanur, Valavanur, Vanur (Villupuram), Tamil Nadu
+  ['33', '605101 605103 605104 605108 605109'], // Villupuram's, e.g. Kottakuppam, Tamil Nadu
   // Puducherry's offices that also serve Tamil Nadu's villages, and Tamil Nadu's that also serve
   // Puducherry's (the PIN's own office's state first).
   ['34 33', '605007 605014 605106 605110 605501'],
-  ['33 34', '605101 605102 605105 605107 605111 605502'],
+  ['33 34', '605102 605105 605107 605111 605502'],
   ['34 33', '607402'], // Bahour, Puducherry, in Cuddalore's 607; also Cuddalore's villages
+  ['33 34', '607403'], // Reddichavadi, Cuddalore; also Pillayarkuppam, Kirumambakkam (Puducherry)
   ['34', '609601 609602 609605 609606 609607 609609'], // Karaikal, Puducherry, in Tamil Nadu's 609
   ['34 33', '609603 609604'], // Nedungadu, Neravy (Karaikal), also Tamil Nadu villages
   ['34', '673310'], // Mahe, Puducherry, in Kerala's 673
@@ -100,6 +103,8 @@ const PREFIXES: ReadonlyArray<readonly [states: string, prefixes: string]> = [
   // 784 Darrang, Sonitpur, Udalguri; 785 Jorhat, Golaghat, Sibsagar; 786 Dibrugarh, Tinsukia;
   // 787 Lakhimpur, Dhemaji; 788 Cachar, Karimganj, Hailakandi, Dima Hasao.
   ['18', '781 782 783 784 785 786 787 788'],
+  // Assam's offices that also serve Ri Bhoi's villages, Meghalaya.
+  ['18 17', '781029 781131 782410'],
   // The North-East circle by state (India Post, North East circle's divisions).
   ['12', '790 791 792'], // Arunachal Pradesh
   ['17', '793 794'], // Meghalaya
@@ -107,7 +112,9 @@ const PREFIXES: ReadonlyArray<readonly [states: string, prefixes: string]> = [
   ['15', '796'], // Mizoram
   ['13', '797 798'], // Nagaland
   ['16', '799'], // Tripura
-  ['20', '813208'], // Mirzachowki (Sahibganj, Godda), Jharkhand, in Bihar's 813
+  ['20', '813208 818142'], // Mirzachowki (Sahibganj, Godda), Jhinaki (Dhanbad), Jharkhand
+  ['10 20', '813206'], // Ishipur, Bhagalpur; also Itahari and Sukhari (Godda, Jharkhand)
+  ['10 09', '802131'], // Buxar's offices; also Sheopur Diar (Ballia, Uttar Pradesh)
   ['20', '814 815 816 822 825 826 827 828 829 831 832 833 834 835'], // Jharkhand, Daltonganj 822
   ['10', '814131'], // Chandan, Banka, Bihar, in Jharkhand's 814
 ]

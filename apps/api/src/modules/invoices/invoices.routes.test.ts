@@ -243,7 +243,7 @@ describe('an invoice is issued when the goods are dispatched, never before', () 
   })
 
   it('refuses to dispatch an old order whose address has no state and a PIN shared by states', async () => {
-    const order = await placeOrder(shopper.user.id, { pincode: '160014' }, [
+    const order = await placeOrder(shopper.user.id, { pincode: '781131' }, [
       [ka.id, 'Phone Case', 49900, 1, '392690'],
     ])
     const res = await ship(ka.cookie, order.parts[ka.id]!)
