@@ -201,6 +201,11 @@ async function main() {
         sql`SELECT title, short_id FROM products WHERE listed ORDER BY id LIMIT 200`,
       ),
     ).map((row) => productPath({ title: row.title, shortId: row.short_id }))
+    const signedInPages: [string, string][] = [
+      ['home page', '/'],
+      ['listing page', '/shop/listing'],
+      ['a product page', productPages[0] ?? '/'],
+    ]
     const pageRuns = withPages
       ? [
           ...PAGES.map((page) =>
@@ -218,6 +223,18 @@ async function main() {
             url: '/',
             headers: BROWSER,
             base: uncachedAddress,
+          },
+          // A signed-in shopper: the kept page when the browser carries the hint the API sets at
+          // sign-in (issue 33.4), and drawn per request without it (as every signed-in page was).
+          ...signedInPages.map(([name, url]) => ({
+            name: `${name} (HTML), signed in`,
+            url,
+            headers: { ...BROWSER, cookie: `session=${shoppers[0]!.token}; signed_in=1` },
+          })),
+          {
+            name: 'home page (HTML), signed in, drawn per request',
+            url: '/',
+            headers: { ...BROWSER, cookie: `session=${shoppers[0]!.token}` },
           },
         ]
       : []

@@ -26,8 +26,8 @@ export async function createBenchShoppers(db: Db, count: number): Promise<BenchS
   for (const { id } of users) {
     const [address] = rowsOf<{ id: string }>(
       await db.execute(sql`
-        INSERT INTO addresses (user_id, address, city, pincode, phone, notes, state_code)
-        VALUES (${id}, '12 MG Road', 'Bengaluru', '560001', '9876543210', '', '29')
+        INSERT INTO addresses (user_id, recipient_name, address, city, pincode, phone, notes, state_code, is_default)
+        VALUES (${id}, 'Bench Shopper', '12 MG Road', 'Bengaluru', '560001', '9876543210', '', '29', true)
         RETURNING id`),
     )
     if (!address) throw new Error('bench address not created')

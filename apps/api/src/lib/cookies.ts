@@ -17,6 +17,16 @@ export function shopCookies(
       name: name('session'),
       options: { ...options, maxAge: config.sessionDays * 86_400 },
     },
+    /**
+     * Says "this browser holds a session" to the web app, which cannot read the session cookie:
+     * a signed-in visitor then gets the storefront page kept for everyone and the browser asks
+     * who is signed in after it draws it (issue 33.4, docs/performance.md). Not a secret: it
+     * grants nothing, and a stale one only costs one check-auth.
+     */
+    signedIn: {
+      name: name('signed_in'),
+      options: { ...options, httpOnly: false, maxAge: config.sessionDays * 86_400 },
+    },
     /** Marks a browser that has signed in before (see modules/auth/devices.ts). */
     device: {
       name: name('device'),

@@ -105,7 +105,8 @@ export interface AuthPluginOptions {
 export const authPlugin = fp(
   async (app: FastifyInstance, { findSessionUser }: AuthPluginOptions) => {
     app.decorateRequest('user', null)
-    const cookieName = shopCookies(app.deps.config).session.name
+    const cookies = shopCookies(app.deps.config)
+    const cookieName = cookies.session.name
 
     // Every route must say who may call it; checked once all routes are in (plugins such as the
     // docs UI and the web app's static files declare theirs in their own scope, after this hook
@@ -125,7 +126,7 @@ export const authPlugin = fp(
       }
     })
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const access = request.routeOptions.config.access
       // No access: no route matched, and the not-found handler answers (404 or the app shell).
       if (!access) return
@@ -134,6 +135,11 @@ export const authPlugin = fp(
       const token = tokenOf(request, cookieName)
       if (token && token.length <= 100) {
         request.user = await findSessionUser(app.deps.db, token, app.deps.now())
+      }
+      // A session that ended (expired, revoked elsewhere) takes its hint along, so the web app
+      // stops asking who is signed in on every page.
+      if (!request.user && request.cookies[cookies.signedIn.name]) {
+        reply.clearCookie(cookies.signedIn.name, cookies.signedIn.options)
       }
       if (access === 'public') return
       if (!request.user) throw unauthorized()

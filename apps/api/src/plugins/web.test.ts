@@ -274,6 +274,26 @@ describe('anonymous pages kept finished', () => {
     expect((await get('/shop/listing')).body).toContain(' guest ')
   })
 
+  it('serves a signed-in visitor whose browser says so the kept page, drawn for a guest (issue 33.4)', async () => {
+    await kept('/shop/listing?brand=samsung')
+    const before = renders()
+    const res = await get('/shop/listing?brand=samsung', { cookie: 'session=someone; signed_in=1' })
+    expect(res.headers['x-cache']).toBe('hit')
+    expect(renders()).toBe(before)
+    expect(res.body).toContain(' guest ')
+    expect(res.body).not.toContain('someone')
+    // Only the shop's own spelling of the hint counts; a page the cache does not keep is drawn
+    // for the visitor as before.
+    expect(
+      (await get('/shop/listing', { cookie: 'session=someone; signed_in=yes' })).body,
+    ).toContain('session=someone')
+    const unkept = await get('/shop/listing?brand=Samsung', {
+      cookie: 'session=someone; signed_in=1',
+    })
+    expect(unkept.body).toContain('session=someone')
+    expect(unkept.headers['cache-control']).toBe('no-cache, private')
+  })
+
   it('renders from the key: a campaign parameter shares the page, the Host header is not used', async () => {
     await kept('/shop/listing?brand=samsung')
     const before = renders()

@@ -113,7 +113,7 @@ export const webPlugin = fp(
       { template: indexHtml, entry: opts.webSsrEntry },
       config.appUrl,
     )
-    const sessionCookie = shopCookies(config).session.name
+    const cookies = shopCookies(config)
     // Anonymous pages may be kept by a CDN for a short while and served stale while it asks
     // again; browsers keep nothing without asking (ETag, 304). docs/deploy.md.
     const sharedPageCaching =
@@ -171,8 +171,11 @@ export const webPlugin = fp(
           ? sendRefusal(reply, asked.refusal)
           : sendShell(reply)
       }
-      const anonymous = !request.cookies[sessionCookie]
-      const key = anonymous && pageCache ? pageKey(request.url) : null
+      // Kept pages hold nothing personal: a signed-in visitor whose browser says so (the hint the
+      // web app reads) gets the same page, and the browser brings the name, cart and redirects.
+      const shared =
+        !request.cookies[cookies.session.name] || request.cookies[cookies.signedIn.name] === '1'
+      const key = shared && pageCache ? pageKey(request.url) : null
       if (key && pageCache) {
         const { page, source } = await pageCache.load(key, async () => {
           if (!(await passes())) return null

@@ -6,6 +6,8 @@ import { AppProviders } from '@/app/providers'
 import { createQueryClient } from '@/app/query-client'
 import { RenderQueryClientContext } from '@/app/render-query-client'
 import { ScrollToTop } from '@/app/scroll-to-top'
+import { sessionQueryKey } from '@/lib/session/get-session'
+import { hasSignedInHint } from '@/lib/session/signed-in-hint'
 import { ssrState } from '@/lib/ssr-state'
 
 // Made when this chunk first loads, which happens once: the root route stays mounted. A page the
@@ -21,10 +23,19 @@ if (ssrState) hydrate(browserQueryClient, ssrState.queries)
 export function Root() {
   const queryClient = useContext(RenderQueryClientContext) ?? browserQueryClient
   // Says the page answers clicks: a server-rendered page shows before its code has hydrated it
-  // (the e2e tests wait for this before they click).
+  // (the e2e tests wait for this before they click). A signed-in visitor's page drawn for a guest
+  // (the kept page) first learns who is signed in, so the first click is theirs.
   useEffect(() => {
-    document.documentElement.dataset.appReady = ''
-  }, [])
+    const ready = () => {
+      document.documentElement.dataset.appReady = ''
+    }
+    const drawnForGuest = ssrState && queryClient.getQueryData(sessionQueryKey) === null
+    if (drawnForGuest && hasSignedInHint()) {
+      void queryClient.refetchQueries({ queryKey: sessionQueryKey }).finally(ready)
+    } else {
+      ready()
+    }
+  }, [queryClient])
   return (
     <AppProviders queryClient={queryClient}>
       <ScrollToTop />

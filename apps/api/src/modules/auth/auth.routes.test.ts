@@ -209,6 +209,20 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
     expect(bearer.statusCode).toBe(200)
   })
 
+  it('sets a readable hint beside the session for the web app, and clears it at logout or when the session ended', async () => {
+    const signedIn = await post('/api/auth/login', { email, password: 'Right123' })
+    const hint = signedIn.cookies.find((c) => c.name === 'signed_in')
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Lax', path: '/' })
+    expect(hint?.httpOnly).toBeFalsy()
+    const cookie = `${sessionCookie(signedIn)}; signed_in=1`
+    const out = await post('/api/auth/logout', {}, { cookie })
+    expect(out.cookies.find((c) => c.name === 'signed_in')?.value).toBe('')
+    // The revoked session's browser still sends the hint: the next call clears it.
+    const stale = await checkAuth(cookie)
+    expect(stale.statusCode).toBe(401)
+    expect(stale.cookies.find((c) => c.name === 'signed_in')?.value).toBe('')
+  })
+
   it('answers the same for a wrong password and an unknown email', async () => {
     const wrong = await post('/api/auth/login', { email, password: 'Wrong123' })
     const unknown = await post('/api/auth/login', {

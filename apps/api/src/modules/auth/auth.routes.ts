@@ -33,7 +33,9 @@ export async function authRoutes(app: App) {
   const cookies = shopCookies(app.deps.config)
   const devices = deviceCookies(app.deps.db)
   const startSession = (reply: FastifyReply, token: string) =>
-    reply.setCookie(cookies.session.name, token, cookies.session.options)
+    reply
+      .setCookie(cookies.session.name, token, cookies.session.options)
+      .setCookie(cookies.signedIn.name, '1', cookies.signedIn.options)
   const meta = (request: FastifyRequest) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'],
@@ -126,7 +128,9 @@ export async function authRoutes(app: App) {
     },
     async (request, reply) => {
       if (request.user) await revokeSession(app.deps.db, request.user.sessionId)
-      reply.clearCookie(cookies.session.name, cookies.session.options)
+      reply
+        .clearCookie(cookies.session.name, cookies.session.options)
+        .clearCookie(cookies.signedIn.name, cookies.signedIn.options)
       return { success: true as const, message: 'Logged out successfully' }
     },
   )

@@ -140,7 +140,9 @@ export async function privacyRoutes(app: App) {
     async (request, reply) => {
       const user = assertSelf(request, undefined)
       await deleteAccount(app.deps, user, request.body.password, { ip: request.ip })
-      reply.clearCookie(cookies.session.name, cookies.session.options)
+      reply
+        .clearCookie(cookies.session.name, cookies.session.options)
+        .clearCookie(cookies.signedIn.name, cookies.signedIn.options)
       return {
         success: true as const,
         message:
