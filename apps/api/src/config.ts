@@ -64,6 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     apiDocs: e.API_DOCS === '' ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
     dataDir: path.resolve(ROOT_DIR, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    /** Where sessions (migrations, the start-up lock, LISTEN) go: PostgreSQL, not a pooler. */
+    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(appUrl).hostname}>`,

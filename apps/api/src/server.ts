@@ -22,12 +22,14 @@ async function main() {
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    poolMax: config.databasePoolMax,
     dataDir: path.join(config.dataDir, 'pglite'),
     onIdleError: (err) => process.stderr.write(`database connection dropped: ${err.message}\n`),
   })
   // Processes starting together (scale-out) take turns here: the first migrates and seeds, the
   // others then find both done. Released once seeding is over, or by the process's death.
-  const releaseStartupLock = await acquireStartupLock(config.databaseUrl)
+  const releaseStartupLock = await acquireStartupLock(config.databaseDirectUrl)
   await database.migrate()
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false })

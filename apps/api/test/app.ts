@@ -20,7 +20,8 @@ export interface TestContext {
 
 /**
  * A fresh database for one test file: a copy of the migrated PGlite template, or, when
- * TEST_DATABASE_URL is set, a scratch database on that PostgreSQL server (dropped at close).
+ * TEST_DATABASE_URL is set, a scratch database on that PostgreSQL server (dropped at close),
+ * reached through TEST_POOLER_URL's pooler when that is set too.
  */
 export async function openTestDatabase(): Promise<{
   database: Database
@@ -44,7 +45,14 @@ export async function openTestDatabase(): Promise<{
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString() })
+  // TEST_POOLER_URL: the same server through a pooler in transaction mode (PgBouncer), which the
+  // queries go through while migrations and LISTEN go straight to the server (docs/deploy.md).
+  const pooler = process.env.TEST_POOLER_URL ? new URL(process.env.TEST_POOLER_URL) : undefined
+  if (pooler) pooler.pathname = `/${name}`
+  const database = await openDatabase({
+    databaseUrl: (pooler ?? url).toString(),
+    directUrl: url.toString(),
+  })
   await database.migrate()
   return {
     database,

@@ -51,6 +51,7 @@ async function main() {
   const config = loadConfig()
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
   })
   try {

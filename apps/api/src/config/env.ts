@@ -29,6 +29,11 @@ export const envSchema = z.object({
   APP_URL: optionalUrl(/^https?:/, 'https://shop.example.in'),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:/, 'postgres://user:pass@host:5432/db'),
+  // PostgreSQL itself when DATABASE_URL is a pooler in transaction mode (PgBouncer): the
+  // migrations, the start-up lock and LISTEN need a session of their own (docs/deploy.md).
+  DATABASE_DIRECT_URL: optionalUrl(/^postgres(ql)?:/, 'postgres://user:pass@db-host:5432/db'),
+  // Connections each API process keeps open to DATABASE_URL.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   REDIS_URL: optionalUrl(/^rediss?:/, 'redis://127.0.0.1:6379'),
   SMTP_URL: optionalUrl(/^smtps?:/, 'smtp://user:pass@smtp.example.in:587'),
   MAIL_FROM: z.string().optional(),

@@ -53,6 +53,13 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
 /** PGlite in `dataDir` (embedded default), or a PostgreSQL server pool when a URL is given. */
 export async function openDatabase(opts: {
   databaseUrl?: string
+  /**
+   * PostgreSQL itself, when `databaseUrl` is a pooler in transaction mode: migrations and LISTEN
+   * need a session that stays theirs. Default: `databaseUrl`.
+   */
+  directUrl?: string
+  /** The pool's size (default 10). */
+  poolMax?: number
   dataDir?: string
   pglite?: PGlite
   /** Told when the server drops an idle pooled connection (PostgreSQL only). */
@@ -60,7 +67,10 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   const databaseUrl = opts.databaseUrl
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+    const directUrl = opts.directUrl ?? databaseUrl
+    // No named prepared statements (drizzle names none unless asked), so a pooler in transaction
+    // mode can hand each transaction to any server connection.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolMax ?? 10 })
     // An idle pooled connection can be cut by the server (restart, failover, admin command).
     // pg reports that on the pool; unheard, the event would crash the process. The pool drops
     // the broken client and opens a new one on the next query, so noting it is enough.
@@ -69,8 +79,11 @@ export async function openDatabase(opts: {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-      listen: (channel, handlers) => listenPg(databaseUrl, channel, handlers),
+      migrate: () =>
+        directUrl === databaseUrl
+          ? migratePg(db, { migrationsFolder: MIGRATIONS_DIR })
+          : migrateDirect(directUrl),
+      listen: (channel, handlers) => listenPg(directUrl, channel, handlers),
       close: () => pool.end(),
     }
   }
@@ -91,6 +104,17 @@ export async function openDatabase(opts: {
       return { close: unlisten, caughtUp: async () => {} }
     },
     close: () => pglite.close(),
+  }
+}
+
+/** Migrates through a connection of its own to PostgreSQL itself (not the pooler). */
+async function migrateDirect(connectionString: string) {
+  const client = new pg.Client({ connectionString })
+  await client.connect()
+  try {
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR })
+  } finally {
+    await client.end()
   }
 }
 
