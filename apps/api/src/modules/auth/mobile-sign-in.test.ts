@@ -51,7 +51,7 @@ const remoteAddress = () => `10.9.0.${ip}`
 async function smsCode(mobile: string): Promise<string> {
   await ctx.app.deps.jobs.drain()
   const sms = fake.received.findLast((m) => m.send_to === `91${mobile}`)
-  const code = sms?.msg.match(/\b(\d{6})\b/)?.[1]
+  const code = sms?.msg?.match(/\b(\d{6})\b/)?.[1]
   if (!code) throw new Error(`no SMS to ${mobile}`)
   return code
 }
