@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { messageResponse } from './api'
 import { otpField } from './auth'
 import { mobileField } from './validators'
 
