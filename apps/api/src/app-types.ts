@@ -7,6 +7,7 @@ import type { Database, Db } from './db/client'
 import type { JobWorker } from './jobs/worker'
 import type { Counters } from './lib/counters'
 import type { Mailer } from './lib/mail'
+import type { SmsProvider } from './sms'
 import type { ShopMetrics } from './lib/metrics'
 import type { PageCache } from './lib/page-cache'
 import type { Storage } from './lib/storage'
@@ -28,6 +29,8 @@ export interface AppDeps {
   dbKind: Database['kind']
   redis?: Redis
   mailer: Mailer
+  /** Sends the outbox's SMS; null when SMS is off (production without a provider). */
+  sms: SmsProvider | null
   counters: Counters
   /** The clock every rule reads (OTP expiry, sessions); tests move it. */
   now: () => Date
@@ -61,6 +64,7 @@ export interface AppDeps {
 export type AppDepsInput = Omit<
   AppDeps,
   | 'mailer'
+  | 'sms'
   | 'counters'
   | 'now'
   | 'catalogCache'
@@ -76,7 +80,7 @@ export type AppDepsInput = Omit<
   | 'listingTotals'
   | 'lifecycle'
 > &
-  Partial<Pick<AppDeps, 'mailer' | 'counters' | 'now'>> & {
+  Partial<Pick<AppDeps, 'mailer' | 'sms' | 'counters' | 'now'>> & {
     /** The database's LISTEN; without it the listing is not cached. */
     listen?: Database['listen']
   }

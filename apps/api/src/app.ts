@@ -68,6 +68,7 @@ import { rateLimitPlugin } from './plugins/rate-limit'
 import { mergeCsp, securityPlugin } from './plugins/security'
 import { textInputPlugin } from './plugins/text-input'
 import { testClockRoutes } from './plugins/test-clock'
+import { createSms } from './sms'
 import { createShopClock } from './lib/shop-clock'
 import { webPlugin } from './plugins/web'
 import { productPageGates } from './plugins/page-gates'
@@ -137,11 +138,13 @@ export async function buildApp(
   const metrics = createMetrics({ catalogCache, pageCache, outbox: () => outboxCounts(input.db) })
   const mailer =
     input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
+  const sms = input.sms !== undefined ? input.sms : createSms(config.sms, app.log)
   const lifecycle = lifecycleContext(config, now)
   const storage = createStorage(config)
   const deps: AppDeps = {
     ...input,
     mailer,
+    sms,
     counters: input.counters ?? createCounters(input.redis, () => now().getTime()),
     now,
     metrics,
@@ -161,6 +164,7 @@ export async function buildApp(
         now,
         config,
         mailer,
+        sms,
         payments,
         couriers,
         payoutRails,

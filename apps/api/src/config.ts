@@ -2,6 +2,7 @@ import path from 'node:path'
 import { rupeesToPaise } from '@techbazaar/shared'
 import { gstPortalsConfig } from './einvoice/config'
 import { payoutRailsConfig } from './payouts/config'
+import { smsConfig } from './sms/config'
 import { envSchema } from './config/env'
 import { ConfigError } from './config/error'
 import { ROOT_DIR } from './config/root'
@@ -231,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** The marketplace's PKCS#12 signing key for its invoices (read by invoices/signing-keys.ts). */
     invoiceSigning: invoiceSigningConfig(e),
+    /** What sends SMS (Gupshup with its DLT ids, the log, or nothing; sms/config.ts). */
+    sms: smsConfig(e, (m) => new ConfigError(m)),
     /** The AES-256 key sealing sellers' signing keys; unset, one kept in server_secrets. */
     signingKeysSecret: e.SIGNING_KEYS_SECRET,
   }

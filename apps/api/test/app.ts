@@ -70,7 +70,7 @@ export async function createTestApp(
   opts: {
     env?: Record<string, string>
     config?: Partial<Config>
-    deps?: Partial<Pick<AppDeps, 'now' | 'mailer' | 'counters' | 'redis'>>
+    deps?: Partial<Pick<AppDeps, 'now' | 'mailer' | 'sms' | 'counters' | 'redis'>>
     /** Extra routes a test needs (registered before the app is ready). */
     routes?: (app: App) => void
     /** Called with every route as it is registered (the security suites list them all). */

@@ -3,6 +3,7 @@ import { gstinProblem } from '@techbazaar/shared'
 import { z } from 'zod'
 import { gstPortalsEnv } from '../einvoice/config'
 import { payoutRailsEnv } from '../payouts/config'
+import { smsEnv } from '../sms/config'
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalUrl = (protocols: RegExp, hint: string) =>
@@ -347,6 +348,8 @@ export const envSchema = z.object({
   // Payout rails (issue 28): Cashfree Payouts, RazorpayX, a bank file; see payouts/config.ts.
   ...payoutRailsEnv,
   ...gstPortalsEnv,
+  // SMS (issue 32.7): the provider and its DLT ids; see sms/config.ts.
+  ...smsEnv,
 })
 
 /** The environment, parsed. */

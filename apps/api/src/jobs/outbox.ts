@@ -2,6 +2,7 @@ import { and, count, eq, isNull, lt, lte, or, sql, type SQLWrapper } from 'drizz
 import type { Db, Tx } from '../db/client'
 import { outbox } from '../db/schema'
 import type { Mail } from '../lib/mail'
+import type { SmsMessage } from '../sms'
 
 /** The channel the outbox's insert trigger announces on (migration 0018). */
 export const OUTBOX_CHANNEL = 'outbox_queued'
@@ -10,6 +11,8 @@ export const OUTBOX_CHANNEL = 'outbox_queued'
 export interface OutboxPayloads {
   /** A mail rendered when its change committed (its words are the ones true at that moment). */
   mail: { mail: Mail }
+  /** An SMS rendered when its change committed, sent by the configured provider (decision 093). */
+  sms: { sms: SmsMessage }
   /** Close a provider's checkout so it can no longer be paid (Cashfree: TERMINATED). */
   'payment.terminate': { provider: string; providerOrderId: string }
   /** Ask the provider for one attempt of a refund in the ledger (refunds/ledger.ts). */

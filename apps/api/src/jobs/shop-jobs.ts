@@ -4,6 +4,7 @@ import type { Config } from '../config'
 import type { Database, Db } from '../db/client'
 import { idempotencyKeys } from '../db/schema'
 import type { Mailer } from '../lib/mail'
+import { SmsRejected, type SmsProvider } from '../sms'
 import type { Storage } from '../lib/storage'
 import type { ShopMetrics } from '../lib/metrics'
 import { issuePasswordReset } from '../modules/auth'
@@ -46,6 +47,8 @@ export interface ShopJobDeps {
   now: () => Date
   config: Config
   mailer: Mailer
+  /** The SMS provider (null: SMS is off, production without one; decision 093). */
+  sms: SmsProvider | null
   payments: Payments
   couriers: Couriers
   payoutRails: PayoutRails
@@ -95,6 +98,16 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
       // "accepted" and our "done" carries the same Message-ID, which mail systems fold into one.
       mail: ({ mail }, item) =>
         deps.mailer.send({ ...mail, messageId: `<${item.id}@${mailDomain}>` }),
+      // With SMS off, a queued message is dropped: there is no one to send it.
+      sms: async ({ sms }) => {
+        if (!deps.sms) return
+        try {
+          await deps.sms.send(sms)
+        } catch (err) {
+          if (err instanceof SmsRejected) throw new PermanentFailure(err.message)
+          throw err
+        }
+      },
       'payment.terminate': async ({ provider, providerOrderId }) => {
         const adapter = deps.payments.provider(provider)
         if (!adapter) throw new PermanentFailure(`${provider} is not configured`)

@@ -53,6 +53,7 @@ beforeEach(async () => {
 const db = () => database.db
 const noHandlers = {
   mail: async () => {},
+  sms: async () => {},
   'payment.terminate': async () => {},
   'payment.refund': async () => {},
   'auth.password-reset': async () => {},

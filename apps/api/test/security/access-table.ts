@@ -312,6 +312,15 @@ export const ACCESS: Record<string, AccessRule> = {
     ...json(await w.pendingRegistration()),
   })),
   'POST /api/auth/login': open(200, AUTH, (w) => ({ url: '/api/auth/login', ...json(w.login) })),
+  // The same answer whether or not the number has an account (decision 093).
+  'POST /api/auth/mobile/request-otp': open(200, AUTH, () => ({
+    url: '/api/auth/mobile/request-otp',
+    ...json({ mobile: `8${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}` }),
+  })),
+  'POST /api/auth/mobile/verify': open(200, AUTH, async (w) => ({
+    url: '/api/auth/mobile/verify',
+    ...json(await w.mobileSignIn()),
+  })),
   'POST /api/auth/forgot-password': open(200, AUTH, () => ({
     url: '/api/auth/forgot-password',
     ...json({ email: uniqueEmail() }),
@@ -690,6 +699,20 @@ export const ACCESS: Record<string, AccessRule> = {
     ...json({ userId: w.users.shopperA.id, items: [{ productId: w.productS1.id, quantity: 1 }] }),
   })),
   // The wishlist works on the caller's own list (no user id to name): every shopper gets 200.
+  // The caller's own SMS choices (no user id to name); back-office accounts have none.
+  'GET /api/account/sms-preferences': rule(200, SHOPPERS, 403, () => ({
+    url: '/api/account/sms-preferences',
+  })),
+  'PUT /api/account/sms-preferences': rule(200, SHOPPERS, 403, () => ({
+    url: '/api/account/sms-preferences',
+    ...json({
+      order_placed: true,
+      shipped: true,
+      out_for_delivery: false,
+      delivered: true,
+      refund_completed: true,
+    }),
+  })),
   'GET /api/shop/wishlist': rule(200, SHOPPERS, 403, () => ({ url: '/api/shop/wishlist' })),
   'POST /api/shop/wishlist': rule(200, SHOPPERS, 403, (w) => ({
     url: '/api/shop/wishlist',

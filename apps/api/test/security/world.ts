@@ -10,6 +10,7 @@ import {
   carts,
   featureImages,
   filterOptions,
+  mobileSignInCodes,
   otpRequests,
   passwordResets,
   products,
@@ -18,7 +19,7 @@ import {
   vendorProfiles,
 } from '../../src/db/schema'
 import { hashPassword } from '../../src/lib/password'
-import { hashRegistrationToken } from '../../src/modules/auth/otp'
+import { hashOtp, hashRegistrationToken } from '../../src/modules/auth/otp'
 import { createSession, newSecretToken } from '../../src/modules/auth/sessions'
 import { createTestApp, type TestContext } from '../app'
 import { otpFromOutbox, registrationToken, shopperDetails } from '../auth'
@@ -235,6 +236,25 @@ export async function createWorld() {
     return token
   }
 
+  /** A live mobile sign-in code for a shopper of its own with a verified mobile. */
+  const mobileSignIn = async () => {
+    const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
+    const user = await createUser(db, { role: 'user', type: 'user' })
+    await db
+      .update(usersTable)
+      .set({ mobile, mobileVerifiedAt: new Date() })
+      .where(eq(usersTable.id, user.id))
+    const id = crypto.randomUUID()
+    await db.insert(mobileSignInCodes).values({
+      id,
+      userId: user.id,
+      mobile,
+      codeHash: hashOtp(id, '123456'),
+      expiresAt: new Date(Date.now() + 10 * 60_000),
+    })
+    return { mobile, otp: '123456' }
+  }
+
   /** The PayU form fields A's checkout page would post to the provider (the sandbox here). */
   const payuForm = async () => {
     const { sessionId } = await freshOrderA('PAYU')
@@ -295,6 +315,7 @@ export async function createWorld() {
     pendingRegistration,
     resendableRegistration,
     resetToken,
+    mobileSignIn,
     payuForm,
     restore,
     /** Gives `userId` the password LOGIN_PASSWORD. */

@@ -21,6 +21,17 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     mobile: text('mobile'),
+    /**
+     * When the owner proved the mobile is theirs (the sign-up code that came by SMS; decision
+     * 093). Only a verified mobile signs in by OTP, and one number is verified on one account at
+     * most: proving it again elsewhere (a recycled number) takes it from the older account.
+     */
+    mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true }),
+    /** The order messages (SMS_NOTICE_KINDS) the shopper turned off for SMS; OTPs always go. */
+    smsMuted: text('sms_muted')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     role: text('role', { enum: ROLES }).notNull(),
     type: text('type', { enum: USER_TYPES }).notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
@@ -34,6 +45,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_verified_mobile_key')
+      .on(t.mobile)
+      .where(sql`${t.mobileVerifiedAt} IS NOT NULL`),
     check('users_role_type_check', sql`(${t.role} = 'user') = (${t.type} = 'user')`),
   ],
 )

@@ -124,6 +124,7 @@ export async function seedDemo(
           email: u.email,
           passwordHash: hashes[i] ?? '',
           mobile: u.mobile,
+          mobileVerifiedAt: u.mobileVerified ? new Date(now) : null,
           role: u.role,
           type: u.type,
         })),

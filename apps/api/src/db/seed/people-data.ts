@@ -17,6 +17,8 @@ export interface SeedUser {
   userName: string
   email: string
   mobile: string | null
+  /** The mobile counts as proved: it signs in by OTP (decision 093). */
+  mobileVerified?: boolean
   role: Role
   type: UserType
   /**
@@ -142,6 +144,7 @@ export const SEED_STAFF_AND_SHOPPERS: readonly SeedUser[] = [
     userName: 'Rahul Sharma',
     email: 'shopper@demo.test',
     mobile: '9876543210',
+    mobileVerified: true,
     role: 'user',
     type: 'user',
     demoLabel: 'Shopper',

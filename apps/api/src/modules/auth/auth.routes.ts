@@ -5,6 +5,8 @@ import {
   forgotPasswordBody,
   loginBody,
   messageResponse,
+  mobileOtpRequestBody,
+  mobileOtpVerifyBody,
   registerBody,
   registerResponse,
   resendOtpBody,
@@ -28,6 +30,8 @@ import { deviceCookies } from './devices'
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset'
 import { revokeSession } from './sessions'
 import { isConsentDue } from './consent-due'
+import { requestMobileSignIn, verifyMobileSignIn } from './mobile-sign-in'
+import { smsPreferencesRoutes } from './sms-preferences'
 
 export async function authRoutes(app: App) {
   const cookies = shopCookies(app.deps.config)
@@ -111,6 +115,51 @@ export async function authRoutes(app: App) {
       })
       startSession(reply, token)
       // Renewed at every sign-in: the device stays known while it is used.
+      reply.setCookie(
+        cookies.device.name,
+        await devices.sign(deviceId, user.id),
+        cookies.device.options,
+      )
+      return { success: true as const, message: 'Logged in successfully', user }
+    },
+  )
+
+  app.post(
+    '/auth/mobile/request-otp',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Sign in with mobile number, step 1: an OTP by SMS to a shopper's verified mobile; the same answer for any number",
+        body: mobileOtpRequestBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await requestMobileSignIn(app.deps, request.body, request.ip)),
+    }),
+  )
+
+  app.post(
+    '/auth/mobile/verify',
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Sign in with mobile number, step 2: check the OTP and sign in as the password does',
+        body: mobileOtpVerifyBody,
+        response: { 200: authUserResponse },
+      },
+    },
+    async (request, reply) => {
+      const { user, token, deviceId } = await verifyMobileSignIn(app.deps, request.body, {
+        ...meta(request),
+        device: await device(request),
+      })
+      startSession(reply, token)
       reply.setCookie(
         cookies.device.name,
         await devices.sign(deviceId, user.id),
@@ -235,4 +284,6 @@ export async function authRoutes(app: App) {
       return { success: true as const, user: { ...user, consentDue } }
     },
   )
+
+  await smsPreferencesRoutes(app)
 }

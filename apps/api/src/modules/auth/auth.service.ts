@@ -1,6 +1,6 @@
 import type { ChangePasswordInput, SessionUser, VerifyOtpBody } from '@techbazaar/shared'
 import type { loginBody, registerBody } from '@techbazaar/shared'
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AppDeps } from '../../app-types'
 import { consents, otpRequests, users, vendorProfiles } from '../../db/schema'
@@ -23,6 +23,9 @@ import {
 import { newDeviceId, type KnownDevice } from './devices'
 import { createSession, revokeAllSessions, toSessionUser, userColumns } from './sessions'
 import { takeSignInAttempt } from './sign-in-throttle'
+import { wrongCode } from './wrong-code'
+import { enqueue } from '../../jobs/outbox'
+import { smsText } from '../../sms'
 
 type RegisterInput = z.output<typeof registerBody>
 type LoginInput = z.output<typeof loginBody>
@@ -92,11 +95,15 @@ async function sendCode(
     .from(users)
     .where(eq(users.email, pending.email))
   const code = generateOtp()
+  // A second code goes by SMS to the mobile given: either completes the sign-up, and this one
+  // also proves the mobile (decision 093). None when the email is taken (no code is sent).
+  const smsCode = taken ? null : generateOtp()
   const id = crypto.randomUUID()
   await deps.db.insert(otpRequests).values({
     id,
     email: pending.email,
     codeHash: taken ? NO_CODE : hashOtp(id, code),
+    smsCodeHash: smsCode ? hashOtp(id, smsCode) : null,
     tokenHash,
     pending: { ...pending },
     expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000),
@@ -108,6 +115,10 @@ async function sendCode(
     to: pending.email,
     ...(taken ? takenEmailMail(shopName, appUrl) : otpMail(shopName, code)),
   })
+  if (smsCode) {
+    const text = smsText('signup_otp', { shop: shopName, code: smsCode, minutes: OTP_TTL_MINUTES })
+    await enqueue(deps.db, 'sms', { sms: { to: pending.mobile, kind: 'signup_otp', text } })
+  }
   return { message: `OTP sent to ${pending.email}. It is valid for ${OTP_TTL_MINUTES} minutes.` }
 }
 
@@ -163,15 +174,6 @@ export async function resendRegistrationCode(deps: AppDeps, registrationToken: s
   return sendCode(deps, row.pending as unknown as PendingRegistration, tokenHash, ip)
 }
 
-/** A wrong code's answer, with what is left of the attempts. */
-function wrongCode(left: number) {
-  return badRequest(
-    left > 0
-      ? `Invalid OTP. ${left} ${left === 1 ? 'try' : 'tries'} left.`
-      : 'Too many wrong codes. Please request a new OTP.',
-  )
-}
-
 /**
  * Step 2: finds the sign-up by the token from step 1 (never by email) and checks the code
  * against its newest one. The attempt is taken first, in one conditional UPDATE, so parallel
@@ -215,7 +217,9 @@ export async function verifyRegistration(
       .where(eq(otpRequests.id, request.id))
     throw current?.consumedAt ? await notPending() : wrongCode(0)
   }
-  if (!otpMatches(request.id, input.otp, request.codeHash)) {
+  const bySms =
+    request.smsCodeHash !== null && otpMatches(request.id, input.otp, request.smsCodeHash)
+  if (!bySms && !otpMatches(request.id, input.otp, request.codeHash)) {
     throw wrongCode(max - attempt.attempts)
   }
   const pending = request.pending as unknown as PendingRegistration
@@ -232,6 +236,14 @@ export async function verifyRegistration(
       .where(and(eq(otpRequests.id, request.id), isNull(otpRequests.consumedAt)))
       .returning({ id: otpRequests.id })
     if (consumed.length === 0) throw badRequest('This OTP has already been used.')
+    // The code from the SMS proves the mobile; an older account that had it verified loses it
+    // (numbers are recycled): one number signs in to one account.
+    if (bySms) {
+      await tx
+        .update(users)
+        .set({ mobileVerifiedAt: null })
+        .where(and(eq(users.mobile, pending.mobile), isNotNull(users.mobileVerifiedAt)))
+    }
     // ON CONFLICT instead of a look first: another sign-up for the same email or GSTIN may
     // commit between the look and the insert; the unique index then answers 409, never 500.
     const [created] = await tx
@@ -241,6 +253,7 @@ export async function verifyRegistration(
         email: pending.email,
         passwordHash: pending.passwordHash,
         mobile: pending.mobile,
+        mobileVerifiedAt: bySms ? now : null,
         role: pending.role,
         type: pending.type,
       })

@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { otpRequests } from '../../db/schema'
+import { mobileSignInCodes, otpRequests } from '../../db/schema'
 import { SIGNUP_RESEND_WINDOW_MINUTES } from './otp'
 import { deleteExpiredPasswordResets } from './password-reset'
 import { deleteExpiredSessions } from './sessions'
@@ -14,7 +14,7 @@ export interface AuthRetention {
 }
 
 /**
- * Deletes what no rule reads any more: expired sessions, expired reset links, and sign-up codes
+ * Deletes what no rule reads any more: expired sessions, expired reset links, and sign-up and mobile sign-in codes
  * older than the window in which they can be resent or count against their email's hourly limit.
  */
 export async function purgeExpiredAuthRows(
@@ -27,4 +27,5 @@ export async function purgeExpiredAuthRows(
   const minutes = Math.max(keep.otpMinutes, SIGNUP_RESEND_WINDOW_MINUTES)
   const codesBefore = new Date(now.getTime() - minutes * 60_000)
   await db.delete(otpRequests).where(lt(otpRequests.createdAt, codesBefore))
+  await db.delete(mobileSignInCodes).where(lt(mobileSignInCodes.createdAt, codesBefore))
 }

@@ -15,3 +15,4 @@ export { displayStatusIs, standingOf, standingsOf, toOrderLine } from './order-s
 export { countReturnsAndRefunds, overdueRefund, overdueReturn } from './returns-flags'
 export type { ReturnDecisionRule } from './returns-flags'
 export { sellerDisplayName, sellerName } from './seller-name'
+export { queueShopperSms } from './shopper-sms'

@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { orderLines, orders, users } from '../../db/schema'
 import { enqueue } from '../../jobs/outbox'
+import { smsRupees } from '../../sms'
+import { queueShopperSms } from '../kernel'
 
 /**
  * Queues the confirmation mail (number, status, lines and total, in the words the shop shows) in
@@ -29,6 +31,7 @@ export async function queueOrderConfirmation(
       method: orders.paymentMethod,
       email: users.email,
       name: users.userName,
+      userId: orders.userId,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -65,4 +68,11 @@ export async function queueOrderConfirmation(
     ].join('\n'),
   }
   await enqueue(tx, 'mail', { mail }, { dedupeKey: `order-confirmation:${orderId}` })
+  await queueShopperSms(
+    tx,
+    order.userId,
+    'order_placed',
+    { shop: shopName, order: number, total: smsRupees(formatPaise(order.total)) },
+    `order-placed:${orderId}`,
+  )
 }

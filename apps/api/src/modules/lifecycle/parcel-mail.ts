@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { orders, shipments, subOrders, users } from '../../db/schema'
 import { enqueue } from '../../jobs/outbox'
+import { queueShopperSms } from '../kernel'
 
 /**
  * The shopper hears when a parcel leaves and when it arrives, in the transaction of the `ship` or
  * `deliver` move itself, whoever made it: the courier's scan, or an admin marking a parcel sent
  * outside the shop (issue 26.14: those went unmailed). Once per part and step (dedupe key); the
- * tracking number is given when a courier carries the parcel.
+ * tracking number is given when a courier carries the parcel. An SMS goes beside it (decision 093).
  */
 export async function queueParcelMail(
   tx: Tx,
@@ -21,6 +22,7 @@ export async function queueParcelMail(
       number: orders.orderNumber,
       email: users.email,
       name: users.userName,
+      userId: orders.userId,
       awb: shipments.awb,
       courier: shipments.courier,
     })
@@ -52,5 +54,12 @@ export async function queueParcelMail(
       },
     },
     { dedupeKey: `parcel-${step}:${partId}` },
+  )
+  await queueShopperSms(
+    tx,
+    row.userId,
+    shipped ? 'shipped' : 'delivered',
+    { shop: shopName, order: number },
+    `parcel-${step}:${partId}`,
   )
 }

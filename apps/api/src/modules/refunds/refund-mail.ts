@@ -10,6 +10,8 @@ import { eq } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { orders, users, type refunds } from '../../db/schema'
 import { enqueue } from '../../jobs/outbox'
+import { smsRupees } from '../../sms'
+import { queueShopperSms } from '../kernel'
 
 type RefundRow = typeof refunds.$inferSelect
 
@@ -25,7 +27,12 @@ export async function queueRefundMail(
   shopName: string,
 ): Promise<void> {
   const [order] = await tx
-    .select({ number: orders.orderNumber, email: users.email, name: users.userName })
+    .select({
+      number: orders.orderNumber,
+      email: users.email,
+      name: users.userName,
+      userId: orders.userId,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, refund.orderId))
@@ -59,4 +66,14 @@ export async function queueRefundMail(
     ].join('\n'),
   }
   await enqueue(tx, 'mail', { mail }, { dedupeKey: `refund-mail:${refund.id}:${step}` })
+  // By SMS only when it is done: the money is back (decision 093).
+  if (step === 'completed') {
+    await queueShopperSms(
+      tx,
+      order.userId,
+      'refund_completed',
+      { shop: shopName, order: number, amount: smsRupees(amountText) },
+      `refund-completed:${refund.id}`,
+    )
+  }
 }

@@ -3,6 +3,7 @@ import {
   type CourierName,
   ENDED_SHIPMENT_STATUSES,
   eventFor,
+  formatOrderNumber,
   SHIPMENT_MACHINE,
   SHIPMENT_STATUS_LABELS,
   type OrderEvent,
@@ -11,12 +12,12 @@ import {
 import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { statusMover } from '../../db/move-status'
-import { shipmentEvents, shipments, subOrders } from '../../db/schema'
+import { orders, shipmentEvents, shipments, subOrders } from '../../db/schema'
 import type { Couriers } from '../../couriers'
 import type { CourierEvent, WebhookRequest } from '../../couriers/types'
 import { badRequest, notFound } from '../../lib/errors'
 import { type LifecycleContext, moveOrder } from '../lifecycle'
-import { lockOrder } from '../kernel'
+import { lockOrder, queueShopperSms } from '../kernel'
 
 export interface TrackingDeps {
   db: Db
@@ -92,7 +93,8 @@ async function applyTrackingEvent(
     })
     .onConflictDoNothing()
     .returning({ id: shipmentEvents.id })
-  if (recorded.length === 0) return { applied: false }
+  const [recordedEvent] = recorded
+  if (!recordedEvent) return { applied: false }
   // A scan behind the parcel's status (out of order), or after its end, is kept, not applied.
   const current = parcel.shipment.status
   const step =
@@ -110,5 +112,31 @@ async function applyTrackingEvent(
       note: `${COURIER_LABELS[courier]} ${event.awb}: ${SHIPMENT_STATUS_LABELS[event.status]}${event.location ? `, ${event.location}` : ''}`,
     })
   }
+  if (event.status === 'out_for_delivery')
+    await queueOutForDelivery(tx, lifecycle, parcel.orderId, recordedEvent.id)
   return { applied: true }
+}
+
+/**
+ * "Out for delivery" has no mail (the parcel arrives within hours) but is worth an SMS: once per
+ * scan, since a failed attempt is followed by another day out (decision 093).
+ */
+async function queueOutForDelivery(
+  tx: Tx,
+  lifecycle: LifecycleContext,
+  orderId: string,
+  eventId: string,
+) {
+  const [order] = await tx
+    .select({ userId: orders.userId, number: orders.orderNumber })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  if (!order) return
+  await queueShopperSms(
+    tx,
+    order.userId,
+    'out_for_delivery',
+    { shop: lifecycle.shopName, order: formatOrderNumber(order.number) },
+    `out-for-delivery:${eventId}`,
+  )
 }

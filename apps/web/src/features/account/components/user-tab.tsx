@@ -1,7 +1,11 @@
 import type { SessionUser } from '@techbazaar/shared'
 import { ChangePasswordForm } from './change-password-form'
+import { SmsPreferencesSection } from './sms-preferences'
 
-/** The signed-in user's details (spec §2: username, email; mobile too) and the password change. */
+/**
+ * The signed-in user's details (spec §2: username, email; mobile too), the order messages they
+ * get by SMS, and the password change.
+ */
 export function UserTab({ user }: { user: SessionUser }) {
   const rows: [string, string][] = [
     ['Username', user.userName],
@@ -18,6 +22,7 @@ export function UserTab({ user }: { user: SessionUser }) {
           </div>
         ))}
       </dl>
+      <SmsPreferencesSection />
       <ChangePasswordForm />
     </div>
   )

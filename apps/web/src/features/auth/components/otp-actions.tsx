@@ -5,10 +5,18 @@ interface OtpActionsProps {
   resending: boolean
   onResend: () => void
   onChangeDetails: () => void
+  /** What going back to step 1 is called (the sign-up's details, or a number). */
+  changeLabel?: string
 }
 
 /** Step 2's way out: another code once the server allows it (one a minute), or back to step 1. */
-export function OtpActions({ secondsLeft, resending, onResend, onChangeDetails }: OtpActionsProps) {
+export function OtpActions({
+  secondsLeft,
+  resending,
+  onResend,
+  onChangeDetails,
+  changeLabel = 'Change details',
+}: OtpActionsProps) {
   const waiting = secondsLeft > 0
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4">
@@ -22,7 +30,7 @@ export function OtpActions({ secondsLeft, resending, onResend, onChangeDetails }
         {waiting ? `Resend OTP in ${secondsLeft}s` : 'Resend OTP'}
       </Button>
       <Button type="button" variant="link" className="h-11 px-1" onClick={onChangeDetails}>
-        Change details
+        {changeLabel}
       </Button>
     </div>
   )

@@ -216,7 +216,7 @@ export function RegisterForm({ variant }: { variant: RegisterVariant }) {
             autoComplete="one-time-code"
             maxLength={6}
             placeholder="6-digit code"
-            description={`We sent a 6-digit code to ${sentFor.email}. It is valid for 10 minutes.`}
+            description={`We sent a 6-digit code to ${sentFor.email} and another by SMS to ${sentFor.mobile}: enter either. The one from the SMS also lets you sign in with your mobile number. Both are valid for 10 minutes.`}
             error={code.formState.errors.otp?.message}
             {...code.register('otp')}
           />

@@ -1,0 +1,32 @@
+import type { SmsNoticeKind } from '@techbazaar/shared'
+import { eq } from 'drizzle-orm'
+import type { Tx } from '../../db/client'
+import { users } from '../../db/schema'
+import { enqueue } from '../../jobs/outbox'
+import { smsText, type SmsVars } from '../../sms'
+
+/**
+ * Queues an order message by SMS to a shopper, beside the mail of the same event and in its
+ * transaction (decision 093): sent exactly when the change committed, retried by the outbox.
+ * Nothing is queued when the account has no mobile, or its owner turned this kind off on the
+ * account page. Once per `dedupeKey`.
+ */
+export async function queueShopperSms<K extends SmsNoticeKind>(
+  tx: Tx,
+  userId: string,
+  kind: K,
+  vars: SmsVars<K>,
+  dedupeKey: string,
+): Promise<boolean> {
+  const [user] = await tx
+    .select({ mobile: users.mobile, muted: users.smsMuted, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!user?.mobile || user.deletedAt || user.muted.includes(kind)) return false
+  return enqueue(
+    tx,
+    'sms',
+    { sms: { to: user.mobile, kind, text: smsText(kind, vars) } },
+    { dedupeKey: `sms:${dedupeKey}` },
+  )
+}
