@@ -45,13 +45,11 @@ test('the product page shows the histogram; a shopper marks a review helpful', a
     await helpful.click()
     await expect(helpful).toHaveAttribute('aria-pressed', 'false')
   }
+  // No count is shown while nobody marked it (a locator's text would wait for it).
   const countOf = async () => {
-    const text =
-      (await first
-        .getByTestId('helpful-count')
-        .textContent()
-        .catch(() => null)) ?? ''
-    return Number(text.match(/^(\d+)/)?.[1] ?? 0)
+    const shown = first.getByTestId('helpful-count')
+    if ((await shown.count()) === 0) return 0
+    return Number((await shown.textContent())?.match(/^(\d+)/)?.[1] ?? 0)
   }
   const before = await countOf()
   await helpful.click()
