@@ -15,6 +15,8 @@ test('the product page shows the histogram; a shopper marks a review helpful', a
   page,
   request,
 }) => {
+  // Signing in, the page, a vote and a reload: more than the default 30 s on a busy machine.
+  test.slow()
   // The most reviewed seeded product: every review there is another shopper's (the seed's
   // reviewers), so the demo shopper may mark any of them.
   const list = (await (
