@@ -93,6 +93,8 @@ export const LIMITS = {
   carouselScrollMs: 3_000,
   filterCacheSeconds: 300,
   reviewMaxChars: 2000,
-  /** The newest reviews a product's list shows. */
-  reviewListMax: 100,
+  /** Reviews per page of a product's list (decision 094). */
+  reviewPageSize: 10,
+  /** Photos a shopper may attach to one review. */
+  reviewMaxPhotos: 3,
 } as const

@@ -7,7 +7,7 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 export const UPLOAD_MAX_PIXELS = 40_000_000
 /** What the file picker offers; the server checks the content itself, never the name or type. */
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif'
-/** "kind must be product, banner, bannerPhone or returnPhoto", kept in step with the kinds. */
+/** "kind must be product, banner, bannerPhone, returnPhoto or reviewPhoto", in step with the kinds. */
 const WRONG_KIND = `kind must be ${UPLOAD_KINDS.slice(0, -1).join(', ')} or ${UPLOAD_KINDS.at(-1)}`
 
 export const uploadQuery = z.strictObject({

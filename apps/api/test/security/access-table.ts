@@ -5,6 +5,7 @@ import {
   filterOptions,
   orderLines,
   products,
+  reviews,
   wishlistItems,
 } from '../../src/db/schema'
 import { fillCart } from '../shop'
@@ -23,7 +24,7 @@ import {
 import { makeTestP12, type TestP12 } from '../signing-certs'
 import { isLateCredit } from '../../src/modules/invoices/credit-notes'
 import { issueCreditNote } from '../../src/modules/invoices/issue'
-import { createSeller } from '../factories'
+import { createSeller, createUser } from '../factories'
 import {
   ACTORS,
   ADDRESS,
@@ -112,6 +113,22 @@ function creditedOrderA(w: World) {
     creditedOrders.set(w, made)
   }
   return made
+}
+
+/** A review of S1's product by a fresh shopper: no actor wrote it, so any shopper may vote. */
+async function someonesReview(w: World): Promise<string> {
+  const author = await createUser(w.db)
+  const [row] = await w.db
+    .insert(reviews)
+    .values({
+      productId: w.productS1.id,
+      userId: author.id,
+      userName: author.userName,
+      message: 'Solid build',
+      value: 4,
+    })
+    .returning({ id: reviews.id })
+  return row!.id
 }
 
 /** A new S1 product whose seller suggested it for Featured (decision 085). */
@@ -385,6 +402,24 @@ export const ACCESS: Record<string, AccessRule> = {
   'GET /api/shop/review/eligibility/:productId': rule(200, SIGNED_IN, 401, (w) => ({
     url: `/api/shop/review/eligibility/${w.productS1.id}`,
   })),
+  'GET /api/shop/review/mine/:productId': rule(200, SIGNED_IN, 401, (w) => ({
+    url: `/api/shop/review/mine/${w.productS1.id}`,
+  })),
+  // Shoppers mark other people's reviews; staff accounts are refused by the service (403).
+  'POST /api/shop/review/:reviewId/helpful': rule(
+    200,
+    ['shopperA', 'shopperB'],
+    403,
+    async (w) => ({
+      url: `/api/shop/review/${await someonesReview(w)}/helpful`,
+    }),
+  ),
+  'DELETE /api/shop/review/:reviewId/helpful': rule(
+    200,
+    ['shopperA', 'shopperB'],
+    403,
+    async (w) => ({ url: `/api/shop/review/${await someonesReview(w)}/helpful` }),
+  ),
   'GET /api/common/feature/get': open(200, CATALOG, () => ({ url: '/api/common/feature/get' })),
   'POST /api/common/feature/add': rule(201, ADMIN, 403, (w) => ({
     url: '/api/common/feature/add',

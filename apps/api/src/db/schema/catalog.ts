@@ -12,8 +12,10 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -260,13 +262,43 @@ export const reviews = pgTable(
     userName: text('user_name').notNull(),
     message: text('message').notNull(),
     value: integer('value').notNull(),
+    /** Up to 3 `reviewPhoto` uploads (main URLs; the `-320` thumbnails sit beside them). */
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    /**
+     * Rows in review_helpful_votes for this review, kept in step in the vote's transaction
+     * (decision 094): the "most helpful" order reads it through reviews_product_helpful_idx.
+     */
+    helpfulCount: integer('helpful_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('reviews_product_user_key').on(t.productId, t.userId),
-    index('reviews_product_idx').on(t.productId, t.createdAt),
+    // Serves the newest-first pages (created_at DESC, id DESC read backwards).
+    index('reviews_product_idx').on(t.productId, t.createdAt, t.id),
+    // Serves the most-helpful pages: count, then newest, then id as the tie-break.
+    index('reviews_product_helpful_idx').on(t.productId, t.helpfulCount, t.createdAt, t.id),
     check('reviews_value_check', sql`${t.value} BETWEEN 1 AND 5`),
+    check('reviews_helpful_count_check', sql`${t.helpfulCount} >= 0`),
+  ],
+)
+
+/** One shopper's "helpful" mark on one review: at most one per voter and review. */
+export const reviewHelpfulVotes = pgTable(
+  'review_helpful_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.userId] }),
+    // "Which of this product's reviews did I mark": the voter's rows, found by voter.
+    index('review_helpful_votes_user_idx').on(t.userId),
   ],
 )
 

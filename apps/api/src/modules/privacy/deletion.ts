@@ -41,7 +41,7 @@ export const tombstoneEmail = (userId: string) => `deleted-${userId}@deleted.inv
  * Refused while an order, return or refund is under way (the shop still needs to reach the
  * person). Then, in one transaction: the user row keeps its id (orders and invoices point at it)
  * but loses its name, email, phone and password; addresses, cart, sessions, reset links,
- * sign-up codes and contact messages go; reviews stay, signed "Former customer"; orders keep
+ * sign-up codes and contact messages go; reviews stay, signed "Former customer", without photos; orders keep
  * only the GST state their invoices' place of supply came from; returns lose their note, photos
  * and refund account. Issued invoices and credit notes are frozen documents the tax law keeps
  * for eight years: they keep the name and address they print, and nothing else is kept for them.
@@ -86,7 +86,7 @@ export async function deleteAccount(
 /**
  * Erases one account in the caller's transaction, which holds its row lock and found nothing
  * under way: what the account deletion does, shared with the inactivity erasure (decision 82).
- * Answers the return photos to remove once the transaction has committed.
+ * Answers the return and review photos to remove once the transaction has committed.
  */
 export async function eraseAccountRows(
   tx: Tx,
@@ -113,7 +113,15 @@ export async function eraseAccountRows(
         ) || COALESCE(jsonb_build_object('stateCode', ${orders.addressInfo}->'stateCode'), '{}')`,
     })
     .where(eq(orders.userId, account.id))
-  await tx.update(reviews).set({ userName: ERASED_NAME }).where(eq(reviews.userId, account.id))
+  // Reviews stay, but their photos go with the person (a photo can show them or their home).
+  const erasedReviews = await tx
+    .select({ photos: reviews.photos })
+    .from(reviews)
+    .where(eq(reviews.userId, account.id))
+  await tx
+    .update(reviews)
+    .set({ userName: ERASED_NAME, photos: [] })
+    .where(eq(reviews.userId, account.id))
   await tx.delete(addresses).where(eq(addresses.userId, account.id))
   await tx.delete(carts).where(eq(carts.userId, account.id))
   // The wishlist and its mail choice go too: no alert may be written to the tombstone (088).
@@ -143,7 +151,12 @@ export async function eraseAccountRows(
       deletedAt: now,
     })
     .where(eq(users.id, account.id))
-  return erasedReturns.flatMap((r) => r.photos)
+  const reviewPhotos = erasedReviews.flatMap((r) => r.photos)
+  return [
+    ...erasedReturns.flatMap((r) => r.photos),
+    ...reviewPhotos,
+    ...reviewPhotos.map((url) => url.replace(/\.webp$/, '-320.webp')),
+  ]
 }
 
 /** Whether an order, return or refund of the account is under way (the shop still needs it). */

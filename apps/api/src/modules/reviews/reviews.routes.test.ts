@@ -245,6 +245,8 @@ describe('GET /api/shop/review/:productId', () => {
       [
         '_id',
         'createdAt',
+        'helpfulCount',
+        'photos',
         'productId',
         'reviewMessage',
         'reviewValue',
@@ -264,7 +266,11 @@ describe('GET /api/shop/review/:productId', () => {
   it('answers an empty list for a product without reviews, 404 unknown, 400 malformed', async () => {
     const seller = await createSeller(t.database.db)
     const fresh = (await createProduct(t.database.db, { sellerId: seller.id })).id
-    expect((await list(fresh)).json()).toEqual({ success: true, data: [] })
+    expect((await list(fresh)).json()).toMatchObject({
+      success: true,
+      data: [],
+      pagination: { page: 1, total: 0, totalPages: 1 },
+    })
     expect((await list(crypto.randomUUID())).statusCode).toBe(404)
     expect((await list(hiddenId)).statusCode).toBe(404)
     expect((await list('1 OR 1=1')).statusCode).toBe(400)

@@ -1,8 +1,12 @@
 import {
   addReviewBody,
   addReviewResponse,
+  helpfulVoteResponse,
   idParam,
+  myReviewStateResponse,
   reviewEligibilityResponse,
+  reviewIdParams,
+  reviewListQuery,
   reviewListResponse,
   type ReviewListReply,
 } from '@techbazaar/shared'
@@ -11,10 +15,24 @@ import { z } from 'zod'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
 import { cachedJson } from '../catalog'
-import { addReview, getReviewEligibility, listReviews, reviewsKey } from './reviews.service'
+import { setHelpfulVote } from './helpful-votes'
+import {
+  addReview,
+  getReviewEligibility,
+  listReviews,
+  myReviewState,
+  reviewsKey,
+} from './reviews.service'
+
+/** Votes are cheap but each one empties the catalog cache: per shopper, well above real use. */
+const VOTE_RATE_LIMIT = {
+  max: 120,
+  timeWindow: '1 hour',
+  keyGenerator: (request: FastifyRequest) => `helpful:${request.user?.id ?? request.ip}`,
+}
 
 export async function reviewsRoutes(app: App) {
-  const { db, catalogCache } = app.deps
+  const { db, catalogCache, storage } = app.deps
 
   app.post(
     '/shop/review/add',
@@ -39,7 +57,7 @@ export async function reviewsRoutes(app: App) {
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)
-      const result = await addReview(db, user, request.body)
+      const result = await addReview({ db, storage }, user, request.body)
       return {
         success: true as const,
         message: 'Review added successfully!',
@@ -55,19 +73,23 @@ export async function reviewsRoutes(app: App) {
       config: { access: 'public' },
       schema: {
         tags: ['reviews'],
-        summary: "A product's reviews, newest first",
+        summary:
+          "One page of a product's reviews (newest or most helpful first, optionally of one star value) with its rating histogram",
         params: z.object({ productId: idParam }),
+        querystring: reviewListQuery,
         response: { 200: reviewListResponse },
       },
     },
-    // The same for everyone, so kept in the catalog cache: the reviews and the orders behind
-    // their "Verified purchase" mark announce their changes (migration 0012).
+    // The same for everyone, so kept in the catalog cache: the reviews (their helpful counts
+    // included) and the orders behind their "Verified purchase" mark announce their changes
+    // (migrations 0017, 0026).
     async (request, reply) => {
       const { productId } = request.params
-      const body = await cachedJson(catalogCache, reviewsKey(productId), reply, async () =>
+      const key = reviewsKey(productId, request.query)
+      const body = await cachedJson(catalogCache, key, reply, async () =>
         reviewListResponse.parse({
           success: true as const,
-          data: await listReviews(db, productId),
+          ...(await listReviews(db, productId, request.query)),
         }),
       )
       return reply.send(body as unknown as ReviewListReply)
@@ -94,4 +116,50 @@ export async function reviewsRoutes(app: App) {
       ),
     }),
   )
+
+  app.get(
+    '/shop/review/mine/:productId',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary:
+          "The signed-in user's own review of a product and the product's reviews they marked helpful",
+        params: z.object({ productId: idParam }),
+        response: { 200: myReviewStateResponse },
+      },
+      config: { access: 'user' },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await myReviewState(db, assertSelf(request, undefined).id, request.params.productId),
+    }),
+  )
+
+  for (const [method, helpful] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/shop/review/:reviewId/helpful',
+      schema: {
+        tags: ['reviews'],
+        summary: helpful
+          ? "Mark another shopper's review as helpful (once per shopper)"
+          : 'Take back your helpful mark on a review',
+        params: reviewIdParams,
+        response: { 200: helpfulVoteResponse },
+      },
+      config: { access: 'user', rateLimit: VOTE_RATE_LIMIT },
+      handler: async (request) => ({
+        success: true as const,
+        data: await setHelpfulVote(
+          db,
+          assertSelf(request, undefined),
+          request.params.reviewId,
+          helpful,
+        ),
+      }),
+    })
+  }
 }

@@ -3,11 +3,11 @@ import type { FastifyRequest } from 'fastify'
 import { forbidden, unauthorized } from '../../lib/errors'
 import { refusal } from '../../plugins/auth'
 
-/** What a shopper may upload: photos of the items they send back. */
-const SHOPPER_KINDS: ReadonlySet<unknown> = new Set<UploadKind>(['returnPhoto'])
+/** What a shopper may upload: photos of the items they send back, and of those they review. */
+const SHOPPER_KINDS: ReadonlySet<unknown> = new Set<UploadKind>(['returnPhoto', 'reviewPhoto'])
 
 /**
- * The upload routes declare access `user` (a shopper uploads return photos) and call this for
+ * The upload routes declare access `user` (a shopper uploads return and review photos) and call this for
  * what the request asks, before its body or query is validated: a shopper may upload a
  * `kind` in SHOPPER_KINDS; every other upload keeps the `uploader` rule (admins and approved
  * sellers), refused with the same 401/403 and message as a route of that access.
@@ -43,7 +43,7 @@ const isShopper = (request: FastifyRequest) => request.user?.type === 'user'
 /**
  * Per account: encoding costs CPU, so one account cannot keep the server busy. One budget for
  * every way an image comes in (a direct upload's start counts as one image): 60 per 10 minutes
- * for the back office, 20 an hour for a shopper, who needs at most 3 per return.
+ * for the back office, 20 an hour for a shopper, who needs at most 3 per return or review.
  */
 export const UPLOAD_RATE_LIMIT = {
   max: (request: FastifyRequest) => (isShopper(request) ? 20 : 60),

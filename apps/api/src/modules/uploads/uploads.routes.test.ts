@@ -229,7 +229,7 @@ describe('POST /api/uploads?kind=returnPhoto', () => {
     const wrong = await upload(cookies.seller, body, '?kind=nope')
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json().message).toContain(
-      'kind must be product, banner, bannerPhone or returnPhoto',
+      'kind must be product, banner, bannerPhone, returnPhoto or reviewPhoto',
     )
   })
 

@@ -12,6 +12,7 @@ const PREVIEW_BOX: Record<UploadKind, string> = {
   banner: 'aspect-[3/1] w-40',
   bannerPhone: 'aspect-[4/5] w-20',
   returnPhoto: 'size-20',
+  reviewPhoto: 'size-20',
 }
 
 interface ImageUploadProps {

@@ -1,4 +1,4 @@
-import type { ListingFilters, ListProductsQuery } from '@techbazaar/shared'
+import type { ListingFilters, ListProductsQuery, ReviewSort } from '@techbazaar/shared'
 
 /**
  * One key factory for the catalog (Medusa style). Keys hold every variable the fetcher uses,
@@ -23,9 +23,22 @@ export const catalogKeys = {
   searches: () => [...catalogKeys.all, 'search'] as const,
   search: (keyword: string) => [...catalogKeys.searches(), keyword] as const,
   reviews: (productId: string) => [...catalogKeys.all, 'reviews', productId] as const,
+  /** One page of a product's reviews; under `reviews` so a new review refetches every page. */
+  reviewPage: (productId: string, query: ReviewPageQuery) =>
+    [...catalogKeys.reviews(productId), query] as const,
+  /** The signed-in user's own review and helpful marks on a product (per user, never shared). */
+  myReviewState: (productId: string, userId: string) =>
+    [...catalogKeys.all, 'my-review-state', productId, userId] as const,
   reviewEligibility: (productId: string, userId: string) =>
     [...catalogKeys.all, 'review-eligibility', productId, userId] as const,
 }
 
 /** What the listing endpoint accepts (the server's defaults fill the gaps); arrays are sent comma-joined. */
 export type ProductListQuery = Partial<ListProductsQuery>
+
+/** A page of reviews: every field set, so equal pages share one key. */
+export interface ReviewPageQuery {
+  sort: ReviewSort
+  page: number
+  stars: number | null
+}

@@ -94,6 +94,8 @@ const review: Review = {
   reviewValue: 5,
   createdAt: '2026-11-01T10:00:00.000+05:30',
   verifiedPurchase: true,
+  photos: [],
+  helpfulCount: 0,
 }
 
 describe('structured data (issue 29)', () => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ProductDetailDialog } from '../components/product-detail-dialog'
 import { createUser } from '@/test/api-helpers'
 import { createProduct, jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
+import { reviewListReply } from '@/test/reviews'
 
 const product = createProduct({ title: 'boAt Airdopes 141' })
 const shopper = createUser()
@@ -21,7 +22,7 @@ function serve({ signedIn }: { signedIn: boolean }) {
       return jsonResponse({ success: true, data: product })
     }
     if (url.pathname === `/api/shop/review/${product._id}`) {
-      return jsonResponse({ success: true, data: [] })
+      return jsonResponse(reviewListReply([]))
     }
     if (url.pathname === '/api/shop/serviceability') {
       expect(url.searchParams.get('productId')).toBe(product._id)

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import ListingPage from '../pages/listing-page'
 import { createProduct, jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
+import { reviewListReply } from '@/test/reviews'
 
 const apple = createProduct({ title: 'iPhone 16', brand: 'apple', price: 79_900 })
 const samsung = createProduct({ title: 'Galaxy S25', brand: 'samsung', price: 74_999 })
@@ -43,7 +44,7 @@ function listingApi(products: Product[] = catalog) {
       })
     }
     if (url.pathname.startsWith('/api/shop/review/')) {
-      return jsonResponse({ success: true, data: [] })
+      return jsonResponse(reviewListReply([]))
     }
     const detail = url.pathname.match(/^\/api\/shop\/products\/get\/(.+)$/)
     if (detail) {

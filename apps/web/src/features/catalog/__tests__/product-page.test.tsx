@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import ProductPage from '../pages/product-page'
 import { createProductDetail, jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
+import { reviewListReply } from '@/test/reviews'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -27,8 +28,7 @@ function serveProductPage(byPath: () => Response) {
     if (url.pathname.startsWith('/api/shop/products/by-path/')) return byPath()
     if (url.pathname === '/api/shop/policies')
       return jsonResponse({ success: true, data: policies })
-    if (url.pathname.startsWith('/api/shop/review/'))
-      return jsonResponse({ success: true, data: [] })
+    if (url.pathname.startsWith('/api/shop/review/')) return jsonResponse(reviewListReply([]))
     return undefined
   })
 }

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ProductDetailDialog } from '../components/product-detail-dialog'
 import { createProduct, jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
+import { reviewListReply } from '@/test/reviews'
 
 const product = createProduct({ title: 'boAt Airdopes 141', averageReview: 4.5, reviewCount: 2 })
 const unreviewed = createProduct({ title: 'boAt Stone 352', averageReview: 0, reviewCount: 0 })
@@ -28,6 +29,8 @@ const reviews = [
     reviewValue: 5,
     createdAt: '2026-03-14T10:00:00.000Z',
     verifiedPurchase: true,
+    photos: [],
+    helpfulCount: 0,
   },
 ]
 const eligible: ReviewEligibility = { canReview: true, reason: null }
@@ -51,11 +54,14 @@ function serve({
     if (url.pathname === `/api/shop/products/get/${unreviewed._id}`) {
       return jsonResponse({ success: true, data: unreviewed })
     }
+    if (url.pathname === `/api/shop/review/mine/${product._id}`) {
+      return jsonResponse({ success: true, data: { review: null, helpful: [] } })
+    }
     if (url.pathname === `/api/shop/review/${unreviewed._id}`) {
-      return jsonResponse({ success: true, data: [] })
+      return jsonResponse(reviewListReply([]))
     }
     if (url.pathname === `/api/shop/review/${product._id}`) {
-      return jsonResponse({ success: true, data: list })
+      return jsonResponse(reviewListReply(list as { reviewValue: number }[]))
     }
     if (url.pathname === '/api/auth/check-auth') {
       return signedIn
@@ -142,8 +148,9 @@ describe('ProductDetailDialog reviews', () => {
         return jsonResponse({ success: true, user: shopper })
       if (url.pathname.startsWith('/api/shop/review/eligibility/'))
         return jsonResponse({ success: true, data: eligible })
-      if (url.pathname.startsWith('/api/shop/review/'))
-        return jsonResponse({ success: true, data: [] })
+      if (url.pathname.startsWith('/api/shop/review/mine/'))
+        return jsonResponse({ success: true, data: { review: null, helpful: [] } })
+      if (url.pathname.startsWith('/api/shop/review/')) return jsonResponse(reviewListReply([]))
       return jsonResponse({ success: true, data: product })
     })
     const success = vi.spyOn(toast, 'success')
@@ -163,12 +170,13 @@ describe('ProductDetailDialog reviews', () => {
       userName: 'Rahul Sharma',
       reviewMessage: 'Great value',
       reviewValue: 4,
+      photos: [],
     })
     // The list and the product are fetched again.
     await waitFor(() =>
       expect(
         fetchMock.mock.calls.filter(([input]) =>
-          String(input).endsWith(`/api/shop/review/${product._id}`),
+          String(input).includes(`/api/shop/review/${product._id}?`),
         ).length,
       ).toBeGreaterThanOrEqual(2),
     )

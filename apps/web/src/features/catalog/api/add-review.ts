@@ -8,7 +8,7 @@ export function addReview(input: AddReviewInput) {
   return api<AddReviewResponse>('/shop/review/add', { method: 'POST', json: input })
 }
 
-/** After a review the product's list and its average change: both are fetched again. */
+/** After a review the product's list, its average and the author's own state change: all are fetched again. */
 export function useAddReview() {
   const queryClient = useQueryClient()
   return useMutation<AddReviewResponse, ApiError, AddReviewInput>({
@@ -17,6 +17,9 @@ export function useAddReview() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: catalogKeys.reviews(input.productId) }),
         queryClient.invalidateQueries({ queryKey: catalogKeys.detail(input.productId) }),
+        queryClient.invalidateQueries({
+          queryKey: catalogKeys.myReviewState(input.productId, input.userId),
+        }),
       ]),
   })
 }

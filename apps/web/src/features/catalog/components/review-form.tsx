@@ -16,9 +16,10 @@ import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { cn } from '@/lib/utils'
 import { useAddReview } from '../api/add-review'
+import { useMyReviewState } from '../api/get-my-review-state'
 import { useReviewEligibility } from '../api/get-review-eligibility'
-import { useReviews } from '../api/get-reviews'
 import { ErrorState } from '@/components/state-views'
+import { ReviewPhotoFields } from './review-photo-fields'
 
 /**
  * The form once the API says this user may review the product; otherwise why not. Loaded only
@@ -35,7 +36,7 @@ export function EligibleReview({
   userName: string
 }) {
   const eligibility = useReviewEligibility(productId, userId)
-  const reviews = useReviews(productId)
+  const mine = useMyReviewState(productId, userId)
   if (eligibility.isPending) return null
   if (eligibility.isError) {
     return (
@@ -61,15 +62,17 @@ export function EligibleReview({
       </div>
     )
   }
-  const mine = reviews.data?.find((review) => review.userId === userId)
-  // Remount when the shopper's own review arrives, so the form starts from it.
+  // Their own review may be on any page of the list: asked for on its own, and the form waits
+  // for it so an edit starts from it.
+  if (mine.isPending) return null
+  const existing = mine.data?.review ?? undefined
   return (
     <ReviewForm
-      key={mine?._id ?? 'new'}
+      key={existing?._id ?? 'new'}
       productId={productId}
       userId={userId}
       userName={userName}
-      existing={mine}
+      existing={existing}
     />
   )
 }
@@ -90,8 +93,10 @@ function ReviewForm({
     defaultValues: {
       reviewMessage: existing?.reviewMessage ?? '',
       reviewValue: existing?.reviewValue,
+      photos: existing?.photos ?? [],
     },
   })
+  const [uploading, setUploading] = useState(false)
   const addReview = useAddReview()
   const message = useWatch({ control: form.control, name: 'reviewMessage' })
   const blank = typeof message !== 'string' || message.trim() === ''
@@ -144,8 +149,25 @@ function ReviewForm({
           </p>
         )}
       </div>
+      <Controller
+        control={form.control}
+        name="photos"
+        render={({ field }) => (
+          <ReviewPhotoFields
+            photos={field.value ?? []}
+            onChange={field.onChange}
+            onUploadingChange={setUploading}
+            error={errors.photos?.message ?? errors.photos?.root?.message}
+            disabled={addReview.isPending}
+          />
+        )}
+      />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" className="h-11 min-w-32" disabled={blank || addReview.isPending}>
+        <Button
+          type="submit"
+          className="h-11 min-w-32"
+          disabled={blank || uploading || addReview.isPending}
+        >
           {addReview.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
           Submit
         </Button>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { savePreviousUrl } from '@/lib/previous-url'
 import { useSession } from '@/lib/session/get-session'
+import { useHydrated } from '@/lib/use-hydrated'
 
 const EligibleReview = lazy(() =>
   import('./review-form').then((module) => ({ default: module.EligibleReview })),
@@ -16,6 +17,7 @@ const EligibleReview = lazy(() =>
 export function WriteReview({ productId }: { productId: string }) {
   const { user, isLoading } = useSession()
   const location = useLocation()
+  const hydrated = useHydrated()
   if (isLoading) return null
   if (!user) {
     return (
@@ -34,6 +36,9 @@ export function WriteReview({ productId }: { productId: string }) {
       </div>
     )
   }
+  // Not on the server: the lazy form would suspend there, and React would stream its boundary
+  // with an inline script the Content Security Policy blocks (a signed-in visit's page).
+  if (!hydrated) return null
   return (
     <Suspense fallback={null}>
       <EligibleReview productId={productId} userId={user.id} userName={user.userName} />
