@@ -94,11 +94,14 @@ describe('a product’s images', () => {
   })
 
   it('are refused when empty, repeated, not ours, or not led by the `image` sent with them', async () => {
-    const cases: [object, string][] = [
+    const cases: [Record<string, unknown>, string][] = [
       [{ images: [] }, 'Add at least one image'],
       [{ images: [A, B, A] }, 'Each image can be added only once'],
       [{ images: [A, 'https://elsewhere.example/x.png'] }, 'Image must be an uploaded image'],
-      [{ images: [A, '/uploads/u/ffffffffffffffffffffffffffffffff.webp'] }, 'Images must be uploaded first'],
+      [
+        { images: [A, '/uploads/u/ffffffffffffffffffffffffffffffff.webp'] },
+        'Images must be uploaded first',
+      ],
       [{ image: B, images: [A, B] }, 'Image must be the first of the images (the cover)'],
       [{}, 'Image is required'],
     ]

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { productImageSrcSet } from '@/lib/catalog/images'
 import { cn } from '@/lib/utils'
+import { imageAlt, stepIndex } from '../lib/gallery'
 import { useSwipe } from '../lib/swipe'
 
 // The zoom is only needed once a shopper asks for it: its own chunk, fetched on the first hover,
@@ -10,16 +11,6 @@ const loadLightbox = () => import('./product-lightbox')
 const ProductLightbox = lazy(() =>
   loadLightbox().then((module) => ({ default: module.ProductLightbox })),
 )
-
-/** "Image 2 of 5 of Galaxy Buds 3"; a product with one image is just its title. */
-export function imageAlt(title: string, index: number, count: number): string {
-  return count > 1 ? `Image ${index + 1} of ${count} of ${title}` : title
-}
-
-/** Wraps around: after the last image comes the first. */
-export function stepIndex(index: number, step: number, count: number): number {
-  return (((index + step) % count) + count) % count
-}
 
 const roundButton =
   'absolute top-1/2 z-10 inline-flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full border bg-background/90 text-foreground shadow-sm transition-colors outline-none hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/60'

@@ -2,8 +2,8 @@ import { ChevronLeft, ChevronRight, ZoomIn, ZoomOut } from 'lucide-react'
 import { useState } from 'react'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { cn } from '@/lib/utils'
+import { imageAlt, stepIndex } from '../lib/gallery'
 import { useSwipe } from '../lib/swipe'
-import { imageAlt, stepIndex } from './product-gallery'
 
 const roundButton =
   'inline-flex size-11 cursor-pointer items-center justify-center rounded-full border bg-background text-foreground shadow-sm transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-50'
