@@ -329,9 +329,9 @@ describe('ProductForm', { timeout: 30_000 }, () => {
       <ProductForm product={product} options={options} onSubmit={onSubmit} upload={numbered} />,
     )
     const png = () => new File(['x'], 'a.png', { type: 'image/png' })
-    await user.upload(screen.getByLabelText('Add another image'), png())
+    await user.upload(screen.getByLabelText('Upload another image'), png())
     await screen.findByAltText('Image 2 of 2')
-    await user.upload(screen.getByLabelText('Add another image'), png())
+    await user.upload(screen.getByLabelText('Upload another image'), png())
     await screen.findByAltText('Image 3 of 3')
 
     // The newest to the front with the keyboard: it becomes the cover, the focus stays on it.
@@ -375,6 +375,6 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     expect(
       screen.getByText('A product can have at most 8 images. Remove one to add another.'),
     ).toBeInTheDocument()
-    expect(screen.queryByLabelText('Add another image')).not.toBeInTheDocument()
+    expect(screen.queryByLabelText('Upload another image')).not.toBeInTheDocument()
   })
 })

@@ -120,7 +120,7 @@ export function ProductImagesField({
           value=""
           onChange={(url) => url && onChange([...value, url])}
           onUploadingChange={onUploadingChange}
-          label={count === 0 ? 'Upload Image' : 'Add another image'}
+          label={count === 0 ? 'Upload Image' : 'Upload another image'}
           invalid={invalid}
           disabled={disabled}
           upload={upload}
