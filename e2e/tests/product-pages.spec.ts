@@ -63,9 +63,9 @@ test.describe("a product's gallery (decision 091)", () => {
     request,
   }) => {
     const product = await firstListed(request)
-    const detail = (await (
-      await request.get(`/api/shop/products/get/${product._id}`)
-    ).json()) as { data: { images: string[] } }
+    const detail = (await (await request.get(`/api/shop/products/get/${product._id}`)).json()) as {
+      data: { images: string[] }
+    }
     const count = detail.data.images.length
     expect(count).toBeGreaterThanOrEqual(3)
     await page.goto(`/p/x-${product.shortId}`)

@@ -50,7 +50,9 @@ describe('seedDemo', () => {
       marketplace: loadConfig({}).marketplace,
       settlement: loadConfig({}).settlement,
     })
-  }, 60_000)
+    // Two or three gallery shots per product besides its cover (decision 091): about 200 more
+    // WebP files, which take a busy 2-core box past a minute.
+  }, 120_000)
 
   afterAll(async () => {
     await database?.close()
