@@ -125,7 +125,7 @@ test.describe('back office', () => {
     expect(((await added.json()) as { message: string }).message).toMatch(/shopper accounts/)
   })
 
-  test('the seller adds a product with an image and shoppers find it', async ({
+  test('the seller adds a product with two images and shoppers find it', async ({
     page,
     browser,
   }) => {
@@ -141,11 +141,21 @@ test.describe('back office', () => {
       mimeType: 'image/png',
       buffer: makePng(64, 64, [20, 110, 220]),
     })
-    await expect(sheet.getByText('Uploaded')).toBeVisible()
-    await expect(sheet.getByAltText('Preview of the chosen image')).toHaveAttribute(
+    await expect(sheet.getByAltText('Image 1 of 1 (cover)')).toHaveAttribute(
       'src',
       /^\/uploads\/u\/[a-f0-9]{32}\.webp$/,
     )
+    // A second image for the gallery (decision 091), then made the cover.
+    await sheet.getByLabel('Upload another image').setInputFiles({
+      name: 'speaker-back.png',
+      mimeType: 'image/png',
+      buffer: makePng(64, 64, [230, 120, 20]),
+    })
+    const second = sheet.getByAltText('Image 2 of 2')
+    await expect(second).toHaveAttribute('src', /^\/uploads\/u\/[a-f0-9]{32}\.webp$/)
+    const secondUrl = await second.getAttribute('src')
+    await sheet.getByRole('button', { name: 'Move image 2 left' }).click()
+    await expect(sheet.getByAltText('Image 1 of 2 (cover)')).toHaveAttribute('src', secondUrl!)
     await sheet.getByLabel('Title', { exact: true }).fill(title)
     await sheet.getByLabel('Description').fill('A compact Bluetooth speaker made by the e2e suite.')
     await sheet.getByLabel('Category').selectOption('electronics')
@@ -176,6 +186,11 @@ test.describe('back office', () => {
     // A seller's home section is a suggestion an admin approves (decision 085).
     await expect(card.getByText('Suggested for Trending — waiting for an admin')).toBeVisible()
     await expectImagesLoaded(page)
+    const mine = (await (
+      await page.request.get(`/api/admin/products/get?q=${encodeURIComponent(title)}`)
+    ).json()) as { data: { image: string; images: string[] }[] }
+    expect(mine.data[0]).toMatchObject({ image: secondUrl })
+    expect(mine.data[0]!.images).toHaveLength(2)
 
     const guest = await asGuest(browser)
     await guest.page.goto('/shop/search')

@@ -57,6 +57,45 @@ for (const viewport of [
   })
 }
 
+test.describe("a product's gallery (decision 091)", () => {
+  test('a thumbnail, the arrows and the keys change the main image; a click zooms', async ({
+    page,
+    request,
+  }) => {
+    const product = await firstListed(request)
+    const detail = (await (await request.get(`/api/shop/products/get/${product._id}`)).json()) as {
+      data: { images: string[] }
+    }
+    const count = detail.data.images.length
+    expect(count).toBeGreaterThanOrEqual(3)
+    await page.goto(`/p/x-${product.shortId}`)
+    const gallery = page.getByRole('group', { name: `Images of ${product.title}` })
+    const main = gallery.getByRole('button', { name: /^Zoom image/ }).getByRole('img')
+    await expect(main).toHaveAttribute('alt', `Image 1 of ${count} of ${product.title}`)
+    // The server drew the cover: it is there before any script runs.
+    await expect(main).toHaveAttribute('src', detail.data.images[0]!)
+
+    await gallery.getByRole('button', { name: `Show image 2 of ${count}` }).click()
+    await expect(main).toHaveAttribute('src', detail.data.images[1]!)
+    await expect(main).toHaveAttribute('alt', `Image 2 of ${count} of ${product.title}`)
+    await page.keyboard.press('ArrowRight')
+    await expect(main).toHaveAttribute('src', detail.data.images[2]!)
+    await gallery.getByRole('button', { name: 'Previous image' }).click()
+    await expect(main).toHaveAttribute('src', detail.data.images[1]!)
+
+    await gallery.getByRole('button', { name: `Zoom image 2 of ${count}` }).click()
+    const zoom = page.getByRole('dialog', { name: product.title })
+    await expect(zoom.getByRole('img')).toHaveAttribute('src', detail.data.images[1]!)
+    await zoom.getByRole('button', { name: 'Magnify' }).click()
+    await expect(zoom.getByRole('button', { name: 'Magnify' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await page.keyboard.press('Escape')
+    await expect(zoom).toBeHidden()
+  })
+})
+
 test.describe('product pages for search engines', () => {
   test('come from the server with their head and JSON-LD that parses', async ({ request }) => {
     const product = await firstListed(request)

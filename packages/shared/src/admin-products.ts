@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CART_QUANTITY_MAX } from './order-limits'
 import { product } from './catalog'
-import { HOME_SECTIONS, LIMITS, SECTIONS } from './constants'
+import { HOME_SECTIONS, LIMITS, PRODUCT_IMAGES_MAX, SECTIONS } from './constants'
 import {
   declarationProblems,
   declarationsBody,
@@ -48,6 +48,15 @@ const maxPerOrderInput = z.preprocess(
 
 const optionText = (label: string) => requiredText(label, 40).toLowerCase()
 
+/** A product's images in order, the cover first (decision 091). */
+const productImages = z
+  .array(uploadedImageUrl('Image'), { error: 'Images must be a list of uploaded images' })
+  .min(1, 'Add at least one image')
+  .max(PRODUCT_IMAGES_MAX, `A product can have at most ${PRODUCT_IMAGES_MAX} images`)
+  .refine((urls) => new Set(urls).size === urls.length, {
+    message: 'Each image can be added only once',
+  })
+
 /**
  * A product as an admin or seller sends it when editing (spec §5: every field but averageReview
  * required). The seller is the signed-in user; `userName` and `averageReview` are accepted for
@@ -57,7 +66,10 @@ const optionText = (label: string) => requiredText(label, 40).toLowerCase()
  */
 export const productBody = z
   .object({
-    image: uploadedImageUrl('Image'),
+    // `images` is the gallery, the cover first. A client from before galleries sends only
+    // `image`: the cover, with the product's other images kept (decision 091).
+    image: uploadedImageUrl('Image').optional(),
+    images: productImages.optional(),
     title: requiredText('Title', 200),
     description: requiredText('Description', 5000),
     category: optionText('Category'),
@@ -96,8 +108,23 @@ export const productBody = z
   .superRefine((body, ctx) => {
     for (const problem of warrantyProblems(body.warranty))
       ctx.addIssue({ code: 'custom', ...problem })
+    if (!body.image && !body.images) {
+      ctx.addIssue({ code: 'custom', message: 'Image is required', path: ['images'] })
+    } else if (body.image && body.images && body.images[0] !== body.image) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Image must be the first of the images (the cover)',
+        path: ['image'],
+      })
+    }
   })
-  .transform(({ averageReview: _a, userName: _u, ...rest }) => rest)
+  .transform(({ averageReview: _a, userName: _u, image, images, ...rest }) => ({
+    ...rest,
+    // One of the two is there (checked above); `images` wins, its first is the cover.
+    image: images?.[0] ?? image ?? '',
+    // The whole gallery in order; null: only the cover was sent (keep the other images).
+    images: images ?? null,
+  }))
 export type ProductInput = z.input<typeof productBody>
 export type ProductValues = z.output<typeof productBody>
 
@@ -113,6 +140,8 @@ export const newProductBody = productBody.superRefine((body, ctx) => {
 
 /** What the back office sees: the shop's product plus whether shoppers can see it. */
 export const adminProduct = product.extend({
+  /** Every image in order, the cover (`image`) first (decision 091). */
+  images: z.array(z.string()).min(1),
   listed: z.boolean(),
   /** The product's own limit per order as its form set it; null uses the shop's default. */
   maxPerOrder: z.number().int().nullable(),

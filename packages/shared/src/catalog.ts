@@ -43,6 +43,11 @@ export type Product = z.infer<typeof product>
  * to show (decision 066). Listings keep the small `product`.
  */
 export const productDetail = product.extend({
+  /**
+   * Every image in order, the cover (`image`) first, 1 to `PRODUCT_IMAGES_MAX`; each has the
+   * upload path's smaller sizes beside it, as `image` has (decision 091).
+   */
+  images: z.array(z.string()).min(1),
   seller: productSeller,
   declarations: listedDeclarations,
   warranty: listedWarranty,

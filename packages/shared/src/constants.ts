@@ -74,6 +74,9 @@ export const RATING_FILTERS = [4, 3] as const
 /** The listing's discount choices: "10% or more" and so on, off the M.R.P. (decision 089). */
 export const DISCOUNT_FILTERS = [10, 25, 50] as const
 
+/** Images one product may have: the cover and up to seven more, in order (decision 091). */
+export const PRODUCT_IMAGES_MAX = 8
+
 export const LIMITS = {
   maxAddresses: 3,
   priceFilterMax: 300_000,

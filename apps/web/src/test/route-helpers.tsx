@@ -48,8 +48,10 @@ export const testDeclarations: ListedDeclarations = {
 
 /** A product as its detail payload gives it: seller, declarations and warranty. */
 export function createProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
+  const product = createProduct()
   return {
-    ...createProduct(),
+    ...product,
+    images: [overrides.image ?? product.image],
     username: 'Mobile Mart Retail LLP',
     seller: {
       legalName: 'Mobile Mart Retail LLP',

@@ -2,6 +2,7 @@ import {
   BRAND_REQUEST_STATUSES,
   HOME_SECTIONS,
   PACKER_ROLES,
+  PRODUCT_IMAGES_MAX,
   SECTIONS,
   WARRANTY_BY,
 } from '@techbazaar/shared'
@@ -46,7 +47,16 @@ export const products = pgTable(
       .references(() => users.id),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    /** The cover: the first of the product's images, what cards, carts, invoices and feeds show. */
     image: text('image').notNull(),
+    /**
+     * The gallery's other images in order, after `image` (at most `PRODUCT_IMAGES_MAX` - 1), so
+     * the product's images are `[image, ...extraImages]` (decision 091).
+     */
+    extraImages: text('extra_images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     category: text('category').notNull(),
     /** Six-digit HSN code from the shop's list for the category (shared `HSN_CODES`). */
     hsn: text('hsn').notNull(),
@@ -139,6 +149,10 @@ export const products = pgTable(
     check('products_price_check', sql`${t.pricePaise} >= 0 AND ${t.salePricePaise} >= 0`),
     check('products_stock_check', sql`${t.totalStock} >= 0`),
     check('products_max_per_order_check', sql`${t.maxPerOrder} IS NULL OR ${t.maxPerOrder} > 0`),
+    check(
+      'products_extra_images_check',
+      sql`cardinality(${t.extraImages}) <= ${sql.raw(String(PRODUCT_IMAGES_MAX - 1))}`,
+    ),
     check('products_listed_declared_check', sql`NOT ${t.listed} OR ${t.declarationsComplete}`),
     check(
       'products_warranty_check',

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
+import sharp, { type OutputInfo, type Sharp } from 'sharp'
 import type { Brand, DeviceKind, Look, SeedProduct } from './catalog-data'
 import { slugify } from './catalog-data'
 import type { CameraStyle, DeviceStyle } from './silhouettes'
@@ -174,11 +174,25 @@ export function seedImageUrl(file: string): string {
   return `/uploads/${SEED_IMAGE_DIR}/${file}`
 }
 
-export async function renderWebp(svg: string, file: string, width?: number): Promise<void> {
-  // quality 80 keeps a 640px shot around 5-15 KB with no visible banding in the gradients;
-  // effort 2 encodes several times faster than the default 4 for files within a few percent.
-  const image = sharp(Buffer.from(svg))
-  await (width ? image.resize({ width }) : image).webp({ quality: 80, effort: 2 }).toFile(file)
+/** Pixels decoded once, encoded at several widths and shaped into a gallery's views. */
+type Pixels = { data: Buffer; info: OutputInfo }
+
+const fromPixels = ({ data, info }: Pixels) =>
+  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+
+/**
+ * Writes `pixels` as `file` and at each of `widths` beside it (`variantFile`). quality 80 keeps
+ * a 640px shot around 5-15 KB with no visible banding in the gradients; effort 2 encodes several
+ * times faster than the default 4 for files within a few percent.
+ */
+async function writeSizes(pixels: Pixels, file: string, widths: readonly number[] = []) {
+  await fromPixels(pixels).webp({ quality: 80, effort: 2 }).toFile(file)
+  for (const width of widths) {
+    await fromPixels(pixels)
+      .resize({ width })
+      .webp({ quality: 80, effort: 2 })
+      .toFile(variantFile(file, width))
+  }
 }
 
 /** Runs `work` over `items` with at most `limit` in flight: sharp is CPU-bound and the box is small. */
@@ -197,14 +211,26 @@ export async function forEachLimit<T>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }
 
+/** Another picture made from a job's rendered pixels (a product's gallery shot). */
+export interface DerivedView {
+  file: string
+  /** Crops, turns or tints the job's picture; the result is brought back to the job's size. */
+  shape: (image: Sharp) => Sharp
+}
+
 export interface RenderJob {
   file: string
   svg: () => string
-  /** Also write `variantFile(file, width)` at each of these widths. */
+  /** Also write `variantFile(file, width)` at each of these widths (and so for each view). */
   variants?: readonly number[]
+  views?: readonly DerivedView[]
 }
 
-/** Writes every job's WebP into `${uploadsDir}/seed/`, overwriting earlier runs (idempotent). */
+/**
+ * Writes every job's WebP into `${uploadsDir}/seed/`, overwriting earlier runs (idempotent). Each
+ * SVG is drawn once: its smaller widths and views are made from those pixels, since drawing is
+ * most of the time.
+ */
 export async function renderSeedImages(
   uploadsDir: string,
   jobs: readonly RenderJob[],
@@ -213,10 +239,19 @@ export async function renderSeedImages(
   const dir = path.join(uploadsDir, SEED_IMAGE_DIR)
   await mkdir(dir, { recursive: true })
   await forEachLimit(jobs, concurrency, async (job) => {
-    const svg = job.svg()
-    await renderWebp(svg, path.join(dir, job.file))
-    for (const width of job.variants ?? []) {
-      await renderWebp(svg, path.join(dir, variantFile(job.file, width)), width)
+    // Every drawing fills its canvas: no alpha channel to carry and encode.
+    const pixels = await sharp(Buffer.from(job.svg()))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    await writeSizes(pixels, path.join(dir, job.file), job.variants)
+    for (const view of job.views ?? []) {
+      const shaped = await view
+        .shape(fromPixels(pixels))
+        .resize(pixels.info.width, pixels.info.height)
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+      await writeSizes(shaped, path.join(dir, view.file), job.variants)
     }
   })
 }

@@ -29,6 +29,7 @@ import {
   renderSeedImages,
   seedImageUrl,
 } from './images'
+import { extraImageUrls, galleryViews } from './gallery-images'
 import type { SeedUser } from './people-data'
 import { seedFeeInvoices, seedSettlements } from './settlements'
 import { DEMO_PASSWORD, SEED_REVIEWERS, SEED_SELLERS, SEED_STAFF_AND_SHOPPERS } from './people-data'
@@ -84,10 +85,11 @@ export async function seedDemo(
 
   const people = [...SEED_STAFF_AND_SHOPPERS, ...SEED_SELLERS, ...SEED_REVIEWERS]
   const imageJobs = [
-    ...SEED_PRODUCTS.map((p) => ({
+    ...SEED_PRODUCTS.map((p, i) => ({
       file: productImageFile(p),
       svg: () => productImageSvg(p),
       variants: PRODUCT_IMAGE_VARIANTS,
+      views: galleryViews(p, i),
     })),
     ...BANNERS.map((b) => ({
       file: b.file,
@@ -190,6 +192,7 @@ export async function seedDemo(
             title: p.title,
             description: p.description,
             image: seedImageUrl(productImageFile(p)),
+            extraImages: extraImageUrls(p, i),
             category: categoryOf(p.kind),
             hsn: hsnOf(p.kind),
             section: p.section,

@@ -50,7 +50,9 @@ describe('seedDemo', () => {
       marketplace: loadConfig({}).marketplace,
       settlement: loadConfig({}).settlement,
     })
-  }, 60_000)
+    // Two or three gallery shots per product besides its cover (decision 091): about 200 more
+    // WebP files, which take a busy 2-core box past a minute.
+  }, 120_000)
 
   afterAll(async () => {
     await database?.close()
@@ -278,8 +280,18 @@ describe('seedDemo', () => {
   })
 
   it('writes a valid WebP for every product and banner', async () => {
-    const rows = await database.db.select({ image: products.image }).from(products)
+    const rows = await database.db
+      .select({ image: products.image, extraImages: products.extraImages })
+      .from(products)
     expect(new Set(rows.map((r) => r.image)).size).toBe(rows.length)
+    // A gallery of 3 to 5 shots each, in every size the upload path makes (decision 091).
+    const galleries = rows.map((r) => [r.image, ...r.extraImages])
+    expect(new Set(galleries.map((g) => g.length))).toEqual(new Set([3, 4, 5]))
+    for (const { image } of rows.flatMap((r) => r.extraImages.map((url) => ({ image: url })))) {
+      expect(image).toMatch(/^\/uploads\/seed\/[a-z0-9-]+\.webp$/)
+      expect(existsSync(fileOf(image))).toBe(true)
+      expect(existsSync(fileOf(image.replace(/\.webp$/, '-320.webp')))).toBe(true)
+    }
     for (const { image } of rows) {
       expect(image).toMatch(/^\/uploads\/seed\/[a-z0-9-]+\.webp$/)
       const meta = await sharp(fileOf(image)).metadata()

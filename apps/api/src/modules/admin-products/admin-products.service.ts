@@ -24,6 +24,7 @@ const adminColumns = {
   hsn: products.hsn,
   declarationsComplete: products.declarationsComplete,
   suggestedSection: products.suggestedSection,
+  extraImages: products.extraImages,
 }
 
 /** How products read in the back office: the shop's limit per order and the marketplace's name. */
@@ -50,6 +51,7 @@ async function selectProducts(
   return rows.map((row) => ({
     ...toProduct(row, shape.maxPerProduct, shape.marketplaceName),
     ...toDeclarations(row),
+    images: [row.image, ...row.extraImages],
     listed: row.listed,
     maxPerOrder: row.maxPerOrder,
     hsn: row.hsn,
@@ -121,12 +123,15 @@ export async function listAdminProducts(
   return { data, total, page: query.page, limit: query.limit, incomplete, suggested }
 }
 
-/** Category and brand must be admin-managed options; the image must be one we stored. */
+/**
+ * Category and brand must be admin-managed options; every image new to the product must be one
+ * we stored (the ones it already has were checked when they were added).
+ */
 async function checkReferences(
   db: Db,
   storage: Storage,
   input: ProductValues,
-  previousImage?: string,
+  previousImages: readonly string[] = [],
 ) {
   const options = await db
     .select({ kind: filterOptions.kind, value: filterOptions.value })
@@ -140,18 +145,33 @@ async function checkReferences(
   if (!has('brand', input.brand)) {
     errors.push({ path: 'brand', message: 'Brand is not one of the shop’s brands' })
   }
-  if (input.image !== previousImage && !(await storage.exists(input.image))) {
-    errors.push({ path: 'image', message: 'Image must be uploaded first' })
+  const added = (input.images ?? [input.image]).filter((url) => !previousImages.includes(url))
+  const stored = await Promise.all(added.map((url) => storage.exists(url)))
+  if (stored.includes(false)) {
+    errors.push({
+      path: input.images ? 'images' : 'image',
+      message: added.length > 1 ? 'Images must be uploaded first' : 'Image must be uploaded first',
+    })
   }
   const first = errors[0]
   if (first) throw badRequest(first.message, errors)
 }
 
-function columnsOf(input: ProductValues) {
+/**
+ * The images after the cover: the sent gallery's, or (a client that sent only the cover) the
+ * product's own others, without the new cover should it have been one of them (decision 091).
+ */
+function extraImagesOf(input: ProductValues, current: readonly string[]): string[] {
+  if (input.images) return input.images.slice(1)
+  return current.filter((url) => url !== input.image)
+}
+
+function columnsOf(input: ProductValues, currentExtraImages: readonly string[] = []) {
   return {
     title: input.title,
     description: input.description,
     image: input.image,
+    extraImages: extraImagesOf(input, currentExtraImages),
     category: input.category,
     brand: input.brand,
     hsn: input.hsn,
@@ -219,6 +239,7 @@ async function ownedProduct(db: Db, user: SessionUser, id: string) {
     .select({
       sellerId: products.sellerId,
       image: products.image,
+      extraImages: products.extraImages,
       declarationsComplete: products.declarationsComplete,
       section: products.section,
       suggestedSection: products.suggestedSection,
@@ -249,12 +270,12 @@ export async function editProduct(
 ): Promise<AdminProduct> {
   const current = await ownedProduct(db, user, id)
   if (current.declarationsComplete) requireDeclarations(input)
-  await checkReferences(db, storage, input, current.image)
+  await checkReferences(db, storage, input, [current.image, ...current.extraImages])
   await db.transaction(async (tx) => {
     await tx
       .update(products)
       .set({
-        ...columnsOf(input),
+        ...columnsOf(input, current.extraImages),
         ...placement(user, input.section, current),
         listed: false,
         updatedAt: at,

@@ -344,6 +344,7 @@ export async function getProduct(db: Db, id: string, shape: DetailShape): Promis
     .select({
       ...productColumns,
       ...declarationColumns,
+      extraImages: products.extraImages,
       sellerId: products.sellerId,
       sellerEmail: users.email,
       sellerMobile: users.mobile,
@@ -386,6 +387,7 @@ export async function getProduct(db: Db, id: string, shape: DetailShape): Promis
   // parses only turn the nullable columns into the listed types; a failure is a bug (500).
   return {
     ...toProduct(row, shape.maxPerProduct, marketplace.legalName),
+    images: [row.image, ...row.extraImages],
     seller,
     declarations: listedDeclarations.parse(declarations),
     warranty: listedWarranty.parse(warranty),

@@ -13,6 +13,11 @@ export interface PageHeadData {
   canonical: string
   /** A picture for link previews (Open Graph, Twitter), as a path or URL. */
   image?: string
+  /**
+   * More pictures after `image` may be listed (a product's gallery, `image` first): Open Graph
+   * takes several `og:image`, the first preferred; Twitter shows `image` only.
+   */
+  images?: readonly string[]
   /** Open Graph type: `product` pages say so, the rest are `website`. */
   type?: 'website' | 'product'
   /** Open Graph product price in rupees (link previews show it). */
@@ -82,7 +87,8 @@ export function headMarkup(head: PageHeadData, origin: string): string {
   ]
   if (head.noindex) tags.push(meta('name', 'robots', 'noindex'))
   if (head.image) {
-    tags.push(meta('property', 'og:image', absolute(head.image)))
+    const pictures = [head.image, ...(head.images ?? []).filter((url) => url !== head.image)]
+    for (const url of pictures) tags.push(meta('property', 'og:image', absolute(url)))
     tags.push(meta('name', 'twitter:image', absolute(head.image)))
   }
   if (head.priceRupees != null) {

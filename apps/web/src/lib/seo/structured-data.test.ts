@@ -173,6 +173,31 @@ describe('structured data (issue 29)', () => {
   })
 })
 
+describe('a product with several images (decision 091)', () => {
+  const gallery = ['/uploads/seed/iphone-15.webp', '/uploads/seed/iphone-15-2.webp']
+
+  it('lists them all in the JSON-LD, the cover first', () => {
+    const data = productJsonLd({ ...phone, images: gallery }, '/p/phone-k7m2p9qx', absolute)
+    expect(data.image).toEqual(gallery.map((url) => `${ORIGIN}${url}`))
+  })
+
+  it('gives link previews one og:image each, the cover first, and Twitter the cover', () => {
+    const head = headMarkup(
+      {
+        title: 'Phone',
+        description: 'A phone',
+        canonical: '/p/phone-k7m2p9qx',
+        image: gallery[0],
+        images: gallery,
+      },
+      ORIGIN,
+    )
+    const og = [...head.matchAll(/<meta property="og:image" content="([^"]+)">/g)].map((m) => m[1])
+    expect(og).toEqual(gallery.map((url) => `${ORIGIN}${url}`))
+    expect(head).toContain(`<meta name="twitter:image" content="${ORIGIN}${gallery[0]}">`)
+  })
+})
+
 describe('headMarkup', () => {
   it('writes the tags with absolute URLs, and JSON-LD that cannot close its script', () => {
     const head = headMarkup(

@@ -17,6 +17,8 @@ export interface ProductFacts {
   title: string
   description: string
   image: string
+  /** Every image, `image` first (a product's gallery); absent: `image` alone. */
+  images?: readonly string[]
   brand: string
   category: string
   /** Rupees. */
@@ -43,7 +45,7 @@ export function productJsonLd(
     '@id': `${url}#product`,
     name: product.title,
     description: product.description,
-    image: [absolute(product.image)],
+    image: (product.images ?? [product.image]).map(absolute),
     sku: product.shortId,
     url,
     brand: { '@type': 'Brand', name: optionLabel(product.brand) },

@@ -9,6 +9,7 @@ const product: AdminProduct = {
   _id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
   shortId: 'rn13pr01',
   image: '/x.webp',
+  images: ['/x.webp'],
   title: 'Redmi Note 13 Pro',
   description: 'A phone.',
   category: 'electronics',

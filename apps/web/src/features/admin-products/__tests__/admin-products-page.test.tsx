@@ -8,8 +8,10 @@ import AdminProductsPage from '../pages/admin-products-page'
 
 function adminProduct(title: string, complete: boolean): AdminProduct {
   const blank = Object.fromEntries(Object.keys(testDeclarations).map((k) => [k, null]))
+  const product = createProduct({ title })
   return {
-    ...createProduct({ title }),
+    ...product,
+    images: [product.image],
     listed: complete,
     maxPerOrder: null,
     hsn: '851713',

@@ -22,6 +22,7 @@ const product: AdminProduct = {
   _id: '8d6f0c1e-2b7a-4c1e-9f2d-3a4b5c6d7e8f',
   shortId: 'buds0001',
   image: '/uploads/seed/buds.webp',
+  images: ['/uploads/seed/buds.webp'],
   title: 'Airdopes 141',
   description: 'Wireless earbuds.',
   category: 'electronics',
@@ -48,7 +49,7 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>) {
     screen.getByLabelText('Upload Image'),
     new File(['x'], 'a.png', { type: 'image/png' }),
   )
-  await screen.findByText('Uploaded')
+  await screen.findByAltText('Image 1 of 1 (cover)')
   await user.type(screen.getByLabelText('Title'), 'Galaxy Buds 3')
   await user.type(screen.getByLabelText('Description'), 'Noise cancelling earbuds.')
   await user.selectOptions(screen.getByLabelText('Category'), 'electronics')
@@ -92,6 +93,7 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
     expect(onSubmit).toHaveBeenCalledWith({
       image: '/uploads/u/new.webp',
+      images: ['/uploads/u/new.webp'],
       title: 'Galaxy Buds 3',
       description: 'Noise cancelling earbuds.',
       category: 'electronics',
@@ -240,7 +242,7 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Brand')).toHaveValue('boat')
     expect(screen.getByLabelText('Section')).toHaveValue('trending')
     expect(screen.getByLabelText('Sale Price (₹)')).toHaveValue(1299)
-    expect(screen.getByAltText('Preview of the chosen image')).toHaveAttribute('src', product.image)
+    expect(screen.getByAltText('Image 1 of 1 (cover)')).toHaveAttribute('src', product.image)
 
     await user.clear(screen.getByLabelText('Total Stock'))
     await user.type(screen.getByLabelText('Total Stock'), '0')
@@ -310,7 +312,69 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     const user = userEvent.setup()
     render(<ProductForm product={product} options={options} onSubmit={vi.fn()} upload={upload} />)
     expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled()
-    await user.click(screen.getByRole('button', { name: 'Remove file' }))
+    await user.click(screen.getByRole('button', { name: 'Remove image 1' }))
     expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled()
+  })
+
+  it('adds several images, moves them with the keyboard, removes one, and sends them in order', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    let n = 0
+    const numbered = vi.fn(async (): Promise<UploadResponse> => ({
+      success: true,
+      url: `/uploads/u/img${++n}.webp`,
+      variants: {},
+    }))
+    render(
+      <ProductForm product={product} options={options} onSubmit={onSubmit} upload={numbered} />,
+    )
+    const png = () => new File(['x'], 'a.png', { type: 'image/png' })
+    await user.upload(screen.getByLabelText('Upload another image'), png())
+    await screen.findByAltText('Image 2 of 2')
+    await user.upload(screen.getByLabelText('Upload another image'), png())
+    await screen.findByAltText('Image 3 of 3')
+
+    // The newest to the front with the keyboard: it becomes the cover, the focus stays on it.
+    const left = screen.getByRole('button', { name: 'Move image 3 left' })
+    left.focus()
+    await user.keyboard('{Enter}')
+    expect(left).toHaveFocus()
+    expect(left).toHaveAccessibleName('Move image 2 left')
+    await user.click(screen.getByRole('button', { name: 'Move image 2 left' }))
+    const first = screen.getByRole('button', { name: 'Move image 1 left' })
+    expect(first).toHaveAttribute('aria-disabled', 'true')
+    expect(screen.getByAltText('Image 1 of 3 (cover)')).toHaveAttribute(
+      'src',
+      '/uploads/u/img2.webp',
+    )
+    await user.click(screen.getByRole('button', { name: 'Remove image 3' }))
+    expect(screen.queryByAltText('Image 3 of 3')).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({
+          image: '/uploads/u/img2.webp',
+          images: ['/uploads/u/img2.webp', product.image],
+        }),
+      ),
+    )
+  })
+
+  it('stops at 8 images with a message saying why', async () => {
+    const eight = Array.from({ length: 8 }, (_, i) => `/uploads/u/full${i}.webp`)
+    render(
+      <ProductForm
+        product={{ ...product, image: eight[0]!, images: eight }}
+        options={options}
+        onSubmit={vi.fn()}
+        upload={upload}
+      />,
+    )
+    expect(screen.getByText('8 of 8 · the first is the cover')).toBeInTheDocument()
+    expect(
+      screen.getByText('A product can have at most 8 images. Remove one to add another.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByLabelText('Upload another image')).not.toBeInTheDocument()
   })
 })

@@ -27,14 +27,14 @@ import { showFieldErrors } from '@/lib/server-errors'
 import { optionLabel } from '@/lib/catalog/option-label'
 import { cn } from '@/lib/utils'
 import type { UploadFn } from '@/components/image-upload/upload-image'
-import { ImageUpload } from '@/components/image-upload/image-upload'
 import { SECTION_LABELS, suggestionText } from '../lib/sections'
+import { ProductImagesField } from './product-images-field'
 
 type FormInput = z.input<typeof productBody>
 /** RHF types errors of `unknown` inputs (the number fields) as a merge; only the message matters. */
 type FieldError = { message?: string } | undefined
 const FIELDS = [
-  'image',
+  'images',
   'title',
   'description',
   'category',
@@ -96,7 +96,7 @@ function HsnOptions({ category }: { category: string }) {
 function valuesOf(product?: AdminProduct): FormInput {
   const d = product?.declarations
   return {
-    image: product?.image ?? '',
+    images: product?.images ?? [],
     title: product?.title ?? '',
     description: product?.description ?? '',
     category: product?.category ?? '',
@@ -224,18 +224,21 @@ export function ProductForm({
       <fieldset disabled={pending} className="flex min-w-0 flex-col gap-5">
         <Controller
           control={form.control}
-          name="image"
+          name="images"
           render={({ field, fieldState }) => (
             <div className="grid gap-2">
-              <ImageUpload
-                value={field.value}
-                onChange={(url) => field.onChange(url)}
+              <ProductImagesField
+                value={field.value ?? []}
+                onChange={(urls) => field.onChange(urls)}
                 onUploadingChange={setUploading}
                 invalid={Boolean(fieldState.error)}
+                disabled={pending}
                 upload={upload}
               />
               {fieldState.error?.message && (
-                <p className="text-sm font-medium text-destructive">{fieldState.error.message}</p>
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {fieldState.error.message}
+                </p>
               )}
             </div>
           )}

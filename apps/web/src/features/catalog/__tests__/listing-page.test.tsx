@@ -145,7 +145,8 @@ describe('ListingPage', () => {
       path: '/shop/listing',
       initialEntry: `/shop/listing?product=${samsung._id}`,
     })
-    const dialog = await screen.findByRole('dialog')
+    // The dialog (with its gallery) is a lazy chunk: on a busy machine it loads in over a second.
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 })
     expect(await within(dialog).findByRole('heading', { name: 'Galaxy S25' })).toBeInTheDocument()
     expect(within(dialog).getAllByText('No Reviews').length).toBeGreaterThan(0)
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))

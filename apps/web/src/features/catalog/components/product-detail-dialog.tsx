@@ -1,4 +1,4 @@
-import { productPath, type Product } from '@techbazaar/shared'
+import { productPath, type Product, type ProductDetail } from '@techbazaar/shared'
 import { ArrowRight, PackageX } from 'lucide-react'
 import { useLayoutEffect, useRef } from 'react'
 import { Link } from 'react-router'
@@ -13,12 +13,13 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError } from '@/lib/api-client'
 import { useProduct } from '@/lib/catalog/get-product'
 import { optionLabel } from '@/lib/catalog/option-label'
-import { DIALOG_IMAGE_SIZES, productImageSrcSet } from '@/lib/catalog/images'
+import { DIALOG_IMAGE_SIZES } from '@/lib/catalog/images'
 import { WishlistButton } from '@/components/wishlist-button'
 import { AddToCartButton } from './add-to-cart-button'
 import { BuyNowButton } from './buy-now-button'
 import { DeliveryCheck } from './delivery-check'
 import { PriceRow, ProductBadges } from './product-card'
+import { ProductGallery } from './product-gallery'
 import { WriteReview } from './write-review'
 import { NO_REVIEWS, ReviewList } from './review-list'
 import { ErrorState } from '@/components/state-views'
@@ -109,16 +110,15 @@ function ProductDetail({ product }: { product: Product }) {
   const reviewCount = product.reviewCount
   return (
     <div className="grid gap-0 md:grid-cols-2">
-      <div className="flex aspect-square flex-col gap-3 bg-muted/70 p-6 md:sticky md:top-0 md:self-start md:rounded-tl-lg">
-        <ProductBadges product={product} />
-        <img
-          src={product.image}
-          srcSet={productImageSrcSet(product.image)}
+      <div className="md:sticky md:top-0 md:self-start">
+        <ProductGallery
+          key={product._id}
+          // A listing's placeholder has only the cover until the detail (with every image) loads.
+          images={'images' in product ? (product as ProductDetail).images : [product.image]}
+          title={product.title}
           sizes={DIALOG_IMAGE_SIZES}
-          alt={product.title}
-          width={640}
-          height={640}
-          className="min-h-0 w-full flex-1 object-contain mix-blend-multiply"
+          badges={<ProductBadges product={product} />}
+          boxClassName="md:rounded-tl-lg"
         />
       </div>
       <div className="flex flex-col gap-4 p-5 sm:p-6 md:pt-12">

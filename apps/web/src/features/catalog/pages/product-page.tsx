@@ -20,6 +20,7 @@ import { AddToCartButton } from '../components/add-to-cart-button'
 import { BuyNowButton } from '../components/buy-now-button'
 import { DeliveryCheck } from '../components/delivery-check'
 import { ProductBadges, PriceRow } from '../components/product-card'
+import { ProductGallery } from '../components/product-gallery'
 import { ProductLegalDetails } from '../components/product-legal-details'
 import {
   Breadcrumbs,
@@ -90,6 +91,7 @@ function ProductView({ product, path }: { product: ProductDetail; path: string }
         )}
         canonical={path}
         image={product.image}
+        images={product.images}
         type="product"
         priceRupees={price}
         preloadImage={{ href: product.image, srcSet, sizes: srcSet ? PAGE_IMAGE_SIZES : undefined }}
@@ -111,19 +113,15 @@ function ProductView({ product, path }: { product: ProductDetail; path: string }
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <div className="flex flex-col gap-3 md:sticky md:top-24 md:self-start">
-          <div className="flex aspect-square flex-col gap-3 rounded-xl bg-muted/70 p-6">
-            <ProductBadges product={product} />
-            <img
-              src={product.image}
-              srcSet={srcSet}
-              sizes={PAGE_IMAGE_SIZES}
-              alt={product.title}
-              width={640}
-              height={640}
-              fetchPriority="high"
-              className="min-h-0 w-full flex-1 object-contain mix-blend-multiply"
-            />
-          </div>
+          <ProductGallery
+            key={product._id}
+            images={product.images}
+            title={product.title}
+            sizes={PAGE_IMAGE_SIZES}
+            priority
+            badges={<ProductBadges product={product} />}
+            boxClassName="rounded-xl"
+          />
         </div>
 
         <div className="flex flex-col gap-4">
