@@ -1,4 +1,4 @@
-import { paidForUnits } from '../offers/spread'
+import { paidForUnits } from '../offers'
 import { conflict } from '../../lib/errors'
 import { taxLine } from './gst'
 import type { InvoiceDocument, InvoiceDocumentLine } from '../../db/schema/invoice-document'

@@ -92,7 +92,6 @@ export async function ordersRoutes(app: App) {
           { maxPaise: limits.codDailyMaxPaise, now: app.deps.now() },
           buyNowOfQuery(request.query),
           request.query.couponCode ? { code: request.query.couponCode, strict: false } : undefined,
-          app.deps.now(),
         ),
       }
     },
@@ -124,7 +123,6 @@ export async function ordersRoutes(app: App) {
           { maxPaise: limits.codDailyMaxPaise, now: app.deps.now() },
           buyNow,
           { code: couponCode, strict: true },
-          app.deps.now(),
         ),
       }
     },

@@ -60,12 +60,14 @@ export async function quoteOrder(
   marketplace: Pick<MarketplaceIdentity, 'stateCode'>,
   userId: string,
   addressId: string | undefined,
-  /** The day's cash ceiling per seller (decision 070), checked as placing the order checks it. */
-  codDaily?: { maxPaise: number; now: Date },
+  /**
+   * The day's cash ceiling per seller (decision 070), checked as placing the order checks it, on
+   * the shop's clock (which also says whether a coupon is running).
+   */
+  codDaily: { maxPaise: number; now: Date },
   /** Buy Now: this one line priced instead of the cart (decision 089). */
   buyNow?: BuyNowLine,
   coupon?: QuoteCoupon,
-  now: Date = new Date(),
 ): Promise<OrderQuote> {
   let placeOfSupply: string | null = null
   if (addressId) {
@@ -100,7 +102,7 @@ export async function quoteOrder(
         .innerJoin(products, eq(products.id, cartLines.productId))
         .where(and(eq(carts.userId, userId), eq(products.listed, true)))
   const valued = lines.map((l) => ({ ...l, valuePaise: l.pricePaise * l.quantity }))
-  const { applied, refusal } = await quoteCoupon(db, coupon, userId, valued, now)
+  const { applied, refusal } = await quoteCoupon(db, coupon, userId, valued, codDaily.now)
   // Each line's GST is on what is paid for it: its value less its coupon share (CGST s.15(3)).
   const priced = valued.map((l, i) => ({
     ...l,
@@ -115,10 +117,15 @@ export async function quoteOrder(
     (sum, l) => sum + Math.max(l.mrpPaise, l.pricePaise) * l.quantity,
     0,
   )
-  const codDailyRefusal =
-    codDaily && (await codDayExceeded(db, userId, priced, codDaily.maxPaise, codDaily.now))
-      ? codDailyLimitMessage(paiseToRupees(codDaily.maxPaise))
-      : null
+  const codDailyRefusal = (await codDayExceeded(
+    db,
+    userId,
+    priced,
+    codDaily.maxPaise,
+    codDaily.now,
+  ))
+    ? codDailyLimitMessage(paiseToRupees(codDaily.maxPaise))
+    : null
   const gstPaise =
     placeOfSupply === null ? null : await includedGstPaise(db, marketplace, placeOfSupply, priced)
   return {

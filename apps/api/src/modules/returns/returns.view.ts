@@ -1,4 +1,4 @@
-import { paidForUnits } from '../offers/spread'
+import { paidForUnits } from '../offers'
 import {
   formatOrderNumber,
   isMarketplaceAdmin,
