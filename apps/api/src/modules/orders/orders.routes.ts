@@ -100,7 +100,7 @@ export async function ordersRoutes(app: App) {
   app.post(
     '/shop/order/coupon',
     {
-      config: { access: 'user' },
+      config: { access: 'shopper' },
       schema: {
         tags: ['orders'],
         summary:
