@@ -37,7 +37,11 @@ export const couponBody = z
     description: z.string().trim().max(200).default(''),
     kind: z.enum(COUPON_KINDS, 'Choose percent or fixed'),
     /** Percent (1-100) or rupees off. */
-    value: z.number({ error: 'Enter the discount' }).positive('The discount must be above 0'),
+    value: z
+      .number({ error: 'Enter the discount' })
+      .min(0.01, 'The discount must be above 0')
+      .max(10_000_000, 'The discount is too large')
+      .multipleOf(0.01, 'The discount has at most 2 decimals'),
     minOrder: rupees('The minimum order').default(0),
     /** Rupees: the most a percent coupon takes off; null: no cap. */
     maxDiscount: rupees('The maximum discount').positive().nullable().default(null),
