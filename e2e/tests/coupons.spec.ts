@@ -38,10 +38,16 @@ test('a first order with WELCOME10 shows what it saves and keeps the discount', 
   const request = page.request
   const userId = await newShopper(request)
   const listing = (await (
-    await request.get('/api/shop/products/get?sortBy=price-lowtohigh&limit=24')
+    await request.get('/api/shop/products/get?sortBy=price-hightolow&limit=48')
   ).json()) as { data: ApiProduct[] }
-  // Above ₹2,000 so 10% is a visible sum, well under the cash-on-delivery ceiling.
-  const product = listing.data.find((p) => (p.salePrice || p.price) >= 2000 && p.totalStock >= 2)
+  const limits = (await (await request.get('/api/shop/order/limits')).json()) as {
+    data: { codMaxAmount: number }
+  }
+  // Above ₹2,000 so 10% is a visible sum, and within the cash-on-delivery ceiling.
+  const product = listing.data.find((p) => {
+    const price = p.salePrice || p.price
+    return price >= 2000 && price <= limits.data.codMaxAmount && p.totalStock >= 2
+  })
   if (!product) throw new Error('no product for the coupon')
   expect(
     (
