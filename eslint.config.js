@@ -35,21 +35,34 @@ const apiModules = readdirSync(new URL('apps/api/src/modules', import.meta.url),
  */
 const apiModuleUses = {
   checkouts: ['kernel'],
-  invoices: ['kernel'],
+  // Coupons and scheduled sales (decision 092): the schema only. What was paid for a line's
+  // units (`paidForUnits`) is theirs: invoices, returns and orders use it.
+  offers: [],
+  invoices: ['kernel', 'offers'],
   refunds: ['kernel'],
   settlements: ['kernel', 'invoices'],
   payouts: ['kernel', 'settlements'],
   // The IRN and e-way bill a dispatch needs (issue 30.8-9): the schema and the GST portals only.
   'e-documents': [],
-  lifecycle: ['kernel', 'cart', 'checkouts', 'invoices', 'refunds', 'settlements', 'e-documents'],
+  lifecycle: [
+    'kernel',
+    'cart',
+    'checkouts',
+    'invoices',
+    'offers',
+    'refunds',
+    'settlements',
+    'e-documents',
+  ],
   shipping: ['kernel', 'invoices', 'lifecycle', 'e-documents'],
-  returns: ['kernel', 'invoices', 'refunds', 'settlements', 'shipping'],
+  returns: ['kernel', 'invoices', 'offers', 'refunds', 'settlements', 'shipping'],
   payments: ['kernel', 'checkouts', 'lifecycle', 'refunds'],
   orders: [
     'kernel',
     'checkouts',
     'invoices',
     'lifecycle',
+    'offers',
     'payments',
     'refunds',
     'returns',

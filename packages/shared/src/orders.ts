@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idParam } from './api'
 import { buyNowLine, buyNowQueryComplete, buyNowQueryFields } from './buy-now'
+import { appliedCoupon, couponCodeField } from './offers'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants'
 import { ORDER_ACTORS, ORDER_HISTORY_EVENTS } from './order-lifecycle'
 import { LINE_STATES } from './order-standing'
@@ -112,6 +113,8 @@ export const createOrderBody = z.object({
   buyer: orderBuyerInput.optional(),
   /** Buy Now: the order is this one line, not the cart (which stays as it is). Decision 089. */
   buyNow: buyNowLine.optional(),
+  /** A coupon to use, checked again as the order is placed (decision 092). */
+  couponCode: couponCodeField.optional(),
   paymentStatus: z.unknown().optional(),
   totalAmount: z.unknown().optional(),
   orderDate: z.unknown().optional(),
@@ -149,6 +152,8 @@ export const orderQuoteQuery = z
     addressId: z.uuid('Please select one address to proceed.').optional(),
     /** Buy Now: price this one line instead of the cart (decision 089). */
     ...buyNowQueryFields,
+    /** A coupon to price in; one that cannot be used is named in `couponRefusal` (decision 092). */
+    couponCode: couponCodeField.optional(),
   })
   .refine(...buyNowQueryComplete)
 export type OrderQuoteQuery = z.infer<typeof orderQuoteQuery>
@@ -163,11 +168,23 @@ export const orderQuote = z.object({
   itemCount: z.number().int(),
   /** Price × quantity over those lines. */
   itemsAmount: z.number(),
+  /**
+   * The list prices (MRP) × quantity over those lines, and what the shop's prices take off them
+   * (`mrpAmount - itemsAmount`). Absent from older servers.
+   */
+  mrpAmount: z.number().optional(),
+  mrpDiscount: z.number().optional(),
+  /** The coupon priced in (decision 092); null without one. Absent from older servers. */
+  coupon: appliedCoupon.nullable().optional(),
+  /** Why the coupon asked for cannot be used now, in the words to show; null otherwise. */
+  couponRefusal: z.string().nullable().optional(),
+  /** What the shopper saves against the MRP: `mrpDiscount` and the coupon's discount. */
+  youSave: z.number().optional(),
   /** What delivery adds to the order (0: the shop charges none today). */
   deliveryCharge: z.number(),
   /** What choosing cash on delivery adds on top of `totalAmount` (0: the shop charges none today). */
   codFee: z.number(),
-  /** What an order paid online pays: items and delivery. */
+  /** What an order paid online pays: items less the coupon, and delivery. */
   totalAmount: z.number(),
   /**
    * The GST inside `totalAmount`, summed line by line as the sellers' tax invoices will split it
@@ -215,6 +232,10 @@ export const orderLine = z.object({
   price: z.number(),
   /** Units ordered. */
   quantity: z.number().int(),
+  /** Rupees per unit: the list price (MRP) as ordered; absent on lines ordered before it was kept. */
+  mrp: z.number().optional(),
+  /** Rupees: the line's share of the coupon, off `price × quantity` (decision 092). */
+  discount: z.number().optional(),
   /** Issue 26.8 (`orderStanding`): cancelled when its part was, returned when all came back. */
   state: z.enum(LINE_STATES),
   /** Units of a part cancelled (or rejected) before it shipped. */
@@ -315,10 +336,16 @@ export const order = z.object({
   returns: z.array(orderReturn).optional(),
   refunds: z.array(refund).optional(),
   creditNotes: z.array(creditNoteSummary).optional(),
+  /**
+   * The coupon the order used and what it took off (rupees; a seller's own lines' share when a
+   * seller asks); null without one (decision 092).
+   */
+  coupon: z.object({ code: z.string(), discount: z.number() }).nullable().optional(),
 })
 export type Order = z.infer<typeof order>
 
 export const orderSummary = order.omit({
+  coupon: true,
   cartItems: true,
   addressInfo: true,
   timeline: true,
@@ -418,3 +445,14 @@ export const paymentStatusResponse = z.object({
 })
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>
 export type PaymentStatusResult = z.infer<typeof paymentStatusResponse>['result']
+
+/**
+ * POST /shop/order/coupon: "Apply coupon" at checkout. Answers the quote with the coupon priced
+ * in, or a 400 naming why it cannot be used (decision 092).
+ */
+export const applyCouponBody = z.object({
+  couponCode: couponCodeField,
+  addressId: z.uuid('Please select one address to proceed.').optional(),
+  buyNow: buyNowLine.optional(),
+})
+export type ApplyCouponInput = z.infer<typeof applyCouponBody>

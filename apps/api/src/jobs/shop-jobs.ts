@@ -32,6 +32,7 @@ import {
 } from '../modules/e-documents'
 import type { GstPortals } from '../einvoice'
 import { sendWishlistAlerts } from '../modules/wishlist'
+import { runScheduledSales } from '../modules/offers'
 import { purgeDelivered } from './outbox'
 import { createJobWorker, PermanentFailure, type JobWorker } from './worker'
 
@@ -188,6 +189,15 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
           const released = await expireUnpaidOrders(deps)
           if (released > 0)
             log.info(`released ${released} unpaid order(s) past their payment window`)
+        },
+      },
+      {
+        // Scheduled sale prices start and end on the minute (decision 092).
+        name: 'scheduled-sales',
+        everyMs: MINUTE,
+        run: async () => {
+          const { started, ended } = await runScheduledSales(deps.db, deps.now())
+          if (started + ended > 0) log.info(`scheduled sales: ${started} started, ${ended} ended`)
         },
       },
       {

@@ -2,6 +2,7 @@ import { PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
 import {
   brandRequests,
+  coupons,
   filterOptions,
   orderLines,
   products,
@@ -238,6 +239,56 @@ async function savedBy(w: World, caller: Caller, productId: string) {
     .values({ userId: caller.user.id, productId, savedPricePaise: 100 })
     .onConflictDoNothing()
 }
+/** A running coupon for every item, made once per world: what Apply coupon is asked about. */
+const worldCoupons = new WeakMap<World, Promise<string>>()
+function openCoupon(w: World): Promise<string> {
+  let made = worldCoupons.get(w)
+  if (!made) {
+    made = (async () => {
+      await w.db.insert(coupons).values({
+        code: 'ACCESS10',
+        kind: 'fixed',
+        value: 1000,
+        startsAt: new Date('2020-01-01T00:00:00Z'),
+        endsAt: new Date('2100-01-01T00:00:00Z'),
+        perShopperLimit: 1000,
+      })
+      return 'ACCESS10'
+    })()
+    worldCoupons.set(w, made)
+  }
+  return made
+}
+
+/** A fresh coupon of seller 1's (its own products, paid by it): what the edits change. */
+async function couponOfS1(w: World): Promise<{ id: string; form: object }> {
+  const code = `S1${crypto.randomUUID().slice(0, 8).toUpperCase()}`
+  const form = {
+    code,
+    kind: 'percent',
+    value: 5,
+    startsAt: '2026-01-01T00:00:00Z',
+    endsAt: '2027-01-01T00:00:00Z',
+    scope: 'seller',
+    sellerId: w.users.seller1.id,
+    fundedBy: 'seller',
+  }
+  const [row] = await w.db
+    .insert(coupons)
+    .values({
+      code,
+      kind: 'percent',
+      value: 500,
+      startsAt: new Date(form.startsAt),
+      endsAt: new Date(form.endsAt),
+      scope: 'seller',
+      sellerId: w.users.seller1.id,
+      fundedBy: 'seller',
+    })
+    .returning({ id: coupons.id })
+  return { id: row!.id, form }
+}
+
 const ADMIN = ['admin'] as const
 const BACK_OFFICE = ['pendingSeller', 'seller1', 'seller2', 'admin'] as const
 const SELLERS = ['pendingSeller', 'seller1', 'seller2'] as const
@@ -476,6 +527,35 @@ export const ACCESS: Record<string, AccessRule> = {
   ),
   'GET /api/shop/order/quote': rule(200, SIGNED_IN, 401, () => ({
     url: '/api/shop/order/quote',
+  })),
+  // Coupons (decision 092): admins manage all, a seller its own (others' answer 404).
+  'GET /api/admin/coupons': rule(200, BACK_OFFICE, 403, () => ({ url: '/api/admin/coupons' })),
+  'POST /api/admin/coupons': rule(201, BACK_OFFICE, 403, () => ({
+    url: '/api/admin/coupons',
+    ...json({
+      code: `NEW${crypto.randomUUID().slice(0, 8)}`,
+      kind: 'fixed',
+      value: 50,
+      startsAt: '2026-01-01T00:00:00Z',
+      endsAt: '2027-01-01T00:00:00Z',
+    }),
+  })),
+  'PUT /api/admin/coupons/:id': rule(
+    200,
+    S1_OR_ADMIN,
+    404,
+    async (w) => {
+      const { id, form } = await couponOfS1(w)
+      return { url: `/api/admin/coupons/${id}`, ...json(form) }
+    },
+    { shopperA: 403, shopperB: 403 },
+  ),
+  'POST /api/shop/order/coupon': rule(200, SHOPPERS, 403, async (w) => ({
+    url: '/api/shop/order/coupon',
+    ...json({
+      couponCode: await openCoupon(w),
+      buyNow: { productId: (await w.freshProductS1()).id, quantity: 1 },
+    }),
   })),
   'POST /api/shop/order/create': rule(201, SHOPPER_A, 403, async (w) => {
     await w.cartOfA((await w.freshProductS1()).id)

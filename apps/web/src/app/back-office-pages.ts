@@ -164,6 +164,13 @@ export const BACK_OFFICE_PAGES = [
     nav: ['admin'],
     load: () => import('@/features/banners/pages/admin-features-page'),
   },
+  // Decision 092: an admin's every coupon, a seller's own (for its products, paid by it).
+  {
+    path: 'coupons',
+    label: 'Coupons',
+    nav: ['admin', 'vendor'],
+    load: () => import('@/features/coupons/pages/coupons-page'),
+  },
   // The supplier address on the seller's GST invoices.
   {
     path: 'business-address',

@@ -1,3 +1,5 @@
+import type { DiscountFunder } from '@techbazaar/shared'
+
 /**
  * The frozen content of an issued invoice or credit note: every field it prints, as issued.
  * Stored as JSON (`invoices.document`); downloads render it and nothing recomputes it. Change
@@ -27,6 +29,13 @@ export interface InvoiceDocumentLine {
   hsn: string
   quantity: number
   unitPricePaise: number
+  /**
+   * The coupon's share of the line (decision 092), printed before tax: `totalPaise` is
+   * `unitPricePaise × quantity` less it. Absent when there is none (and on older documents).
+   */
+  discountPaise?: number
+  /** Who bears the discount: a marketplace-funded one is still paid to the seller. */
+  discountFundedBy?: DiscountFunder
   /** What the shopper paid for the line (GST included). */
   totalPaise: number
   taxablePaise: number

@@ -1,4 +1,5 @@
 import {
+  DISCOUNT_FUNDERS,
   ORDER_ACTORS,
   ORDER_HISTORY_EVENTS,
   ORDER_STATUSES,
@@ -78,6 +79,9 @@ export const orders = pgTable(
     }).notNull(),
     paymentStatus: text('payment_status', { enum: paymentStatus }).notNull().default('pending'),
     totalPaise: integer('total_paise').notNull(),
+    /** The coupon used (upper-case) and what it took off in all; null/0 without one. */
+    couponCode: text('coupon_code'),
+    couponDiscountPaise: integer('coupon_discount_paise').notNull().default(0),
     paymentId: text('payment_id'),
     payerId: text('payer_id'),
     /** An unpaid online order gives its stock back after this moment. */
@@ -148,10 +152,26 @@ export const orderLines = pgTable(
     image: text('image').notNull(),
     unitPricePaise: integer('unit_price_paise').notNull(),
     quantity: integer('quantity').notNull(),
+    /**
+     * The product's list price (MRP) per unit as ordered, for "discount on MRP"; null on lines
+     * ordered before it was kept.
+     */
+    mrpPaise: integer('mrp_paise'),
+    /**
+     * The coupon's share of this line (decision 092): the line's value less this is what was
+     * paid for it, its invoice's taxable value before tax, and what a refund of it gives back.
+     */
+    discountPaise: integer('discount_paise').notNull().default(0),
+    /** Who bears `discountPaise`; null when there is none. */
+    discountFundedBy: text('discount_funded_by', { enum: DISCOUNT_FUNDERS }),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     check('order_lines_quantity_check', sql`${t.quantity} > 0`),
+    check(
+      'order_lines_discount_check',
+      sql`${t.discountPaise} >= 0 AND ${t.discountPaise} <= ${t.unitPricePaise} * ${t.quantity}`,
+    ),
   ],
 )
 

@@ -31,6 +31,7 @@ import {
 } from './images'
 import { extraImageUrls, galleryViews } from './gallery-images'
 import type { SeedUser } from './people-data'
+import { seedOffers, SEED_SALE_PRODUCT } from './offers'
 import { seedFeeInvoices, seedSettlements } from './settlements'
 import { DEMO_PASSWORD, SEED_REVIEWERS, SEED_SELLERS, SEED_STAFF_AND_SHOPPERS } from './people-data'
 import { seedPurchases, type SeedPurchase } from './purchases'
@@ -286,6 +287,15 @@ export async function seedDemo(
         holderName: demoSeller.vendor?.business?.name ?? demoSeller.userName,
       },
       now,
+    })
+
+    const admin = SEED_STAFF_AND_SHOPPERS.find((u) => u.demoLabel === 'Admin')
+    if (!admin) throw new Error('seed: no demo admin')
+    await seedOffers(tx, {
+      now,
+      adminId: idOf(admin.email),
+      demoSellerId: idOf(demoSeller.email),
+      saleProductId: productIdOf(SEED_SALE_PRODUCT),
     })
 
     if (plan.length > 0) {

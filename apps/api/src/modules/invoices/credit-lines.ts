@@ -1,3 +1,4 @@
+import { paidForUnits } from '../offers'
 import { conflict } from '../../lib/errors'
 import { taxLine } from './gst'
 import type { InvoiceDocument, InvoiceDocumentLine } from '../../db/schema/invoice-document'
@@ -168,7 +169,8 @@ export function creditNoteLines(
             igstPaise: line.igstPaise - before.igstPaise,
           }
         : (() => {
-            const totalPaise = line.unitPricePaise * quantity
+            // What was paid for these units: their share of the line's discount comes off.
+            const totalPaise = paidForUnits(line, quantity)
             const { roundOffPaise: _roundOff, ...tax } = taxLine(
               totalPaise,
               line.rateBp,

@@ -39,20 +39,37 @@ type Column = TableColumn<InvoiceDocumentLine>
 export const COMPOSITION_DECLARATION =
   'composition taxable person, not eligible to collect tax on supplies'
 
+/**
+ * The coupon's share per line, before tax (CGST s.15(3)(a), decision 092): a column only on
+ * documents with a discount, so the others print as they always did.
+ */
+function discountColumns(invoice: InvoiceDocument): Column[] {
+  if (!invoice.lines.some((l) => (l.discountPaise ?? 0) > 0)) return []
+  return [
+    {
+      label: 'Discount',
+      width: 52,
+      align: 'right',
+      value: (l) => ((l.discountPaise ?? 0) > 0 ? `−${money(l.discountPaise ?? 0)}` : '—'),
+    },
+  ]
+}
+
 /** A bill of supply: description, HSN, quantity, price and total, no GST (issue 30.10). */
-function billOfSupplyColumns(): Column[] {
+function billOfSupplyColumns(invoice: InvoiceDocument): Column[] {
   return fitColumns([
     { label: '#', width: 16, align: 'left', value: (_l, i) => String(i + 1) },
     { label: 'Description', width: 0, align: 'left', value: (l) => l.description },
     { label: 'HSN', width: 44, align: 'left', value: (l) => l.hsn },
     { label: 'Qty', width: 40, align: 'right', value: (l) => `${l.quantity} Nos` },
     { label: 'Unit price', width: 70, align: 'right', value: (l) => money(l.unitPricePaise) },
+    ...discountColumns(invoice),
     { label: 'Total', width: 76, align: 'right', value: (l) => money(l.totalPaise) },
   ])
 }
 
 function columns(invoice: InvoiceDocument): Column[] {
-  if (invoice.billOfSupply) return billOfSupplyColumns()
+  if (invoice.billOfSupply) return billOfSupplyColumns(invoice)
   const taxColumns: Column[] =
     invoice.taxKind === 'IGST'
       ? [{ label: 'IGST', width: 100, align: 'right', value: (l) => money(l.igstPaise) }]
@@ -76,6 +93,7 @@ function columns(invoice: InvoiceDocument): Column[] {
       align: 'right',
       value: (l) => money(l.unitPricePaise),
     },
+    ...discountColumns(invoice),
     { label: 'Taxable\nvalue', width: 58, align: 'right', value: (l) => money(l.taxablePaise) },
     { label: 'GST\nrate', width: 30, align: 'right', value: (l) => formatGstRate(l.rateBp) },
     ...taxColumns,

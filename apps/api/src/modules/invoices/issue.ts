@@ -170,7 +170,9 @@ async function buildInvoice(
   const lines = lineRows.map(({ line, hsn }): InvoiceDocumentLine => {
     const entry = hsnEntry(hsn)
     if (!entry) throw conflict(`"${line.title}" has no HSN code from the shop's list: set it first`)
-    const totalPaise = line.unitPricePaise * line.quantity
+    // A coupon's share shown on the invoice before tax is not part of the value (CGST s.15(3)(a)):
+    // tax is on what is paid for the line (decision 092).
+    const totalPaise = line.unitPricePaise * line.quantity - line.discountPaise
     // A composition dealer collects no tax: the whole price is the value of the supply.
     const { roundOffPaise: lineRoundOff, ...tax } = supplier.composition
       ? { taxablePaise: totalPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, roundOffPaise: 0 }
@@ -182,6 +184,12 @@ async function buildInvoice(
       hsn: printedHsn(entry.code, supplier.turnoverAbove5Cr),
       quantity: line.quantity,
       unitPricePaise: line.unitPricePaise,
+      ...(line.discountPaise > 0
+        ? {
+            discountPaise: line.discountPaise,
+            discountFundedBy: line.discountFundedBy ?? 'marketplace',
+          }
+        : {}),
       totalPaise,
       rateBp: supplier.composition ? 0 : entry.rateBp,
       ...tax,

@@ -159,6 +159,8 @@ export function toOrderLine({ row, standing }: LoadedStanding['lines'][number]) 
     image: row.image,
     price: paiseToRupees(row.unitPricePaise),
     quantity: row.quantity,
+    ...(row.mrpPaise === null ? {} : { mrp: paiseToRupees(row.mrpPaise) }),
+    discount: paiseToRupees(row.discountPaise),
     state: standing.state,
     cancelledQuantity: standing.cancelledQuantity,
     returnedQuantity: standing.returnedQuantity,

@@ -1,4 +1,5 @@
 import {
+  applyCouponBody,
   buyNowOfQuery,
   cancelOrderBody,
   cancelOrderResponse,
@@ -90,6 +91,38 @@ export async function ordersRoutes(app: App) {
           request.query.addressId,
           { maxPaise: limits.codDailyMaxPaise, now: app.deps.now() },
           buyNowOfQuery(request.query),
+          request.query.couponCode ? { code: request.query.couponCode, strict: false } : undefined,
+        ),
+      }
+    },
+  )
+
+  app.post(
+    '/shop/order/coupon',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Apply a coupon at checkout: the quote with the coupon priced in, or 400 saying why it cannot be used (expired, the minimum order, first orders only, already used, not for these items)',
+        body: applyCouponBody,
+        response: { 200: orderQuoteResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = assertSelf(request, undefined)
+      reply.header('Cache-Control', 'no-store')
+      const { couponCode, addressId, buyNow } = request.body
+      return {
+        success: true as const,
+        data: await quoteOrder(
+          db,
+          config.marketplace,
+          user.id,
+          addressId,
+          { maxPaise: limits.codDailyMaxPaise, now: app.deps.now() },
+          buyNow,
+          { code: couponCode, strict: true },
         ),
       }
     },

@@ -145,5 +145,11 @@ export async function getOrderDetails(
           }
         : null,
     cartItems: lines.map(toOrderLine),
+    coupon: row.couponCode
+      ? {
+          code: row.couponCode,
+          discount: paiseToRupees(lines.reduce((sum, l) => sum + l.row.discountPaise, 0)),
+        }
+      : null,
   }
 }

@@ -39,6 +39,7 @@ import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './c
 import { assertCodDayAllowed } from './cod-daily-limit'
 import { promisedDelivery } from './promised-delivery'
 import { orderCharges } from './quote'
+import { priceCoupon, redeemCoupon, type CouponDiscount, type CouponLine } from '../offers'
 import { assertHoldAllowed } from './unpaid-hold'
 
 /**
@@ -132,7 +133,11 @@ export async function createOrder(
       ? await buyNowLines(tx, user.id, input.buyNow)
       : await lockedCart(tx, user.id)
     await assertCompositionIntraState(tx, lines, address.stateCode ?? '')
-    const totalPaise = checkCart(deps, input, lines, deliverable)
+    // Checked again here, under the cart lock: the quote's word is not the order's (decision 092).
+    const coupon = input.couponCode
+      ? await priceCoupon(tx, input.couponCode, user.id, couponLinesOf(lines), now)
+      : null
+    const totalPaise = checkCart(deps, input, lines, deliverable, coupon?.discountPaise ?? 0)
     // Under the cart lock taken above, so two placements of one account count each other.
     if (online) await assertHoldAllowed(tx, user.id, lines, deps.limits.unpaidHoldMaxUnits, now)
     else await assertCodDayAllowed(tx, user.id, lines, deps.limits.codDailyMaxPaise, now)
@@ -143,11 +148,14 @@ export async function createOrder(
       input,
       address,
       lines,
+      coupon,
       totalPaise,
       now,
       expiresAt: online ? expiresAt : null,
       expectedDelivery,
     })
+    // The coupon's use is taken atomically; losing the race for its last use undoes the order.
+    if (coupon) await redeemCoupon(tx, coupon, user.id, order.id)
     const response = { success: true as const, orderId: order.id, orderNumber: order.number }
     await recordPlacement(tx, deps, { user, idempotencyKey, response, online, now })
     if (!online) return { kind: 'cod', response }
@@ -187,6 +195,7 @@ function requestHash(input: CreateOrderInput): string {
     ...(input.buyer ? { buyer: input.buyer } : {}),
     // Buy Now's line is another order than the cart's: a key reused for it is refused.
     ...(input.buyNow ? { buyNow: input.buyNow } : {}),
+    ...(input.couponCode ? { couponCode: input.couponCode } : {}),
   }
   return createHash('sha256').update(JSON.stringify(decisive)).digest('hex')
 }
@@ -269,6 +278,9 @@ const catalogFields = {
   title: products.title,
   image: products.image,
   pricePaise: products.effectivePricePaise,
+  mrpPaise: products.pricePaise,
+  category: products.category,
+  brand: products.brand,
   sellerId: products.sellerId,
   listed: products.listed,
   maxPerOrder: products.maxPerOrder,
@@ -301,6 +313,7 @@ function checkCart(
   input: CreateOrderInput,
   lines: CartLine[],
   deliverable: Set<string> | null,
+  couponPaise: number,
 ): number {
   if (deliverable && lines.some((l) => !deliverable.has(l.sellerId))) {
     throw conflict('Your cart changed while the order was being placed. Please review it.')
@@ -308,6 +321,7 @@ function checkCart(
   const { totalPaise } = orderCharges(
     lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0),
     input.paymentMethod,
+    couponPaise,
   )
   if (totalPaise > MAX_ORDER_TOTAL_PAISE) {
     throw badRequest(
@@ -371,6 +385,7 @@ async function writeOrder(
     input: CreateOrderInput
     address: AddressSnapshot
     lines: CartLine[]
+    coupon: CouponDiscount | null
     totalPaise: number
     now: Date
     expiresAt: Date | null
@@ -392,6 +407,8 @@ async function writeOrder(
       orderStatus: online ? 'pending' : 'confirmed',
       paymentStatus: 'pending',
       totalPaise: placing.totalPaise,
+      couponCode: placing.coupon?.code ?? null,
+      couponDiscountPaise: placing.coupon?.discountPaise ?? 0,
       expiresAt: placing.expiresAt,
       expectedDelivery: placing.expectedDelivery,
       createdAt: now,
@@ -400,9 +417,16 @@ async function writeOrder(
     .returning({ id: orders.id, orderNumber: orders.orderNumber })
   if (!order) throw new Error('order not inserted')
 
-  const bySeller = new Map<string, CartLine[]>()
-  for (const line of lines)
-    bySeller.set(line.sellerId, [...(bySeller.get(line.sellerId) ?? []), line])
+  // Each line with its coupon share (in `lines` order, as the coupon was priced).
+  const bySeller = new Map<string, (CartLine & { discountPaise: number })[]>()
+  lines.forEach((line, i) => {
+    const discountPaise = placing.coupon?.shares[i] ?? 0
+    bySeller.set(line.sellerId, [
+      ...(bySeller.get(line.sellerId) ?? []),
+      { ...line, discountPaise },
+    ])
+  })
+  const funder = placing.coupon?.fundedBy ?? null
   for (const [sellerId, sellerLines] of bySeller) {
     const [sub] = await tx
       .insert(subOrders)
@@ -411,7 +435,11 @@ async function writeOrder(
         sellerId,
         status: online ? 'pending' : 'confirmed',
         confirmedAt: online ? null : now,
-        subtotalPaise: sellerLines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0),
+        // What is paid for the part: what COD collects and a cancellation refunds.
+        subtotalPaise: sellerLines.reduce(
+          (sum, l) => sum + l.pricePaise * l.quantity - l.discountPaise,
+          0,
+        ),
       })
       .returning({ id: subOrders.id })
     if (!sub) throw new Error('sub-order not inserted')
@@ -424,6 +452,9 @@ async function writeOrder(
         image: l.image,
         unitPricePaise: l.pricePaise,
         quantity: l.quantity,
+        mrpPaise: Math.max(l.mrpPaise, l.pricePaise),
+        discountPaise: l.discountPaise,
+        discountFundedBy: l.discountPaise > 0 ? funder : null,
       })),
     )
   }
@@ -467,4 +498,15 @@ async function recordPlacement(
     actorId: user.id,
   })
   if (!online) await queueOrderConfirmation(tx, response.orderId, deps.lifecycle.shopName)
+}
+
+/** The order's lines as a coupon sees them. */
+function couponLinesOf(lines: readonly CartLine[]): CouponLine[] {
+  return lines.map((l) => ({
+    productId: l.productId,
+    sellerId: l.sellerId,
+    category: l.category,
+    brand: l.brand,
+    valuePaise: l.pricePaise * l.quantity,
+  }))
 }

@@ -51,6 +51,13 @@ describe('GET /api/shop/order/quote', () => {
     expect(body.data).toEqual({
       itemCount: 3,
       itemsAmount: 2997,
+      // The marketplace's own phone is on sale (₹1,200 listed, ₹999 sold): ₹201 off the MRP; no
+      // coupon was asked for (decision 092).
+      mrpAmount: 3198,
+      mrpDiscount: 201,
+      coupon: null,
+      couponRefusal: null,
+      youSave: 201,
       deliveryCharge: 0,
       codFee: 0,
       totalAmount: 2997,
@@ -101,6 +108,11 @@ describe('GET /api/shop/order/quote', () => {
     expect(res.json().data).toEqual({
       itemCount: 0,
       itemsAmount: 0,
+      mrpAmount: 0,
+      mrpDiscount: 0,
+      coupon: null,
+      couponRefusal: null,
+      youSave: 0,
       deliveryCharge: 0,
       codFee: 0,
       totalAmount: 0,

@@ -8,13 +8,16 @@ import {
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { addresses, cartLines, carts, products } from '../../db/schema'
-import { badRequest } from '../../lib/errors'
+import { AppError, badRequest } from '../../lib/errors'
+import { priceCoupon, type CouponDiscount, type CouponLine } from '../offers'
 import { includedGstPaise, type MarketplaceIdentity } from '../invoices'
 import { codDayExceeded } from './cod-daily-limit'
 
 /** An order's total in its parts, in paise. */
 export interface OrderCharges {
   itemsPaise: number
+  /** The coupon's discount (decision 092). */
+  couponPaise: number
   deliveryPaise: number
   codFeePaise: number
   totalPaise: number
@@ -25,15 +28,26 @@ export interface OrderCharges {
  * charges and what the checkout shows come from here, so they cannot drift apart. The shop
  * charges no delivery and no cash-on-delivery fee today; a charge added here reaches both.
  */
-export function orderCharges(itemsPaise: number, method: OrderPaymentMethod | null): OrderCharges {
+export function orderCharges(
+  itemsPaise: number,
+  method: OrderPaymentMethod | null,
+  couponPaise = 0,
+): OrderCharges {
   const deliveryPaise = 0
   const codFeePaise = 0
   return {
     itemsPaise,
+    couponPaise,
     deliveryPaise,
     codFeePaise,
-    totalPaise: itemsPaise + deliveryPaise + (method === 'COD' ? codFeePaise : 0),
+    totalPaise: itemsPaise - couponPaise + deliveryPaise + (method === 'COD' ? codFeePaise : 0),
   }
+}
+
+/** Which coupon to price in, and whether one that cannot be used is an error (Apply) or a note. */
+export interface QuoteCoupon {
+  code: string
+  strict: boolean
 }
 
 /**
@@ -46,10 +60,14 @@ export async function quoteOrder(
   marketplace: Pick<MarketplaceIdentity, 'stateCode'>,
   userId: string,
   addressId: string | undefined,
-  /** The day's cash ceiling per seller (decision 070), checked as placing the order checks it. */
-  codDaily?: { maxPaise: number; now: Date },
+  /**
+   * The day's cash ceiling per seller (decision 070), checked as placing the order checks it, on
+   * the shop's clock (which also says whether a coupon is running).
+   */
+  codDaily: { maxPaise: number; now: Date },
   /** Buy Now: this one line priced instead of the cart (decision 089). */
   buyNow?: BuyNowLine,
+  coupon?: QuoteCoupon,
 ): Promise<OrderQuote> {
   let placeOfSupply: string | null = null
   if (addressId) {
@@ -61,8 +79,12 @@ export async function quoteOrder(
     placeOfSupply = address.stateCode
   }
   const catalog = {
+    productId: products.id,
     pricePaise: products.effectivePricePaise,
+    mrpPaise: products.pricePaise,
     sellerId: products.sellerId,
+    category: products.category,
+    brand: products.brand,
     hsn: products.hsn,
   }
   // The lines the cart's own total counts: those still listed (Buy Now's product, if listed).
@@ -79,24 +101,72 @@ export async function quoteOrder(
         .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
         .innerJoin(products, eq(products.id, cartLines.productId))
         .where(and(eq(carts.userId, userId), eq(products.listed, true)))
-  const priced = lines.map((l) => ({ ...l, totalPaise: l.pricePaise * l.quantity }))
+  const valued = lines.map((l) => ({ ...l, valuePaise: l.pricePaise * l.quantity }))
+  const { applied, refusal } = await quoteCoupon(db, coupon, userId, valued, codDaily.now)
+  // Each line's GST is on what is paid for it: its value less its coupon share (CGST s.15(3)).
+  const priced = valued.map((l, i) => ({
+    ...l,
+    totalPaise: l.valuePaise - (applied?.shares[i] ?? 0),
+  }))
   const charges = orderCharges(
-    priced.reduce((sum, l) => sum + l.totalPaise, 0),
+    valued.reduce((sum, l) => sum + l.valuePaise, 0),
     null,
+    applied?.discountPaise ?? 0,
   )
-  const codDailyRefusal =
-    codDaily && (await codDayExceeded(db, userId, priced, codDaily.maxPaise, codDaily.now))
-      ? codDailyLimitMessage(paiseToRupees(codDaily.maxPaise))
-      : null
+  const mrpPaise = valued.reduce(
+    (sum, l) => sum + Math.max(l.mrpPaise, l.pricePaise) * l.quantity,
+    0,
+  )
+  const codDailyRefusal = (await codDayExceeded(
+    db,
+    userId,
+    priced,
+    codDaily.maxPaise,
+    codDaily.now,
+  ))
+    ? codDailyLimitMessage(paiseToRupees(codDaily.maxPaise))
+    : null
   const gstPaise =
     placeOfSupply === null ? null : await includedGstPaise(db, marketplace, placeOfSupply, priced)
   return {
     itemCount: priced.reduce((sum, l) => sum + l.quantity, 0),
     itemsAmount: paiseToRupees(charges.itemsPaise),
+    mrpAmount: paiseToRupees(mrpPaise),
+    mrpDiscount: paiseToRupees(mrpPaise - charges.itemsPaise),
+    coupon: applied
+      ? {
+          code: applied.code,
+          discount: paiseToRupees(applied.discountPaise),
+          fundedBy: applied.fundedBy,
+        }
+      : null,
+    couponRefusal: refusal,
+    youSave: paiseToRupees(mrpPaise - charges.itemsPaise + charges.couponPaise),
     deliveryCharge: paiseToRupees(charges.deliveryPaise),
     codFee: paiseToRupees(charges.codFeePaise),
     totalAmount: paiseToRupees(charges.totalPaise),
     gstIncluded: gstPaise === null ? null : paiseToRupees(gstPaise),
     codDailyRefusal,
+  }
+}
+
+/**
+ * The coupon priced against the quote's lines. A refusal is thrown for Apply (`strict`) and
+ * answered as `refusal` otherwise, so a checkout whose coupon stopped applying (the cart
+ * changed, the coupon ended) still shows its total and says why the coupon went.
+ */
+async function quoteCoupon(
+  db: Db,
+  coupon: QuoteCoupon | undefined,
+  userId: string,
+  lines: readonly CouponLine[],
+  now: Date,
+): Promise<{ applied: CouponDiscount | null; refusal: string | null }> {
+  if (!coupon) return { applied: null, refusal: null }
+  try {
+    return { applied: await priceCoupon(db, coupon.code, userId, lines, now), refusal: null }
+  } catch (error) {
+    if (coupon.strict || !(error instanceof AppError) || error.statusCode !== 400) throw error
+    return { applied: null, refusal: error.message }
   }
 }

@@ -1,3 +1,4 @@
+import { paidForUnits } from '../offers'
 import {
   formatOrderNumber,
   isMarketplaceAdmin,
@@ -43,6 +44,9 @@ export interface ReturnedLine {
   image: string
   unitPricePaise: number
   quantity: number
+  /** The order line's units and its coupon share: the refund is what was paid (decision 092). */
+  orderedQuantity: number
+  discountPaise: number
 }
 
 /** A return with what every view of it (queue, order details, mails) needs. */
@@ -63,9 +67,24 @@ export interface ReturnRecord {
   lines: ReturnedLine[]
 }
 
-/** What the returned items were charged: what the refund owes (shipping is never refunded). */
+/**
+ * What was paid for the returned items (their price less their share of a coupon): what the
+ * refund owes (shipping is never refunded).
+ */
 export const returnedPaise = (lines: readonly ReturnedLine[]) =>
-  lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0)
+  lines.reduce(
+    (sum, l) =>
+      sum +
+      paidForUnits(
+        {
+          unitPricePaise: l.unitPricePaise,
+          quantity: l.orderedQuantity,
+          discountPaise: l.discountPaise,
+        },
+        l.quantity,
+      ),
+    0,
+  )
 
 const customers = alias(users, 'customer')
 
@@ -126,6 +145,8 @@ export async function readReturns(
       image: orderLines.image,
       unitPricePaise: orderLines.unitPricePaise,
       quantity: returnLines.quantity,
+      orderedQuantity: orderLines.quantity,
+      discountPaise: orderLines.discountPaise,
     })
     .from(returnLines)
     .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))

@@ -99,12 +99,13 @@ export async function settleDeliveredPart(
       fields: Omit<NewEntry, keyof typeof base | 'kind' | 'dedupeKey'>,
     ) => rows.push({ ...base, ...fields, kind, dedupeKey: `${key}:${suffix}` })
 
+    const sale = sellerSalePaise(line)
     entry('sale', 'sale', {
-      amountPaise: line.totalPaise,
-      basePaise: line.totalPaise,
+      amountPaise: sale,
+      basePaise: sale,
       reversible: true,
     })
-    const commission = applyRate(line.totalPaise, rule.percentBp)
+    const commission = applyRate(sale, rule.percentBp)
     const fee = rule.closingFeePaise * line.quantity
     const reversedOnReturn = rule.commissionReversedOnReturn
     for (const [suffix, kind, amount, rate, reversible] of [
@@ -114,7 +115,7 @@ export async function settleDeliveredPart(
       if (amount === 0) continue
       entry(kind, suffix, {
         amountPaise: -amount,
-        basePaise: kind === 'commission' ? line.totalPaise : null,
+        basePaise: kind === 'commission' ? sale : null,
         rateBp: rate,
         ruleId: rule.id,
         reversible,
@@ -249,4 +250,15 @@ export async function reverseReturnedGoods(
       target: settlementEntries.dedupeKey,
     })
   }
+}
+
+/**
+ * What a line's sale earns its seller (decision 092): what the shopper paid, plus a coupon's
+ * share when the marketplace funds it (the marketplace pays the seller the price it gave away);
+ * a discount the seller funds stays off its earnings, and its commission is on what it earns.
+ */
+export function sellerSalePaise(
+  line: Pick<InvoiceDocument['lines'][number], 'totalPaise' | 'discountPaise' | 'discountFundedBy'>,
+): number {
+  return line.totalPaise + (line.discountFundedBy === 'marketplace' ? (line.discountPaise ?? 0) : 0)
 }

@@ -3,6 +3,7 @@ import { orders, payments, subOrders } from '../../../db/schema'
 import type { Effect } from '../context'
 import { queueOrderConfirmation } from '../confirmation-mail'
 import { endUnpaidPayment, returnToCart } from './goods-and-money'
+import { releaseCoupon } from '../../offers'
 
 /**
  * `pay` (the provider's word that an online order is paid):
@@ -35,9 +36,12 @@ export const pay: Effect = async (tx, ctx, request, { parts }) => {
  * `failPayment` and `expire` (an online order unpaid: the provider failed it, or its payment
  * window passed):
  * - its provider checkouts are closed (outbox) and its payment reads Failed;
- * - its units go back on sale and its lines back into the shopper's cart.
+ * - its units go back on sale and its lines back into the shopper's cart;
+ * - its coupon use, if any, is given back.
  */
 export const endUnpaid: Effect = async (tx, ctx, request, { userId, parts }) => {
   await endUnpaidPayment(tx, request.orderId)
   await returnToCart(tx, userId, parts, ctx.maxPerProduct)
+  // Never paid: its coupon use is given back (decision 092).
+  await releaseCoupon(tx, request.orderId, ctx.now())
 }

@@ -120,13 +120,24 @@ export function OrderDetails({ orderId }: { orderId: string }) {
                   </span>
                   <LineStateBadge line={line} />
                 </span>
+                {(line.discount ?? 0) > 0 && (
+                  <span className="tabular block text-xs text-success">
+                    Coupon −{formatRupees(line.discount ?? 0)}
+                  </span>
+                )}
               </span>
               <span className={cn('tabular font-medium', lineEnded(line) && 'line-through')}>
-                {formatRupees(line.price * line.quantity)}
+                {/* What was paid for the line: its coupon share is off (decision 092). */}
+                {formatRupees(line.price * line.quantity - (line.discount ?? 0))}
               </span>
             </li>
           ))}
         </ul>
+        {order.coupon && (
+          <p className="mt-2 text-sm text-success" data-testid="order-coupon">
+            Coupon {order.coupon.code}: you saved {formatRupees(order.coupon.discount)}
+          </p>
+        )}
       </section>
       <section aria-label="Delivery address" className="border-t pt-3">
         <h3 className="mb-1 font-semibold">Delivery Address</h3>

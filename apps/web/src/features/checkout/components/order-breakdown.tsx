@@ -22,18 +22,40 @@ interface BreakdownRowsProps {
 
 /**
  * The breakup of an order's total as the server priced it (Consumer Protection (E-Commerce)
- * Rules 2020, decision 67): items, delivery, the cash-on-delivery fee when that is chosen and
- * charged, the total and the GST it includes.
+ * Rules 2020, decision 67): items (at MRP, with the discount on it, when the shop's prices are
+ * below it), the coupon, delivery, the cash-on-delivery fee when that is chosen and charged, the
+ * total, what the shopper saves and the GST the total includes (decision 092).
  */
 export function BreakdownRows({ quote, method, addressChosen, totalTestId }: BreakdownRowsProps) {
   const codFee = method === 'COD' && quote.codFee > 0
+  // Against the MRP only when the shop's prices are below it (decision 092).
+  const mrpDiscount = quote.mrpDiscount ?? 0
+  const youSave = quote.youSave ?? 0
   return (
     <div className="space-y-3">
       <dl className="space-y-2 text-sm">
         <div className={row}>
-          <dt className="text-muted-foreground">Items ({quote.itemCount})</dt>
-          <dd className="tabular">{formatRupees(quote.itemsAmount)}</dd>
+          <dt className="text-muted-foreground">
+            Items ({quote.itemCount}){mrpDiscount > 0 ? ' at MRP' : ''}
+          </dt>
+          <dd className="tabular">
+            {formatRupees(mrpDiscount > 0 ? (quote.mrpAmount ?? 0) : quote.itemsAmount)}
+          </dd>
         </div>
+        {mrpDiscount > 0 && (
+          <div className={row}>
+            <dt className="text-muted-foreground">Discount on MRP</dt>
+            <dd className="tabular text-success">−{formatRupees(mrpDiscount)}</dd>
+          </div>
+        )}
+        {quote.coupon && (
+          <div className={row}>
+            <dt className="text-muted-foreground">Coupon ({quote.coupon.code})</dt>
+            <dd className="tabular text-success" data-testid="coupon-discount">
+              −{formatRupees(quote.coupon.discount)}
+            </dd>
+          </div>
+        )}
         <div className={row}>
           <dt className="text-muted-foreground">Delivery charges</dt>
           <dd className={cn('tabular', quote.deliveryCharge === 0 && 'font-medium text-success')}>
@@ -53,6 +75,11 @@ export function BreakdownRows({ quote, method, addressChosen, totalTestId }: Bre
           </dd>
         </div>
       </dl>
+      {youSave > 0 && (
+        <p className="text-sm font-semibold text-success" data-testid="you-save">
+          You save {formatRupees(youSave)} on this order
+        </p>
+      )}
       <p className="text-sm text-muted-foreground" data-testid="gst-included">
         {quote.gstIncluded !== null
           ? `GST included: ${formatRupees(quote.gstIncluded)}`

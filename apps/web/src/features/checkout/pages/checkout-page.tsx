@@ -8,9 +8,10 @@ import {
   unpaidHoldMessage,
   type Address,
   type OrderBuyer,
+  type OrderQuote,
   type PaymentMethod,
 } from '@techbazaar/shared'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ShoppingBag } from 'lucide-react'
 import { useRef, useState, type ComponentType } from 'react'
 import { Link } from 'react-router'
@@ -26,7 +27,8 @@ import { useCartServiceability } from '@/lib/shipping/serviceability'
 import { ApiError } from '@/lib/api-client'
 import { useCreateOrder } from '../api/create-order'
 import { useOrderLimits } from '../api/get-order-limits'
-import { useOrderQuote } from '../api/get-order-quote'
+import { orderQuoteQueryOptions, useOrderQuote } from '../api/get-order-quote'
+import { CouponField } from '../components/coupon-field'
 import { OrderBreakdown, quotedTotal } from '../components/order-breakdown'
 import { OrderPlacedDialog, type PlacedOrder } from '../components/order-placed-dialog'
 import { BusinessBuyerFields, useBusinessBuyer } from '../components/business-buyer'
@@ -75,6 +77,7 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
   const { buyNow, items, total } = checkout
   const cartBlocked = checkout.blockedReason
   const createOrder = useCreateOrder()
+  const queryClient = useQueryClient()
   const limits = useOrderLimits(userId)
   const [addressId, setAddressId] = useState<string | null>(null)
   // The same query as the address panel's, so no second request.
@@ -103,13 +106,13 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
     buyNow,
   )
   const reach = address && delivery.data ? delivery.data : null
+  // The coupon the shopper applied (decision 092): kept while it applies; the quote says why
+  // when it stops (the cart changed), and the order carries it only while it does.
+  const [couponCode, setCouponCode] = useState<string | null>(null)
   // The server prices the cart as an order for the chosen address (its state decides the GST).
-  const quote = useOrderQuote(
-    userId,
-    address?._id ?? null,
-    `${buyNow ? 'buy-now|' : ''}${items.map((l) => `${l.productId}:${l.quantity}`).join(',')}=${total}`,
-    buyNow,
-  )
+  const quotedLines = `${buyNow ? 'buy-now|' : ''}${items.map((l) => `${l.productId}:${l.quantity}`).join(',')}=${total}`
+  const quote = useOrderQuote(userId, address?._id ?? null, quotedLines, buyNow, couponCode)
+  const appliedCoupon = quote.data?.coupon ?? null
   const blockedReason =
     cartBlocked ??
     (reach && !reach.serviceable
@@ -150,6 +153,22 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
     setMethod(value)
     attemptKey.current = null
   }
+  // Another coupon makes another order: the server refuses a key reused for it.
+  const changeCoupon = (code: string | null, priced?: OrderQuote) => {
+    // Apply's answer is the quote with the coupon: shown at once, not asked for again.
+    if (code && priced) {
+      const { queryKey } = orderQuoteQueryOptions(
+        userId,
+        address?._id ?? null,
+        quotedLines,
+        buyNow,
+        code,
+      )
+      queryClient.setQueryData(queryKey, priced)
+    }
+    setCouponCode(code)
+    attemptKey.current = null
+  }
 
   const placeOrder = async () => {
     if (items.length === 0) {
@@ -184,6 +203,8 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
           ...(buyer ? { buyer } : {}),
           // Buy Now: this one line is the order; the server leaves the cart as it is.
           ...(buyNow ? { buyNow } : {}),
+          // Checked again by the server as it places the order.
+          ...(appliedCoupon ? { couponCode: appliedCoupon.code } : {}),
           // Sent as the spec's payload has them; the server ignores these and prices the cart itself.
           cartItems: items.map((l) => ({ productId: l.productId, quantity: l.quantity })),
           totalAmount: total,
@@ -269,6 +290,15 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
           <DeliverTo address={address} delivery={delivery} />
           <BusinessBuyerFields business={business} deliveryStateCode={address?.stateCode ?? null} />
           <div className="space-y-4 border-t px-5 py-4">
+            {checkout.lines.length > 0 && (
+              <CouponField
+                applied={appliedCoupon}
+                refusal={couponCode ? (quote.data?.couponRefusal ?? null) : null}
+                addressId={address?._id ?? null}
+                buyNow={buyNow}
+                onChange={changeCoupon}
+              />
+            )}
             <OrderBreakdown
               quote={quote}
               method={chosen}
