@@ -95,7 +95,7 @@ export function VariantPicker({
                     disabled
                     className={cn(BASE, 'cursor-not-allowed border-dashed text-muted-foreground')}
                   >
-                    <span className="line-through decoration-1">{content}</span>
+                    <span className="line-through decoration-1">{content}</span>{' '}
                     <span className="sr-only">({choice.reason})</span>
                   </button>
                 )
