@@ -57,6 +57,16 @@ describe('choiceFor', () => {
       kind: 'off',
       reason: 'out of stock',
     })
+    // Blue 256 GB, whose Pink is made but sold out.
+    const blue256 = { Colour: 'Blue', Storage: '256 GB' }
+    expect(choiceFor(family, blue256, 'Colour', 'Pink')).toEqual({
+      kind: 'off',
+      reason: 'out of stock',
+    })
+    // Pink is not made in 128 GB: choosing 128 GB from Pink moves to a colour that is.
+    expect(
+      choiceFor(family, { Colour: 'Pink', Storage: '256 GB' }, 'Storage', '128 GB'),
+    ).toMatchObject({ kind: 'go', variant: { optionValues: { Storage: '128 GB' } } })
   })
 })
 

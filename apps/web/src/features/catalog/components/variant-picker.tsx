@@ -7,9 +7,10 @@ type Choice =
 
 /**
  * What choosing `value` for `name` does from the variant on screen: the sibling with that value
- * and the other values as they are; else the in-stock sibling with that value sharing the most
- * of them (a storage size not made in this colour switches the colour too); else nothing, and
- * the reason screen readers hear.
+ * and the other values as they are (nothing when it is sold out); when that combination is not
+ * made, the in-stock sibling with that value sharing the most of them (a storage size not made
+ * in this colour switches the colour too); else nothing. "off" carries the reason screen
+ * readers hear.
  */
 export function choiceFor(
   family: ProductFamily,
@@ -23,7 +24,8 @@ export function choiceFor(
     family.options.filter((o) => o.name !== name && v.optionValues[o.name] === current[o.name])
       .length
   const exact = withValue.find((v) => shared(v) === family.options.length - 1)
-  if (exact?.inStock) return { kind: 'go', variant: exact }
+  if (exact)
+    return exact.inStock ? { kind: 'go', variant: exact } : { kind: 'off', reason: 'out of stock' }
   const inStock = withValue.filter((v) => v.inStock).sort((a, b) => shared(b) - shared(a))
   const closest = inStock[0]
   if (closest) return { kind: 'go', variant: closest }
