@@ -77,3 +77,20 @@ export const familySummary = z.object({
   variantCount: z.number().int(),
 })
 export type FamilySummary = z.infer<typeof familySummary>
+
+/** Orders variants as their family's options order their values (Black 128 GB, Black 256 GB, …). */
+export function byOptionOrder(
+  options: readonly { name: string; values: readonly { value: string }[] }[],
+) {
+  const rank = (values: OptionValues) =>
+    options.map((o) => o.values.findIndex((v) => v.value === values[o.name as OptionName]))
+  return (a: { optionValues: OptionValues }, b: { optionValues: OptionValues }): number => {
+    const ra = rank(a.optionValues)
+    const rb = rank(b.optionValues)
+    for (let i = 0; i < ra.length; i++) {
+      const d = (ra[i] ?? 0) - (rb[i] ?? 0)
+      if (d !== 0) return d
+    }
+    return 0
+  }
+}

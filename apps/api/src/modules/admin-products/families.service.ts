@@ -1,5 +1,11 @@
 import type { AdminFamily, FamilyValues, SessionUser, VariantRowValues } from '@techbazaar/shared'
-import { declarationProblems, paiseToRupees, rupeesToPaise, variantTitle } from '@techbazaar/shared'
+import {
+  byOptionOrder,
+  declarationProblems,
+  paiseToRupees,
+  rupeesToPaise,
+  variantTitle,
+} from '@techbazaar/shared'
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { filterOptions, productFamilies, products } from '../../db/schema'
@@ -178,17 +184,19 @@ export async function getFamily(db: Db, user: SessionUser, id: string): Promise<
     id: family.id,
     title: family.title,
     options: family.options,
-    variants: rows.map((row) => ({
-      _id: row.id,
-      optionValues: row.optionValues ?? {},
-      sku: row.sku,
-      image: row.image,
-      price: paiseToRupees(row.pricePaise),
-      salePrice: paiseToRupees(row.salePricePaise),
-      totalStock: row.totalStock,
-      hsn: row.hsn,
-      listed: row.listed,
-    })),
+    variants: rows
+      .map((row) => ({
+        _id: row.id,
+        optionValues: row.optionValues ?? {},
+        sku: row.sku,
+        image: row.image,
+        price: paiseToRupees(row.pricePaise),
+        salePrice: paiseToRupees(row.salePricePaise),
+        totalStock: row.totalStock,
+        hsn: row.hsn,
+        listed: row.listed,
+      }))
+      .sort(byOptionOrder(family.options)),
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FamilySummary, ProductFamily } from '@techbazaar/shared'
-import { optionKey, paiseToRupees, productPath } from '@techbazaar/shared'
+import { byOptionOrder, optionKey, paiseToRupees, productPath } from '@techbazaar/shared'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { productFamilies, products, type FamilyListingSummary } from '../../db/schema'
@@ -51,16 +51,18 @@ export async function productFamilyOf(db: Db, familyId: string): Promise<Product
       name: o.name,
       values: o.values.map((v) => ({ value: v.value, swatch: v.swatch })),
     })),
-    variants: rows.map((row) => ({
-      _id: row.id,
-      shortId: row.shortId,
-      path: productPath(row),
-      optionValues: row.optionValues ?? {},
-      price: paiseToRupees(row.pricePaise),
-      salePrice: paiseToRupees(row.salePricePaise),
-      inStock: row.inStock,
-      image: row.image,
-    })),
+    variants: rows
+      .map((row) => ({
+        _id: row.id,
+        shortId: row.shortId,
+        path: productPath(row),
+        optionValues: row.optionValues ?? {},
+        price: paiseToRupees(row.pricePaise),
+        salePrice: paiseToRupees(row.salePricePaise),
+        inStock: row.inStock,
+        image: row.image,
+      }))
+      .sort(byOptionOrder(family.options)),
   }
 }
 
