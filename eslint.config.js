@@ -75,6 +75,8 @@ const apiModuleUses = {
   grievances: ['kernel'],
   contact: ['grievances'],
   'admin-products': ['catalog', 'vendors'],
+  // Relisting a seller's products moves its variant families' leads (decision 090).
+  vendors: ['catalog'],
   banners: ['catalog'],
   reviews: ['catalog'],
   search: ['catalog'],

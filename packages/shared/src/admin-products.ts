@@ -64,43 +64,45 @@ const productImages = z
  * the warranty may be incomplete here: the product is then saved unlisted (decision 066);
  * `newProductBody` is the one for adding, which requires them.
  */
-export const productBody = z
-  .object({
-    // `images` is the gallery, the cover first. A client from before galleries sends only
-    // `image`: the cover, with the product's other images kept (decision 091).
-    image: uploadedImageUrl('Image').optional(),
-    images: productImages.optional(),
-    title: requiredText('Title', 200),
-    description: requiredText('Description', 5000),
-    category: optionText('Category'),
-    brand: optionText('Brand'),
-    // '' or null: no section. A seller's featured/top-deals/trending is saved as a suggestion
-    // for an admin to approve; an admin's choice is applied (decision 085).
-    section: z.preprocess(
-      (value) => (value === '' || value === undefined ? null : value),
-      z
-        .enum(SECTIONS, 'Section must be one of featured, top-deals, trending, accessories')
-        .nullable(),
-    ),
-    // Picked by the seller from the shop's list, never guessed from the title: the invoice's HSN
-    // and GST rate follow it.
-    hsn: hsnField,
-    price: rupeesInput('Price').refine((n) => n >= LIMITS.productPriceMin, {
-      message: `Price must be at least ${MIN_PRICE}`,
-    }),
-    // 0 means "not on sale" (spec: the Sale badge shows when salePrice is above 0).
-    salePrice: rupeesInput('Sale Price').refine((n) => n === 0 || n >= LIMITS.productPriceMin, {
-      message: `Sale Price must be at least ${MIN_PRICE} (or 0 for no sale)`,
-    }),
-    totalStock: numberInput('Total Stock').pipe(
-      z.number().int('Total Stock must be a whole number').max(1_000_000),
-    ),
-    maxPerOrder: maxPerOrderInput,
-    declarations: declarationsBody,
-    warranty: warrantyBody,
-    averageReview: z.unknown().optional(),
-    userName: z.string().optional(),
-  })
+/** The product form's fields, unrefined (a variant family's form shares most of them). */
+export const productFields = z.object({
+  // `images` is the gallery, the cover first. A client from before galleries sends only
+  // `image`: the cover, with the product's other images kept (decision 091).
+  image: uploadedImageUrl('Image').optional(),
+  images: productImages.optional(),
+  title: requiredText('Title', 200),
+  description: requiredText('Description', 5000),
+  category: optionText('Category'),
+  brand: optionText('Brand'),
+  // '' or null: no section. A seller's featured/top-deals/trending is saved as a suggestion
+  // for an admin to approve; an admin's choice is applied (decision 085).
+  section: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z
+      .enum(SECTIONS, 'Section must be one of featured, top-deals, trending, accessories')
+      .nullable(),
+  ),
+  // Picked by the seller from the shop's list, never guessed from the title: the invoice's HSN
+  // and GST rate follow it.
+  hsn: hsnField,
+  price: rupeesInput('Price').refine((n) => n >= LIMITS.productPriceMin, {
+    message: `Price must be at least ${MIN_PRICE}`,
+  }),
+  // 0 means "not on sale" (spec: the Sale badge shows when salePrice is above 0).
+  salePrice: rupeesInput('Sale Price').refine((n) => n === 0 || n >= LIMITS.productPriceMin, {
+    message: `Sale Price must be at least ${MIN_PRICE} (or 0 for no sale)`,
+  }),
+  totalStock: numberInput('Total Stock').pipe(
+    z.number().int('Total Stock must be a whole number').max(1_000_000),
+  ),
+  maxPerOrder: maxPerOrderInput,
+  declarations: declarationsBody,
+  warranty: warrantyBody,
+  averageReview: z.unknown().optional(),
+  userName: z.string().optional(),
+})
+
+export const productBody = productFields
   .refine((body) => body.salePrice === 0 || body.salePrice < body.price, {
     message: 'Sale Price must be below Price (or 0 for no sale)',
     path: ['salePrice'],
@@ -153,6 +155,8 @@ export const adminProduct = product.extend({
   declarationsComplete: z.boolean(),
   /** The home section its seller asked for, waiting for an admin; null: none (decision 085). */
   suggestedSection: z.enum(HOME_SECTIONS).nullable(),
+  /** Its variant family (edited through the family form, decision 090); null: none. */
+  familyId: z.uuid().nullable(),
 })
 export type AdminProduct = z.infer<typeof adminProduct>
 

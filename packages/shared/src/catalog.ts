@@ -9,6 +9,7 @@ import {
 } from './constants'
 import { listedDeclarations, listedWarranty, productSeller } from './declarations'
 import { plainNumber } from './numbers'
+import { familySummary, optionValues, productFamily } from './variant-options'
 
 export const product = z.object({
   _id: z.uuid(),
@@ -35,6 +36,10 @@ export const product = z.object({
    * one), or the marketplace's legal name for its own goods; never a person's name.
    */
   username: z.string().nullable(),
+  /** A variant's choice per option ("Colour": "Blue"); absent for single-variant products. */
+  optionValues: optionValues.optional(),
+  /** Listings only, on a family's one card: its title, price range and swatches (decision 090). */
+  family: familySummary.optional(),
 })
 export type Product = z.infer<typeof product>
 
@@ -51,6 +56,8 @@ export const productDetail = product.extend({
   seller: productSeller,
   declarations: listedDeclarations,
   warranty: listedWarranty,
+  /** Its family's options and listed variants, for the variant picker; absent: no variants. */
+  variants: productFamily.optional(),
 })
 export type ProductDetail = z.infer<typeof productDetail>
 
@@ -109,6 +116,13 @@ const listingFilterFields = {
   inStock: z
     .enum(['1', 'true'], 'inStock must be 1')
     .transform(() => true as const)
+    .optional(),
+  /**
+   * Variant option values, "colour:blue,storage:256 gb" (decision 090): a product family with a
+   * listed variant of each named option's values (any of one option's values, all options).
+   */
+  options: commaList
+    .pipe(z.array(z.string().regex(/^[a-z]+:.+$/, 'options are name:value pairs')).max(12))
     .optional(),
 }
 const minNotAboveMax = (q: { minPrice?: number; maxPrice?: number }) =>

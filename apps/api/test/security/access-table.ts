@@ -5,6 +5,7 @@ import {
   coupons,
   filterOptions,
   orderLines,
+  productFamilies,
   products,
   reviews,
   wishlistItems,
@@ -17,6 +18,7 @@ import {
   form,
   json,
   multipartImage,
+  FAMILY_BODY,
   PRODUCT_BODY,
   sellerDetails,
   shopperBody,
@@ -140,6 +142,16 @@ async function suggestedProductS1(w: World) {
     .set({ section: null, suggestedSection: 'featured' })
     .where(eq(products.id, product.id))
   return product
+}
+
+/** A new product family of S1's, without variants yet; its id. */
+async function familyS1(w: World) {
+  const [row] = await w.db
+    .insert(productFamilies)
+    .values({ sellerId: w.users.seller1.id, title: 'Galaxy Buds Family', options: [] })
+    .returning({ id: productFamilies.id })
+  if (!row) throw new Error('family insert returned nothing')
+  return row.id
 }
 
 /** A new pending brand request of S1's; its id. */
@@ -697,6 +709,17 @@ export const ACCESS: Record<string, AccessRule> = {
   })),
   'DELETE /api/admin/products/delete/:id': rule(200, S1_OR_ADMIN, 403, async (w) => ({
     url: `/api/admin/products/delete/${(await w.freshProductS1()).id}`,
+  })),
+  'POST /api/admin/products/families': rule(201, BACK_OFFICE, 403, () => ({
+    url: '/api/admin/products/families',
+    ...json(FAMILY_BODY),
+  })),
+  'GET /api/admin/products/families/:id': rule(200, S1_OR_ADMIN, 403, async (w) => ({
+    url: `/api/admin/products/families/${await familyS1(w)}`,
+  })),
+  'PUT /api/admin/products/families/:id': rule(200, S1_OR_ADMIN, 403, async (w) => ({
+    url: `/api/admin/products/families/${await familyS1(w)}`,
+    ...json(FAMILY_BODY),
   })),
   'POST /api/shop/filter/create': rule(201, ADMIN, 403, () => ({
     url: '/api/shop/filter/create',

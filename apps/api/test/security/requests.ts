@@ -30,6 +30,27 @@ export const PRODUCT_BODY = {
   ...declarationsBody(),
 }
 
+/** A product with variants (decision 090): two colours, no SKUs, so every actor may add it. */
+export const FAMILY_BODY = {
+  product: {
+    title: 'Galaxy Buds Family',
+    description: 'Wireless earbuds.',
+    category: 'electronics',
+    brand: 'samsung',
+    section: 'featured',
+    hsn: '851830',
+    ...declarationsBody(),
+  },
+  options: [{ name: 'Colour', values: [{ value: 'Black' }, { value: 'White' }] }],
+  variants: ['Black', 'White'].map((colour) => ({
+    optionValues: { Colour: colour },
+    image: IMAGE_URL,
+    price: 4999,
+    salePrice: 0,
+    totalStock: 5,
+  })),
+}
+
 /** A multipart request with one PNG in the field "file". */
 export function multipartImage(png: Buffer) {
   const boundary = 'tb-security-boundary'

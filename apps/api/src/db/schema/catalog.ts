@@ -22,11 +22,48 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { FamilyOption, FamilySummary, OptionValues } from '@techbazaar/shared'
+
+/** A family's stored listing summary (paise), see `productFamilies.summary`. */
+export interface FamilyListingSummary {
+  minPricePaise: number
+  maxPricePaise: number
+  swatches: FamilySummary['swatches']
+  variantCount: number
+}
 import { createdAt, id, tsvector, updatedAt } from './columns'
 import { users } from './users'
 
 /** A title as the shop sorts it; the listing's ORDER BY and its indexes share this expression. */
 export const titleSortKey = (title: AnyPgColumn) => sql`lower(${title}) COLLATE "C"`
+
+/**
+ * A product with variants (decision 090): its options and what its listing card shows. Each
+ * variant is a `products` row naming it in `family_id`; the family's shared fields live on every
+ * variant row, kept equal by admin-products' family service, which also keeps `summary` and the
+ * variants' `family_lead` in step (`refreshFamilies`).
+ */
+export const productFamilies = pgTable(
+  'product_families',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    /** The variants' shared title, without their option values ("Apple iPhone 15"). */
+    title: text('title').notNull(),
+    /** Ordered options, each with its ordered values (and swatches for colours). */
+    options: jsonb('options').$type<FamilyOption[]>().notNull(),
+    /** The listing card's price range and swatches over its listed variants; null: none listed. */
+    summary: jsonb('summary').$type<FamilyListingSummary>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('product_families_seller_idx').on(t.sellerId)],
+)
+
+/** Listing indexes cover one card per family: single products and each family's lead variant. */
+const listedLead = sql`listed AND family_lead`
 
 export const products = pgTable(
   'products',
@@ -142,6 +179,25 @@ export const products = pgTable(
      */
     listed: boolean('listed').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Its family when it is a variant; null: a product without variants (decision 090). */
+    familyId: uuid('family_id').references((): AnyPgColumn => productFamilies.id),
+    /** A variant's value per option of its family; null without a family. */
+    optionValues: jsonb('option_values').$type<OptionValues>(),
+    /** The seller's stock keeping unit, unique among its live products when given. */
+    sku: text('sku'),
+    /**
+     * The row the listing shows for its family: the cheapest listed variant, in stock first;
+     * always true without a family. Every listing index is partial on `listed AND family_lead`.
+     */
+    familyLead: boolean('family_lead').notNull().default(true),
+    /**
+     * On a family's lead: every listed variant's option values as "colour:blue" keys, for the
+     * listing's option filters (GIN-indexed); empty elsewhere.
+     */
+    familyOptionKeys: text('family_option_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -167,35 +223,27 @@ export const products = pgTable(
     index('products_seller_back_office_idx')
       .on(t.sellerId, t.createdAt, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
-    index('products_effective_price_idx')
-      .on(t.effectivePricePaise, t.id)
-      .where(sql`listed`),
+    index('products_effective_price_idx').on(t.effectivePricePaise, t.id).where(listedLead),
     index('products_category_price_idx')
       .on(t.category, t.effectivePricePaise, t.id)
-      .where(sql`listed`),
-    index('products_brand_price_idx')
-      .on(t.brand, t.effectivePricePaise, t.id)
-      .where(sql`listed`),
+      .where(listedLead),
+    index('products_brand_price_idx').on(t.brand, t.effectivePricePaise, t.id).where(listedLead),
     index('products_section_price_idx')
       .on(t.section, t.effectivePricePaise, t.id)
-      .where(sql`listed`),
+      .where(listedLead),
     // Title sorts read as a person reads: case-insensitive (lower-case brands such as "realme" and
     // "boAt" among capitalised ones), compared byte by byte ("C") so PGlite and a PostgreSQL
     // server with another default collation order alike. The listing orders by this expression.
-    index('products_title_idx')
-      .on(titleSortKey(t.title), t.id)
-      .where(sql`listed`),
+    index('products_title_idx').on(titleSortKey(t.title), t.id).where(listedLead),
     // Title sorts within one category, brand or section: titles start with the brand, so without
     // these a brand filter sorted by title walks every other brand's titles first.
     index('products_category_title_idx')
       .on(t.category, titleSortKey(t.title), t.id)
-      .where(sql`listed`),
-    index('products_brand_title_idx')
-      .on(t.brand, titleSortKey(t.title), t.id)
-      .where(sql`listed`),
+      .where(listedLead),
+    index('products_brand_title_idx').on(t.brand, titleSortKey(t.title), t.id).where(listedLead),
     index('products_section_title_idx')
       .on(t.section, titleSortKey(t.title), t.id)
-      .where(sql`listed`),
+      .where(listedLead),
     // Every listing filter column in one narrow index: the listing's total for any combination
     // of filters is an index-only scan of it instead of a pass over the wide rows. Stock, discount
     // and rating (decision 089) change rarely: an order's stock decrement leaves `in_stock` as is.
@@ -209,12 +257,17 @@ export const products = pgTable(
         t.discountPercent,
         t.averageReview,
       )
-      .where(sql`listed`),
+      .where(listedLead),
+    index('products_family_options_idx').using('gin', t.familyOptionKeys).where(listedLead),
+    index('products_family_idx')
+      .on(t.familyId)
+      .where(sql`${t.familyId} IS NOT NULL`),
+    uniqueIndex('products_seller_sku_key')
+      .on(t.sellerId, t.sku)
+      .where(sql`${t.sku} IS NOT NULL AND ${t.deletedAt} IS NULL`),
     index('products_search_idx').using('gin', t.searchVector),
     // Search finds a kind of product by its HSN code ("mobile": every 851713, decision 80).
-    index('products_hsn_idx')
-      .on(t.hsn)
-      .where(sql`listed`),
+    index('products_hsn_idx').on(t.hsn).where(listedLead),
     index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // Search matches a misspelt brand ("samsng") by trigram word similarity too.
     index('products_brand_trgm_idx').using('gin', sql`${t.brand} gin_trgm_ops`),

@@ -60,20 +60,6 @@ export const AUDIO: readonly SeedProduct[] = [
       'Active Noise Cancellation with a powerful 12 mm driver and a secure wing-tip fit. Up to 21 hours of playback with the case, IPX2 splash resistance and one-tap pairing with Galaxy phones.',
   },
   {
-    title: 'Xiaomi Redmi Buds 5 - Fusion Black',
-    short: 'Redmi Buds 5',
-    brand: 'xiaomi',
-    kind: 'earbuds',
-    section: 'top-deals',
-    seller: 'sound-studio',
-    price: 4999,
-    sale: 2999,
-    stock: 85,
-    finish: '#26282c',
-    description:
-      '46dB hybrid Active Noise Cancellation with a 12.4 mm titanium dynamic driver. Up to 38 hours of total playback, dual-device connection and an IP54 rating.',
-  },
-  {
     title: 'OnePlus Nord Buds 3 - Harmonic Gray',
     short: 'Nord Buds 3',
     brand: 'oneplus',

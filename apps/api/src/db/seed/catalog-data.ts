@@ -1,7 +1,8 @@
-import type { HsnCode, Section } from '@techbazaar/shared'
+import type { HsnCode, OptionValues, Section } from '@techbazaar/shared'
 import type { SEED_BRANDS } from '@techbazaar/shared'
 import { ACCESSORIES } from './catalog-accessories'
 import { AUDIO } from './catalog-audio'
+import { SEED_FAMILIES, familyProducts } from './catalog-families'
 import { PHONES } from './catalog-phones'
 import { WEARABLES } from './catalog-wearables'
 
@@ -48,6 +49,8 @@ export interface SeedProduct {
   finish: string
   look?: Look
   description: string
+  /** A variant of a seeded family (catalog-families.ts): its family's key and option values. */
+  family?: { key: string; values: OptionValues }
 }
 
 /** Chargers, cables, cases and power banks are accessories; everything that plays or shows is electronics. */
@@ -90,6 +93,7 @@ export function slugify(title: string): string {
 
 export const SEED_PRODUCTS: readonly SeedProduct[] = [
   ...PHONES,
+  ...SEED_FAMILIES.flatMap(familyProducts),
   ...AUDIO,
   ...WEARABLES,
   ...ACCESSORIES,

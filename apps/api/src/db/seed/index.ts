@@ -20,6 +20,7 @@ import {
 } from '../schema'
 import { BANNERS, bannerPhoneFile, bannerPhoneSvg, bannerSvg } from './banners'
 import { SEED_PRODUCTS, categoryOf, hsnOf } from './catalog-data'
+import { seedFamilies } from './families'
 import { seedDeclarations } from './declarations'
 import {
   BANNER_IMAGE_VARIANTS,
@@ -218,6 +219,7 @@ export async function seedDemo(
         pricePaise: products.pricePaise,
         salePricePaise: products.salePricePaise,
       })
+    await seedFamilies(tx, productRows)
     const productByTitle = new Map(productRows.map((r) => [r.title, r]))
     const productOf = (title: string) => {
       const row = productByTitle.get(title)

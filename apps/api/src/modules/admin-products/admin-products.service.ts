@@ -12,7 +12,13 @@ import { filterOptions, products, users } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../lib/errors'
 import { likeContaining } from '../../lib/like'
 import type { Storage } from '../../lib/storage'
-import { declarationColumns, productColumns, toDeclarations, toProduct } from '../catalog'
+import {
+  declarationColumns,
+  productColumns,
+  refreshFamilies,
+  toDeclarations,
+  toProduct,
+} from '../catalog'
 import { relistProducts } from '../vendors'
 import { placement } from './placement'
 
@@ -25,6 +31,7 @@ const adminColumns = {
   declarationsComplete: products.declarationsComplete,
   suggestedSection: products.suggestedSection,
   extraImages: products.extraImages,
+  familyId: products.familyId,
 }
 
 /** How products read in the back office: the shop's limit per order and the marketplace's name. */
@@ -57,6 +64,7 @@ async function selectProducts(
     hsn: row.hsn,
     declarationsComplete: row.declarationsComplete,
     suggestedSection: row.suggestedSection,
+    familyId: row.familyId,
   }))
 }
 
@@ -243,6 +251,7 @@ async function ownedProduct(db: Db, user: SessionUser, id: string) {
       declarationsComplete: products.declarationsComplete,
       section: products.section,
       suggestedSection: products.suggestedSection,
+      familyId: products.familyId,
     })
     .from(products)
     .where(and(eq(products.id, id), isNull(products.deletedAt)))
@@ -293,9 +302,13 @@ export async function deleteProduct(
   id: string,
   at: Date,
 ): Promise<void> {
-  await ownedProduct(db, user, id)
-  await db
-    .update(products)
-    .set({ deletedAt: at, listed: false, updatedAt: at })
-    .where(eq(products.id, id))
+  const current = await ownedProduct(db, user, id)
+  await db.transaction(async (tx) => {
+    await tx
+      .update(products)
+      .set({ deletedAt: at, listed: false, familyLead: false, updatedAt: at })
+      .where(eq(products.id, id))
+    // A removed variant leaves its family's range and lead (decision 090).
+    if (current.familyId) await refreshFamilies(tx, [current.familyId])
+  })
 }

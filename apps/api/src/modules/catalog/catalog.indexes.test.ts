@@ -126,6 +126,34 @@ describe(`listing query plans on ${PRODUCT_COUNT / 1000}k products (${onPostgres
     expect(failures).toEqual([])
   })
 
+  it('serves the variant option filters through an index (decision 090)', async () => {
+    const failures: string[] = []
+    const filters = [
+      { options: ['colour:blue'] },
+      { options: ['colour:black', 'colour:blue', 'storage:256 gb'], brand: ['apple'] },
+    ]
+    for (const filter of filters)
+      for (const sortBy of SORT_OPTIONS) {
+        const query: ListProductsQuery = {
+          ...filter,
+          sortBy,
+          page: 1,
+          limit: LIMITS.listingPageSize,
+        }
+        const { rows, count } = listingQueries(t.database.db, query)
+        for (const [kind, statement] of [
+          ['rows', rows],
+          ['count', count],
+        ] as const) {
+          const types = productScans(await explain(statement))
+          if (types.includes('Seq Scan') || !types.some((type) => INDEX_SCANS.has(type))) {
+            failures.push(`${kind} ${describeQuery(query)}: ${types.join(', ')}`)
+          }
+        }
+      }
+    expect(failures).toEqual([])
+  })
+
   it('serves a deep page through the index too', async () => {
     const { rows } = listingQueries(t.database.db, {
       brand: ['xiaomi'],

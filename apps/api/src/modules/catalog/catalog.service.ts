@@ -4,6 +4,7 @@ import type {
   ListingFacets,
   ListingFilters,
   ListProductsQuery,
+  OptionValues,
   Product,
   ProductDeclarations,
   ProductDetail,
@@ -23,6 +24,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } f
 import type { Db } from '../../db/client'
 import { filterOptions, products, titleSortKey, users, vendorProfiles } from '../../db/schema'
 import { notFound } from '../../lib/errors'
+import { familyCard, productFamilyOf, toFamilySummary, type FamilyCard } from './families'
 
 /**
  * The seller's business name, read per product row by its primary key (so the listing's
@@ -51,13 +53,24 @@ export const productColumns = {
   sellerName: users.userName,
   sellerType: users.type,
   businessName,
+  optionValues: products.optionValues,
 }
 
 type ProductRow = {
   [
-    K in Exclude<keyof typeof productColumns, 'maxPerOrder' | 'businessName' | 'section'>
+    K in Exclude<
+      keyof typeof productColumns,
+      'maxPerOrder' | 'businessName' | 'section' | 'optionValues'
+    >
   ]: (typeof productColumns)[K]['_']['data']
-} & { maxPerOrder: number | null; businessName: string | null; section: Section | null }
+} & {
+  maxPerOrder: number | null
+  businessName: string | null
+  section: Section | null
+  optionValues: OptionValues | null
+  /** Listings and search only: the family's card (see `familyCard`). */
+  familyCard?: FamilyCard | null
+}
 
 /**
  * Who sells it as shoppers read it: a vendor's business name (its user name until it gave one),
@@ -93,6 +106,8 @@ export function toProduct(
     averageReview: Number(row.averageReview),
     reviewCount: row.reviewCount,
     username: sellerName(row, marketplaceName),
+    ...(row.optionValues ? { optionValues: row.optionValues } : {}),
+    ...(row.familyCard ? { family: toFamilySummary(row.familyCard) } : {}),
   }
 }
 
@@ -144,6 +159,9 @@ const GROUP_COLUMNS = {
 function filterWhere(filters: ListingFilters, except?: FilterGroup) {
   return and(
     eq(products.listed, true),
+    // One card per family: its lead (decision 090); every listing index is partial on both.
+    eq(products.familyLead, true),
+    ...optionFilters(filters.options),
     ...(['category', 'brand', 'section'] as const).map((group) => {
       const values = filters[group]
       return group !== except && values?.length ? inArray(GROUP_COLUMNS[group], values) : undefined
@@ -163,6 +181,27 @@ function filterWhere(filters: ListingFilters, except?: FilterGroup) {
 }
 
 /**
+ * "colour:blue,colour:black,storage:256 gb": a family with a listed variant in blue or black,
+ * and one in 256 GB (any value of one option, every option), read from the lead's GIN-indexed
+ * keys. Keys are lower-case on both sides.
+ */
+function optionFilters(keys: readonly string[] | undefined): SQL[] {
+  if (!keys?.length) return []
+  const byOption = new Map<string, string[]>()
+  for (const key of keys) {
+    const name = key.slice(0, key.indexOf(':'))
+    byOption.set(name, [...(byOption.get(name) ?? []), key])
+  }
+  return [...byOption.values()].map(
+    (values) =>
+      sql`${products.familyOptionKeys} && ARRAY[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`,
+  )
+}
+
+/**
  * The listing's two statements, unexecuted: the page of rows and the total. Exported so the
  * EXPLAIN test checks exactly what the shop runs.
  */
@@ -170,7 +209,7 @@ export function listingQueries(db: Db, query: ListProductsQuery) {
   const where = filterWhere(query)
   return {
     rows: db
-      .select(productColumns)
+      .select({ ...productColumns, familyCard })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
       .where(where)
@@ -231,6 +270,7 @@ function filterKey(query: ListingFilters) {
     query.minRating ?? null,
     query.minDiscount ?? null,
     query.inStock ?? null,
+    list(query.options),
   ]
 }
 
@@ -346,6 +386,7 @@ export async function getProduct(db: Db, id: string, shape: DetailShape): Promis
       ...declarationColumns,
       extraImages: products.extraImages,
       sellerId: products.sellerId,
+      familyId: products.familyId,
       sellerEmail: users.email,
       sellerMobile: users.mobile,
       gstNumber: vendorProfiles.gstNumber,
@@ -391,6 +432,7 @@ export async function getProduct(db: Db, id: string, shape: DetailShape): Promis
     seller,
     declarations: listedDeclarations.parse(declarations),
     warranty: listedWarranty.parse(warranty),
+    ...(row.familyId ? { variants: await productFamilyOf(db, row.familyId) } : {}),
   }
 }
 

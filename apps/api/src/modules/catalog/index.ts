@@ -15,3 +15,4 @@ export {
   toProduct,
 } from './catalog.service'
 export type { ListingTotals, ProductPageLookup } from './catalog.service'
+export { familiesOf, familyCard, refreshFamilies } from './families'

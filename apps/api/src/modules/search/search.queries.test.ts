@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { seedDemo } from '../../db/seed'
 import { loadConfig } from '../../config'
-import { SEED_PRODUCTS, type DeviceKind } from '../../db/seed/catalog-data'
+import { SEED_PRODUCTS, type DeviceKind, type SeedProduct } from '../../db/seed/catalog-data'
+import { SEED_FAMILIES } from '../../db/seed/catalog-families'
 
 /**
  * The fixed query set (issue 31.1, decision 80): what shoppers type, run against the demo
@@ -34,14 +35,19 @@ afterAll(async () => {
 const search = async (keyword: string): Promise<string[]> => {
   const res = await t.app.inject({ url: `/api/shop/search/${encodeURIComponent(keyword)}` })
   expect(res.statusCode).toBe(200)
-  return res.json().data.map((p: { title: string }) => p.title)
+  // A family is found once, under its own title (decision 090).
+  return res
+    .json()
+    .data.map((p: { title: string; family?: { title: string } }) => p.family?.title ?? p.title)
 }
 
 /** Every demo product the catalog draws as one of these kinds. */
+const familyTitle = new Map(SEED_FAMILIES.map((f) => [f.key, f.base.title]))
+/** A family's variants show as its one card. */
+const shownTitle = (p: SeedProduct) =>
+  p.family ? (familyTitle.get(p.family.key) ?? p.title) : p.title
 const titlesOf = (...kinds: DeviceKind[]) =>
-  SEED_PRODUCTS.filter((p) => kinds.includes(p.kind))
-    .map((p) => p.title)
-    .sort()
+  [...new Set(SEED_PRODUCTS.filter((p) => kinds.includes(p.kind)).map(shownTitle))].sort()
 const PHONES = titlesOf('phone')
 const WATCHES = titlesOf('watch')
 const EARPHONES = titlesOf('earbuds', 'headphones', 'neckband')
@@ -51,7 +57,7 @@ const POWER_BANKS = titlesOf('powerbank')
 const CASES = titlesOf('case')
 
 const descriptionOf = (title: string) =>
-  SEED_PRODUCTS.find((p) => p.title === title)?.description ?? ''
+  SEED_PRODUCTS.find((p) => shownTitle(p) === title)?.description ?? ''
 const sorted = (titles: string[]) => [...titles].sort()
 
 /**
@@ -103,7 +109,7 @@ const FIRST: Record<string, string[]> = {
   'samsung mobile': [
     'Samsung Galaxy A55 5G (8GB/128GB) - Awesome Iceblue',
     'Samsung Galaxy M35 5G (6GB/128GB) - Moonlight Blue',
-    'Samsung Galaxy S24 FE 5G (8GB/128GB) - Blue',
+    'Samsung Galaxy S24 FE 5G',
     'Samsung Galaxy S24 Ultra 5G (12GB/256GB) - Titanium Gray',
   ],
   'boat headphone': [

@@ -2,7 +2,7 @@ import { HSN_CODES, LIMITS, type Product } from '@techbazaar/shared'
 import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { products, users } from '../../db/schema'
-import { productColumns, toProduct } from '../catalog'
+import { familyCard, productColumns, toProduct } from '../catalog'
 import { expandKeyword, type ExpandedWord } from './query-expansion'
 
 const TRIGRAM_THRESHOLD = 0.4
@@ -69,7 +69,7 @@ export async function searchProducts(
     : sql`false`
   const kinds = [...new Set(words.flatMap((word) => word.hsn))]
   const kindMatch = kinds.length
-    ? sql`UNION (SELECT id FROM products WHERE listed AND hsn IN (${sql.join(
+    ? sql`UNION (SELECT id FROM products WHERE listed AND family_lead AND hsn IN (${sql.join(
         kinds.map((code) => sql`${code}`),
         sql`, `,
       )}) LIMIT ${CANDIDATES})`
@@ -107,12 +107,12 @@ export async function searchProducts(
       set_config('enable_indexscan', 'off', true),
       set_config('enable_indexonlyscan', 'off', true)`)
     const found = await tx.execute(sql`
-        (SELECT id FROM products WHERE listed AND ${textMatch} LIMIT ${CANDIDATES})
+        (SELECT id FROM products WHERE listed AND family_lead AND ${textMatch} LIMIT ${CANDIDATES})
         UNION
         (SELECT id FROM products
-          WHERE listed AND (${keyword} <% title OR ${keyword} <% brand) LIMIT ${CANDIDATES})
+          WHERE listed AND family_lead AND (${keyword} <% title OR ${keyword} <% brand) LIMIT ${CANDIDATES})
         UNION
-        (SELECT id FROM products WHERE listed AND ${expandedMatch} LIMIT ${CANDIDATES})
+        (SELECT id FROM products WHERE listed AND family_lead AND ${expandedMatch} LIMIT ${CANDIDATES})
         ${kindMatch}`)
     // node-postgres and PGlite both answer raw statements with `.rows`.
     const candidates = (found as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)
@@ -124,6 +124,7 @@ export async function searchProducts(
     return tx
       .select({
         ...productColumns,
+        familyCard,
         coverage: sql<number>`${coverage}::float8`,
         matchedAll: sql<boolean>`${matchedAll}`,
       })

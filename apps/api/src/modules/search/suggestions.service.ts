@@ -40,6 +40,8 @@ export async function suggest(
         .where(
           and(
             eq(products.listed, true),
+            // A family once, as in the listing (decision 090).
+            eq(products.familyLead, true),
             sql`${products.searchVector} @@ ${query}`,
             sql`ts_filter(${products.searchVector}, '{a}') @@ ${query}`,
           ),
@@ -64,7 +66,13 @@ export async function suggest(
         ? await db
             .select({ title: products.title, shortId: products.shortId, image: products.image })
             .from(products)
-            .where(and(eq(products.listed, true), inArray(products.hsn, kinds)))
+            .where(
+              and(
+                eq(products.listed, true),
+                eq(products.familyLead, true),
+                inArray(products.hsn, kinds),
+              ),
+            )
             .orderBy(desc(products.reviewCount), products.id)
             .limit(MAX_PRODUCTS)
         : keyword.length >= 4

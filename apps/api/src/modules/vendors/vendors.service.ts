@@ -4,12 +4,13 @@ import {
   type CreateVendorValues,
   type Vendor,
 } from '@techbazaar/shared'
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { products, users, vendorProfiles } from '../../db/schema'
 import type { GstinVerifier } from '../../gstn'
 import { AppError, conflict, notFound } from '../../lib/errors'
 import { hashPassword } from '../../lib/password'
+import { familiesOf, refreshFamilies } from '../catalog'
 import { verifySellerGstin, type SellerRegistration } from './gstin-check'
 
 const EMAIL_TAKEN = 'An account with this email already exists'
@@ -96,11 +97,16 @@ export async function sellerIsListable(db: Db | Tx, sellerId: string): Promise<b
 
 /**
  * The one writer of `products.listed` (a deletion aside, which unlists for good): lists a
- * seller's live products, or only `productId` of them, when the seller may sell and the
+ * seller's live products, or only `productIds` of them, when the seller may sell and the
  * product's declarations are complete (decisions 3, 44 and 066), and hides the others. Run it
  * after any change to either; the table's CHECK refuses listing an incomplete product anyway.
  */
-export async function relistProducts(db: Db | Tx, sellerId: string, productId?: string) {
+export async function relistProducts(
+  db: Db | Tx,
+  sellerId: string,
+  productIds?: string | readonly string[],
+) {
+  const only = productIds === undefined ? undefined : [productIds].flat()
   const maySell = await sellerIsListable(db, sellerId)
   await db
     .update(products)
@@ -108,10 +114,12 @@ export async function relistProducts(db: Db | Tx, sellerId: string, productId?: 
     .where(
       and(
         eq(products.sellerId, sellerId),
-        productId ? eq(products.id, productId) : undefined,
+        only ? inArray(products.id, only) : undefined,
         isNull(products.deletedAt),
       ),
     )
+  // A variant's listing moves its family's lead and price range (decision 090).
+  await refreshFamilies(db, await familiesOf(db, sellerId, only))
 }
 
 const profileDetails = (input: CompleteVendorValues) => ({

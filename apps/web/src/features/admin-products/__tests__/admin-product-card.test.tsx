@@ -29,6 +29,7 @@ const product: AdminProduct = {
   warranty: { months: 12, by: 'Manufacturer' },
   declarationsComplete: true,
   suggestedSection: null,
+  familyId: null,
 }
 
 describe('AdminProductCard', () => {

@@ -19,6 +19,7 @@ function adminProduct(title: string, complete: boolean): AdminProduct {
     warranty: complete ? { months: 12, by: 'Manufacturer' } : { months: null, by: null },
     declarationsComplete: complete,
     suggestedSection: null,
+    familyId: null,
   }
 }
 

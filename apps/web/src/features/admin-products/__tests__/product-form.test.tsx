@@ -42,6 +42,7 @@ const product: AdminProduct = {
   warranty: { months: 12, by: 'Manufacturer' },
   declarationsComplete: true,
   suggestedSection: null,
+  familyId: null,
 }
 
 async function fillAll(user: ReturnType<typeof userEvent.setup>) {

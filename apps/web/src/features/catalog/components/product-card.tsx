@@ -7,6 +7,7 @@ import { optionLabel } from '@/lib/catalog/option-label'
 import { CARD_IMAGE_SIZES, productImageSrcSet } from '@/lib/catalog/images'
 import { WishlistButton } from '@/components/wishlist-button'
 import { AddToCartButton } from './add-to-cart-button'
+import { FamilyPriceRange, FamilySwatches } from './family-card-parts'
 
 type BadgeInfo = { label: string; variant: 'deal' | 'warning' | 'destructive' }
 
@@ -101,6 +102,9 @@ export function ProductBadges({
 }
 
 export function ProductCard({ product, to, onOpen, eager = false, className }: ProductCardProps) {
+  // A family's one card shows its title, price range and colours (decision 090).
+  const family = product.family
+  const title = family?.title ?? product.title
   const openClass =
     'block w-full text-left outline-none after:absolute after:inset-0 after:rounded-xl after:content-[""] focus-visible:after:ring-[3px] focus-visible:after:ring-ring/60 cursor-pointer'
 
@@ -143,7 +147,7 @@ export function ProductCard({ product, to, onOpen, eager = false, className }: P
         <h3 className="min-h-[2lh] text-sm leading-snug font-medium">
           {to ? (
             <Link to={to} state={{ product }} className={openClass}>
-              <span className="line-clamp-2">{product.title}</span>
+              <span className="line-clamp-2">{title}</span>
             </Link>
           ) : (
             // A link to the product's own page, for crawlers and for opening in a new tab; a
@@ -165,11 +169,12 @@ export function ProductCard({ product, to, onOpen, eager = false, className }: P
                 onOpen?.(product)
               }}
             >
-              <span className="line-clamp-2">{product.title}</span>
+              <span className="line-clamp-2">{title}</span>
             </a>
           )}
         </h3>
-        <PriceRow product={product} />
+        {family ? <FamilySwatches family={family} /> : null}
+        {family ? <FamilyPriceRange family={family} /> : <PriceRow product={product} />}
         <p className="truncate text-xs text-muted-foreground">
           Sold by <span className="text-foreground">{product.username ?? 'Not Available'}</span>
         </p>

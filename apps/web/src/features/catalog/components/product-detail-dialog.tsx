@@ -1,4 +1,4 @@
-import { productPath, type Product, type ProductDetail } from '@techbazaar/shared'
+import { productPath, type Product, type ProductDetail as Detail } from '@techbazaar/shared'
 import { ArrowRight, PackageX } from 'lucide-react'
 import { useLayoutEffect, useRef } from 'react'
 import { Link } from 'react-router'
@@ -24,6 +24,7 @@ import { WriteReview } from './write-review'
 import { NO_REVIEWS, ReviewList } from './review-list'
 import { ErrorState } from '@/components/state-views'
 import { StarRating } from './star-rating'
+import { VariantPicker } from './variant-picker'
 
 export type ProductDetailDialogProps = {
   /** The product to show; null keeps the dialog closed. */
@@ -31,6 +32,11 @@ export type ProductDetailDialogProps = {
   onClose: () => void
   /** Data already on screen (from a list) to show while the fresh copy loads. */
   placeholder?: Product
+  /**
+   * Shows a sibling variant instead (the listing puts its id in `?product=`); without it the
+   * variant picker links to the sibling's page.
+   */
+  onSwitch?: (productId: string) => void
 }
 
 /**
@@ -42,7 +48,12 @@ function isNotAvailable(error: Error): boolean {
 }
 
 /** The product in a dialog: fetched by id, so a shared link (?product=…) opens it too. */
-export function ProductDetailDialog({ productId, onClose, placeholder }: ProductDetailDialogProps) {
+export function ProductDetailDialog({
+  productId,
+  onClose,
+  placeholder,
+  onSwitch,
+}: ProductDetailDialogProps) {
   const query = useProduct(productId, {
     placeholder: placeholder && placeholder._id === productId ? placeholder : undefined,
   })
@@ -56,7 +67,7 @@ export function ProductDetailDialog({ productId, onClose, placeholder }: Product
         onCloseAutoFocus={returnFocus}
       >
         {query.data ? (
-          <ProductDetail product={query.data} />
+          <ProductDetail product={query.data} onSwitch={onSwitch} />
         ) : query.isError ? (
           <div className="p-6 pt-14">
             {isNotAvailable(query.error) ? (
@@ -106,7 +117,14 @@ function useReturnFocus(open: boolean) {
   }
 }
 
-function ProductDetail({ product }: { product: Product }) {
+function ProductDetail({
+  product,
+  onSwitch,
+}: {
+  /** The placeholder from a list lacks the detail's fields (the picker waits for them). */
+  product: Product & Partial<Pick<Detail, 'variants'>>
+  onSwitch?: (productId: string) => void
+}) {
   const reviewCount = product.reviewCount
   return (
     <div className="grid gap-0 md:grid-cols-2">
@@ -114,7 +132,7 @@ function ProductDetail({ product }: { product: Product }) {
         <ProductGallery
           key={product._id}
           // A listing's placeholder has only the cover until the detail (with every image) loads.
-          images={'images' in product ? (product as ProductDetail).images : [product.image]}
+          images={'images' in product ? (product as Detail).images : [product.image]}
           title={product.title}
           sizes={DIALOG_IMAGE_SIZES}
           badges={<ProductBadges product={product} />}
@@ -152,6 +170,13 @@ function ProductDetail({ product }: { product: Product }) {
         <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">
           {product.description}
         </p>
+        {product.variants ? (
+          <VariantPicker
+            family={product.variants}
+            current={product.optionValues ?? {}}
+            onPick={onSwitch ? (variant) => onSwitch(variant._id) : undefined}
+          />
+        ) : null}
         <div className="flex gap-2">
           <div className="flex flex-1 flex-col gap-2 min-[400px]:flex-row">
             <AddToCartButton product={product} label="Add to Cart" className="h-11 flex-1" />

@@ -132,6 +132,17 @@ export function useListingParams() {
       },
     )
 
+  /** The dialog's variant picker: another variant in place of the open one (Back still closes). */
+  const switchProduct = (productId: string) =>
+    setSearchParams(
+      (prev) => {
+        const params = new URLSearchParams(prev)
+        params.set('product', productId)
+        return params
+      },
+      { preventScrollReset: true, replace: true, state: location.state },
+    )
+
   const closeProduct = () => {
     // Opened from this page: going back closes it and keeps Back meaningful. Arrived by link:
     // drop the parameter in place.
@@ -160,6 +171,7 @@ export function useListingParams() {
     clearFilters: () => updateFilters(() => ({})),
     setSort,
     openProduct,
+    switchProduct,
     closeProduct,
   }
 }

@@ -110,6 +110,7 @@ export default function ListingPage() {
       <LazyProductDetailDialog
         productId={productId}
         onClose={params.closeProduct}
+        onSwitch={params.switchProduct}
         placeholder={placeholder}
       />
     </div>

@@ -32,6 +32,7 @@ import { RelatedProducts } from '../components/related-products'
 import { WriteReview } from '../components/write-review'
 import { NO_REVIEWS, ReviewList } from '../components/review-list'
 import { StarRating } from '../components/star-rating'
+import { VariantPicker } from '../components/variant-picker'
 
 /** The product page's image: as wide as its column up to 560 px, the full width on phones. */
 export const PAGE_IMAGE_SIZES = '(min-width: 1024px) 560px, (min-width: 768px) 45vw, 100vw'
@@ -163,6 +164,9 @@ function ProductView({ product, path }: { product: ProductDetail; path: string }
               <span className="font-medium text-foreground">(inclusive of all taxes)</span>
             </p>
           </div>
+          {product.variants ? (
+            <VariantPicker family={product.variants} current={product.optionValues ?? {}} />
+          ) : null}
           <div className="flex gap-2 md:max-w-md">
             <div className="flex flex-1 flex-col gap-2 min-[400px]:flex-row">
               <AddToCartButton product={product} label="Add to Cart" className="h-11 flex-1" />
