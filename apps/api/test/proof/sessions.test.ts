@@ -358,7 +358,7 @@ describe('cookies behind https', () => {
   })
   afterAll(() => secure.close())
 
-  it('names the session and device cookies __Host- and marks them HttpOnly, SameSite=Lax, Secure, Path=/', async () => {
+  it('names the session, hint and device cookies __Host- and marks them SameSite=Lax, Secure, Path=/, HttpOnly but the hint', async () => {
     const email = `https-${crypto.randomUUID().slice(0, 8)}@example.in`
     await secure.database.db.insert(users).values({
       userName: 'Https User',
@@ -387,13 +387,19 @@ describe('cookies behind https', () => {
     const setCookies = [signedIn, changed, out].flatMap((res) => [res.headers['set-cookie']].flat())
     expect(setCookies.map((raw) => raw?.split('=')[0])).toEqual([
       '__Host-session',
+      '__Host-signed_in',
       '__Host-device',
       '__Host-session',
+      '__Host-signed_in',
       '__Host-session',
+      '__Host-signed_in',
     ])
     for (const raw of setCookies) {
       expect(raw).toMatch(/; Path=\/(;|$)/)
-      expect(raw).toMatch(/; HttpOnly/)
+      // The signed-in hint is for the web app to read (it grants nothing); every other cookie
+      // is out of scripts' reach.
+      if (raw?.startsWith('__Host-signed_in=')) expect(raw).not.toMatch(/; HttpOnly/)
+      else expect(raw).toMatch(/; HttpOnly/)
       expect(raw).toMatch(/; SameSite=Lax/)
       expect(raw).toMatch(/; Secure/)
       expect(raw).not.toMatch(/Domain=/i)
@@ -408,7 +414,7 @@ describe('cookies behind https', () => {
     // On plain http the names stay plain and not Secure (a browser would drop it on localhost).
     const { email: plainEmail, password } = await account()
     const plain = [(await login(plainEmail, password)).headers['set-cookie']].flat()
-    expect(plain.map((raw) => raw?.split('=')[0])).toEqual(['session', 'device'])
+    expect(plain.map((raw) => raw?.split('=')[0])).toEqual(['session', 'signed_in', 'device'])
     for (const raw of plain) expect(raw).not.toMatch(/Secure/)
   })
 })
