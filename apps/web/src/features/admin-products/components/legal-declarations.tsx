@@ -2,15 +2,8 @@ import { COUNTRIES, PACKER_ROLE_LABELS, PACKER_ROLES, WARRANTY_BY } from '@techb
 import { useWatch } from 'react-hook-form'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
-import type {
-  DECLARATION_FIELDS} from './product-fields';
-import {
-  Field,
-  type FieldError,
-  invalid,
-  selectClass,
-  type SharedForm,
-} from './product-fields'
+import type { DECLARATION_FIELDS } from './product-fields'
+import { Field, type FieldError, invalid, selectClass, type SharedForm } from './product-fields'
 
 /** India first (most goods the shop sells are made here), then every other country. */
 const COUNTRY_OPTIONS = (

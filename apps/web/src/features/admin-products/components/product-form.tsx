@@ -40,7 +40,8 @@ const FIELDS = [
 ] as const
 /** Fields that may stay empty; the server may still name them in an error. */
 const OPTIONAL_FIELDS = ['maxPerOrder', 'section'] as const
-function valuesOf(product?: AdminProduct): FormInput {
+/** The form's starting values: the product's, or a new product's defaults. */
+export function valuesOf(product?: AdminProduct): FormInput {
   const d = product?.declarations
   return {
     images: product?.images ?? [],
