@@ -49,7 +49,7 @@ export function FamilyVariantsGrid({
       aria-label="Variants"
       tabIndex={0}
     >
-      <table className="w-full min-w-[44rem] text-sm">
+      <table className="w-full min-w-[52rem] text-sm">
         <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
           <tr>
             <th scope="col" className="p-2 font-medium">
@@ -118,7 +118,7 @@ export function FamilyVariantsGrid({
                     control={form.control}
                     name={`variants.${index}.image`}
                     render={({ field, fieldState }) => (
-                      <div className="w-44">
+                      <div className="w-60">
                         <ImageUpload
                           value={String(field.value ?? '')}
                           onChange={(url) => field.onChange(url)}
