@@ -104,10 +104,10 @@ test('a seller adds a product with variants, 2 colours x 2 sizes, and sees it in
   const rows = ['Black, S', 'Black, M', 'Teal, S', 'Teal, M']
   await expect(sheet.getByRole('rowheader')).toHaveText(rows)
   for (const [i, row] of rows.entries()) {
-    await sheet.getByLabel(`Price for ${row}`).fill(String(2999 + i * 100))
-    await sheet.getByLabel(`Stock for ${row}`).fill('10')
+    await sheet.getByLabel(`Price for ${row}`, { exact: true }).fill(String(2999 + i * 100))
+    await sheet.getByLabel(`Stock for ${row}`, { exact: true }).fill('10')
     await sheet
-      .getByLabel(`Image for ${row}`)
+      .getByLabel(`Image for ${row}`, { exact: true })
       .setInputFiles({ name: `band-${i}.webp`, mimeType: 'image/webp', buffer: photo })
   }
   // Each upload has finished once the submit button is enabled again.

@@ -1,4 +1,4 @@
-import type { AdminFamilyReply, FamilyValues } from '@techbazaar/shared'
+import type { AdminFamilyReply, FamilyInput, FamilyValues } from '@techbazaar/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { invalidateProducts } from './invalidate'
@@ -17,11 +17,23 @@ export function useAdminFamily(id: string | undefined) {
   })
 }
 
+/**
+ * The checked values as the API reads them again: the schema turns a blank SKU into null, which
+ * its input does not take back, so a row without a SKU sends none.
+ */
+function requestOf(values: FamilyValues): FamilyInput {
+  return {
+    ...values,
+    variants: values.variants.map(({ sku, ...row }) => (sku ? { ...row, sku } : row)),
+  }
+}
+
 /** Adds a family (no id) or saves one: shared fields, options and every variant row. */
 export function saveFamily({ id, input }: { id?: string; input: FamilyValues }) {
+  const json = requestOf(input)
   return id
-    ? api<AdminFamilyReply>(`/admin/products/families/${id}`, { method: 'PUT', json: input })
-    : api<AdminFamilyReply>('/admin/products/families', { method: 'POST', json: input })
+    ? api<AdminFamilyReply>(`/admin/products/families/${id}`, { method: 'PUT', json })
+    : api<AdminFamilyReply>('/admin/products/families', { method: 'POST', json })
 }
 
 export function useSaveFamily() {
