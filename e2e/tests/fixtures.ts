@@ -141,7 +141,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 }
 
 /** No <img> on the page is broken: loaded ones have pixels, eager ones have loaded. */

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, PRODUCT_DECLARATIONS, signIn, test } from './fixtures'
 
 // Product variants (issue 32.1, decision 090): the seeded iPhone 15 family on its page.
 
@@ -58,4 +58,71 @@ test('picks a colour and a storage size on the product page, and the cart line n
       .getByRole('group', { name: /^Storage:/ })
       .getByRole('button', { name: '512 GB (out of stock)' }),
   ).toBeDisabled()
+})
+
+test('a seller adds a product with variants, 2 colours x 2 sizes, and sees it in its list', async ({
+  page,
+}) => {
+  const title = `Orbit Test Band ${Date.now().toString(36)}`
+  // A real image from the seeded shop, uploaded again for each variant.
+  const listing = (await (await page.request.get('/api/shop/products/get?limit=1')).json()) as {
+    data: { image: string }[]
+  }
+  const photo = await (await page.request.get(listing.data[0]?.image ?? '')).body()
+
+  await signIn(page, 'seller@demo.test')
+  await expect(page).toHaveURL(/\/admin\/products$/)
+  await page.getByRole('button', { name: 'Add product with variants' }).click()
+  const sheet = page.getByRole('dialog', { name: 'Add product with variants' })
+  await sheet.getByLabel('Title', { exact: true }).fill(title)
+  await sheet.getByLabel('Description').fill('A fitness band made by the e2e suite.')
+  await sheet.getByLabel('Category').selectOption('electronics')
+  await sheet.getByLabel('Brand').selectOption('boat')
+  await sheet.getByLabel('HSN code').selectOption('851762')
+  const d = PRODUCT_DECLARATIONS.declarations
+  await sheet.getByLabel('Generic name').fill('Fitness band')
+  await sheet.getByLabel('Manufacturer name').fill(d.manufacturerName)
+  await sheet.getByLabel('Manufacturer address').fill(d.manufacturerAddress)
+  await sheet.getByLabel('Name or office').fill(d.careName)
+  await sheet.getByLabel('Address', { exact: true }).fill(d.careAddress)
+  await sheet.getByLabel('Phone', { exact: true }).fill(d.carePhone)
+  await sheet.getByLabel('Email').fill(d.careEmail)
+  await sheet.getByLabel('Months').fill('12')
+  await sheet.getByLabel('Given by').selectOption('Manufacturer')
+
+  for (const [option, values] of [
+    ['Colour', ['Black', 'Teal']],
+    ['Size', ['S', 'M']],
+  ] as const) {
+    await sheet.getByLabel('Add an option').selectOption(option)
+    await sheet.getByRole('button', { name: 'Add option' }).click()
+    for (const value of values) {
+      await sheet.getByLabel(`New ${option} value`).fill(value)
+      await sheet.getByLabel(`New ${option} value`).press('Enter')
+    }
+  }
+  const rows = ['Black, S', 'Black, M', 'Teal, S', 'Teal, M']
+  await expect(sheet.getByRole('rowheader')).toHaveText(rows)
+  for (const [i, row] of rows.entries()) {
+    await sheet.getByLabel(`Price for ${row}`, { exact: true }).fill(String(2999 + i * 100))
+    await sheet.getByLabel(`Stock for ${row}`, { exact: true }).fill('10')
+    await sheet
+      .getByLabel(`Image for ${row}`, { exact: true })
+      .setInputFiles({ name: `band-${i}.webp`, mimeType: 'image/webp', buffer: photo })
+  }
+  // Each upload has finished once the submit button is enabled again.
+  await expect(sheet.getByRole('button', { name: 'Add product' })).toBeEnabled()
+  await sheet.getByRole('button', { name: 'Add product' }).click()
+  await expect(page.getByText('Product added')).toBeVisible()
+  await expect(sheet).toBeHidden()
+
+  await page.getByLabel('Search products').fill(title)
+  await page.getByLabel('Search products').press('Enter')
+  await expect(page.getByRole('article')).toHaveCount(4)
+  await expect(page.getByRole('article', { name: `${title} (Black, S)` })).toBeVisible()
+  await expect(
+    page
+      .getByRole('article', { name: `${title} (Teal, M)` })
+      .getByRole('button', { name: /^Edit variants/ }),
+  ).toBeVisible()
 })

@@ -5,4 +5,5 @@ export const adminProductKeys = {
   all: ['admin-products'] as const,
   lists: () => [...adminProductKeys.all, 'list'] as const,
   list: (filter: ProductsFilter) => [...adminProductKeys.lists(), filter] as const,
+  family: (id: string) => [...adminProductKeys.all, 'family', id] as const,
 }

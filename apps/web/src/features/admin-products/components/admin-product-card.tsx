@@ -1,5 +1,5 @@
 import { type AdminProduct, formatRupees } from '@techbazaar/shared'
-import { CheckIcon, PencilIcon, Trash2Icon, XIcon } from 'lucide-react'
+import { CheckIcon, LayersIcon, PencilIcon, Trash2Icon, XIcon } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -10,6 +10,8 @@ interface AdminProductCardProps {
   product: AdminProduct
   onEdit: (product: AdminProduct) => void
   onDelete: (product: AdminProduct) => void
+  /** A variant's family: its options and every variant in one form (decision 090). */
+  onEditVariants?: (product: AdminProduct) => void
   /** Admins: approve (true) or decline (false) the seller's suggested home section. */
   onDecideSection?: (product: AdminProduct, approve: boolean) => void
   /** A decision on this product is on its way. */
@@ -24,6 +26,7 @@ export function AdminProductCard({
   product,
   onEdit,
   onDelete,
+  onEditVariants,
   onDecideSection,
   deciding = false,
 }: AdminProductCardProps) {
@@ -111,6 +114,13 @@ export function AdminProductCard({
             <span className="sr-only">{product.title}</span>
           </Button>
         </div>
+        {product.familyId && onEditVariants && (
+          <Button variant="secondary" className="h-11 px-2" onClick={() => onEditVariants(product)}>
+            <LayersIcon aria-hidden="true" className="max-sm:hidden" />
+            Edit variants
+            <span className="sr-only">{product.title}</span>
+          </Button>
+        )}
       </div>
     </article>
   )

@@ -2,6 +2,7 @@ import { isMarketplaceAdmin, type AdminProduct } from '@techbazaar/shared'
 import {
   FileWarningIcon,
   FilterIcon,
+  LayersIcon,
   HomeIcon,
   PackageIcon,
   PlusIcon,
@@ -34,6 +35,7 @@ import { useDecideSection } from '../api/section-suggestions'
 import { FiltersPanel } from '../components/filters-panel'
 import { ProductsFilters } from '../components/products-filters'
 import { useProductsFilter } from '../components/use-products-filter'
+import { FamilySheet } from '../components/family-sheet'
 import { ProductSheet } from '../components/product-sheet'
 import { DocumentTitle } from '@/components/document-title'
 import { SellerSetupCard } from '@/components/back-office/seller-setup-card'
@@ -55,6 +57,11 @@ export default function AdminProductsPage() {
     open: false,
     key: 0,
   })
+  const [familySheet, setFamilySheet] = useState<{
+    open: boolean
+    product?: AdminProduct
+    key: number
+  }>({ open: false, key: 0 })
   const [showFilter, setShowFilter] = useState(false)
   const [toDelete, setToDelete] = useState<AdminProduct | null>(null)
   const incomplete = products.data?.incomplete ?? 0
@@ -79,6 +86,9 @@ export default function AdminProductsPage() {
 
   const openSheet = (product?: AdminProduct) =>
     setSheet((s) => ({ open: true, product, key: s.key + 1 }))
+
+  const openFamily = (product?: AdminProduct) =>
+    setFamilySheet((s) => ({ open: true, product, key: s.key + 1 }))
 
   function confirmDelete() {
     if (!toDelete) return
@@ -107,7 +117,7 @@ export default function AdminProductsPage() {
             </p>
           )}
         </div>
-        <div className="flex w-full gap-2 sm:w-auto">
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           {isAdmin && (
             <Button
               variant="outline"
@@ -127,6 +137,14 @@ export default function AdminProductsPage() {
               )}
             </Button>
           )}
+          <Button
+            variant="outline"
+            className="h-11 flex-1 sm:flex-none"
+            onClick={() => openFamily()}
+          >
+            <LayersIcon aria-hidden="true" />
+            Add product with variants
+          </Button>
           <Button className="h-11 flex-1 sm:flex-none" onClick={() => openSheet()}>
             <PlusIcon aria-hidden="true" />
             Add New Product
@@ -216,6 +234,7 @@ export default function AdminProductsPage() {
                 product={product}
                 onEdit={openSheet}
                 onDelete={setToDelete}
+                onEditVariants={openFamily}
                 onDecideSection={isAdmin ? onDecideSection : undefined}
                 deciding={decideSection.isPending && decideSection.variables.id === product._id}
               />
@@ -237,6 +256,13 @@ export default function AdminProductsPage() {
         onOpenChange={(open) => setSheet((s) => ({ ...s, open }))}
         product={sheet.product}
         formKey={sheet.key}
+      />
+
+      <FamilySheet
+        open={familySheet.open}
+        onOpenChange={(open) => setFamilySheet((s) => ({ ...s, open }))}
+        product={familySheet.product}
+        formKey={familySheet.key}
       />
 
       <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
