@@ -93,7 +93,7 @@ test.describe('accessibility: storefront as a guest', () => {
     await expectAccessible(page, 'cart sheet')
     await page.keyboard.press('Escape')
 
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page.getByRole('menu')).toBeVisible()
     await expectAccessible(page, 'Sign In menu')
   })

@@ -22,7 +22,7 @@ test('a guest buys one product now through sign-in, and the cart stays as it was
   await expect(page).toHaveURL(/\/login$/)
   await page.getByLabel('Email').fill('shopper@demo.test')
   await page.getByLabel('Password').fill('Demo@1234')
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 
   // Back at checkout with that product alone.
   await expect(page).toHaveURL(new RegExp(`/shop/checkout\\?buy=${product._id}&qty=1$`))
