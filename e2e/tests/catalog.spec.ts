@@ -30,9 +30,14 @@ test.describe('catalog and discovery', () => {
     await expect(cards.first()).toBeVisible()
     for (const card of await cards.all()) {
       await expect(card).toContainText(/samsung/i)
-      const price = Number(
-        (await card.locator('p.tabular span.font-bold').innerText()).replace(/[^\d]/g, ''),
-      )
+      // A variant family's card shows its range (decision 090): its cheapest variant is the one
+      // the filter matched.
+      const single = card.locator('p.tabular span.font-bold')
+      const shown =
+        (await single.count()) > 0
+          ? await single.innerText()
+          : ((await card.getByText(/^₹[\d,]+ – ₹[\d,]+$/).innerText()).split('–')[0] ?? '')
+      const price = Number(shown.replace(/[^\d]/g, ''))
       expect(price).toBeGreaterThanOrEqual(10000)
       expect(price).toBeLessThanOrEqual(40000)
     }
