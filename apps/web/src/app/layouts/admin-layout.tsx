@@ -92,7 +92,7 @@ export function AdminLayout() {
       )}
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex min-h-16 flex-wrap items-center gap-x-2 border-b bg-background px-3 sm:px-6 lg:flex-nowrap">
+        <header className="sticky top-0 z-30 flex min-h-16 flex-wrap items-center gap-x-2 border-b bg-background px-3 sm:px-6 xl:flex-nowrap">
           {isVendor ? (
             <>
               <Link
@@ -102,18 +102,18 @@ export function AdminLayout() {
                 <LogoMark className="size-7" />
                 Seller Hub
               </Link>
-              {/* Below 1024 px the six sections get a row of their own (two of three on phones),
-                  labels under the icons. */}
+              {/* Below 1280 px the seven sections get a row of their own (three rows of three on
+                  phones), labels under the icons. */}
               <nav
                 aria-label="Seller"
-                className="order-last w-full border-t lg:order-none lg:w-auto lg:border-t-0"
+                className="order-last w-full border-t xl:order-none xl:w-auto xl:border-t-0"
               >
-                <ul className="grid grid-cols-3 gap-1 py-1 sm:grid-cols-6 lg:flex lg:py-0">
+                <ul className="grid grid-cols-3 gap-1 py-1 sm:grid-cols-7 xl:flex xl:py-0">
                   {VENDOR_NAV.map((item) => (
                     <li key={item.to}>
                       <NavLink
                         to={item.to}
-                        className="flex h-12 flex-col items-center justify-center gap-0.5 rounded-md px-1 text-xs font-medium text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-primary lg:h-11 lg:flex-row lg:gap-2 lg:px-3 lg:text-sm"
+                        className="flex h-12 flex-col items-center justify-center gap-0.5 rounded-md px-1 text-xs font-medium text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-primary xl:h-11 xl:flex-row xl:gap-2 xl:px-3 xl:text-sm"
                       >
                         <NavIcon path={item.path} className="size-4" />
                         {item.label}
