@@ -290,15 +290,6 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
           <DeliverTo address={address} delivery={delivery} />
           <BusinessBuyerFields business={business} deliveryStateCode={address?.stateCode ?? null} />
           <div className="space-y-4 border-t px-5 py-4">
-            {checkout.lines.length > 0 && (
-              <CouponField
-                applied={appliedCoupon}
-                refusal={couponCode ? (quote.data?.couponRefusal ?? null) : null}
-                addressId={address?._id ?? null}
-                buyNow={buyNow}
-                onChange={changeCoupon}
-              />
-            )}
             <OrderBreakdown
               quote={quote}
               method={chosen}
@@ -333,6 +324,17 @@ export function CheckoutPage({ AddressPicker }: CheckoutPageProps) {
             >
               Place Your Order
             </Button>
+            {/* Below the button, so Place Your Order stays on a phone's first screen (issue 31);
+                an applied coupon shows in the breakdown above it. */}
+            {checkout.lines.length > 0 && (
+              <CouponField
+                applied={appliedCoupon}
+                refusal={couponCode ? (quote.data?.couponRefusal ?? null) : null}
+                addressId={address?._id ?? null}
+                buyNow={buyNow}
+                onChange={changeCoupon}
+              />
+            )}
           </div>
         </Card>
 
