@@ -146,7 +146,7 @@ describe('coupons at checkout', () => {
         'Delivery charges = Free',
         'Total = ₹2,997',
       ])
-      expect(screen.getByTestId('you-save')).toHaveTextContent('You save ₹900 on this order')
+      expect(screen.getByTestId('you-save')).toHaveTextContent('You save ₹900')
     },
   )
 

@@ -32,7 +32,7 @@ export function BreakdownRows({ quote, method, addressChosen, totalTestId }: Bre
   const mrpDiscount = quote.mrpDiscount ?? 0
   const youSave = quote.youSave ?? 0
   return (
-    <div className="space-y-3">
+    <div className="space-y-2">
       <dl className="space-y-2 text-sm">
         <div className={row}>
           <dt className="text-muted-foreground">
@@ -75,18 +75,21 @@ export function BreakdownRows({ quote, method, addressChosen, totalTestId }: Bre
           </dd>
         </div>
       </dl>
-      {youSave > 0 && (
-        <p className="text-sm font-semibold text-success" data-testid="you-save">
-          You save {formatRupees(youSave)} on this order
+      {/* One line on a phone where they fit, so Place Your Order stays on its first screen. */}
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        {youSave > 0 && (
+          <p className="text-sm font-semibold text-success" data-testid="you-save">
+            You save {formatRupees(youSave)}
+          </p>
+        )}
+        <p className="text-sm text-muted-foreground" data-testid="gst-included">
+          {quote.gstIncluded !== null
+            ? `GST included: ${formatRupees(quote.gstIncluded)}`
+            : addressChosen
+              ? 'Prices include GST.'
+              : 'Prices include GST. The amount shows once you choose a delivery address.'}
         </p>
-      )}
-      <p className="text-sm text-muted-foreground" data-testid="gst-included">
-        {quote.gstIncluded !== null
-          ? `GST included: ${formatRupees(quote.gstIncluded)}`
-          : addressChosen
-            ? 'Prices include GST.'
-            : 'Prices include GST. The amount shows once you choose a delivery address.'}
-      </p>
+      </div>
     </div>
   )
 }
