@@ -1,6 +1,6 @@
 import { WISHLIST_MAX_ITEMS } from '@techbazaar/shared'
 import { useEffect, useSyncExternalStore } from 'react'
-import { useSession } from '@/lib/session/get-session'
+import { shopperIdOf, useSession } from '@/lib/session/get-session'
 import {
   clearGuestWishlist,
   getGuestWishlist,
@@ -20,7 +20,7 @@ const attempted = new Set<string>()
  */
 export function useGuestWishlistMerge() {
   const { user } = useSession()
-  const shopperId = user && user.type === 'user' ? user.id : null
+  const shopperId = shopperIdOf(user)
   const ids = useSyncExternalStore(subscribeGuestWishlist, getGuestWishlist, getServerGuestWishlist)
   const { mutate } = useWishlistMutation(shopperId, wishlistCalls.merge)
 

@@ -3,7 +3,12 @@ import { act, renderHook } from '@testing-library/react'
 import type * as React from 'react'
 import { toast } from '@/lib/toast'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createTestQueryClient, guestSessionResponse, mockFetch } from '@/test/route-helpers'
+import {
+  createTestQueryClient,
+  guestSessionResponse,
+  jsonResponse,
+  mockFetch,
+} from '@/test/route-helpers'
 import {
   addGuestCartItem,
   getGuestCart,
@@ -12,6 +17,7 @@ import {
   updateGuestCartItem,
 } from './guest-cart'
 import { useCart } from './use-cart'
+import { sessionQueryKey } from '@/lib/session/get-session'
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
@@ -127,5 +133,30 @@ describe('useCart', () => {
     act(() => result.current.remove(EARBUDS))
     expect(result.current.lines).toEqual([])
     expect(toast.success).toHaveBeenCalledWith('Cart item is deleted successfully')
+  })
+})
+
+describe('useCart for a back-office account', () => {
+  it('asks for no cart: an admin on a shop page has none, and the API would answer 403', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.pathname === '/api/auth/check-auth'
+        ? jsonResponse({
+            success: true,
+            user: { id: PHONE, userName: 'Admin', role: 'admin', type: 'admin' },
+          })
+        : undefined,
+    )
+    const client = createTestQueryClient()
+    const { result } = renderHook(() => useCart(), {
+      wrapper: ({ children }: { children: React.ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      ),
+    })
+    await vi.waitFor(() => expect(client.getQueryData(sessionQueryKey)).toBeTruthy())
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x').pathname)
+    expect(asked.filter((path) => path.startsWith('/api/shop/cart'))).toEqual([])
+    expect(result.current.lines).toEqual([])
+    expect(result.current.add({ _id: EARBUDS, totalStock: 5, orderLimit: 5 })).toBe(false)
   })
 })

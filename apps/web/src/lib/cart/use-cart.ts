@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { overOrderLimitMessage, type Cart, type Product } from '@techbazaar/shared'
 import { useSyncExternalStore } from 'react'
 import { toast } from '@/lib/toast'
-import { useSession } from '@/lib/session/get-session'
+import { shopperIdOf, useSession } from '@/lib/session/get-session'
 import { useAddToCart } from './api/add-to-cart'
 import { cartKeys, useServerCart } from './api/get-cart'
 import { useRemoveCartItem } from './api/remove-cart-item'
@@ -71,7 +71,9 @@ export interface CartApi {
 export function useCart(): CartApi {
   const { user } = useSession()
   const guest = useGuestCartApi()
-  const server = useServerCartApi(user?.id ?? null)
+  // Back-office accounts have no cart: the API refuses theirs (403), so nothing is asked for
+  // them, even on the moment a shop page shows before the guard sends them away.
+  const server = useServerCartApi(shopperIdOf(user))
   return user ? server : guest
 }
 

@@ -28,3 +28,11 @@ export function useSession(): Session {
   const user = query.data ?? null
   return { user, isAuthenticated: user !== null, isLoading: query.isPending }
 }
+
+/**
+ * The signed-in shopper's id, or null for a guest and for back-office accounts: they have no
+ * cart, wishlist or reviews, and the API refuses theirs (403).
+ */
+export function shopperIdOf(user: SessionUser | null): string | null {
+  return user?.type === 'user' ? user.id : null
+}

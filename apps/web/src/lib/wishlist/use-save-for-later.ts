@@ -1,6 +1,6 @@
 import { WISHLIST_MAX_ITEMS } from '@techbazaar/shared'
 import { removeGuestCartItem } from '@/lib/cart/guest-cart'
-import { useSession } from '@/lib/session/get-session'
+import { shopperIdOf, useSession } from '@/lib/session/get-session'
 import { toast } from '@/lib/toast'
 import { getGuestWishlist, toggleGuestWishlist } from './guest-wishlist'
 import { useWishlistMutation, wishlistCalls } from './wishlist-api'
@@ -12,7 +12,7 @@ import { useWishlistMutation, wishlistCalls } from './wishlist-api'
  */
 export function useSaveForLater(): ((productId: string) => void) | null {
   const { user } = useSession()
-  const shopperId = user && user.type === 'user' ? user.id : null
+  const shopperId = shopperIdOf(user)
   const move = useWishlistMutation(shopperId, wishlistCalls.saveForLater, {
     success: 'Saved for later',
     touchesCart: true,

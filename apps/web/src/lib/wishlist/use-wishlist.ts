@@ -1,6 +1,6 @@
 import { WISHLIST_MAX_ITEMS } from '@techbazaar/shared'
 import { useSyncExternalStore } from 'react'
-import { useSession } from '@/lib/session/get-session'
+import { shopperIdOf, useSession } from '@/lib/session/get-session'
 import { toast } from '@/lib/toast'
 import {
   getGuestWishlist,
@@ -26,7 +26,7 @@ export interface WishlistApi {
  */
 export function useWishlist(): WishlistApi {
   const { user } = useSession()
-  const shopperId = user && user.type === 'user' ? user.id : null
+  const shopperId = shopperIdOf(user)
   const guestIds = useSyncExternalStore(
     subscribeGuestWishlist,
     getGuestWishlist,

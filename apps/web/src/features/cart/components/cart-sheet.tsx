@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { Button } from '@/components/ui/button'
-import { useSession } from '@/lib/session/get-session'
+import { shopperIdOf, useSession } from '@/lib/session/get-session'
 import { useLazySheet } from '@/lib/use-lazy-sheet'
 import { useCart } from '@/lib/cart/use-cart'
 import { useOpenCartSheetRequests } from '@/lib/cart/open-cart-sheet'
@@ -25,7 +25,8 @@ const CartSheetContent = lazy(() =>
 export function CartSheet() {
   const sheet = useLazySheet(loadContent)
   const { user } = useSession()
-  const userId = user?.id ?? null
+  // A back-office account signing in keeps its guest lines: it has no cart to move them into.
+  const userId = shopperIdOf(user)
   useGuestCartMerge(userId)
   const cart = useCart()
   // "Go to cart" elsewhere on the page (the payment failure page).

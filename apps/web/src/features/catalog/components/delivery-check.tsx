@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { addressesQueryOptions } from '@/lib/addresses/get-addresses'
 import { messageOf } from '@/lib/server-errors'
-import { useSession } from '@/lib/session/get-session'
+import { shopperIdOf, useSession } from '@/lib/session/get-session'
 import { useHydrated } from '@/lib/use-hydrated'
 import { savedPincode, useProductServiceability } from '@/lib/shipping/serviceability'
 
@@ -30,7 +30,7 @@ export function DeliveryCheck({
   const Heading = headingLevel
   const id = useId()
   const { user } = useSession()
-  const shopper = user?.type === 'user' ? user.id : null
+  const shopper = shopperIdOf(user)
   const saved = useQuery({ ...addressesQueryOptions(shopper ?? ''), enabled: shopper !== null })
   // The device's remembered pincode is read only once hydrated: the server's HTML knows
   // nothing of this device's storage.

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ErrorState } from '@/components/state-views'
 import type { ReviewPageQuery } from '@/lib/catalog/query-keys'
-import { useSession } from '@/lib/session/get-session'
+import { shopperIdOf, useSession } from '@/lib/session/get-session'
 import { useMyReviewState } from '../api/get-my-review-state'
 import { FIRST_REVIEW_PAGE, useReviewPage } from '../api/get-reviews'
 import { HelpfulButton } from './helpful-button'
@@ -32,7 +32,7 @@ export function ReviewList({ productId }: { productId: string }) {
   const [query, setQuery] = useState<ReviewPageQuery>(FIRST_REVIEW_PAGE)
   const reply = useReviewPage(productId, query)
   const { user } = useSession()
-  const mine = useMyReviewState(productId, user?.type === 'user' ? user.id : undefined)
+  const mine = useMyReviewState(productId, shopperIdOf(user) ?? undefined)
   const sortId = useId()
 
   if (reply.isPending) {
