@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { seedDemo } from '../../db/seed'
 import { loadConfig } from '../../config'
+import { measureRelevance, RELEVANCE_FLOOR, RELEVANCE_SET } from './relevance-set'
 
 /**
  * Relevance on the demo catalog: for what shoppers type, the first results are the products
@@ -83,5 +84,33 @@ describe('search relevance on the demo catalog', () => {
     const found = await search('samsng galxy')
     expect(found.slice(0, 8).every((title) => title.startsWith('Samsung Galaxy '))).toBe(true)
     expect(found.at(-1)).toBe('Samsung Galaxy S24 FE Clear Case')
+  })
+})
+
+/** Every title a shopper can find, each family once under its own title. */
+async function catalogTitles(): Promise<string[]> {
+  const res = await t.app.inject({ url: '/api/shop/products/get?limit=100' })
+  expect(res.statusCode).toBe(200)
+  const body = res.json() as { data: { title: string; family?: { title: string } }[] }
+  return body.data.map((p) => p.family?.title ?? p.title)
+}
+
+describe('the relevance set (issue 33.2)', () => {
+  it('every query has a product to find, and precision@5 stays at its measured floor', async () => {
+    const catalog = await catalogTitles()
+    for (const item of RELEVANCE_SET) {
+      expect(
+        catalog.some((title) => item.relevant.test(title)),
+        item.query,
+      ).toBe(true)
+    }
+    const result = await measureRelevance(search, catalog)
+    // The misses, named in the failure: the table with every query is `npm run bench:relevance`.
+    const misses = result.scores
+      .filter((score) => score.precisionAt5 < 1 || score.firstRight === false)
+      .map((m) => `${m.query}: ${m.precisionAt5.toFixed(2)} ${m.top5.join(' | ')}`)
+    expect(result.queries).toBeGreaterThanOrEqual(40)
+    expect(result.meanPrecisionAt5, misses.join('\n')).toBeGreaterThanOrEqual(RELEVANCE_FLOOR)
+    expect(result.firstRight).toBe(result.firstAsked)
   })
 })

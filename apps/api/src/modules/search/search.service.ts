@@ -18,6 +18,13 @@ const KIND_WORD = 0.8
 const COVERAGE_WEIGHT = 4
 /** Taken off accessories, so a model name shows the phone before its case and charger. */
 const ACCESSORY_PENALTY = 1
+/**
+ * Added to phones when the keyword names no kind of product: a brand or a line alone ("samsung",
+ * "redmi") is most often typed for its phones, which then come before its buds and cables.
+ * Smaller than a word of coverage, so it only orders products that match the keyword alike.
+ */
+const PHONE_PRIOR = 0.5
+const PHONE_HSN = '851713'
 /** HSN codes of the shop's list that are accessories: no penalty when the keyword names one. */
 const ACCESSORY_KINDS: ReadonlySet<string> = new Set(
   HSN_CODES.filter((entry) => entry.category === 'accessories').map((entry) => entry.code),
@@ -84,12 +91,22 @@ export async function searchProducts(
         sql` AND `,
       )})`
     : sql<boolean>`false`
-  // A keyword naming a kind of accessory ("back cover", "charger") wants the accessories.
-  const penalty = kinds.some((code) => ACCESSORY_KINDS.has(code)) ? 0 : ACCESSORY_PENALTY
+  // A keyword naming a kind of accessory ("phone cover", "samsung charger") wants that kind: the
+  // other words say what it is for, so everything else (the phone itself) takes the penalty.
+  // Otherwise accessories do, and phones come first among equals.
+  const accessoryKinds = kinds.filter((code) => ACCESSORY_KINDS.has(code))
+  const kindOrder = accessoryKinds.length
+    ? sql`CASE WHEN ${products.hsn} IN (${sql.join(
+        accessoryKinds.map((code) => sql`${code}`),
+        sql`, `,
+      )}) THEN 0 ELSE ${sql.raw(String(-ACCESSORY_PENALTY))} END`
+    : sql`CASE WHEN ${products.category} = 'accessories' OR ${products.section} = 'accessories'
+        THEN ${sql.raw(String(-ACCESSORY_PENALTY))}
+        WHEN ${products.hsn} = ${PHONE_HSN} AND ${kinds.length === 0}
+        THEN ${sql.raw(String(PHONE_PRIOR))} ELSE 0 END`
   const rank = sql<number>`(
     ${coverage} * ${sql.raw(String(COVERAGE_WEIGHT))}
-    - CASE WHEN ${products.category} = 'accessories' OR ${products.section} = 'accessories'
-        THEN ${sql.raw(String(penalty))} ELSE 0 END
+    + ${kindOrder}
     + word_similarity(${keyword}, ${products.title})
     + word_similarity(${keyword}, ${products.brand}) * 0.5
     + similarity(${keyword}, ${products.title}) * 0.5

@@ -74,6 +74,11 @@ export const CONCEPTS: readonly SearchConcept[] = [
       'headsets',
       'earpods',
       'tws',
+      // As typed in Hindi-English ("earfone", like "mobail" for mobile).
+      'earfone',
+      'earfones',
+      'headfone',
+      'headfones',
       'neckband',
       'neckbands',
       'ईयरफोन',
