@@ -51,6 +51,15 @@ export type FamilyOption = z.output<typeof familyOption>
 const rupees = (label: string) =>
   plainNumber(label).pipe(z.number().min(0, `${label} must be 0 or more`).max(10_000_000))
 
+/** A seller's own stock keeping unit; blank or missing: none. Unique among its live products. */
+export const skuField = z
+  .string()
+  .trim()
+  .max(64, 'SKU is at most 64 characters')
+  .regex(/^[A-Za-z0-9._/-]*$/, 'SKU may hold letters, digits and . _ / -')
+  .optional()
+  .transform((v) => (v ? v : null))
+
 /**
  * One row of the family form's grid. `id` names an existing variant (kept, edited); a row
  * without one is a new variant; an existing variant missing from the list is removed (soft
@@ -60,13 +69,7 @@ export const variantRow = z
   .object({
     id: z.uuid().optional(),
     optionValues,
-    sku: z
-      .string()
-      .trim()
-      .max(64, 'SKU is at most 64 characters')
-      .regex(/^[A-Za-z0-9._/-]*$/, 'SKU may hold letters, digits and . _ / -')
-      .optional()
-      .transform((v) => (v ? v : null)),
+    sku: skuField,
     image: uploadedImageUrl('Image'),
     price: rupees('Price').refine((n) => n >= 1, 'Price must be at least ₹1'),
     salePrice: rupees('Sale Price'),

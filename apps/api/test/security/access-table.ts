@@ -1,4 +1,4 @@
-import { PRIVACY_NOTICE_VERSION } from '@techbazaar/shared'
+import { PRIVACY_NOTICE_VERSION, PRODUCT_CSV_COLUMNS } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
 import {
   brandRequests,
@@ -165,6 +165,12 @@ async function brandRequestS1(w: World) {
     .returning({ id: brandRequests.id })
   return row!.id
 }
+
+/** The product file's template as the server writes it: a header and the example row. */
+const productTemplateCsv = () =>
+  [PRODUCT_CSV_COLUMNS.map((c) => c.name), PRODUCT_CSV_COLUMNS.map((c) => c.example)]
+    .map((cells) => cells.map((cell) => `"${cell}"`).join(','))
+    .join('\r\n')
 
 /** A's return of one unit of `productId` (a COD order: the refund goes to a UPI id). */
 const returnBody = (productId: string) =>
@@ -720,6 +726,18 @@ export const ACCESS: Record<string, AccessRule> = {
   'PUT /api/admin/products/families/:id': rule(200, S1_OR_ADMIN, 403, async (w) => ({
     url: `/api/admin/products/families/${await familyS1(w)}`,
     ...json(FAMILY_BODY),
+  })),
+  // Decision 095: bulk product files. Dry runs: the table's calls save nothing.
+  'GET /api/admin/products/bulk/template': rule(200, BACK_OFFICE, 403, () => ({
+    url: '/api/admin/products/bulk/template?kind=stock-price',
+  })),
+  'POST /api/admin/products/bulk/import': rule(200, BACK_OFFICE, 403, () => ({
+    url: '/api/admin/products/bulk/import?dryRun=true',
+    ...json({ csv: productTemplateCsv() }),
+  })),
+  'POST /api/admin/products/bulk/stock-price': rule(200, BACK_OFFICE, 403, (w) => ({
+    url: '/api/admin/products/bulk/stock-price?dryRun=true',
+    ...json({ items: [{ id: w.productS1.id, totalStock: 7 }] }),
   })),
   'POST /api/shop/filter/create': rule(201, ADMIN, 403, () => ({
     url: '/api/shop/filter/create',

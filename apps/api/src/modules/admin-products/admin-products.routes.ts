@@ -14,6 +14,7 @@ import type { App } from '../../app-types'
 import { unauthorized } from '../../lib/errors'
 import { addProduct, deleteProduct, editProduct, listAdminProducts } from './admin-products.service'
 import { brandRequestRoutes } from './brand-requests.routes'
+import { bulkImportRoutes } from './bulk-import.routes'
 import { familyRoutes } from './families.routes'
 import { createFilterOptions } from './filter-options.service'
 import { filterOptionRoutes } from './filter-options.routes'
@@ -162,4 +163,5 @@ export async function adminProductsRoutes(app: App) {
   await familyRoutes(app)
   await filterOptionRoutes(app)
   await brandRequestRoutes(app)
+  await bulkImportRoutes(app)
 }

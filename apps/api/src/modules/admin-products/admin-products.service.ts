@@ -174,7 +174,8 @@ function extraImagesOf(input: ProductValues, current: readonly string[]): string
   return current.filter((url) => url !== input.image)
 }
 
-function columnsOf(input: ProductValues, currentExtraImages: readonly string[] = []) {
+/** A product's columns from the form's values (the bulk file's rows too). */
+export function columnsOf(input: ProductValues, currentExtraImages: readonly string[] = []) {
   return {
     title: input.title,
     description: input.description,

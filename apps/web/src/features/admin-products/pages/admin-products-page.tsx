@@ -1,5 +1,6 @@
 import { isMarketplaceAdmin, type AdminProduct } from '@techbazaar/shared'
 import {
+  FileSpreadsheetIcon,
   FileWarningIcon,
   FilterIcon,
   LayersIcon,
@@ -35,6 +36,7 @@ import { useDecideSection } from '../api/section-suggestions'
 import { FiltersPanel } from '../components/filters-panel'
 import { ProductsFilters } from '../components/products-filters'
 import { useProductsFilter } from '../components/use-products-filter'
+import { BulkUploadDialog } from '../components/bulk-upload-dialog'
 import { FamilySheet } from '../components/family-sheet'
 import { ProductSheet } from '../components/product-sheet'
 import { DocumentTitle } from '@/components/document-title'
@@ -62,6 +64,7 @@ export default function AdminProductsPage() {
     product?: AdminProduct
     key: number
   }>({ open: false, key: 0 })
+  const [bulk, setBulk] = useState({ open: false, key: 0 })
   const [showFilter, setShowFilter] = useState(false)
   const [toDelete, setToDelete] = useState<AdminProduct | null>(null)
   const incomplete = products.data?.incomplete ?? 0
@@ -137,6 +140,14 @@ export default function AdminProductsPage() {
               )}
             </Button>
           )}
+          <Button
+            variant="outline"
+            className="h-11 flex-1 sm:flex-none"
+            onClick={() => setBulk((b) => ({ open: true, key: b.key + 1 }))}
+          >
+            <FileSpreadsheetIcon aria-hidden="true" />
+            Bulk upload
+          </Button>
           <Button
             variant="outline"
             className="h-11 flex-1 sm:flex-none"
@@ -256,6 +267,14 @@ export default function AdminProductsPage() {
         onOpenChange={(open) => setSheet((s) => ({ ...s, open }))}
         product={sheet.product}
         formKey={sheet.key}
+      />
+
+      <BulkUploadDialog
+        key={bulk.key}
+        open={bulk.open}
+        onOpenChange={(open) => setBulk((b) => ({ ...b, open }))}
+        isAdmin={isAdmin}
+        sellerId={filter.sellerId}
       />
 
       <FamilySheet
