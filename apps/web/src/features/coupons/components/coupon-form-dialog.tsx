@@ -19,6 +19,7 @@ import {
 import { Field, FormField, type FormFieldProps } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { ApiError } from '@/lib/api-client'
+import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/datetime-local'
 import { toast } from '@/lib/toast'
 import { inputOf, useSaveCoupon } from '../api/coupons'
 
@@ -38,12 +39,6 @@ const FUNDER_OPTIONS = DISCOUNT_FUNDERS.map(
 )
 const selectClass =
   'h-11 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50'
-
-/** `YYYY-MM-DDTHH:mm` in the browser's time, as a datetime-local field holds it. */
-const localInput = (iso: string) => {
-  const d = new Date(iso)
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
-}
 
 type Form = Record<keyof CouponInput, string | boolean>
 
@@ -78,8 +73,8 @@ function formOf(coupon: CouponView | null): Form {
     perShopperLimit: String(input.perShopperLimit),
     scopeValue: input.scopeValue ?? '',
     sellerId: input.sellerId ?? '',
-    startsAt: localInput(input.startsAt),
-    endsAt: localInput(input.endsAt),
+    startsAt: toDateTimeLocal(input.startsAt),
+    endsAt: toDateTimeLocal(input.endsAt),
   }
 }
 
@@ -96,8 +91,9 @@ function bodyOf(form: Form): unknown {
     perShopperLimit: num(form.perShopperLimit) ?? 1,
     scopeValue: text(form.scopeValue) || null,
     sellerId: text(form.sellerId) || null,
-    startsAt: form.startsAt ? new Date(text(form.startsAt)).toISOString() : '',
-    endsAt: form.endsAt ? new Date(text(form.endsAt)).toISOString() : '',
+    // An empty date stays '': the schema asks for it ("Enter when the coupon starts").
+    startsAt: fromDateTimeLocal(text(form.startsAt)) ?? '',
+    endsAt: fromDateTimeLocal(text(form.endsAt)) ?? '',
   }
 }
 
