@@ -33,6 +33,9 @@ import { isConsentDue } from './consent-due'
 import { requestMobileSignIn, verifyMobileSignIn } from './mobile-sign-in'
 import { smsPreferencesRoutes } from './sms-preferences'
 
+/** A sign-in's check of the shopper's proof, given the request's address, browser and device. */
+type SignInCheck = (meta: Parameters<typeof login>[2]) => ReturnType<typeof login>
+
 export async function authRoutes(app: App) {
   const cookies = shopCookies(app.deps.config)
   const devices = deviceCookies(app.deps.db)
@@ -46,6 +49,23 @@ export async function authRoutes(app: App) {
   })
   /** The device this browser's cookie names, checked by sign-in against the account. */
   const device = (request: FastifyRequest) => devices.read(request.cookies[cookies.device.name])
+  /**
+   * Signs in by `check` (the password, or a mobile OTP) from this request and its device: starts
+   * the session and renews the device cookie, so the device stays known while it is used.
+   */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, check: SignInCheck) => {
+    const { user, token, deviceId } = await check({
+      ...meta(request),
+      device: await device(request),
+    })
+    startSession(reply, token)
+    reply.setCookie(
+      cookies.device.name,
+      await devices.sign(deviceId, user.id),
+      cookies.device.options,
+    )
+    return { success: true as const, message: 'Logged in successfully', user }
+  }
 
   app.post(
     '/auth/register',
@@ -108,20 +128,8 @@ export async function authRoutes(app: App) {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: loginBody, response: { 200: authUserResponse } },
     },
-    async (request, reply) => {
-      const { user, token, deviceId } = await login(app.deps, request.body, {
-        ...meta(request),
-        device: await device(request),
-      })
-      startSession(reply, token)
-      // Renewed at every sign-in: the device stays known while it is used.
-      reply.setCookie(
-        cookies.device.name,
-        await devices.sign(deviceId, user.id),
-        cookies.device.options,
-      )
-      return { success: true as const, message: 'Logged in successfully', user }
-    },
+    async (request, reply) =>
+      signIn(request, reply, (signInMeta) => login(app.deps, request.body, signInMeta)),
   )
 
   app.post(
@@ -154,19 +162,10 @@ export async function authRoutes(app: App) {
         response: { 200: authUserResponse },
       },
     },
-    async (request, reply) => {
-      const { user, token, deviceId } = await verifyMobileSignIn(app.deps, request.body, {
-        ...meta(request),
-        device: await device(request),
-      })
-      startSession(reply, token)
-      reply.setCookie(
-        cookies.device.name,
-        await devices.sign(deviceId, user.id),
-        cookies.device.options,
-      )
-      return { success: true as const, message: 'Logged in successfully', user }
-    },
+    async (request, reply) =>
+      signIn(request, reply, (signInMeta) =>
+        verifyMobileSignIn(app.deps, request.body, signInMeta),
+      ),
   )
 
   app.post(

@@ -1,6 +1,7 @@
 import {
   applyCouponBody,
   buyNowOfQuery,
+  type BuyNowLine,
   cancelOrderBody,
   cancelOrderResponse,
   createOrderBody,
@@ -15,6 +16,7 @@ import {
   paiseToRupees,
   payPendingOrderResponse,
 } from '@techbazaar/shared'
+import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { App } from '../../app-types'
 import { badRequest, tooMany } from '../../lib/errors'
@@ -24,7 +26,7 @@ import { getOrderDetails, listOrders } from './orders.service'
 import { createOrder } from './place-order'
 import { unpaidUnitsHeld } from './unpaid-hold'
 import { payPendingOrder } from './pending-payment'
-import { quoteOrder } from './quote'
+import { quoteOrder, type QuoteCoupon } from './quote'
 import { paymentDepsOf } from '../payments'
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() })
@@ -35,6 +37,25 @@ const ORDER_RATE_WINDOW_SECONDS = 3600
 export async function ordersRoutes(app: App) {
   const { db, config, counters } = app.deps
   const limits = config.orderLimits
+  /**
+   * The quote and coupon routes' answer: the caller's cart (or Buy Now's line) priced for the
+   * address, with the day's cash-on-delivery ceiling, on the shop's clock.
+   */
+  const quoteReply = async (
+    reply: FastifyReply,
+    userId: string,
+    addressId: string | undefined,
+    buyNow: BuyNowLine | undefined,
+    coupon: QuoteCoupon | undefined,
+  ) => {
+    // The caller's own cart and address: no shared cache may keep it.
+    reply.header('Cache-Control', 'no-store')
+    const codDaily = { maxPaise: limits.codDailyMaxPaise, now: app.deps.now() }
+    return {
+      success: true as const,
+      data: await quoteOrder(db, config.marketplace, userId, addressId, codDaily, buyNow, coupon),
+    }
+  }
 
   app.get(
     '/shop/order/limits',
@@ -80,20 +101,14 @@ export async function ordersRoutes(app: App) {
     },
     async (request, reply) => {
       const user = assertSelf(request, undefined)
-      // The caller's own cart and address: no shared cache may keep it.
-      reply.header('Cache-Control', 'no-store')
-      return {
-        success: true as const,
-        data: await quoteOrder(
-          db,
-          config.marketplace,
-          user.id,
-          request.query.addressId,
-          { maxPaise: limits.codDailyMaxPaise, now: app.deps.now() },
-          buyNowOfQuery(request.query),
-          request.query.couponCode ? { code: request.query.couponCode, strict: false } : undefined,
-        ),
-      }
+      const { addressId, couponCode } = request.query
+      return quoteReply(
+        reply,
+        user.id,
+        addressId,
+        buyNowOfQuery(request.query),
+        couponCode ? { code: couponCode, strict: false } : undefined,
+      )
     },
   )
 
@@ -111,20 +126,8 @@ export async function ordersRoutes(app: App) {
     },
     async (request, reply) => {
       const user = assertSelf(request, undefined)
-      reply.header('Cache-Control', 'no-store')
       const { couponCode, addressId, buyNow } = request.body
-      return {
-        success: true as const,
-        data: await quoteOrder(
-          db,
-          config.marketplace,
-          user.id,
-          addressId,
-          { maxPaise: limits.codDailyMaxPaise, now: app.deps.now() },
-          buyNow,
-          { code: couponCode, strict: true },
-        ),
-      }
+      return quoteReply(reply, user.id, addressId, buyNow, { code: couponCode, strict: true })
     },
   )
 

@@ -1,108 +1,60 @@
-import type { Address, CartServiceability, UpdateCartInput } from '@techbazaar/shared'
+import type { CartServiceability, UpdateCartInput } from '@techbazaar/shared'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from '@/lib/toast'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
+import {
+  DELIVERABLE,
+  cartLine,
+  cartTotals,
+  type CheckoutServer,
+  homeAddress as address,
+  mockCheckoutApi,
+  placedOrder,
+  SHOPPER_ID,
+  orderLimits,
+} from '@/test/checkout-harness'
+import { jsonResponse, renderRoute } from '@/test/route-helpers'
 import CheckoutPage from '@/app/routes/checkout-page'
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
-const userId = '00000000-0000-4000-8000-0000000000aa'
-const addressId = '00000000-0000-4000-8000-0000000000bb'
-const user = { id: userId, userName: 'Kavya', email: 'k@example.in', role: 'user', type: 'user' }
-const address = {
-  _id: addressId,
-  userId,
-  recipientName: 'Kavya Rao',
-  address: '12 MG Road',
-  city: 'Bengaluru',
-  pincode: '560001',
-  phone: '9876543210',
-  notes: 'Gate 2',
-  stateCode: '29',
-  landmark: '',
-  kind: 'home' as const,
-  isDefault: true,
-}
-const line = {
+const line = cartLine({
   productId: '00000000-0000-4000-8000-0000000000cc',
   quantity: 2,
-  title: 'Galaxy Buds',
-  image: '/uploads/buds.webp',
   price: 5000,
   salePrice: 4500,
   totalStock: 9,
   orderLimit: 5,
-  available: true,
-}
-
-let orderAnswer: () => Response
-let lines = [line]
-/** The shopper's saved addresses as the server answers them. */
-let savedAddresses: Address[] = [address]
-/** The shop's cash-on-delivery ceiling as the server publishes it (rupees). */
-let codMaxAmount = 50_000
-/** The courier's answer for the cart at the chosen address's pincode. */
-const DELIVERABLE: CartServiceability = {
-  serviceable: true,
-  cod: true,
-  deliveryBy: '2026-11-26',
-  undeliverable: [],
-  noCod: [],
-}
-let reach = DELIVERABLE
-
-const cartTotals = () => ({
-  totalItems: lines.length,
-  totalQuantity: lines.length * 2,
-  totalAmount: lines.length ? 9000 : 0,
 })
+/** The courier's answer for the cart at the chosen address's pincode. */
+const DELIVERS_BY_26_NOV: CartServiceability = { ...DELIVERABLE, deliveryBy: '2026-11-26' }
+
+/** What the fake server starts each test with; a test changes it before `setup()`. */
+let shop: Partial<CheckoutServer>
+/** The fake server of the last `setup()`, read on every request. */
+let server: CheckoutServer
+let orderAnswer: () => Response
 
 function setup() {
-  return mockFetch((url, init) => {
-    if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
-    if (url.pathname === `/api/shop/cart/get/${userId}`) {
-      return jsonResponse({
-        success: true,
-        data: lines,
-        currentPage: 1,
-        totalPages: 1,
-        ...cartTotals(),
-      })
-    }
+  const api = mockCheckoutApi(shop, (url, init) => {
     if (url.pathname === '/api/shop/cart/update-cart') {
       const { productId, quantity } = JSON.parse(String(init?.body)) as UpdateCartInput
-      lines = lines.map((l) => (l.productId === productId ? { ...l, quantity } : l))
+      server.lines = server.lines.map((l) => (l.productId === productId ? { ...l, quantity } : l))
       return jsonResponse({
         success: true,
         message: 'Cart item is updated successfully',
-        data: { items: lines, ...cartTotals() },
+        data: { items: server.lines, ...cartTotals(server.lines) },
       })
-    }
-    if (url.pathname === `/api/shop/address/get/${userId}`) {
-      return jsonResponse({ success: true, data: savedAddresses })
     }
     if (url.pathname === '/api/shop/order/create') return orderAnswer()
     if (url.pathname === '/api/shop/cart/serviceability') {
       expect(url.searchParams.get('pincode')).toBe('560001')
-      return jsonResponse({ success: true, data: reach })
-    }
-    if (url.pathname === '/api/shop/order/limits') {
-      return jsonResponse({
-        success: true,
-        data: {
-          maxPerProduct: 5,
-          codMaxAmount,
-          ordersPerHour: 10,
-          paymentWindowMinutes: 20,
-          unpaidHoldMaxUnits: 10,
-          unpaidHeldUnits: 0,
-        },
-      })
     }
     return undefined
   })
+  server = api.server
+  return api.fetchMock
 }
 
 /** The fetch mock's calls with their init (the mock's own type names only the URL). */
@@ -120,15 +72,8 @@ async function openPaymentDialog() {
 
 describe('CheckoutPage', () => {
   beforeEach(() => {
-    lines = [line]
-    savedAddresses = [address]
-    codMaxAmount = 50_000
-    reach = DELIVERABLE
-    orderAnswer = () =>
-      jsonResponse(
-        { success: true, orderId: '00000000-0000-4000-8000-0000000000dd', orderNumber: 'TB-10234' },
-        201,
-      )
+    shop = { lines: [line], reach: DELIVERS_BY_26_NOV }
+    orderAnswer = placedOrder
   })
   afterEach(() => {
     vi.unstubAllGlobals()
@@ -136,7 +81,7 @@ describe('CheckoutPage', () => {
   })
 
   it('refuses an empty cart and a missing address with the spec’s messages', async () => {
-    savedAddresses = []
+    shop.addresses = []
     setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
@@ -144,7 +89,7 @@ describe('CheckoutPage', () => {
     await u.click(screen.getByRole('button', { name: 'Place Your Order' }))
     expect(toast.error).toHaveBeenCalledWith('Please select one address to proceed.')
 
-    lines = []
+    shop.lines = []
     vi.unstubAllGlobals()
     setup()
     renderRoute(<CheckoutPage />)
@@ -172,9 +117,9 @@ describe('CheckoutPage', () => {
     const init = call[1]
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
     expect(JSON.parse(String(init.body))).toMatchObject({
-      userId,
+      userId: SHOPPER_ID,
       paymentMethod: 'COD',
-      addressInfo: { addressId },
+      addressInfo: { addressId: address._id },
     })
   })
 
@@ -206,7 +151,7 @@ describe('CheckoutPage', () => {
   })
 
   it('disables cash on delivery, with the reason, when the total is above its ceiling', async () => {
-    codMaxAmount = 5_000
+    shop.limits = orderLimits({ codMaxAmount: 5_000 })
     const fetchMock = setup()
     const { u, dialog } = await openPaymentDialog()
     const reason = 'Cash on delivery is available for orders up to ₹5,000. Please pay online.'
@@ -236,7 +181,7 @@ describe('CheckoutPage', () => {
   })
 
   it('keeps Place Your Order disabled, with the reason, where the courier does not deliver', async () => {
-    reach = {
+    shop.reach = {
       serviceable: false,
       cod: false,
       deliveryBy: null,
@@ -257,7 +202,7 @@ describe('CheckoutPage', () => {
   })
 
   it('disables cash on delivery where the courier takes no cash there', async () => {
-    reach = { ...DELIVERABLE, cod: false, noCod: ['Galaxy Buds'] }
+    shop.reach = { ...DELIVERS_BY_26_NOV, cod: false, noCod: ['Galaxy Buds'] }
     setup()
     const { dialog } = await openPaymentDialog()
     const reason =
@@ -269,7 +214,7 @@ describe('CheckoutPage', () => {
   })
 
   it('offers cash on delivery up to the ceiling', async () => {
-    codMaxAmount = 9_000
+    shop.limits = orderLimits({ codMaxAmount: 9_000 })
     setup()
     const { dialog } = await openPaymentDialog()
     expect(within(dialog).getByRole('radio', { name: /COD/ })).toBeEnabled()
@@ -277,7 +222,7 @@ describe('CheckoutPage', () => {
   })
 
   it('flags a quantity above the limit per order and keeps Place Your Order disabled', async () => {
-    lines = [{ ...line, quantity: 7 }]
+    shop.lines = [{ ...line, quantity: 7 }]
     setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
@@ -318,7 +263,7 @@ describe('CheckoutPage', () => {
   })
 
   it('shows a line above the stock left, with quantity controls, until it is lowered', async () => {
-    lines = [{ ...line, quantity: 3, totalStock: 1 }]
+    shop.lines = [{ ...line, quantity: 3, totalStock: 1 }]
     const fetchMock = setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
@@ -343,7 +288,7 @@ describe('CheckoutPage', () => {
     setup()
     orderAnswer = () => {
       // Someone bought all but one meanwhile.
-      lines = [{ ...line, totalStock: 1 }]
+      server.lines = [{ ...line, totalStock: 1 }]
       return jsonResponse(
         {
           success: false,
@@ -366,7 +311,7 @@ describe('CheckoutPage', () => {
   })
 
   it('cannot choose an address saved before states were asked, and says why', async () => {
-    savedAddresses = [{ ...address, stateCode: null }]
+    shop.addresses = [{ ...address, stateCode: null }]
     const fetchMock = setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
@@ -397,7 +342,7 @@ describe('CheckoutPage', () => {
       address: '9 Brigade Road',
       isDefault: false,
     }
-    savedAddresses = [home, office, newest]
+    shop.addresses = [home, office, newest]
     const fetchMock = setup()
     const u = userEvent.setup()
     renderRoute(<CheckoutPage />)
@@ -422,7 +367,7 @@ describe('CheckoutPage', () => {
   })
 
   it('starts with the most recent address when none is the default', async () => {
-    savedAddresses = [
+    shop.addresses = [
       { ...address, isDefault: false },
       {
         ...address,

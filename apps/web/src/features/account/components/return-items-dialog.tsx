@@ -1,11 +1,13 @@
 import {
   formatPaise,
   formatRupees,
+  RETURN_MAX_PHOTOS,
   RETURN_REASON_LABELS,
   RETURN_REASONS,
   rupeesToPaise,
 } from '@techbazaar/shared'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { PhotoSlots } from '@/components/image-upload/photo-slots'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -34,7 +36,6 @@ import {
 } from '../lib/return-form'
 import { PayoutFields } from './payout-fields'
 import { QuantityStepper } from './quantity-stepper'
-import { ReturnPhotos } from './return-photos'
 
 export interface ReturnItemsDialogProps {
   orderId: string
@@ -229,7 +230,9 @@ function ReturnForm({ orderId, lines, cod, onDone, onRefused }: ReturnFormProps)
             />
           )}
         </Field>
-        <ReturnPhotos
+        <PhotoSlots
+          kind="returnPhoto"
+          max={RETURN_MAX_PHOTOS}
           photos={draft.photos}
           onChange={(photos) => update({ photos })}
           onUploadingChange={setUploading}

@@ -1,36 +1,20 @@
-import type { AdminProduct } from '@techbazaar/shared'
-import { testDeclarations } from '@/test/route-helpers'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { createAdminProduct } from '@/test/admin-products'
 import { AdminProductCard } from '../components/admin-product-card'
 
-const product: AdminProduct = {
+const product = createAdminProduct({
   _id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
   shortId: 'rn13pr01',
   image: '/x.webp',
-  images: ['/x.webp'],
   title: 'Redmi Note 13 Pro',
   description: 'A phone.',
-  category: 'electronics',
-  section: 'featured',
   brand: 'xiaomi',
   price: 25999,
-  salePrice: 0,
   totalStock: 12,
-  orderLimit: 5,
-  averageReview: 0,
-  reviewCount: 0,
   username: 'Mobile Mart',
-  listed: true,
-  maxPerOrder: null,
-  hsn: '851713',
-  declarations: testDeclarations,
-  warranty: { months: 12, by: 'Manufacturer' },
-  declarationsComplete: true,
-  suggestedSection: null,
-  familyId: null,
-}
+})
 
 describe('AdminProductCard', () => {
   it("shows whose product it is: the seller's name, or Not Available", () => {

@@ -3,25 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createUser, mockApi, ok, renderAt } from '@/test/api-helpers'
-import { createProduct, testDeclarations } from '@/test/route-helpers'
+import { createAdminProduct, undeclared } from '@/test/admin-products'
 import AdminProductsPage from '../pages/admin-products-page'
 
-function adminProduct(title: string, complete: boolean): AdminProduct {
-  const blank = Object.fromEntries(Object.keys(testDeclarations).map((k) => [k, null]))
-  const product = createProduct({ title })
-  return {
-    ...product,
-    images: [product.image],
-    listed: complete,
-    maxPerOrder: null,
-    hsn: '851713',
-    declarations: complete ? testDeclarations : (blank as AdminProduct['declarations']),
-    warranty: complete ? { months: 12, by: 'Manufacturer' } : { months: null, by: null },
-    declarationsComplete: complete,
-    suggestedSection: null,
-    familyId: null,
-  }
-}
+const adminProduct = (title: string, complete: boolean) =>
+  createAdminProduct({ title, ...(complete ? {} : undeclared) })
 
 /** A page of the list as the server answers it. */
 const page = (data: AdminProduct[], extra: Record<string, number> = {}) =>

@@ -1,16 +1,13 @@
-import type { AdminFamily, AdminProduct, FamilyValues, UploadResponse } from '@techbazaar/shared'
+import type { AdminFamily, FamilyValues, UploadResponse } from '@techbazaar/shared'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mockApi, ok, renderAt, sentBodies, createUser } from '@/test/api-helpers'
-import { createProduct, testDeclarations } from '@/test/route-helpers'
+import { createAdminProduct, fillDeclarations, stubObjectUrls } from '@/test/admin-products'
 import { FamilyForm } from '../components/family-form'
 import AdminProductsPage from '../pages/admin-products-page'
 
-beforeAll(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:preview')
-  URL.revokeObjectURL = vi.fn()
-})
+beforeAll(stubObjectUrls)
 afterEach(() => vi.unstubAllGlobals())
 
 const options = { category: ['electronics'], brand: ['apple'] }
@@ -31,21 +28,12 @@ async function addOption(user: User, name: string, values: string[]) {
 
 /** The shared fields: the product form's own (title to warranty). */
 async function fillShared(user: User) {
-  const d = testDeclarations
   await user.type(screen.getByLabelText('Title'), 'Apple iPhone 16')
   await user.type(screen.getByLabelText('Description'), 'A phone.')
   await user.selectOptions(screen.getByLabelText('Category'), 'electronics')
   await user.selectOptions(screen.getByLabelText('Brand'), 'apple')
   await user.selectOptions(screen.getByLabelText('HSN code'), '851713')
-  await user.type(screen.getByLabelText('Generic name'), 'Smartphone')
-  await user.type(screen.getByLabelText('Manufacturer name'), d.manufacturerName)
-  await user.type(screen.getByLabelText('Manufacturer address'), d.manufacturerAddress)
-  await user.type(screen.getByLabelText('Name or office'), d.careName)
-  await user.type(screen.getByLabelText('Address'), d.careAddress)
-  await user.type(screen.getByLabelText('Phone'), d.carePhone)
-  await user.type(screen.getByLabelText('Email'), d.careEmail)
-  await user.type(screen.getByLabelText('Months'), '12')
-  await user.selectOptions(screen.getByLabelText('Given by'), 'Manufacturer')
+  await fillDeclarations(user, 'Smartphone')
 }
 
 // A long form typed key by key: slow on a busy machine.
@@ -159,25 +147,14 @@ describe('FamilyForm', { timeout: 60_000 }, () => {
 const FAMILY_ID = '5b1c7a2e-0f3d-4e8a-9b6c-1d2e3f4a5b6c'
 const VARIANT_IDS = ['0c6e2f1a-1111-4a1b-8c2d-3e4f5a6b7c8d', '0c6e2f1a-2222-4a1b-8c2d-3e4f5a6b7c8d']
 
-function variantProduct(): AdminProduct {
-  const product = createProduct({ title: 'Apple iPhone 15 (Black, 128 GB)' })
-  return {
-    ...product,
+const variantProduct = () =>
+  createAdminProduct({
     _id: VARIANT_IDS[0] ?? '',
-    category: 'electronics',
+    title: 'Apple iPhone 15 (Black, 128 GB)',
     brand: 'apple',
     description: 'A phone.',
-    images: [product.image],
-    listed: true,
-    maxPerOrder: null,
-    hsn: '851713',
-    declarations: testDeclarations,
-    warranty: { months: 12, by: 'Manufacturer' },
-    declarationsComplete: true,
-    suggestedSection: null,
     familyId: FAMILY_ID,
-  }
-}
+  })
 
 const family: AdminFamily = {
   id: FAMILY_ID,

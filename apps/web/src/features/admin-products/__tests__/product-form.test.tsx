@@ -1,4 +1,10 @@
 import { type AdminProduct, HSN_CODES, type UploadResponse } from '@techbazaar/shared'
+import {
+  createAdminProduct,
+  fillDeclarations,
+  stubObjectUrls,
+  undeclared,
+} from '@/test/admin-products'
 import { testDeclarations } from '@/test/route-helpers'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -6,10 +12,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/api-client'
 import { ProductForm } from '../components/product-form'
 
-beforeAll(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:preview')
-  URL.revokeObjectURL = vi.fn()
-})
+beforeAll(stubObjectUrls)
 
 const options = { category: ['accessories', 'electronics'], brand: ['boat', 'samsung'] }
 const upload = vi.fn(async (): Promise<UploadResponse> => ({
@@ -18,32 +21,22 @@ const upload = vi.fn(async (): Promise<UploadResponse> => ({
   variants: { 320: '/uploads/u/new-320.webp' },
 }))
 
-const product: AdminProduct = {
+const product = createAdminProduct({
   _id: '8d6f0c1e-2b7a-4c1e-9f2d-3a4b5c6d7e8f',
   shortId: 'buds0001',
   image: '/uploads/seed/buds.webp',
-  images: ['/uploads/seed/buds.webp'],
   title: 'Airdopes 141',
   description: 'Wireless earbuds.',
-  category: 'electronics',
   section: 'trending',
   brand: 'boat',
   price: 2999,
   salePrice: 1299,
   totalStock: 40,
-  orderLimit: 5,
   averageReview: 4.2,
   reviewCount: 3,
   username: 'Sound Studio',
-  listed: true,
-  maxPerOrder: null,
   hsn: '851830',
-  declarations: testDeclarations,
-  warranty: { months: 12, by: 'Manufacturer' },
-  declarationsComplete: true,
-  suggestedSection: null,
-  familyId: null,
-}
+})
 
 async function fillAll(user: ReturnType<typeof userEvent.setup>) {
   await user.upload(
@@ -59,21 +52,7 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText('HSN code'), '851830')
   await user.type(screen.getByLabelText('Price (₹)'), '9999')
   await user.type(screen.getByLabelText('Sale Price (₹)'), '7999.50')
-  await fillDeclarations(user)
-}
-
-/** The legal declarations a new product needs (decision 066); India and "1 N" are preset. */
-async function fillDeclarations(user: ReturnType<typeof userEvent.setup>) {
-  const d = testDeclarations
-  await user.type(screen.getByLabelText('Generic name'), 'Earbuds')
-  await user.type(screen.getByLabelText('Manufacturer name'), d.manufacturerName)
-  await user.type(screen.getByLabelText('Manufacturer address'), d.manufacturerAddress)
-  await user.type(screen.getByLabelText('Name or office'), d.careName)
-  await user.type(screen.getByLabelText('Address'), d.careAddress)
-  await user.type(screen.getByLabelText('Phone'), d.carePhone)
-  await user.type(screen.getByLabelText('Email'), d.careEmail)
-  await user.type(screen.getByLabelText('Months'), '12')
-  await user.selectOptions(screen.getByLabelText('Given by'), 'Manufacturer')
+  await fillDeclarations(user, 'Earbuds')
 }
 
 // A long form typed key by key: slow on a busy machine.
@@ -132,14 +111,7 @@ describe('ProductForm', { timeout: 30_000 }, () => {
   it('lets a product from before the declarations be saved without them, saying it stays hidden', async () => {
     const user = userEvent.setup()
     const onSubmit = vi.fn(async () => {})
-    const blank = Object.fromEntries(Object.keys(testDeclarations).map((k) => [k, null]))
-    const old: AdminProduct = {
-      ...product,
-      listed: false,
-      declarationsComplete: false,
-      declarations: blank as AdminProduct['declarations'],
-      warranty: { months: null, by: null },
-    }
+    const old: AdminProduct = { ...product, ...undeclared }
     render(<ProductForm product={old} options={options} onSubmit={onSubmit} upload={upload} />)
     expect(screen.getByRole('note')).toHaveTextContent(/hidden from the shop until its legal/)
     await user.click(screen.getByRole('button', { name: 'Edit' }))

@@ -1,12 +1,4 @@
-import { type AdminProduct, type FamilyValues, isMarketplaceAdmin } from '@techbazaar/shared'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
-import { Skeleton } from '@/components/ui/skeleton'
+import { type FamilyValues, isMarketplaceAdmin } from '@techbazaar/shared'
 import { ErrorState } from '@/components/state-views'
 import { useFilterOptions } from '@/lib/catalog/get-filter-options'
 import { messageOf } from '@/lib/server-errors'
@@ -14,19 +6,14 @@ import { useSession } from '@/lib/session/get-session'
 import { toast } from '@/lib/toast'
 import { useAdminFamily, useSaveFamily } from '../api/families'
 import { BrandRequestBox } from './brand-request-box'
+import { EditorSheetShell, EditorSheetSkeleton, type EditorSheetProps } from './editor-sheet'
 import { FamilyForm } from './family-form'
 
-interface FamilySheetProps {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  /** Editing: a variant of the family; its `familyId` names the family loaded into the form. */
-  product?: AdminProduct
-  /** Changes on every open, so the form starts afresh. */
-  formKey: number
-}
-
-/** The side panel of a product with variants: wider than the product sheet, for the grid. */
-export function FamilySheet({ open, onOpenChange, product, formKey }: FamilySheetProps) {
+/**
+ * The side panel of a product with variants: wider than the product sheet, for the grid.
+ * Editing, `product` is a variant of the family: its `familyId` names the family loaded.
+ */
+export function FamilySheet({ open, onOpenChange, product, formKey }: EditorSheetProps) {
   const { user } = useSession()
   const isAdmin = user ? isMarketplaceAdmin(user) : false
   const options = useFilterOptions()
@@ -48,44 +35,36 @@ export function FamilySheet({ open, onOpenChange, product, formKey }: FamilyShee
   const ready = options.data && (!familyId || family.data)
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent side="right" className="gap-0 sm:max-w-4xl">
-        <DialogHeader className="border-b px-5 py-4 pr-14">
-          <DialogTitle>{familyId ? 'Edit variants' : 'Add product with variants'}</DialogTitle>
-          <DialogDescription>
-            Shared details once, then one row per colour, storage, RAM or size combination.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="min-w-0 flex-1 overflow-x-hidden overflow-y-auto px-5 py-5">
-          {ready && options.data ? (
-            <FamilyForm
-              key={formKey}
-              product={product}
-              family={family.data?.data}
-              options={options.data}
-              pending={save.isPending}
-              onSubmit={submit}
-              isAdmin={isAdmin}
-              brandHelp={isAdmin ? undefined : <BrandRequestBox />}
-            />
-          ) : failed ? (
-            <ErrorState
-              message="We could not load this product's details."
-              onRetry={() => {
-                void options.refetch()
-                if (familyId) void family.refetch()
-              }}
-            />
-          ) : (
-            <div className="flex flex-col gap-4" aria-busy="true">
-              <Skeleton className="h-11 w-full" />
-              <Skeleton className="h-24 w-full" />
-              <Skeleton className="h-11 w-full" />
-              <Skeleton className="h-40 w-full" />
-            </div>
-          )}
-        </div>
-      </DialogContent>
-    </Dialog>
+    <EditorSheetShell
+      open={open}
+      onOpenChange={onOpenChange}
+      title={familyId ? 'Edit variants' : 'Add product with variants'}
+      description="Shared details once, then one row per colour, storage, RAM or size combination."
+      className="sm:max-w-4xl"
+      bodyClassName="min-w-0 overflow-x-hidden"
+    >
+      {ready && options.data ? (
+        <FamilyForm
+          key={formKey}
+          product={product}
+          family={family.data?.data}
+          options={options.data}
+          pending={save.isPending}
+          onSubmit={submit}
+          isAdmin={isAdmin}
+          brandHelp={isAdmin ? undefined : <BrandRequestBox />}
+        />
+      ) : failed ? (
+        <ErrorState
+          message="We could not load this product's details."
+          onRetry={() => {
+            void options.refetch()
+            if (familyId) void family.refetch()
+          }}
+        />
+      ) : (
+        <EditorSheetSkeleton heights={['h-11', 'h-24', 'h-11', 'h-40']} />
+      )}
+    </EditorSheetShell>
   )
 }

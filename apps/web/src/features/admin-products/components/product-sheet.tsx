@@ -1,13 +1,5 @@
-import { isMarketplaceAdmin, type AdminProduct, type ProductValues } from '@techbazaar/shared'
+import { isMarketplaceAdmin, type ProductValues } from '@techbazaar/shared'
 import { toast } from '@/lib/toast'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
-import { Skeleton } from '@/components/ui/skeleton'
 import { useFilterOptions } from '@/lib/catalog/get-filter-options'
 import { ErrorState } from '@/components/state-views'
 import { messageOf } from '@/lib/server-errors'
@@ -15,18 +7,10 @@ import { useSession } from '@/lib/session/get-session'
 import { useAddProduct } from '../api/add-product'
 import { useEditProduct } from '../api/edit-product'
 import { BrandRequestBox } from './brand-request-box'
+import { EditorSheetShell, EditorSheetSkeleton, type EditorSheetProps } from './editor-sheet'
 import { ProductForm } from './product-form'
 
-interface ProductSheetProps {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  /** Set when editing; the form is pre-filled and saves to this id. */
-  product?: AdminProduct
-  /** Changes on every open, so the form starts afresh (closing resets it). */
-  formKey: number
-}
-
-export function ProductSheet({ open, onOpenChange, product, formKey }: ProductSheetProps) {
+export function ProductSheet({ open, onOpenChange, product, formKey }: EditorSheetProps) {
   const { user } = useSession()
   const isAdmin = user ? isMarketplaceAdmin(user) : false
   const options = useFilterOptions()
@@ -48,41 +32,34 @@ export function ProductSheet({ open, onOpenChange, product, formKey }: ProductSh
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent side="right" className="gap-0 sm:max-w-lg">
-        <DialogHeader className="border-b px-5 py-4 pr-14">
-          <DialogTitle>{product ? 'Edit Product' : 'Add New Product'}</DialogTitle>
-          <DialogDescription>
-            {product ? 'Change the details and save.' : 'Upload an image and fill in the details.'}
-          </DialogDescription>
-        </DialogHeader>
-        <div className="flex-1 overflow-y-auto px-5 py-5">
-          {options.data ? (
-            <ProductForm
-              key={formKey}
-              product={product}
-              options={options.data}
-              pending={pending}
-              onSubmit={save}
-              isAdmin={isAdmin}
-              // Admins add brands themselves (the filter panel); sellers ask for them.
-              brandHelp={isAdmin ? undefined : <BrandRequestBox />}
-            />
-          ) : options.isError ? (
-            <ErrorState
-              message="We could not load the categories and brands."
-              onRetry={() => void options.refetch()}
-            />
-          ) : (
-            <div className="flex flex-col gap-4" aria-busy="true">
-              <Skeleton className="h-32 w-full" />
-              <Skeleton className="h-11 w-full" />
-              <Skeleton className="h-24 w-full" />
-              <Skeleton className="h-11 w-full" />
-            </div>
-          )}
-        </div>
-      </DialogContent>
-    </Dialog>
+    <EditorSheetShell
+      open={open}
+      onOpenChange={onOpenChange}
+      title={product ? 'Edit Product' : 'Add New Product'}
+      description={
+        product ? 'Change the details and save.' : 'Upload an image and fill in the details.'
+      }
+      className="sm:max-w-lg"
+    >
+      {options.data ? (
+        <ProductForm
+          key={formKey}
+          product={product}
+          options={options.data}
+          pending={pending}
+          onSubmit={save}
+          isAdmin={isAdmin}
+          // Admins add brands themselves (the filter panel); sellers ask for them.
+          brandHelp={isAdmin ? undefined : <BrandRequestBox />}
+        />
+      ) : options.isError ? (
+        <ErrorState
+          message="We could not load the categories and brands."
+          onRetry={() => void options.refetch()}
+        />
+      ) : (
+        <EditorSheetSkeleton heights={['h-32', 'h-11', 'h-24', 'h-11']} />
+      )}
+    </EditorSheetShell>
   )
 }

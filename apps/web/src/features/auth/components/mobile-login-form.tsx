@@ -18,6 +18,7 @@ import {
 } from '../api/mobile-login'
 import { useCountdown } from '../hooks/use-countdown'
 import { OtpActions } from './otp-actions'
+import { OtpField } from './otp-field'
 
 /** The server allows one code a minute per number. */
 const RESEND_SECONDS = 60
@@ -82,14 +83,8 @@ export function MobileLoginForm() {
         />
       </fieldset>
       {sentTo && (
-        <FormField
+        <OtpField
           id="login-mobile-otp"
-          label="Enter OTP"
-          autoFocus
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="6-digit code"
           description={`If ${sentTo} is the verified mobile of an account, we sent it a 6-digit code by SMS. It is valid for 10 minutes.`}
           error={code.formState.errors.otp?.message}
           {...code.register('otp')}

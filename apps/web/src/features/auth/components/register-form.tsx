@@ -25,6 +25,7 @@ import { useCountdown } from '../hooks/use-countdown'
 import { showFieldErrors } from '@/lib/server-errors'
 import { FormField } from '@/components/ui/form-field'
 import { OtpActions } from './otp-actions'
+import { OtpField } from './otp-field'
 import { SignupConsent } from './signup-consent'
 
 export type RegisterVariant = 'user' | 'seller'
@@ -207,15 +208,8 @@ export function RegisterForm({ variant }: { variant: RegisterVariant }) {
         </fieldset>
 
         {sentFor && (
-          <FormField
+          <OtpField
             id="register-otp"
-            label="Enter OTP"
-            // The code is what the person types next; the fields above are locked.
-            autoFocus
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="6-digit code"
             description={`We sent a 6-digit code to ${sentFor.email} and another by SMS to ${sentFor.mobile}: enter either. The one from the SMS also lets you sign in with your mobile number. Both are valid for 10 minutes.`}
             error={code.formState.errors.otp?.message}
             {...code.register('otp')}

@@ -57,16 +57,22 @@ function serve(banners: AdminFeatureImage[]) {
   return sent
 }
 
+/** The add form with its wide image uploaded: what every check of it starts from. */
+async function formWithImage() {
+  renderRoute(<BannerForm upload={upload} />)
+  const user = userEvent.setup()
+  await user.upload(
+    screen.getByLabelText('Upload Image'),
+    new File(['x'], 'a.png', { type: 'image/png' }),
+  )
+  await screen.findByText('Uploaded')
+  return user
+}
+
 describe("the admin's banner form (issue 31.3)", () => {
   it('asks for alt text before sending, with the shared schema', async () => {
     const sent = serve([])
-    renderRoute(<BannerForm upload={upload} />)
-    const user = userEvent.setup()
-    await user.upload(
-      screen.getByLabelText('Upload Image'),
-      new File(['x'], 'a.png', { type: 'image/png' }),
-    )
-    await screen.findByText('Uploaded')
+    const user = await formWithImage()
     await user.click(screen.getByRole('button', { name: 'Add banner' }))
     expect(await screen.findByText('Alt text is required')).toBeInTheDocument()
     expect(screen.getByLabelText('Alt text')).toHaveFocus()
@@ -75,13 +81,7 @@ describe("the admin's banner form (issue 31.3)", () => {
 
   it('sends the link target, order and dates the admin chose', async () => {
     const sent = serve([])
-    renderRoute(<BannerForm upload={upload} />)
-    const user = userEvent.setup()
-    await user.upload(
-      screen.getByLabelText('Upload Image'),
-      new File(['x'], 'a.png', { type: 'image/png' }),
-    )
-    await screen.findByText('Uploaded')
+    const user = await formWithImage()
     await user.type(screen.getByLabelText('Alt text'), 'Audio fest')
     await user.selectOptions(screen.getByLabelText('Links to'), 'brand')
     await user.selectOptions(await screen.findByLabelText('Brand'), 'boat')
@@ -106,13 +106,7 @@ describe("the admin's banner form (issue 31.3)", () => {
 
   it('refuses a search of fewer than 4 characters next to the field', async () => {
     const sent = serve([])
-    renderRoute(<BannerForm upload={upload} />)
-    const user = userEvent.setup()
-    await user.upload(
-      screen.getByLabelText('Upload Image'),
-      new File(['x'], 'a.png', { type: 'image/png' }),
-    )
-    await screen.findByText('Uploaded')
+    const user = await formWithImage()
     await user.type(screen.getByLabelText('Alt text'), 'Phones')
     await user.selectOptions(screen.getByLabelText('Links to'), 'search')
     await user.type(screen.getByLabelText('Search words'), 'ph')

@@ -1,5 +1,6 @@
 import type { FeatureImage } from '@techbazaar/shared'
 import { FormField } from '@/components/ui/form-field'
+import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/datetime-local'
 import { BannerLinkFields, EMPTY_LINK, linkOf, type LinkDraft } from './banner-link-fields'
 
 /** What the admin sets on a banner besides its images, as the form holds it (strings). */
@@ -42,25 +43,14 @@ export function errorsOf(issues: readonly { path: readonly PropertyKey[]; messag
   return errors
 }
 
-/** `datetime-local`'s "2026-12-01T09:30" (this browser's time) as an instant; '' is none. */
-const instant = (local: string) => (local ? new Date(local).toISOString() : null)
-
-/** An instant as `datetime-local` shows it, in this browser's time. */
-function localOf(iso: string | null): string {
-  if (!iso) return ''
-  const date = new Date(iso)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
-}
-
 /** The draft as the shared schema takes it (an empty order: the server puts it last). */
 export function bodyOf(draft: SettingsDraft) {
   return {
     title: draft.title,
     link: linkOf(draft.link),
     sortOrder: draft.sortOrder.trim() === '' ? undefined : draft.sortOrder,
-    startsAt: instant(draft.startsAt),
-    endsAt: instant(draft.endsAt),
+    startsAt: fromDateTimeLocal(draft.startsAt),
+    endsAt: fromDateTimeLocal(draft.endsAt),
   }
 }
 
@@ -80,8 +70,8 @@ export function draftOf(banner: FeatureImage): SettingsDraft {
           }
         : { ...EMPTY_LINK, kind: link.kind, value: link.value },
     sortOrder: String(banner.sortOrder),
-    startsAt: localOf(banner.startsAt),
-    endsAt: localOf(banner.endsAt),
+    startsAt: toDateTimeLocal(banner.startsAt),
+    endsAt: toDateTimeLocal(banner.endsAt),
   }
 }
 

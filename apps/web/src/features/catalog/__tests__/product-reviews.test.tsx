@@ -5,33 +5,18 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ProductDetailDialog } from '../components/product-detail-dialog'
 import { createProduct, jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
-import { reviewListReply } from '@/test/reviews'
+import { createReview, reviewer, reviewListReply, sessionReply } from '@/test/reviews'
 
 const product = createProduct({ title: 'boAt Airdopes 141', averageReview: 4.5, reviewCount: 2 })
 const unreviewed = createProduct({ title: 'boAt Stone 352', averageReview: 0, reviewCount: 0 })
-const shopper = {
-  _id: '11111111-1111-4111-8111-111111111111',
-  id: '11111111-1111-4111-8111-111111111111',
-  userName: 'Rahul Sharma',
-  email: 'shopper@demo.test',
-  mobile: null,
-  role: 'user',
-  type: 'user',
-  vendorStatus: null,
-}
 const reviews = [
-  {
+  createReview({
     _id: '22222222-2222-4222-8222-222222222222',
     productId: product._id,
-    userId: '33333333-3333-4333-8333-333333333333',
     userName: 'Priya',
     reviewMessage: '<b>Loud</b> and clear',
     reviewValue: 5,
-    createdAt: '2026-03-14T10:00:00.000Z',
-    verifiedPurchase: true,
-    photos: [],
-    helpfulCount: 0,
-  },
+  }),
 ]
 const eligible: ReviewEligibility = { canReview: true, reason: null }
 
@@ -63,11 +48,7 @@ function serve({
     if (url.pathname === `/api/shop/review/${product._id}`) {
       return jsonResponse(reviewListReply(list as { reviewValue: number }[]))
     }
-    if (url.pathname === '/api/auth/check-auth') {
-      return signedIn
-        ? jsonResponse({ success: true, user: shopper })
-        : jsonResponse({ success: false, message: 'Please sign in' }, 401)
-    }
+    if (url.pathname === '/api/auth/check-auth') return sessionReply(signedIn)
     return undefined
   })
   return { fetchMock }
@@ -139,13 +120,13 @@ describe('ProductDetailDialog reviews', () => {
         return jsonResponse({
           success: true,
           message: 'Review added successfully!',
-          data: { ...reviews[0], userId: shopper.id, reviewValue: 4 },
+          data: { ...reviews[0], userId: reviewer.id, reviewValue: 4 },
           product: { averageReview: 4, reviewCount: 1 },
           echo: init?.body,
         })
       }
       if (url.pathname === '/api/auth/check-auth')
-        return jsonResponse({ success: true, user: shopper })
+        return jsonResponse({ success: true, user: reviewer })
       if (url.pathname.startsWith('/api/shop/review/eligibility/'))
         return jsonResponse({ success: true, data: eligible })
       if (url.pathname.startsWith('/api/shop/review/mine/'))
@@ -166,7 +147,7 @@ describe('ProductDetailDialog reviews', () => {
     const call = calls.find(([input]) => String(input).endsWith('/api/shop/review/add'))
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       productId: product._id,
-      userId: shopper.id,
+      userId: reviewer.id,
       userName: 'Rahul Sharma',
       reviewMessage: 'Great value',
       reviewValue: 4,

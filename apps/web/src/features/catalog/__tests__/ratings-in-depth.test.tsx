@@ -1,34 +1,21 @@
+import type { Review } from '@techbazaar/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ReviewList } from '../components/review-list'
 import { createProduct, jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
-import { reviewListReply } from '@/test/reviews'
+import { createReview, reviewListReply, sessionReply } from '@/test/reviews'
 
 const product = createProduct({ title: 'boAt Airdopes 141', averageReview: 4, reviewCount: 30 })
-const shopper = {
-  _id: '11111111-1111-4111-8111-111111111111',
-  id: '11111111-1111-4111-8111-111111111111',
-  userName: 'Rahul Sharma',
-  email: 'shopper@demo.test',
-  mobile: null,
-  role: 'user',
-  type: 'user',
-  vendorStatus: null,
-}
-const review = (n: number, extra: Record<string, unknown> = {}) => ({
-  _id: `2222222${n}-2222-4222-8222-222222222222`,
-  productId: product._id,
-  userId: `3333333${n}-3333-4333-8333-333333333333`,
-  userName: `Reviewer ${n}`,
-  reviewMessage: `Review ${n}`,
-  reviewValue: 4,
-  createdAt: '2026-03-14T10:00:00.000Z',
-  verifiedPurchase: true,
-  photos: [],
-  helpfulCount: 0,
-  ...extra,
-})
+const review = (n: number, extra: Partial<Review> = {}) =>
+  createReview({
+    _id: `2222222${n}-2222-4222-8222-222222222222`,
+    productId: product._id,
+    userId: `3333333${n}-3333-4333-8333-333333333333`,
+    userName: `Reviewer ${n}`,
+    reviewMessage: `Review ${n}`,
+    ...extra,
+  })
 // 30 reviews: 12 of four stars (40%), 9 of five, 6 of three, 3 of one.
 const histogram = [
   { stars: 5, count: 9 },
@@ -67,11 +54,7 @@ function serve(signedIn: boolean, helpful: string[] = []) {
         }),
       )
     }
-    if (url.pathname === '/api/auth/check-auth') {
-      return signedIn
-        ? jsonResponse({ success: true, user: shopper })
-        : jsonResponse({ success: false, message: 'Please sign in' }, 401)
-    }
+    if (url.pathname === '/api/auth/check-auth') return sessionReply(signedIn)
     return undefined
   })
 }

@@ -11,6 +11,7 @@ import { LoaderCircle, ShieldCheck, Star } from 'lucide-react'
 import { useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { toast } from '@/lib/toast'
+import { PhotoSlots } from '@/components/image-upload/photo-slots'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
@@ -19,7 +20,6 @@ import { useAddReview } from '../api/add-review'
 import { useMyReviewState } from '../api/get-my-review-state'
 import { useReviewEligibility } from '../api/get-review-eligibility'
 import { ErrorState } from '@/components/state-views'
-import { ReviewPhotoFields } from './review-photo-fields'
 
 /**
  * The form once the API says this user may review the product; otherwise why not. Loaded only
@@ -153,7 +153,9 @@ function ReviewForm({
         control={form.control}
         name="photos"
         render={({ field }) => (
-          <ReviewPhotoFields
+          <PhotoSlots
+            kind="reviewPhoto"
+            max={LIMITS.reviewMaxPhotos}
             photos={field.value ?? []}
             onChange={field.onChange}
             onUploadingChange={setUploading}

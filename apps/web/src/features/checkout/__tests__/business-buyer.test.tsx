@@ -1,104 +1,37 @@
 import { BUYER_GSTIN_MESSAGE } from '@techbazaar/shared'
 import { screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import type userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
-import { CheckoutPage, type AddressPickerProps } from '../pages/checkout-page'
+import {
+  AddressPicker,
+  callsTo,
+  cartLine,
+  mockCheckoutApi,
+  openCheckout,
+} from '@/test/checkout-harness'
+import { CheckoutPage } from '../pages/checkout-page'
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
-const userId = '00000000-0000-4000-8000-0000000000aa'
-const user = { id: userId, userName: 'Kavya', email: 'k@example.in', role: 'user', type: 'user' }
-const address = {
-  _id: '00000000-0000-4000-8000-0000000000bb',
-  userId,
-  recipientName: 'Kavya Rao',
-  address: '12 MG Road',
-  city: 'Bengaluru',
-  pincode: '560001',
-  phone: '9876543210',
-  notes: '',
-  stateCode: '29',
-  landmark: '',
-  kind: 'home' as const,
-  isDefault: true,
-}
-const line = {
+const line = cartLine({
   productId: '00000000-0000-4000-8000-0000000000cc',
-  quantity: 1,
-  title: 'Galaxy Buds',
-  image: '/uploads/buds.webp',
   price: 5000,
-  salePrice: 0,
   totalStock: 9,
   orderLimit: 5,
-  available: true,
-}
+})
 
 function setup() {
-  return mockFetch((url) => {
-    if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
-    if (url.pathname === `/api/shop/cart/get/${userId}`) {
-      return jsonResponse({
-        success: true,
-        data: [line],
-        currentPage: 1,
-        totalPages: 1,
-        totalItems: 1,
-        totalQuantity: 1,
-        totalAmount: 5000,
-      })
-    }
-    if (url.pathname === `/api/shop/address/get/${userId}`) {
-      return jsonResponse({ success: true, data: [address] })
-    }
-    if (url.pathname === '/api/shop/cart/serviceability') {
-      const reach = { serviceable: true, cod: true, deliveryBy: null, undeliverable: [], noCod: [] }
-      return jsonResponse({ success: true, data: reach })
-    }
-    if (url.pathname === '/api/shop/order/limits') {
-      return jsonResponse({
-        success: true,
-        data: {
-          maxPerProduct: 5,
-          codMaxAmount: 50_000,
-          ordersPerHour: 10,
-          paymentWindowMinutes: 20,
-          unpaidHoldMaxUnits: 10,
-          unpaidHeldUnits: 0,
-        },
-      })
-    }
-    if (url.pathname === '/api/shop/order/create') {
-      const placed = { success: true, orderId: '00000000-0000-4000-8000-0000000000dd' }
-      return jsonResponse({ ...placed, orderNumber: 'TB-10234' }, 201)
-    }
-    return undefined
-  })
-}
-
-/** The address panel, reduced to choosing the one saved address. */
-function AddressPicker({ onSelect }: AddressPickerProps) {
-  return (
-    <button type="button" onClick={() => onSelect(address)}>
-      Use 12 MG Road
-    </button>
-  )
+  return mockCheckoutApi({ lines: [line] }).fetchMock
 }
 
 /** The order-create request bodies sent so far. */
 const orderBodies = (fetchMock: ReturnType<typeof setup>) =>
-  (fetchMock.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][])
-    .filter(([input]) => String(input).includes('/order/create'))
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>)
+  callsTo(fetchMock, '/order/create').map(
+    ([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>,
+  )
 
-async function renderCheckout() {
-  const u = userEvent.setup()
-  renderRoute(<CheckoutPage AddressPicker={AddressPicker} />)
-  await u.click(await screen.findByRole('button', { name: 'Use 12 MG Road' }))
-  await screen.findByText('Galaxy Buds')
-  return u
-}
+const renderCheckout = () =>
+  openCheckout(<CheckoutPage AddressPicker={AddressPicker} />, 'Galaxy Buds')
 
 async function payCashOnDelivery(u: ReturnType<typeof userEvent.setup>) {
   const dialog = await screen.findByRole('dialog', { name: 'Select Payment Method' })

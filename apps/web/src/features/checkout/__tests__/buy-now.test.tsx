@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buyNowPath } from '@/lib/buy-now'
-import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
-import { CheckoutPage, type AddressPickerProps } from '../pages/checkout-page'
+import { AddressPicker, cartLine, mockCheckoutApi, openCheckout } from '@/test/checkout-harness'
+import { jsonResponse } from '@/test/route-helpers'
+import { CheckoutPage } from '../pages/checkout-page'
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
@@ -12,22 +12,6 @@ vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
  * line alone; the cart is neither shown nor sent, and the server is told which line to price.
  */
 
-const userId = '00000000-0000-4000-8000-0000000000aa'
-const user = { id: userId, userName: 'Kavya', email: 'k@example.in', role: 'user', type: 'user' }
-const address = {
-  _id: '00000000-0000-4000-8000-0000000000bb',
-  userId,
-  recipientName: 'Asha Rao',
-  address: '12 MG Road',
-  landmark: '',
-  kind: 'home' as const,
-  city: 'Bengaluru',
-  pincode: '560001',
-  phone: '9876543210',
-  notes: '',
-  stateCode: '29',
-  isDefault: true,
-}
 const phoneId = '00000000-0000-4000-8000-0000000000c1'
 const phone = {
   _id: phoneId,
@@ -46,42 +30,18 @@ const phone = {
   reviewCount: 0,
   username: 'Seller',
 }
-const cartLine = {
+const charger = cartLine({
   productId: '00000000-0000-4000-8000-0000000000c2',
-  quantity: 1,
   title: 'Charger in the cart',
   image: '/uploads/charger.webp',
   price: 500,
-  salePrice: 0,
-  totalStock: 50,
-  orderLimit: 20,
-  available: true,
-}
+})
 
 function setup() {
   const created: unknown[] = []
-  const fetchMock = mockFetch((url, init) => {
-    if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
-    if (url.pathname === `/api/shop/cart/get/${userId}`) {
-      return jsonResponse({
-        success: true,
-        data: [cartLine],
-        currentPage: 1,
-        totalPages: 1,
-        totalItems: 1,
-        totalQuantity: 1,
-        totalAmount: 500,
-      })
-    }
+  const { fetchMock } = mockCheckoutApi({ lines: [charger] }, (url, init) => {
     if (url.pathname === `/api/shop/products/get/${phoneId}`) {
       return jsonResponse({ success: true, data: phone })
-    }
-    if (url.pathname === `/api/shop/address/get/${userId}`) {
-      return jsonResponse({ success: true, data: [address] })
-    }
-    if (url.pathname === '/api/shop/cart/serviceability') {
-      const reach = { serviceable: true, cod: true, deliveryBy: null, undeliverable: [], noCod: [] }
-      return jsonResponse({ success: true, data: reach })
     }
     if (url.pathname === '/api/shop/order/quote') {
       const quantity = Number(url.searchParams.get('quantity') ?? '0')
@@ -108,24 +68,11 @@ function setup() {
   return { fetchMock, created }
 }
 
-function AddressPicker({ onSelect }: AddressPickerProps) {
-  return (
-    <button type="button" onClick={() => onSelect(address)}>
-      Use 12 MG Road
-    </button>
-  )
-}
-
-async function renderBuyNow(quantity = 2) {
-  const u = userEvent.setup()
-  renderRoute(<CheckoutPage AddressPicker={AddressPicker} />, {
+const renderBuyNow = (quantity = 2) =>
+  openCheckout(<CheckoutPage AddressPicker={AddressPicker} />, 'Pixel Phone', {
     path: '/shop/checkout',
     initialEntry: buyNowPath(phoneId, quantity),
   })
-  await u.click(await screen.findByRole('button', { name: 'Use 12 MG Road' }))
-  await screen.findByText('Pixel Phone')
-  return u
-}
 
 describe('checkout opened by Buy Now', () => {
   afterEach(() => {

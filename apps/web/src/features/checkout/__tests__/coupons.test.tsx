@@ -2,8 +2,9 @@ import type { OrderQuote } from '@techbazaar/shared'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
-import { CheckoutPage, type AddressPickerProps } from '../pages/checkout-page'
+import { AddressPicker, cartLine, mockCheckoutApi, summaryRows } from '@/test/checkout-harness'
+import { jsonResponse, renderRoute } from '@/test/route-helpers'
+import { CheckoutPage } from '../pages/checkout-page'
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
@@ -13,35 +14,7 @@ vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
  * and shows its refusal under the field; the order carries the coupon the quote priced in.
  */
 
-const userId = '00000000-0000-4000-8000-0000000000aa'
-const user = { id: userId, userName: 'Kavya', email: 'k@example.in', role: 'user', type: 'user' }
-const address = {
-  _id: '00000000-0000-4000-8000-0000000000bb',
-  userId,
-  recipientName: 'Kavya Rao',
-  address: '12 MG Road',
-  city: 'Bengaluru',
-  pincode: '560001',
-  phone: '9876543210',
-  notes: '',
-  stateCode: '29',
-  landmark: '',
-  kind: 'home' as const,
-  isDefault: true,
-}
-const lines = [
-  {
-    productId: '00000000-0000-4000-8000-0000000000c1',
-    quantity: 3,
-    title: 'Galaxy Buds',
-    image: '/uploads/buds.webp',
-    price: 999,
-    salePrice: 0,
-    totalStock: 50,
-    orderLimit: 20,
-    available: true,
-  },
-]
+const lines = [cartLine({ quantity: 3 })]
 
 /** The server's quote of three buds (MRP ₹1,299, sold at ₹999), with `coupon` priced in. */
 const quoteOf = (coupon: { code: string; discount: number } | null = null): OrderQuote => ({
@@ -62,64 +35,12 @@ function setup(
   quote: (couponCode: string | null) => Response,
   applied: (init: RequestInit | undefined) => Response,
 ) {
-  return mockFetch((url, init) => {
-    if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
-    if (url.pathname === `/api/shop/cart/get/${userId}`) {
-      return jsonResponse({
-        success: true,
-        data: lines,
-        currentPage: 1,
-        totalPages: 1,
-        totalItems: 1,
-        totalQuantity: 3,
-        totalAmount: 2997,
-      })
-    }
-    if (url.pathname === `/api/shop/address/get/${userId}`) {
-      return jsonResponse({ success: true, data: savedAddresses })
-    }
-    if (url.pathname === '/api/shop/cart/serviceability') {
-      const reach = { serviceable: true, cod: true, deliveryBy: null, undeliverable: [], noCod: [] }
-      return jsonResponse({ success: true, data: reach })
-    }
-    if (url.pathname === '/api/shop/order/limits') {
-      const limits = {
-        maxPerProduct: 5,
-        codMaxAmount: 50_000,
-        ordersPerHour: 10,
-        paymentWindowMinutes: 25,
-        unpaidHoldMaxUnits: 20,
-        unpaidHeldUnits: 0,
-      }
-      return jsonResponse({ success: true, data: limits })
-    }
+  const { fetchMock } = mockCheckoutApi({ lines }, (url, init) => {
     if (url.pathname === '/api/shop/order/quote') return quote(url.searchParams.get('couponCode'))
     if (url.pathname === '/api/shop/order/coupon') return applied(init)
-    if (url.pathname === '/api/shop/order/create') {
-      const placed = { success: true, orderId: '00000000-0000-4000-8000-0000000000dd' }
-      return jsonResponse({ ...placed, orderNumber: 'TB-10234' }, 201)
-    }
     return undefined
   })
-}
-
-/** The shopper's saved addresses as the server answers them. */
-const savedAddresses = [address]
-
-function AddressPicker({ onSelect }: AddressPickerProps) {
-  return (
-    <button type="button" onClick={() => onSelect(address)}>
-      Use 12 MG Road
-    </button>
-  )
-}
-
-/** The summary's rows as label → figure. */
-function rows() {
-  const list = screen.getByTestId('checkout-total').closest('dl')!
-  return [...list.querySelectorAll('div')].map(
-    (div) => `${div.querySelector('dt')?.textContent} = ${div.querySelector('dd')?.textContent}`,
-  )
+  return fetchMock
 }
 
 const WELCOME = { code: 'WELCOME10', discount: 299.7 }
@@ -140,7 +61,7 @@ describe('coupons at checkout', () => {
       )
       renderRoute(<CheckoutPage AddressPicker={AddressPicker} />)
       await screen.findByText('GST included: ₹457.16')
-      expect(rows()).toEqual([
+      expect(summaryRows()).toEqual([
         'Items (3) at MRP = ₹3,897',
         'Discount on MRP = −₹900',
         'Delivery charges = Free',
@@ -166,7 +87,7 @@ describe('coupons at checkout', () => {
       expect(await screen.findByTestId('applied-coupon')).toHaveTextContent(
         'WELCOME10 applied: ₹299.70 off',
       )
-      expect(rows()).toContain('Coupon (WELCOME10) = −₹299.70')
+      expect(summaryRows()).toContain('Coupon (WELCOME10) = −₹299.70')
       expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹2,697.30')
       expect(screen.getByTestId('you-save')).toHaveTextContent('You save ₹1,199.70')
       const applyCall = fetchMock.mock.calls.find(([input]) =>

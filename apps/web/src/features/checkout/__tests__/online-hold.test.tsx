@@ -1,9 +1,14 @@
-import type { OrderLimits } from '@techbazaar/shared'
+import type { CartLine, OrderLimits } from '@techbazaar/shared'
 import { screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
-import { CheckoutPage, type AddressPickerProps } from '../pages/checkout-page'
+import {
+  AddressPicker,
+  cartLine,
+  mockCheckoutApi,
+  openCheckout,
+  orderLimits,
+} from '@/test/checkout-harness'
+import { CheckoutPage } from '../pages/checkout-page'
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
@@ -13,89 +18,23 @@ vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
  * instead of learning it from the API's refusal; cash on delivery holds nothing.
  */
 
-const userId = '00000000-0000-4000-8000-0000000000aa'
-const user = { id: userId, userName: 'Kavya', email: 'k@example.in', role: 'user', type: 'user' }
-const address = {
-  _id: '00000000-0000-4000-8000-0000000000bb',
-  userId,
-  recipientName: 'Kavya Rao',
-  address: '12 MG Road',
-  city: 'Bengaluru',
-  pincode: '560001',
-  phone: '9876543210',
-  notes: '',
-  stateCode: '29',
-  landmark: '',
-  kind: 'home' as const,
-  isDefault: true,
-}
-const line = (n: number, quantity: number) => ({
-  productId: `00000000-0000-4000-8000-0000000000c${n}`,
-  quantity,
-  title: `Charger ${n}`,
-  image: '/uploads/charger.webp',
-  price: 500,
-  salePrice: 0,
-  totalStock: 50,
-  orderLimit: 20,
-  available: true,
-})
+const line = (n: number, quantity: number) =>
+  cartLine({
+    productId: `00000000-0000-4000-8000-0000000000c${n}`,
+    quantity,
+    title: `Charger ${n}`,
+    image: '/uploads/charger.webp',
+    price: 500,
+  })
 
 /** The server's order limits: a 7-unit hold for 25 minutes (not the defaults, so none is assumed). */
-const limitsOf = (overrides: Partial<OrderLimits> = {}): OrderLimits => ({
-  maxPerProduct: 5,
-  codMaxAmount: 50_000,
-  ordersPerHour: 10,
-  paymentWindowMinutes: 25,
-  unpaidHoldMaxUnits: 7,
-  unpaidHeldUnits: 0,
-  ...overrides,
-})
+const limitsOf = (overrides: Partial<OrderLimits> = {}) =>
+  orderLimits({ paymentWindowMinutes: 25, unpaidHoldMaxUnits: 7, ...overrides })
 
-function setup(lines: ReturnType<typeof line>[], limits: OrderLimits) {
-  const totalAmount = lines.reduce((sum, l) => sum + l.price * l.quantity, 0)
-  return mockFetch((url) => {
-    if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
-    if (url.pathname === `/api/shop/cart/get/${userId}`) {
-      return jsonResponse({
-        success: true,
-        data: lines,
-        currentPage: 1,
-        totalPages: 1,
-        totalItems: lines.length,
-        totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
-        totalAmount,
-      })
-    }
-    if (url.pathname === `/api/shop/address/get/${userId}`) {
-      return jsonResponse({ success: true, data: [address] })
-    }
-    if (url.pathname === '/api/shop/cart/serviceability') {
-      const reach = { serviceable: true, cod: true, deliveryBy: null, undeliverable: [], noCod: [] }
-      return jsonResponse({ success: true, data: reach })
-    }
-    if (url.pathname === '/api/shop/order/limits')
-      return jsonResponse({ success: true, data: limits })
-    return undefined
-  })
-}
+const setup = (lines: CartLine[], limits: OrderLimits) => mockCheckoutApi({ lines, limits })
 
-/** The address panel, reduced to choosing the one saved address. */
-function AddressPicker({ onSelect }: AddressPickerProps) {
-  return (
-    <button type="button" onClick={() => onSelect(address)}>
-      Use 12 MG Road
-    </button>
-  )
-}
-
-async function renderCheckout() {
-  const u = userEvent.setup()
-  renderRoute(<CheckoutPage AddressPicker={AddressPicker} />)
-  await u.click(await screen.findByRole('button', { name: 'Use 12 MG Road' }))
-  await screen.findByText('Charger 1')
-  return u
-}
+const renderCheckout = () =>
+  openCheckout(<CheckoutPage AddressPicker={AddressPicker} />, 'Charger 1')
 
 const ONLINE = [/PAYU/, /GATEPAY/, /CASHFREE/]
 

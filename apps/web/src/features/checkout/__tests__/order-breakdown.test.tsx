@@ -2,8 +2,15 @@ import type { OrderQuote } from '@techbazaar/shared'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { jsonResponse, mockFetch, renderRoute } from '@/test/route-helpers'
-import { CheckoutPage, type AddressPickerProps } from '../pages/checkout-page'
+import {
+  AddressPicker,
+  cartLine,
+  homeAddress,
+  mockCheckoutApi,
+  summaryRows,
+} from '@/test/checkout-harness'
+import { jsonResponse, renderRoute } from '@/test/route-helpers'
+import { CheckoutPage } from '../pages/checkout-page'
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
@@ -13,35 +20,7 @@ vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
  * figures from GET /api/shop/order/quote, never its own sums.
  */
 
-const userId = '00000000-0000-4000-8000-0000000000aa'
-const user = { id: userId, userName: 'Kavya', email: 'k@example.in', role: 'user', type: 'user' }
-const address = {
-  _id: '00000000-0000-4000-8000-0000000000bb',
-  userId,
-  recipientName: 'Kavya Rao',
-  address: '12 MG Road',
-  city: 'Bengaluru',
-  pincode: '560001',
-  phone: '9876543210',
-  notes: '',
-  stateCode: '29',
-  landmark: '',
-  kind: 'home' as const,
-  isDefault: true,
-}
-const lines = [
-  {
-    productId: '00000000-0000-4000-8000-0000000000c1',
-    quantity: 3,
-    title: 'Galaxy Buds',
-    image: '/uploads/buds.webp',
-    price: 999,
-    salePrice: 0,
-    totalStock: 50,
-    orderLimit: 20,
-    available: true,
-  },
-]
+const lines = [cartLine({ quantity: 3 })]
 
 /** The server's quote: without an address it cannot know the GST yet. */
 const quoteOf = (addressId: string | null, overrides: Partial<OrderQuote> = {}): OrderQuote => ({
@@ -54,80 +33,25 @@ const quoteOf = (addressId: string | null, overrides: Partial<OrderQuote> = {}):
   ...overrides,
 })
 
-function setup(quote: (addressId: string | null) => Response) {
-  return mockFetch((url) => {
-    if (url.pathname === '/api/auth/check-auth') return jsonResponse({ success: true, user })
-    if (url.pathname === `/api/shop/cart/get/${userId}`) {
-      return jsonResponse({
-        success: true,
-        data: lines,
-        currentPage: 1,
-        totalPages: 1,
-        totalItems: 1,
-        totalQuantity: 3,
-        totalAmount: 2997,
-      })
-    }
-    if (url.pathname === `/api/shop/address/get/${userId}`) {
-      return jsonResponse({ success: true, data: savedAddresses })
-    }
-    if (url.pathname === '/api/shop/cart/serviceability') {
-      const reach = { serviceable: true, cod: true, deliveryBy: null, undeliverable: [], noCod: [] }
-      return jsonResponse({ success: true, data: reach })
-    }
-    if (url.pathname === '/api/shop/order/limits') {
-      const limits = {
-        maxPerProduct: 5,
-        codMaxAmount: 50_000,
-        ordersPerHour: 10,
-        paymentWindowMinutes: 25,
-        unpaidHoldMaxUnits: 20,
-        unpaidHeldUnits: 0,
-      }
-      return jsonResponse({ success: true, data: limits })
-    }
-    if (url.pathname === '/api/shop/order/quote') return quote(url.searchParams.get('addressId'))
-    if (url.pathname === '/api/shop/order/create') {
-      const placed = { success: true, orderId: '00000000-0000-4000-8000-0000000000dd' }
-      return jsonResponse({ ...placed, orderNumber: 'TB-10234' }, 201)
-    }
-    return undefined
-  })
-}
-
-/** The shopper's saved addresses as the server answers them. */
-let savedAddresses = [address]
-
-function AddressPicker({ onSelect }: AddressPickerProps) {
-  return (
-    <button type="button" onClick={() => onSelect(address)}>
-      Use 12 MG Road
-    </button>
+function setup(quote: (addressId: string | null) => Response, addresses = [homeAddress]) {
+  const { fetchMock } = mockCheckoutApi({ lines, addresses }, (url) =>
+    url.pathname === '/api/shop/order/quote' ? quote(url.searchParams.get('addressId')) : undefined,
   )
-}
-
-/** The summary's rows as label → figure. */
-function rows(container: HTMLElement) {
-  const list = container.querySelector('dl')!
-  return [...list.querySelectorAll('div')].map(
-    (div) => `${div.querySelector('dt')?.textContent} = ${div.querySelector('dd')?.textContent}`,
-  )
+  return fetchMock
 }
 
 describe('the checkout total in parts', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     vi.clearAllMocks()
-    savedAddresses = [address]
   })
 
   it("shows items, delivery, the total and, once an address is chosen, the server's GST", async () => {
     // No saved address yet: nothing is chosen for the shopper.
-    savedAddresses = []
-    setup((addressId) => jsonResponse({ success: true, data: quoteOf(addressId) }))
+    setup((addressId) => jsonResponse({ success: true, data: quoteOf(addressId) }), [])
     renderRoute(<CheckoutPage AddressPicker={AddressPicker} />)
     const total = await screen.findByTestId('checkout-total')
-    expect(rows(total.closest('dl')!.parentElement!)).toEqual([
+    expect(summaryRows(total.closest('dl')!.parentElement!)).toEqual([
       'Items (3) = ₹2,997',
       'Delivery charges = Free',
       'Total = ₹2,997',
@@ -144,7 +68,7 @@ describe('the checkout total in parts', () => {
     renderRoute(<CheckoutPage AddressPicker={AddressPicker} />)
     expect(await screen.findByText('GST included: ₹457.16')).toBeInTheDocument()
     const asked = fetchMock.mock.calls.map(([input]) => String(input))
-    expect(asked).toContain(`/api/shop/order/quote?addressId=${address._id}`)
+    expect(asked).toContain(`/api/shop/order/quote?addressId=${homeAddress._id}`)
   })
 
   it('adds the cash-on-delivery fee the server charges when cash on delivery is chosen', async () => {
@@ -175,7 +99,7 @@ describe('the checkout total in parts', () => {
 
     const placed = await screen.findByRole('dialog', { name: 'Order Placed!' })
     const summary = within(placed).getByRole('region', { name: 'Order total' })
-    expect(rows(summary)).toEqual([
+    expect(summaryRows(summary)).toEqual([
       'Items (3) = ₹2,997',
       'Delivery charges = Free',
       'Total = ₹2,997',

@@ -16,9 +16,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { Field, FormField } from '@/components/ui/form-field'
+import { Field, FormField, type FormFieldProps } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { ApiError } from '@/lib/api-client'
+import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/datetime-local'
 import { toast } from '@/lib/toast'
 import { inputOf, useSaveCoupon } from '../api/coupons'
 
@@ -28,14 +29,16 @@ const SCOPE_LABELS: Record<(typeof COUPON_SCOPES)[number], string> = {
   brand: 'One brand',
   seller: 'One seller’s products',
 }
+const KIND_OPTIONS = [
+  ['percent', 'Percent off'],
+  ['fixed', 'Rupees off'],
+] as const
+const SCOPE_OPTIONS = COUPON_SCOPES.map((s) => [s, SCOPE_LABELS[s]] as const)
+const FUNDER_OPTIONS = DISCOUNT_FUNDERS.map(
+  (f) => [f, f === 'marketplace' ? 'The marketplace' : 'The seller'] as const,
+)
 const selectClass =
   'h-11 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50'
-
-/** `YYYY-MM-DDTHH:mm` in the browser's time, as a datetime-local field holds it. */
-const localInput = (iso: string) => {
-  const d = new Date(iso)
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
-}
 
 type Form = Record<keyof CouponInput, string | boolean>
 
@@ -70,8 +73,8 @@ function formOf(coupon: CouponView | null): Form {
     perShopperLimit: String(input.perShopperLimit),
     scopeValue: input.scopeValue ?? '',
     sellerId: input.sellerId ?? '',
-    startsAt: localInput(input.startsAt),
-    endsAt: localInput(input.endsAt),
+    startsAt: toDateTimeLocal(input.startsAt),
+    endsAt: toDateTimeLocal(input.endsAt),
   }
 }
 
@@ -88,9 +91,79 @@ function bodyOf(form: Form): unknown {
     perShopperLimit: num(form.perShopperLimit) ?? 1,
     scopeValue: text(form.scopeValue) || null,
     sellerId: text(form.sellerId) || null,
-    startsAt: form.startsAt ? new Date(text(form.startsAt)).toISOString() : '',
-    endsAt: form.endsAt ? new Date(text(form.endsAt)).toISOString() : '',
+    // An empty date stays '': the schema asks for it ("Enter when the coupon starts").
+    startsAt: fromDateTimeLocal(text(form.startsAt)) ?? '',
+    endsAt: fromDateTimeLocal(text(form.endsAt)) ?? '',
   }
+}
+
+/** The form's values and errors, and how a field changes its value: what a field is bound to. */
+interface Binding {
+  form: Form
+  errors: Record<string, string>
+  set: (key: keyof CouponInput, value: string | boolean) => void
+}
+
+type TextFieldProps = Omit<FormFieldProps, 'value' | 'onChange' | 'error'> & {
+  name: keyof CouponInput
+  bind: Binding
+}
+
+/** A text input showing `name`'s value and error, and setting the value as typed. */
+function TextField({ name, bind, ...props }: TextFieldProps) {
+  return (
+    <FormField
+      {...props}
+      value={String(bind.form[name])}
+      onChange={(e) => bind.set(name, e.target.value)}
+      error={bind.errors[name]}
+    />
+  )
+}
+
+interface SelectFieldProps {
+  id: string
+  label: string
+  name: keyof CouponInput
+  bind: Binding
+  /** Value and label of each option, in order. */
+  options: readonly (readonly [string, string])[]
+}
+
+/** A native select showing `name`'s value and error. */
+function SelectField({ id, label, name, bind, options }: SelectFieldProps) {
+  return (
+    <Field id={id} label={label} error={bind.errors[name]}>
+      {(control) => (
+        <select
+          {...control}
+          className={selectClass}
+          value={String(bind.form[name])}
+          onChange={(e) => bind.set(name, e.target.value)}
+        >
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  )
+}
+
+/** A ticked-or-not box for one of the form's yes/no values. */
+function CheckField({ id, label, name, bind }: Omit<SelectFieldProps, 'options'>) {
+  return (
+    <div className="flex items-center gap-2">
+      <Checkbox
+        id={id}
+        checked={bind.form[name] === true}
+        onCheckedChange={(v) => bind.set(name, v === true)}
+      />
+      <Label htmlFor={id}>{label}</Label>
+    </div>
+  )
 }
 
 interface CouponFormDialogProps {
@@ -107,9 +180,9 @@ export function CouponFormDialog({ open, onOpenChange, coupon, isAdmin }: Coupon
   const [form, setForm] = useState<Form>(() => formOf(coupon))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const save = useSaveCoupon()
-  const set = (key: keyof CouponInput) => (value: string | boolean) =>
+  const set = (key: keyof CouponInput, value: string | boolean) =>
     setForm((f) => ({ ...f, [key]: value }))
-  const str = (key: keyof CouponInput) => String(form[key])
+  const bind: Binding = { form, errors, set }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -138,7 +211,7 @@ export function CouponFormDialog({ open, onOpenChange, coupon, isAdmin }: Coupon
     )
   }
 
-  const scope = str('scope')
+  const scope = String(form.scope)
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
@@ -154,158 +227,110 @@ export function CouponFormDialog({ open, onOpenChange, coupon, isAdmin }: Coupon
           <FormField
             id="coupon-code"
             label="Code"
-            value={str('code')}
-            onChange={(e) => set('code')(e.target.value.toUpperCase())}
+            value={String(form.code)}
+            onChange={(e) => set('code', e.target.value.toUpperCase())}
             error={errors.code}
             autoComplete="off"
           />
-          <Field id="coupon-kind" label="Discount type" error={errors.kind}>
-            {(control) => (
-              <select
-                {...control}
-                className={selectClass}
-                value={str('kind')}
-                onChange={(e) => set('kind')(e.target.value)}
-              >
-                <option value="percent">Percent off</option>
-                <option value="fixed">Rupees off</option>
-              </select>
-            )}
-          </Field>
-          <FormField
-            id="coupon-value"
-            label={str('kind') === 'percent' ? 'Percent off' : 'Rupees off'}
-            inputMode="decimal"
-            value={str('value')}
-            onChange={(e) => set('value')(e.target.value)}
-            error={errors.value}
+          <SelectField
+            id="coupon-kind"
+            label="Discount type"
+            name="kind"
+            bind={bind}
+            options={KIND_OPTIONS}
           />
-          <FormField
+          <TextField
+            id="coupon-value"
+            label={form.kind === 'percent' ? 'Percent off' : 'Rupees off'}
+            name="value"
+            bind={bind}
+            inputMode="decimal"
+          />
+          <TextField
             id="coupon-max"
             label="Maximum discount (₹, optional)"
+            name="maxDiscount"
+            bind={bind}
             inputMode="decimal"
-            value={str('maxDiscount')}
-            onChange={(e) => set('maxDiscount')(e.target.value)}
-            error={errors.maxDiscount}
           />
-          <FormField
+          <TextField
             id="coupon-min"
             label="Minimum order (₹)"
+            name="minOrder"
+            bind={bind}
             inputMode="decimal"
-            value={str('minOrder')}
-            onChange={(e) => set('minOrder')(e.target.value)}
-            error={errors.minOrder}
           />
-          <FormField
+          <TextField
             id="coupon-description"
             label="Description (optional)"
-            value={str('description')}
-            onChange={(e) => set('description')(e.target.value)}
-            error={errors.description}
+            name="description"
+            bind={bind}
           />
-          <FormField
+          <TextField
             id="coupon-starts"
             label="Starts"
+            name="startsAt"
+            bind={bind}
             type="datetime-local"
-            value={str('startsAt')}
-            onChange={(e) => set('startsAt')(e.target.value)}
-            error={errors.startsAt}
           />
-          <FormField
+          <TextField
             id="coupon-ends"
             label="Ends"
+            name="endsAt"
+            bind={bind}
             type="datetime-local"
-            value={str('endsAt')}
-            onChange={(e) => set('endsAt')(e.target.value)}
-            error={errors.endsAt}
           />
-          <FormField
+          <TextField
             id="coupon-total"
             label="Total uses (optional)"
+            name="totalLimit"
+            bind={bind}
             inputMode="numeric"
-            value={str('totalLimit')}
-            onChange={(e) => set('totalLimit')(e.target.value)}
-            error={errors.totalLimit}
           />
-          <FormField
+          <TextField
             id="coupon-per-shopper"
             label="Uses per shopper"
+            name="perShopperLimit"
+            bind={bind}
             inputMode="numeric"
-            value={str('perShopperLimit')}
-            onChange={(e) => set('perShopperLimit')(e.target.value)}
-            error={errors.perShopperLimit}
           />
           {isAdmin && (
             <>
-              <Field id="coupon-scope" label="For" error={errors.scope}>
-                {(control) => (
-                  <select
-                    {...control}
-                    className={selectClass}
-                    value={scope}
-                    onChange={(e) => set('scope')(e.target.value)}
-                  >
-                    {COUPON_SCOPES.map((s) => (
-                      <option key={s} value={s}>
-                        {SCOPE_LABELS[s]}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <SelectField
+                id="coupon-scope"
+                label="For"
+                name="scope"
+                bind={bind}
+                options={SCOPE_OPTIONS}
+              />
               {(scope === 'category' || scope === 'brand') && (
-                <FormField
+                <TextField
                   id="coupon-scope-value"
                   label={scope === 'category' ? 'Category' : 'Brand'}
-                  value={str('scopeValue')}
-                  onChange={(e) => set('scopeValue')(e.target.value)}
-                  error={errors.scopeValue}
+                  name="scopeValue"
+                  bind={bind}
                 />
               )}
               {scope === 'seller' && (
-                <FormField
-                  id="coupon-seller"
-                  label="Seller id"
-                  value={str('sellerId')}
-                  onChange={(e) => set('sellerId')(e.target.value)}
-                  error={errors.sellerId}
-                />
+                <TextField id="coupon-seller" label="Seller id" name="sellerId" bind={bind} />
               )}
-              <Field id="coupon-funder" label="Paid for by" error={errors.fundedBy}>
-                {(control) => (
-                  <select
-                    {...control}
-                    className={selectClass}
-                    value={str('fundedBy')}
-                    onChange={(e) => set('fundedBy')(e.target.value)}
-                  >
-                    {DISCOUNT_FUNDERS.map((f) => (
-                      <option key={f} value={f}>
-                        {f === 'marketplace' ? 'The marketplace' : 'The seller'}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <SelectField
+                id="coupon-funder"
+                label="Paid for by"
+                name="fundedBy"
+                bind={bind}
+                options={FUNDER_OPTIONS}
+              />
             </>
           )}
           <div className="flex flex-col gap-3 sm:col-span-2">
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id="coupon-first"
-                checked={form.firstOrderOnly === true}
-                onCheckedChange={(v) => set('firstOrderOnly')(v === true)}
-              />
-              <Label htmlFor="coupon-first">First orders only</Label>
-            </div>
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id="coupon-active"
-                checked={form.active === true}
-                onCheckedChange={(v) => set('active')(v === true)}
-              />
-              <Label htmlFor="coupon-active">Active</Label>
-            </div>
+            <CheckField
+              id="coupon-first"
+              label="First orders only"
+              name="firstOrderOnly"
+              bind={bind}
+            />
+            <CheckField id="coupon-active" label="Active" name="active" bind={bind} />
           </div>
           <DialogFooter className="sm:col-span-2">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

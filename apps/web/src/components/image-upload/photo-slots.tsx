@@ -1,7 +1,11 @@
-import { RETURN_MAX_PHOTOS } from '@techbazaar/shared'
+import type { UploadKind } from '@techbazaar/shared'
 import { ImageUpload } from '@/components/image-upload/image-upload'
 
-interface ReturnPhotosProps {
+interface PhotoSlotsProps {
+  /** What the photos are for: the upload's kind (its size and where it is stored). */
+  kind: UploadKind
+  /** Most photos the list may hold. */
+  max: number
   photos: string[]
   onChange: (photos: string[]) => void
   onUploadingChange: (uploading: boolean) => void
@@ -10,25 +14,25 @@ interface ReturnPhotosProps {
 }
 
 /**
- * Up to three photos of the item (the damage, the wrong label): each uploaded one can be removed,
- * and one empty slot offers the next until three are attached.
+ * Up to `max` optional photos (a review's, a return's): each uploaded one can be removed, and one
+ * empty slot offers the next until `max` are attached.
  */
-export function ReturnPhotos({
+export function PhotoSlots({
+  kind,
+  max,
   photos,
   onChange,
   onUploadingChange,
   error,
   disabled,
-}: ReturnPhotosProps) {
+}: PhotoSlotsProps) {
   return (
     <fieldset className="flex min-w-0 flex-col gap-3">
-      <legend className="mb-1 text-sm font-medium">
-        Photos (optional, up to {RETURN_MAX_PHOTOS})
-      </legend>
+      <legend className="mb-1 text-sm font-medium">Photos (optional, up to {max})</legend>
       {photos.map((url, i) => (
         <ImageUpload
           key={url}
-          kind="returnPhoto"
+          kind={kind}
           label={`Photo ${i + 1}`}
           value={url}
           disabled={disabled}
@@ -40,11 +44,11 @@ export function ReturnPhotos({
           }
         />
       ))}
-      {photos.length < RETURN_MAX_PHOTOS && (
+      {photos.length < max && (
         <ImageUpload
           // A fresh slot after each upload: the one that just uploaded becomes the photo above.
           key={`next-${photos.length}`}
-          kind="returnPhoto"
+          kind={kind}
           label={`Photo ${photos.length + 1}`}
           value=""
           disabled={disabled}
