@@ -35,7 +35,8 @@ function productInputOf(r: BulkRow) {
     section: r.get('section'),
     hsn: r.get('hsn'),
     price: r.get('price'),
-    salePrice: r.get('salePrice'),
+    // A spreadsheet's empty cell: not on sale (the form's 0), not a missing value.
+    salePrice: r.get('salePrice').trim() === '' ? '0' : r.get('salePrice'),
     totalStock: r.get('totalStock'),
     maxPerOrder: r.get('maxPerOrder'),
     images: r

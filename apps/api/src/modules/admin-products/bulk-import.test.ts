@@ -116,6 +116,13 @@ describe('POST /api/admin/products/bulk/import', () => {
     })
   })
 
+  it('takes a blank sale price as not on sale, as a spreadsheet leaves it', async () => {
+    const res = await upload(csvOf([row({ title: 'Galaxy Buds Blank Sale', salePrice: '' })]))
+    expect(resultOf(res)).toMatchObject({ created: 1, failed: 0 })
+    const saved = (await productsOf(users.seller)).find((p) => p.title === 'Galaxy Buds Blank Sale')
+    expect(saved?.salePricePaise).toBe(0)
+  })
+
   it('changes the product a row names by id or by SKU', async () => {
     const [buds] = await t.database.db
       .select({ id: products.id })
