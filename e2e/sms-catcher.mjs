@@ -21,6 +21,7 @@ export function smsCatcherEnv(port = SMS_HTTP_PORT) {
     SMS_SENDER_HEADER: 'TCHBZR',
     SMS_TEMPLATE_SIGNUP_OTP: template,
     SMS_TEMPLATE_SIGN_IN_OTP: template,
+    SMS_TEMPLATE_MOBILE_VERIFY_OTP: template,
     SMS_TEMPLATE_ORDER_PLACED: template,
     SMS_TEMPLATE_SHIPPED: template,
     SMS_TEMPLATE_OUT_FOR_DELIVERY: template,

@@ -45,6 +45,10 @@ export type SmsPreferencesResponse = z.infer<typeof smsPreferencesResponse>
 export const mobileOtpRequestBody = z.object({ mobile: mobileField('Mobile number') })
 export type MobileOtpRequestInput = z.input<typeof mobileOtpRequestBody>
 
+/** Verifying the account's own mobile from the account page: the code the SMS carried. */
+export const mobileVerificationBody = z.object({ otp: otpField })
+export type MobileVerificationInput = z.input<typeof mobileVerificationBody>
+
 /** Step 2: the number again and the code the SMS carried. */
 export const mobileOtpVerifyBody = z.object({
   mobile: mobileField('Mobile number'),

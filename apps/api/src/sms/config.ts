@@ -23,6 +23,7 @@ const dltId = z.preprocess(
 export const SMS_TEMPLATE_VARS = {
   signup_otp: 'SMS_TEMPLATE_SIGNUP_OTP',
   sign_in_otp: 'SMS_TEMPLATE_SIGN_IN_OTP',
+  mobile_verify_otp: 'SMS_TEMPLATE_MOBILE_VERIFY_OTP',
   order_placed: 'SMS_TEMPLATE_ORDER_PLACED',
   shipped: 'SMS_TEMPLATE_SHIPPED',
   out_for_delivery: 'SMS_TEMPLATE_OUT_FOR_DELIVERY',
@@ -59,6 +60,7 @@ export const smsEnv = {
   ),
   SMS_TEMPLATE_SIGNUP_OTP: dltId,
   SMS_TEMPLATE_SIGN_IN_OTP: dltId,
+  SMS_TEMPLATE_MOBILE_VERIFY_OTP: dltId,
   SMS_TEMPLATE_ORDER_PLACED: dltId,
   SMS_TEMPLATE_SHIPPED: dltId,
   SMS_TEMPLATE_OUT_FOR_DELIVERY: dltId,

@@ -8,6 +8,7 @@ import { SmsRejected } from './types'
 const TEMPLATES = {
   signup_otp: '1107170000000000001',
   sign_in_otp: '1107170000000000002',
+  mobile_verify_otp: '1107170000000000008',
   order_placed: '1107170000000000003',
   shipped: '1107170000000000004',
   out_for_delivery: '1107170000000000005',

@@ -10,6 +10,8 @@ export const SMS_TEXTS = {
     `${v.code} is your ${v.shop} sign-up code. It expires in ${v.minutes} minutes. Do not share it with anyone.`,
   sign_in_otp: (v: { shop: string; code: string; minutes: number }) =>
     `${v.code} is your ${v.shop} sign-in code. It expires in ${v.minutes} minutes. Do not share it with anyone.`,
+  mobile_verify_otp: (v: { shop: string; code: string; minutes: number }) =>
+    `${v.code} is your ${v.shop} code to verify this mobile number. It expires in ${v.minutes} minutes. Do not share it with anyone.`,
   order_placed: (v: { shop: string; order: string; total: string }) =>
     `${v.shop}: your order ${v.order} for ${v.total} is placed. Follow it under My Orders.`,
   shipped: (v: { shop: string; order: string }) =>

@@ -1,7 +1,12 @@
 import { SMS_NOTICE_KINDS } from '@techbazaar/shared'
 
 /** Every message the shop sends by SMS: each is one DLT content template. */
-export const SMS_KINDS = ['signup_otp', 'sign_in_otp', ...SMS_NOTICE_KINDS] as const
+export const SMS_KINDS = [
+  'signup_otp',
+  'sign_in_otp',
+  'mobile_verify_otp',
+  ...SMS_NOTICE_KINDS,
+] as const
 export type SmsKind = (typeof SMS_KINDS)[number]
 
 /** One SMS as queued: the 10-digit Indian mobile, its template's kind and the filled-in text. */

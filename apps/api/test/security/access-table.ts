@@ -869,6 +869,20 @@ export const ACCESS: Record<string, AccessRule> = {
       refund_completed: true,
     }),
   })),
+  'POST /api/account/mobile/request-otp': {
+    ...rule(200, SHOPPERS, 403, () => ({ url: '/api/account/mobile/request-otp' }), {
+      shopperB: 429,
+    }),
+    because:
+      "the world's shoppers carry the factory's one mobile number: the per-number gap of a minute answers the second (mobile-verification.test.ts sends and verifies)",
+  },
+  'POST /api/account/mobile/verify': {
+    ...rule(400, SHOPPERS, 403, () => ({
+      url: '/api/account/mobile/verify',
+      ...json({ otp: '000000' }),
+    })),
+    because: 'a wrong code stops a shopper past the guards (mobile-verification.test.ts verifies)',
+  },
   'GET /api/shop/wishlist': rule(200, SHOPPERS, 403, () => ({ url: '/api/shop/wishlist' })),
   'POST /api/shop/wishlist': rule(200, SHOPPERS, 403, (w) => ({
     url: '/api/shop/wishlist',

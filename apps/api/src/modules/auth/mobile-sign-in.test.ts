@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../test/app'
-import { registrationToken, sessionCookie, shopperDetails } from '../../../test/auth'
+import {
+  registrationToken,
+  sessionCookie,
+  sessionCookieFor,
+  shopperDetails,
+} from '../../../test/auth'
 import { createClock } from '../../../test/clock'
 import { createUser } from '../../../test/factories'
 import { startFakeGupshup } from '../../../test/fakes/gupshup'
 import { outbox, users } from '../../db/schema'
+import { createSession } from './sessions'
 import { createGupshupSms } from '../../sms/gupshup'
 import { MOBILE_CODE_SENT } from './mobile-sign-in'
 
@@ -13,6 +19,7 @@ const TEMPLATE = '1107170000000000009'
 const templates = {
   signup_otp: '1107170000000000001',
   sign_in_otp: TEMPLATE,
+  mobile_verify_otp: TEMPLATE,
   order_placed: TEMPLATE,
   shipped: TEMPLATE,
   out_for_delivery: TEMPLATE,
@@ -227,5 +234,95 @@ describe('order messages by SMS through the outbox', () => {
       dltTemplateId: TEMPLATE,
       mask: 'TCHBZR',
     })
+  })
+})
+
+describe('verifying an older account’s mobile from the account page', () => {
+  /** A shopper made before sign-up codes went by SMS: a mobile, never verified. */
+  async function olderShopper(mobile: string) {
+    const user = await createUser(ctx.database.db, { mobile })
+    const token = await createSession(ctx.database.db, {
+      userId: user.id,
+      days: 1,
+      now: clock.now(),
+    })
+    const cookie = sessionCookieFor(ctx.app, token)
+    const post = (url: string, payload?: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { cookie },
+        remoteAddress: remoteAddress(),
+      })
+    return { user, post }
+  }
+
+  it('sends a code to the account’s own number; the right code verifies it, and sign-in by mobile works', async () => {
+    const { user, post } = await olderShopper('9812300140')
+    expect((await requestCode('9812300140')).statusCode).toBe(200)
+    await ctx.app.deps.jobs.drain()
+    expect(fake.received.filter((m) => m.send_to === '919812300140').map((m) => m.msg)).toEqual([])
+
+    // The number's limits are one budget whatever the code is for: a minute's gap first.
+    clock.advance(61_000)
+    const asked = await post('/api/account/mobile/request-otp')
+    expect(asked.statusCode).toBe(200)
+    expect(asked.json().message).toMatch(/^A code is on its way by SMS to 9812300140/)
+    const code = await smsCode('9812300140')
+    expect(fake.received.at(-1)).toMatchObject({ dltTemplateId: TEMPLATE })
+    expect(fake.received.at(-1)?.msg).toMatch(/code to verify this mobile number/)
+
+    const wrong = await post('/api/account/mobile/verify', {
+      otp: code === '111111' ? '222222' : '111111',
+    })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().message).toBe('Invalid OTP. 4 tries left.')
+    const right = await post('/api/account/mobile/verify', { otp: code })
+    expect(right.statusCode).toBe(200)
+    expect(right.json()).toMatchObject({ mobile: '9812300140', mobileVerified: true })
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id))
+    expect(row?.mobileVerifiedAt).toBeInstanceOf(Date)
+
+    // Verified: asking again is refused, and the number now signs in.
+    expect((await post('/api/account/mobile/request-otp')).statusCode).toBe(409)
+    clock.advance(61_000)
+    await requestCode('9812300140')
+    const signIn = await verify('9812300140', await smsCode('9812300140'))
+    expect(signIn.statusCode).toBe(200)
+    expect(signIn.json().user.email).toBe(user.email)
+  })
+
+  it('takes the number from another account that had it verified, as sign-up does', async () => {
+    const earlier = await shopperWithVerifiedMobile('9812300141')
+    const { user, post } = await olderShopper('9812300141')
+    await post('/api/account/mobile/request-otp')
+    const right = await post('/api/account/mobile/verify', { otp: await smsCode('9812300141') })
+    expect(right.statusCode).toBe(200)
+    const rows = await ctx.database.db
+      .select({ id: users.id, verified: users.mobileVerifiedAt })
+      .from(users)
+      .where(eq(users.mobile, '9812300141'))
+    expect(rows.filter((r) => r.verified).map((r) => r.id)).toEqual([user.id])
+    expect(rows.map((r) => r.id)).toContain(earlier.id)
+  })
+
+  it('refuses a code not asked for, and an account without a mobile', async () => {
+    const { post } = await olderShopper('9812300142')
+    const unasked = await post('/api/account/mobile/verify', { otp: '123456' })
+    expect(unasked.statusCode).toBe(400)
+    expect(unasked.json().message).toBe('Please ask for a code first.')
+    const none = await olderShopper('9812300143')
+    await ctx.database.db.update(users).set({ mobile: null }).where(eq(users.id, none.user.id))
+    const asked = await none.post('/api/account/mobile/request-otp')
+    expect(asked.statusCode).toBe(400)
+    expect(asked.json().message).toBe('Your account has no mobile number to verify.')
+  })
+
+  it('keeps the per-number limit: a second code within a minute is refused', async () => {
+    const { post } = await olderShopper('9812300144')
+    expect((await post('/api/account/mobile/request-otp')).statusCode).toBe(200)
+    const again = await post('/api/account/mobile/request-otp')
+    expect(again.statusCode).toBe(429)
   })
 })

@@ -3,6 +3,7 @@ import type { mobileOtpRequestBody, mobileOtpVerifyBody } from '@techbazaar/shar
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AppDeps } from '../../app-types'
+import type { Tx } from '../../db/client'
 import { mobileSignInCodes, users, vendorProfiles } from '../../db/schema'
 import { enqueue } from '../../jobs/outbox'
 import { badRequest, tooMany } from '../../lib/errors'
@@ -48,7 +49,7 @@ async function accountOfMobile(deps: AppDeps, mobile: string) {
  * one with (a difference would tell them apart): per address as sign-up codes, and per number at
  * most one a minute and five an hour, as per email for sign-up codes.
  */
-async function takeRequestBudgets(deps: AppDeps, mobile: string, ip: string) {
+export async function takeRequestBudgets(deps: AppDeps, mobile: string, ip: string) {
   const perIp = await deps.counters.hit(`mobile-otp-ip:${ip}`, 3600)
   if (perIp.count > deps.config.registerPerIpPerHour) {
     throw tooMany(
@@ -82,28 +83,7 @@ export async function requestMobileSignIn(deps: AppDeps, input: RequestInput, ip
   }
   await takeRequestBudgets(deps, input.mobile, ip)
   const account = await accountOfMobile(deps, input.mobile)
-  if (account) {
-    const now = deps.now()
-    const code = generateOtp()
-    const id = crypto.randomUUID()
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(mobileSignInCodes).values({
-        id,
-        userId: account.id,
-        mobile: input.mobile,
-        codeHash: hashOtp(id, code),
-        expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000),
-        ip,
-        createdAt: now,
-      })
-      const text = smsText('sign_in_otp', {
-        shop: deps.config.shopName,
-        code,
-        minutes: OTP_TTL_MINUTES,
-      })
-      await enqueue(tx, 'sms', { sms: { to: input.mobile, kind: 'sign_in_otp', text } })
-    })
-  }
+  if (account) await sendCode(deps, { userId: account.id, mobile: input.mobile, ip }, 'sign_in_otp')
   return { message: MOBILE_CODE_SENT }
 }
 
@@ -141,6 +121,31 @@ export async function verifyMobileSignIn(
         .limit(1)
     : []
   if (!account || !code || code.consumedAt) throw await notPending()
+  await checkCode(deps, code, input.otp)
+  const token = await deps.db.transaction(async (tx) => {
+    await consumeCode(tx, code.id, now)
+    return createSession(tx, {
+      userId: account.id,
+      days: deps.config.sessionDays,
+      now,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    })
+  })
+  await attempt.giveBack()
+  return { user: toSessionUser(account), token, deviceId: device?.deviceId ?? newDeviceId() }
+}
+
+type CodeRow = typeof mobileSignInCodes.$inferSelect
+
+/**
+ * One try of a code sent by SMS, as sign-up codes are checked: refused when expired, the try
+ * taken in one conditional UPDATE (five at most, so parallel guesses cannot pass the limit),
+ * then compared. Throws the shop's answers; returns when the code is right.
+ */
+export async function checkCode(deps: AppDeps, code: CodeRow, otp: string) {
+  const now = deps.now()
+  const max = deps.config.otpMaxAttempts
   if (code.expiresAt <= now) throw badRequest('OTP has expired. Please request a new one.')
   const [taken] = await deps.db
     .update(mobileSignInCodes)
@@ -155,22 +160,39 @@ export async function verifyMobileSignIn(
     )
     .returning({ attempts: mobileSignInCodes.attempts })
   if (!taken) throw wrongCode(0)
-  if (!otpMatches(code.id, input.otp, code.codeHash)) throw wrongCode(max - taken.attempts)
-  const token = await deps.db.transaction(async (tx) => {
-    const consumed = await tx
-      .update(mobileSignInCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(mobileSignInCodes.id, code.id), isNull(mobileSignInCodes.consumedAt)))
-      .returning({ id: mobileSignInCodes.id })
-    if (consumed.length === 0) throw badRequest('This OTP has already been used.')
-    return createSession(tx, {
-      userId: account.id,
-      days: deps.config.sessionDays,
-      now,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+  if (!otpMatches(code.id, otp, code.codeHash)) throw wrongCode(max - taken.attempts)
+}
+
+/** Marks a right code used, once: a second use of the same code is refused. */
+export async function consumeCode(tx: Tx, id: string, now: Date) {
+  const consumed = await tx
+    .update(mobileSignInCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(mobileSignInCodes.id, id), isNull(mobileSignInCodes.consumedAt)))
+    .returning({ id: mobileSignInCodes.id })
+  if (consumed.length === 0) throw badRequest('This OTP has already been used.')
+}
+
+/** Writes a new code for the account and queues its SMS, in one transaction. */
+export async function sendCode(
+  deps: AppDeps,
+  to: { userId: string; mobile: string; ip: string },
+  kind: 'sign_in_otp' | 'mobile_verify_otp',
+) {
+  const now = deps.now()
+  const code = generateOtp()
+  const id = crypto.randomUUID()
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(mobileSignInCodes).values({
+      id,
+      userId: to.userId,
+      mobile: to.mobile,
+      codeHash: hashOtp(id, code),
+      expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000),
+      ip: to.ip,
+      createdAt: now,
     })
+    const text = smsText(kind, { shop: deps.config.shopName, code, minutes: OTP_TTL_MINUTES })
+    await enqueue(tx, 'sms', { sms: { to: to.mobile, kind, text } })
   })
-  await attempt.giveBack()
-  return { user: toSessionUser(account), token, deviceId: device?.deviceId ?? newDeviceId() }
 }

@@ -1,4 +1,6 @@
 import {
+  messageResponse,
+  mobileVerificationBody,
   SMS_NOTICE_KINDS,
   smsPreferences,
   smsPreferencesResponse,
@@ -10,6 +12,7 @@ import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 import { assertSelf } from '../../plugins/auth'
+import { requestMobileVerification, verifyAccountMobile } from './mobile-verification'
 
 async function readPreferences(db: Db, userId: string) {
   const [row] = await db
@@ -71,6 +74,40 @@ export async function smsPreferencesRoutes(app: App) {
         .update(users)
         .set({ smsMuted: muted, updatedAt: app.deps.now() })
         .where(eq(users.id, id))
+      return readPreferences(db, id)
+    },
+  )
+
+  app.post(
+    '/account/mobile/request-otp',
+    {
+      schema: {
+        tags,
+        summary: 'Sends a code by SMS to the account’s own mobile, to verify it (while unverified)',
+        response: { 200: messageResponse },
+      },
+      config,
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await requestMobileVerification(app.deps, assertSelf(request, undefined).id, request.ip)),
+    }),
+  )
+
+  app.post(
+    '/account/mobile/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Checks the code from the SMS; the account’s mobile is then verified',
+        body: mobileVerificationBody,
+        response: { 200: smsPreferencesResponse },
+      },
+      config: { ...config, rateLimit: { max: 60, timeWindow: '15 minutes' } },
+    },
+    async (request) => {
+      const { id } = assertSelf(request, undefined)
+      await verifyAccountMobile(app.deps, id, request.body.otp)
       return readPreferences(db, id)
     },
   )

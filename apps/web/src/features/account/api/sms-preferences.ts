@@ -1,4 +1,9 @@
-import type { SmsPreferences, SmsPreferencesResponse } from '@techbazaar/shared'
+import type {
+  MessageResponse,
+  MobileVerificationInput,
+  SmsPreferences,
+  SmsPreferencesResponse,
+} from '@techbazaar/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, type ApiError } from '@/lib/api-client'
 
@@ -21,6 +26,23 @@ export function useSaveSmsPreferences() {
         method: 'PUT',
         json: preferences,
       }),
+    onSuccess: (data) => queryClient.setQueryData(smsPreferencesKey, data),
+  })
+}
+
+/** Asks for a code by SMS to the account's own (unverified) mobile. */
+export function useRequestMobileCode() {
+  return useMutation<MessageResponse, ApiError, void>({
+    mutationFn: () => api<MessageResponse>('/account/mobile/request-otp', { method: 'POST' }),
+  })
+}
+
+/** The code from the SMS; the answer is the SMS settings with the mobile now verified. */
+export function useVerifyMobile() {
+  const queryClient = useQueryClient()
+  return useMutation<SmsPreferencesResponse, ApiError, MobileVerificationInput>({
+    mutationFn: (input) =>
+      api<SmsPreferencesResponse>('/account/mobile/verify', { method: 'POST', json: input }),
     onSuccess: (data) => queryClient.setQueryData(smsPreferencesKey, data),
   })
 }

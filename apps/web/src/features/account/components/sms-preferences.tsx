@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { messageOf } from '@/lib/server-errors'
 import { toast } from '@/lib/toast'
 import { useSaveSmsPreferences, useSmsPreferences } from '../api/sms-preferences'
+import { VerifyMobile } from './verify-mobile'
 
 /**
  * "Messages on your phone" (issue 32.7): one box per order message sent by SMS, saved as it is
@@ -70,6 +71,9 @@ export function SmsPreferencesSection() {
               'Your account has no mobile number, so no SMS is sent.'
             )}
           </p>
+          {query.data.mobile && !query.data.mobileVerified && (
+            <VerifyMobile mobile={query.data.mobile} />
+          )}
           <fieldset className="flex flex-col" disabled={!query.data.mobile}>
             <legend className="sr-only">Order updates by SMS</legend>
             {SMS_NOTICE_KINDS.map((kind) => {

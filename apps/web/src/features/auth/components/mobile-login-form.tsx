@@ -18,7 +18,7 @@ import {
 } from '../api/mobile-login'
 import { useCountdown } from '../hooks/use-countdown'
 import { OtpActions } from './otp-actions'
-import { OtpField } from './otp-field'
+import { OtpField } from '@/components/otp-field'
 
 /** The server allows one code a minute per number. */
 const RESEND_SECONDS = 60

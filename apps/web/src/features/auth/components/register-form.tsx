@@ -25,7 +25,7 @@ import { useCountdown } from '../hooks/use-countdown'
 import { showFieldErrors } from '@/lib/server-errors'
 import { FormField } from '@/components/ui/form-field'
 import { OtpActions } from './otp-actions'
-import { OtpField } from './otp-field'
+import { OtpField } from '@/components/otp-field'
 import { SignupConsent } from './signup-consent'
 
 export type RegisterVariant = 'user' | 'seller'
