@@ -75,3 +75,19 @@ export function formatTable(results: LoadResult[]): string {
   }
   return lines.join('\n')
 }
+
+/**
+ * Runs a bench step when its file is the script started (`node --import tsx bench/x.ts`), unless
+ * BENCH_ONLY names other rows: prints the table it answers, or the error and exit code 1.
+ */
+export function runBenchStep(meta: ImportMeta, name: string, step: () => Promise<string>) {
+  if (meta.url !== `file://${process.argv[1]}`) return
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
+  if (only && !only.some((word) => name.includes(word) || word.includes(name))) return
+  step()
+    .then((table) => console.log(`\n${table}\n`))
+    .catch((err: unknown) => {
+      console.error(err instanceof Error ? err.message : err)
+      process.exit(1)
+    })
+}

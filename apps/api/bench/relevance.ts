@@ -13,8 +13,8 @@ import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { seedDemo } from '../src/db/seed'
 import { measureRelevance, RELEVANCE_FLOOR } from '../src/modules/search/relevance-set'
+import { runBenchStep } from './load'
 
-const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean)
 
 type Listed = { data: { title: string; family?: { title: string } }[] }
 const titlesOf = (body: Listed) => body.data.map((p) => p.family?.title ?? p.title)
@@ -77,14 +77,4 @@ export async function runRelevanceBench(): Promise<string> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  if (ONLY && !ONLY.some((word) => 'relevance'.includes(word) || word.includes('relevance'))) {
-    process.exit(0)
-  }
-  runRelevanceBench()
-    .then((table) => console.log(`\n${table}\n`))
-    .catch((err: unknown) => {
-      console.error(err instanceof Error ? err.message : err)
-      process.exit(1)
-    })
-}
+runBenchStep(import.meta, 'relevance', runRelevanceBench)

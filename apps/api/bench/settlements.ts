@@ -29,10 +29,10 @@ import {
 import { balancesBySeller, issueDueFeeInvoices, sellerEarnings } from '../src/modules/settlements'
 import { generateLedger } from '../test/ledger-fixture'
 import { rowsOf } from './generate-products'
+import { runBenchStep } from './load'
 
 const SELLERS = Number(process.env.BENCH_SELLERS ?? 1000)
 const PARTS = Number(process.env.BENCH_PARTS ?? 100_000)
-const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean)
 
 async function timed<T>(label: string, rows: string[], work: () => Promise<T>): Promise<T> {
   const started = performance.now()
@@ -126,14 +126,4 @@ export async function runSettlementBench(): Promise<string> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  if (ONLY && !ONLY.some((word) => 'settlement'.includes(word) || word.includes('settlement'))) {
-    process.exit(0)
-  }
-  runSettlementBench()
-    .then((table) => console.log(`\n${table}`))
-    .catch((err: unknown) => {
-      console.error(err instanceof Error ? err.message : err)
-      process.exit(1)
-    })
-}
+runBenchStep(import.meta, 'settlement', runSettlementBench)

@@ -20,10 +20,10 @@ import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { generateProducts } from './generate-products'
+import { runBenchStep } from './load'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000)
 const ENCODING = process.env.BENCH_SITEMAP_ENCODING ?? 'gzip'
-const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean)
 const TARGET_MS = 5000
 
 const MiB = 1024 * 1024
@@ -140,14 +140,4 @@ export async function runSitemapBench(): Promise<string> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  if (ONLY && !ONLY.some((word) => 'sitemap'.includes(word) || word.includes('sitemap'))) {
-    process.exit(0)
-  }
-  runSitemapBench()
-    .then((table) => console.log(`\n${table}`))
-    .catch((err: unknown) => {
-      console.error(err instanceof Error ? err.message : err)
-      process.exit(1)
-    })
-}
+runBenchStep(import.meta, 'sitemap', runSitemapBench)
