@@ -3,13 +3,14 @@ import {
   DEFAULT_SORT,
   DISCOUNT_FILTERS,
   LIMITS,
+  OPTION_NAMES,
   RATING_FILTERS,
   SECTIONS,
   SORT_OPTIONS,
 } from './constants'
 import { listedDeclarations, listedWarranty, productSeller } from './declarations'
 import { plainNumber } from './numbers'
-import { familySummary, OPTION_NAMES, optionValues, productFamily } from './variant-options'
+import { familySummary, optionValues, productFamily } from './variant-options'
 
 export const product = z.object({
   _id: z.uuid(),
