@@ -3,6 +3,7 @@ import {
   DEFAULT_SORT,
   DISCOUNT_FILTERS,
   LIMITS,
+  OPTION_NAMES,
   RATING_FILTERS,
   SECTIONS,
   SORT_OPTIONS,
@@ -156,12 +157,40 @@ const facetCounts = z.record(z.string(), z.number().int())
  * group's chosen filters and the price range applied (its own group's choice left out, so
  * options of one group can be combined).
  */
+/**
+ * Variant option values (decision 090) per option, in `OPTION_NAMES` order: each value's filter
+ * key (what `options` takes), its label as a family spells it, a colour's swatch, and how many
+ * listed products (one per family) it would show with every other filter, other options'
+ * choices included, applied. Options and values with none are absent.
+ */
+const optionFacets = z.array(
+  z.object({
+    name: z.enum(OPTION_NAMES),
+    values: z.array(
+      z.object({
+        /** "colour:blue": the value's key in the `options` filter. */
+        key: z.string(),
+        /** "Blue". */
+        value: z.string(),
+        /** A colour's swatch hex; null when no family gave one. */
+        swatch: z.string().nullable(),
+        count: z.number().int(),
+      }),
+    ),
+  }),
+)
 export const listingFacetsResponse = z.object({
   success: z.literal(true),
-  data: z.object({ category: facetCounts, brand: facetCounts, section: facetCounts }),
+  data: z.object({
+    category: facetCounts,
+    brand: facetCounts,
+    section: facetCounts,
+    options: optionFacets,
+  }),
 })
 export type ListingFacetsReply = z.infer<typeof listingFacetsResponse>
 export type ListingFacets = ListingFacetsReply['data']
+export type OptionFacet = ListingFacets['options'][number]
 
 export const productListResponse = z.object({
   success: z.literal(true),

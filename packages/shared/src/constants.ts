@@ -71,6 +71,12 @@ export type VendorStatus = (typeof VENDOR_STATUSES)[number]
  * zod, so the storefront's filter panel reads them without the request schemas.
  */
 export const RATING_FILTERS = [4, 3] as const
+/**
+ * Product variants' options (decision 090): a family names up to three of these. Here, with no
+ * zod, so the storefront's option filters read them without the variant schemas.
+ */
+export const OPTION_NAMES = ['Colour', 'Storage', 'RAM', 'Size'] as const
+export type OptionName = (typeof OPTION_NAMES)[number]
 /** The listing's discount choices: "10% or more" and so on, off the M.R.P. (decision 089). */
 export const DISCOUNT_FILTERS = [10, 25, 50] as const
 

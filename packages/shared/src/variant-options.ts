@@ -1,11 +1,11 @@
 import { z } from 'zod'
+import { OPTION_NAMES, type OptionName } from './constants'
 
 /**
  * Product variants (issue 32.1, decision 090): a variant is a product row of a family; the
- * family names up to three options from this shared list, each with its ordered values.
+ * family names up to three options from the shared `OPTION_NAMES` (constants.ts, with no zod,
+ * for the storefront's option filters), each with its ordered values.
  */
-export const OPTION_NAMES = ['Colour', 'Storage', 'RAM', 'Size'] as const
-export type OptionName = (typeof OPTION_NAMES)[number]
 /** Most options a family has, and most variant rows it holds (a 4 x 4 x 3 grid fits). */
 export const MAX_OPTIONS = 3
 export const MAX_VARIANTS = 50

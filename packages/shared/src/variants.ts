@@ -7,12 +7,11 @@ import {
   MAX_OPTION_VALUES,
   MAX_OPTIONS,
   MAX_VARIANTS,
-  OPTION_NAMES,
   optionValues,
   productFamily,
-  type OptionName,
   type OptionValues,
 } from './variant-options'
+import { OPTION_NAMES, type OptionName } from './constants'
 import { warrantyProblems } from './declarations'
 
 const HEX = /^#[0-9a-f]{6}$/i

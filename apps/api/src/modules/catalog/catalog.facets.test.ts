@@ -66,6 +66,8 @@ describe('GET /api/shop/products/facets', () => {
       category: { accessories: 1, electronics: 3 },
       brand: { apple: 1, boat: 1, samsung: 2 },
       section: { accessories: 1, featured: 1, trending: 2 },
+      // Variant option values (decision 090): none of these products has variants.
+      options: [],
     })
   })
 
@@ -78,6 +80,7 @@ describe('GET /api/shop/products/facets', () => {
       brand: { boat: 1, samsung: 1 },
       // all three filters: only the Samsung phone.
       section: { featured: 1 },
+      options: [],
     })
   })
 

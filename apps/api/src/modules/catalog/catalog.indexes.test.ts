@@ -19,10 +19,49 @@ let t: TestContext
 beforeAll(async () => {
   t = await createTestApp()
   await generateProducts(t.database.db, PRODUCT_COUNT)
+  await addVariantFamilies()
   // What autovacuum does on a server; it also lets counts use index-only scans.
   await t.database.db.execute(sql`VACUUM ANALYZE products`)
 }, 120_000)
 afterAll(() => t.close())
+
+/**
+ * One product in 20 becomes a family's lead with option keys (decision 090), so the option
+ * filters and facets are planned against keys that exist, as in a shop with variants.
+ */
+async function addVariantFamilies() {
+  const options = [
+    {
+      name: 'Colour',
+      values: [
+        { value: 'Blue', swatch: '#1d4ed8' },
+        { value: 'Black', swatch: null },
+      ],
+    },
+    {
+      name: 'Storage',
+      values: [
+        { value: '128 GB', swatch: null },
+        { value: '256 GB', swatch: null },
+      ],
+    },
+  ]
+  await t.database.db.execute(sql`
+    WITH family AS (
+      INSERT INTO product_families (seller_id, title, options)
+      SELECT seller_id, 'Generated family', ${JSON.stringify(options)}::jsonb
+      FROM products ORDER BY id LIMIT 1
+      RETURNING id
+    ), chosen AS (
+      SELECT id, row_number() OVER (ORDER BY id) AS n FROM products
+    )
+    UPDATE products SET
+      family_id = (SELECT id FROM family),
+      family_option_keys = CASE WHEN chosen.n % 40 = 0
+        THEN ARRAY['colour:blue', 'storage:256 gb'] ELSE ARRAY['colour:black', 'storage:128 gb'] END
+    FROM chosen
+    WHERE chosen.id = products.id AND chosen.n % 20 = 0`)
+}
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
 
@@ -151,6 +190,28 @@ describe(`listing query plans on ${PRODUCT_COUNT / 1000}k products (${onPostgres
           }
         }
       }
+    expect(failures).toEqual([])
+  })
+
+  it('counts the variant option facets through indexes too (decision 090)', async () => {
+    const failures: string[] = []
+    const filters = [
+      {},
+      { options: ['colour:blue'] },
+      { options: ['colour:black', 'colour:blue', 'storage:256 gb'], brand: ['apple'] },
+      { category: ['electronics'], maxPrice: 2_000, inStock: true as const },
+    ]
+    for (const filter of filters) {
+      const { category: _c, brand: _b, section: _s, ...rest } = facetQueries(t.database.db, filter)
+      const options = Object.entries(rest) as [string, SQLWrapper][]
+      expect(options.length).toBeGreaterThan(0)
+      for (const [kind, statement] of options) {
+        const types = productScans(await explain(statement))
+        if (types.includes('Seq Scan') || !types.some((type) => INDEX_SCANS.has(type))) {
+          failures.push(`${kind} ${JSON.stringify(filter)}: ${types.join(', ')}`)
+        }
+      }
+    }
     expect(failures).toEqual([])
   })
 

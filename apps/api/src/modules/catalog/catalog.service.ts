@@ -17,14 +17,15 @@ import {
   listedWarranty,
   paiseToRupees,
   productPath,
-  rupeesToPaise,
   SHORT_ID_PATTERN,
 } from '@techbazaar/shared'
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { filterOptions, products, titleSortKey, users, vendorProfiles } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 import { familyCard, productFamilyOf, toFamilySummary, type FamilyCard } from './families'
+import { filterWhere, GROUP_COLUMNS, type FilterGroup } from './listing-where'
+import { optionFacetQueries, optionFacets } from './option-facets'
 
 /**
  * The seller's business name, read per product row by its primary key (so the listing's
@@ -148,59 +149,6 @@ const SORTS: Record<ListProductsQuery['sortBy'], SQL[]> = {
   'title-ztoa': [desc(titleSortKey(products.title)), desc(products.id)],
 }
 
-type FilterGroup = 'category' | 'brand' | 'section'
-const GROUP_COLUMNS = {
-  category: products.category,
-  brand: products.brand,
-  section: products.section,
-} as const
-
-/** Listed products matching the filters, leaving out one group's choice when asked (facets). */
-function filterWhere(filters: ListingFilters, except?: FilterGroup) {
-  return and(
-    eq(products.listed, true),
-    // One card per family: its lead (decision 090); every listing index is partial on both.
-    eq(products.familyLead, true),
-    ...optionFilters(filters.options),
-    ...(['category', 'brand', 'section'] as const).map((group) => {
-      const values = filters[group]
-      return group !== except && values?.length ? inArray(GROUP_COLUMNS[group], values) : undefined
-    }),
-    filters.minPrice != null
-      ? gte(products.effectivePricePaise, rupeesToPaise(filters.minPrice))
-      : undefined,
-    filters.maxPrice != null
-      ? lte(products.effectivePricePaise, rupeesToPaise(filters.maxPrice))
-      : undefined,
-    // Decision 089: the three read the generated/maintained columns in the facets index, so a
-    // total stays an index-only scan (no average computed per request).
-    filters.minRating != null ? gte(products.averageReview, filters.minRating) : undefined,
-    filters.minDiscount != null ? gte(products.discountPercent, filters.minDiscount) : undefined,
-    filters.inStock ? eq(products.inStock, true) : undefined,
-  )
-}
-
-/**
- * "colour:blue,colour:black,storage:256 gb": a family with a listed variant in blue or black,
- * and one in 256 GB (any value of one option, every option), read from the lead's GIN-indexed
- * keys. Keys are lower-case on both sides.
- */
-function optionFilters(keys: readonly string[] | undefined): SQL[] {
-  if (!keys?.length) return []
-  const byOption = new Map<string, string[]>()
-  for (const key of keys) {
-    const name = key.slice(0, key.indexOf(':'))
-    byOption.set(name, [...(byOption.get(name) ?? []), key])
-  }
-  return [...byOption.values()].map(
-    (values) =>
-      sql`${products.familyOptionKeys} && ARRAY[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`,
-  )
-}
-
 /**
  * The listing's two statements, unexecuted: the page of rows and the total. Exported so the
  * EXPLAIN test checks exactly what the shop runs.
@@ -285,21 +233,33 @@ export function facetQueries(db: Db, filters: ListingFilters) {
       .from(products)
       .where(filterWhere(filters, group))
       .groupBy(GROUP_COLUMNS[group])
-  return { category: countBy('category'), brand: countBy('brand'), section: countBy('section') }
+  return {
+    category: countBy('category'),
+    brand: countBy('brand'),
+    section: countBy('section'),
+    // Variant options (decision 090): one statement, or one per option with chosen values.
+    ...optionFacetQueries(filters),
+  }
 }
 
 /** Counts per option of each filter group (see listingFacetsResponse). */
 export async function listingFacets(db: Db, filters: ListingFilters): Promise<ListingFacets> {
-  const statements = facetQueries(db, filters)
-  const [category, brand, section] = await Promise.all([
-    statements.category,
-    statements.brand,
-    statements.section,
+  const { category, brand, section, ...options } = facetQueries(db, filters)
+  const [categoryRows, brandRows, sectionRows, optionValues] = await Promise.all([
+    category,
+    brand,
+    section,
+    optionFacets(db, options),
   ])
   // Products in no section (decision 085) are not an option of the Section filter.
   const record = (rows: { value: string | null; count: number }[]) =>
     Object.fromEntries(rows.flatMap((row) => (row.value === null ? [] : [[row.value, row.count]])))
-  return { category: record(category), brand: record(brand), section: record(section) }
+  return {
+    category: record(categoryRows),
+    brand: record(brandRows),
+    section: record(sectionRows),
+    options: optionValues,
+  }
 }
 
 /** One string per filter combination (the catalog cache's key for its facet counts). */

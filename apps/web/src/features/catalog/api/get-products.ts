@@ -18,6 +18,7 @@ function filterParams(filters: ListingFilters): URLSearchParams {
     const values = filters[key]
     if (values?.length) params.set(key, values.join(','))
   }
+  if (filters.options?.length) params.set('options', filters.options.join(','))
   if (filters.minPrice != null) params.set('minPrice', String(filters.minPrice))
   if (filters.maxPrice != null) params.set('maxPrice', String(filters.maxPrice))
   if (filters.minRating != null) params.set('minRating', String(filters.minRating))

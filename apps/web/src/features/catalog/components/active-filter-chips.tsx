@@ -1,7 +1,9 @@
 import { formatRupees, type ListingFilters } from '@techbazaar/shared'
 import { X } from 'lucide-react'
 import { optionLabel } from '@/lib/catalog/option-label'
+import { useListingFacets } from '../api/get-listing-facets'
 import { LIST_FILTER_GROUPS, type FiltersUpdate } from '../lib/filters'
+import { optionChipLabel } from '../lib/option-filters'
 
 /** One removable chip per active filter value, above the listing's results. */
 export function ActiveFilterChips({
@@ -11,6 +13,8 @@ export function ActiveFilterChips({
   filters: ListingFilters
   onChange: (update: FiltersUpdate) => void
 }) {
+  // The panel's counts (one cached request): they spell an option value as its families do.
+  const optionFacets = useListingFacets(filters).data?.options
   const chips: { key: string; label: string; remove: () => void }[] = []
   for (const group of LIST_FILTER_GROUPS) {
     for (const value of filters[group] ?? []) {
@@ -24,6 +28,14 @@ export function ActiveFilterChips({
           })),
       })
     }
+  }
+  for (const key of filters.options ?? []) {
+    chips.push({
+      key: `option-${key}`,
+      label: optionChipLabel(key, optionFacets),
+      remove: () =>
+        onChange((current) => ({ ...current, options: current.options?.filter((k) => k !== key) })),
+    })
   }
   if (filters.minPrice != null) {
     chips.push({

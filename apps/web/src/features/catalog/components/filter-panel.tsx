@@ -11,6 +11,7 @@ import { optionLabel } from '@/lib/catalog/option-label'
 import { parsePrice, type FilterGroup, type FiltersUpdate } from '../lib/filters'
 import { ErrorState } from '@/components/state-views'
 import { FilterChoices } from './filter-choices'
+import { OptionFilters } from './option-filters'
 import { PriceSlider } from './price-slider'
 
 type FilterPanelProps = {
@@ -22,7 +23,8 @@ type FilterPanelProps = {
 }
 
 /**
- * Checkbox groups from the server's filter options, a Section group, a price range (two boxes
+ * Checkbox groups from the server's filter options, a Section group, the variant options'
+ * groups (Colour, Storage, …; from the counts, decision 090), a price range (two boxes
  * and a two-thumb slider), and the rating, discount and stock choices (decision 089). Each
  * option shows how many products it would list with the other groups' choices; options with
  * none are hidden unless chosen. Until the counts arrive (or if they fail) every option shows.
@@ -78,6 +80,12 @@ export function FilterPanel({ filters, onChange, idPrefix, className }: FilterPa
         counts={counts?.section}
         idPrefix={idPrefix}
         onToggle={toggle}
+      />
+      <OptionFilters
+        filters={filters}
+        facets={counts?.options}
+        onChange={onChange}
+        idPrefix={idPrefix}
       />
       <PriceRange
         idPrefix={idPrefix}

@@ -22,4 +22,12 @@ describe('prices in the listing filters', () => {
     expect(parsePrice('abc')).toBeUndefined()
     expect(parsePrice('-0.4')).toBeUndefined()
   })
+
+  it('reads variant option keys from the address and stored filters, dropping malformed ones', () => {
+    const params = new URLSearchParams('options=Colour:Blue,storage:256 gb,blue,:x')
+    expect(filtersFromSearchParams(params)).toEqual({ options: ['colour:blue', 'storage:256 gb'] })
+    expect(readStoredFilters(JSON.stringify({ options: ['colour:black', 7, 'nope'] }))).toEqual({
+      options: ['colour:black'],
+    })
+  })
 })

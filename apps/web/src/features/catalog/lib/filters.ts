@@ -26,6 +26,26 @@ function parseList(value: string | null | undefined): string[] | undefined {
   return parts.length ? [...new Set(parts)] : undefined
 }
 
+/** Most option values one listing asks for (the API refuses more). */
+const OPTION_KEYS_MAX = 12
+
+/**
+ * Variant option values, "colour:blue,storage:256 gb" (decision 090): lower-case `name:value`
+ * keys, anything else dropped so a mistyped address still lists products rather than failing.
+ */
+function parseOptionKeys(value: string | null | undefined): string[] | undefined {
+  const keys = parseList(value)
+    ?.filter((key) => /^[a-z]+:.+$/.test(key))
+    .slice(0, OPTION_KEYS_MAX)
+  return keys?.length ? keys : undefined
+}
+
+/** "colour:blue" -> { name: 'colour', value: 'blue' }. */
+export function splitOptionKey(key: string): { name: string; value: string } {
+  const at = key.indexOf(':')
+  return { name: key.slice(0, at), value: key.slice(at + 1) }
+}
+
 /**
  * A whole number of rupees within the price filter's range, or undefined. A negative price is
  * no price at all (ignored, as the panel says when one is typed), never "up to ₹0", which would
@@ -63,6 +83,7 @@ export function filtersFromSearchParams(params: URLSearchParams): ListingFilters
     category: parseList(params.get('category')),
     brand: parseList(params.get('brand')),
     section: parseList(params.get('section')),
+    options: parseOptionKeys(params.get('options')),
     minPrice: parsePrice(params.get('minPrice')),
     maxPrice: parsePrice(params.get('maxPrice')),
     ...parseChoices((key) => params.get(key)),
@@ -76,6 +97,8 @@ export function normalizeFilters(filters: ListingFilters): ListingFilters {
     const values = filters[group]?.filter(Boolean)
     if (values?.length) out[group] = values
   }
+  const options = filters.options?.filter(Boolean)
+  if (options?.length) out.options = options
   if (filters.minPrice != null) out.minPrice = filters.minPrice
   if (filters.maxPrice != null) out.maxPrice = filters.maxPrice
   if (filters.minRating != null) out.minRating = filters.minRating
@@ -94,6 +117,7 @@ export function countFilters(filters: ListingFilters): number {
     (f.category?.length ?? 0) +
     (f.brand?.length ?? 0) +
     (f.section?.length ?? 0) +
+    (f.options?.length ?? 0) +
     (f.minPrice != null ? 1 : 0) +
     (f.maxPrice != null ? 1 : 0) +
     (f.minRating != null ? 1 : 0) +
@@ -117,6 +141,8 @@ export function applyFiltersToSearchParams(
     if (values) next.set(group, values.join(','))
     else next.delete(group)
   }
+  if (f.options) next.set('options', f.options.join(','))
+  else next.delete('options')
   for (const key of ['minPrice', 'maxPrice', 'minRating', 'minDiscount'] as const) {
     const value = f[key]
     if (value != null) next.set(key, String(value))
@@ -156,6 +182,9 @@ export function readStoredFilters(raw = readStoredFiltersRaw()): ListingFilters 
       category: list(record.category),
       brand: list(record.brand),
       section: list(record.section),
+      options: Array.isArray(record.options)
+        ? parseOptionKeys(record.options.filter((x) => typeof x === 'string').join(','))
+        : undefined,
       minPrice: parsePrice(record.minPrice),
       maxPrice: parsePrice(record.maxPrice),
       ...parseChoices((key) => record[key]),
