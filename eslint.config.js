@@ -35,9 +35,10 @@ const apiModules = readdirSync(new URL('apps/api/src/modules', import.meta.url),
  */
 const apiModuleUses = {
   checkouts: ['kernel'],
-  // Coupons and scheduled sales (decision 092): the schema only. What was paid for a line's
-  // units (`paidForUnits`) is theirs: invoices, returns and orders use it.
-  offers: [],
+  // Coupons and scheduled sales (decision 092). What was paid for a line's units
+  // (`paidForUnits`) is theirs: invoices, returns and orders use it. A sale starting or ending
+  // on a variant moves its family's lead (catalog's `refreshFamilies`, decision 090).
+  offers: ['catalog'],
   invoices: ['kernel', 'offers'],
   refunds: ['kernel'],
   settlements: ['kernel', 'invoices'],

@@ -32,7 +32,7 @@ import { sellerSetupRoutes } from './modules/seller-setup'
 import { eDocumentsRoutes } from './modules/e-documents'
 import { cartRoutes } from './modules/cart'
 import { wishlistRoutes } from './modules/wishlist'
-import { couponRoutes } from './modules/offers'
+import { couponRoutes, scheduledSaleRoutes } from './modules/offers'
 import {
   catalogRoutes,
   createListingTotals,
@@ -239,6 +239,7 @@ export async function buildApp(
       await typed.register(cartRoutes)
       await typed.register(wishlistRoutes)
       await typed.register(couponRoutes)
+      await typed.register(scheduledSaleRoutes)
       await typed.register(addressesRoutes)
       await typed.register(adminOrdersRoutes)
       await typed.register(dashboardRoutes)

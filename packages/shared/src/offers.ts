@@ -139,16 +139,70 @@ export const couponMessages = {
   notForItems: 'This coupon is not valid for these items',
 } as const
 
+/** How far in the past a sale may be set to start (a form filled in slowly), in minutes. */
+export const SCHEDULED_SALE_START_GRACE_MINUTES = 5
+
+const salePrice = z
+  .number({ error: 'Enter the sale price' })
+  .min(1, 'The sale price must be at least ₹1')
+  .max(10_000_000, 'The sale price is too large')
+  .multipleOf(0.01, 'The sale price has at most 2 decimals')
+
+/** When a sale runs; the server also refuses a start in the past and overlapping sales. */
+const saleWindow = z.object({
+  /** Rupees; below the product's price (the server checks it against the product). */
+  salePrice,
+  startsAt: z.iso.datetime({ offset: true, error: 'Enter when the sale starts' }),
+  endsAt: z.iso.datetime({ offset: true, error: 'Enter when the sale ends' }),
+})
+const endAfterStart = {
+  path: ['endsAt'],
+  message: 'The end must be after the start',
+}
+
 /** A sale price a product takes between two moments (an automatic offer, rupees). */
-export const scheduledSaleBody = z
-  .object({
-    productId: idParam,
-    salePrice: rupees('The sale price').positive('The sale price must be above 0'),
-    startsAt: z.iso.datetime({ offset: true, error: 'Enter when the sale starts' }),
-    endsAt: z.iso.datetime({ offset: true, error: 'Enter when the sale ends' }),
-  })
-  .refine((s) => Date.parse(s.endsAt) > Date.parse(s.startsAt), {
-    path: ['endsAt'],
-    message: 'The end must be after the start',
-  })
+export const scheduledSaleBody = saleWindow
+  .extend({ productId: idParam })
+  .refine((s) => Date.parse(s.endsAt) > Date.parse(s.startsAt), endAfterStart)
 export type ScheduledSaleInput = z.infer<typeof scheduledSaleBody>
+
+/** A change to a sale that has not started: its price and window (the product stays). */
+export const scheduledSaleEditBody = saleWindow.refine(
+  (s) => Date.parse(s.endsAt) > Date.parse(s.startsAt),
+  endAfterStart,
+)
+export type ScheduledSaleEditInput = z.infer<typeof scheduledSaleEditBody>
+
+/** An admin may narrow the list to one seller's products; a seller always sees its own. */
+export const scheduledSaleListQuery = z.object({ sellerId: idParam.optional() })
+export const scheduledSaleParams = z.object({ id: idParam })
+
+/**
+ * Where a sale stands: upcoming (not applied yet), running (its price is the product's),
+ * ended (its end came) or cancelled (called off before its start, or ended early).
+ */
+export const SCHEDULED_SALE_STATUSES = ['upcoming', 'running', 'ended', 'cancelled'] as const
+export type ScheduledSaleStatus = (typeof SCHEDULED_SALE_STATUSES)[number]
+
+/** A scheduled sale as the back office lists it (rupees). */
+export const scheduledSaleView = z.object({
+  _id: z.uuid(),
+  productId: z.uuid(),
+  productTitle: z.string(),
+  sellerId: z.uuid(),
+  sellerName: z.string(),
+  /** The product's price now (its M.R.P. as listed), for comparison. */
+  price: z.number(),
+  salePrice: z.number(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(SCHEDULED_SALE_STATUSES),
+  /** When it ended or was called off; null while upcoming or running. */
+  endedAt: z.string().nullable(),
+})
+export type ScheduledSaleView = z.infer<typeof scheduledSaleView>
+export const scheduledSaleListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(scheduledSaleView),
+})
+export const scheduledSaleResponse = z.object({ success: z.literal(true), data: scheduledSaleView })

@@ -8,6 +8,7 @@ import {
   productFamilies,
   products,
   reviews,
+  scheduledSales,
   wishlistItems,
 } from '../../src/db/schema'
 import { fillCart } from '../shop'
@@ -307,6 +308,32 @@ async function couponOfS1(w: World): Promise<{ id: string; form: object }> {
   return { id: row!.id, form }
 }
 
+/** A sale window starting tomorrow, for a week (real time: the world runs on the wall clock). */
+function saleWindow() {
+  const start = Date.now() + 86_400_000
+  return {
+    salePrice: 1,
+    startsAt: new Date(start).toISOString(),
+    endsAt: new Date(start + 7 * 86_400_000).toISOString(),
+  }
+}
+
+/** A fresh S1 product with a sale not started yet: what edits and cancels act on. */
+async function upcomingSaleOfS1(w: World): Promise<string> {
+  const product = await w.freshProductS1()
+  const window = saleWindow()
+  const [row] = await w.db
+    .insert(scheduledSales)
+    .values({
+      productId: product.id,
+      salePricePaise: 100,
+      startsAt: new Date(window.startsAt),
+      endsAt: new Date(window.endsAt),
+    })
+    .returning({ id: scheduledSales.id })
+  return row!.id
+}
+
 const ADMIN = ['admin'] as const
 const BACK_OFFICE = ['pendingSeller', 'seller1', 'seller2', 'admin'] as const
 const SELLERS = ['pendingSeller', 'seller1', 'seller2'] as const
@@ -566,6 +593,37 @@ export const ACCESS: Record<string, AccessRule> = {
       const { id, form } = await couponOfS1(w)
       return { url: `/api/admin/coupons/${id}`, ...json(form) }
     },
+    { shopperA: 403, shopperB: 403 },
+  ),
+  // Scheduled sales (decision 092): admins manage all, a seller its own products' (others' 404).
+  'GET /api/admin/scheduled-sales': rule(200, BACK_OFFICE, 403, () => ({
+    url: '/api/admin/scheduled-sales',
+  })),
+  'POST /api/admin/scheduled-sales': rule(
+    201,
+    S1_OR_ADMIN,
+    404,
+    async (w) => ({
+      url: '/api/admin/scheduled-sales',
+      ...json({ productId: (await w.freshProductS1()).id, ...saleWindow() }),
+    }),
+    { shopperA: 403, shopperB: 403 },
+  ),
+  'PUT /api/admin/scheduled-sales/:id': rule(
+    200,
+    S1_OR_ADMIN,
+    404,
+    async (w) => ({
+      url: `/api/admin/scheduled-sales/${await upcomingSaleOfS1(w)}`,
+      ...json(saleWindow()),
+    }),
+    { shopperA: 403, shopperB: 403 },
+  ),
+  'POST /api/admin/scheduled-sales/:id/cancel': rule(
+    200,
+    S1_OR_ADMIN,
+    404,
+    async (w) => ({ url: `/api/admin/scheduled-sales/${await upcomingSaleOfS1(w)}/cancel` }),
     { shopperA: 403, shopperB: 403 },
   ),
   'POST /api/shop/order/coupon': rule(200, SHOPPERS, 403, async (w) => ({

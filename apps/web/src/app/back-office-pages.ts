@@ -171,6 +171,13 @@ export const BACK_OFFICE_PAGES = [
     nav: ['admin', 'vendor'],
     load: () => import('@/features/coupons/pages/coupons-page'),
   },
+  // Decision 092: sale prices a product takes between two dates (a seller's own products').
+  {
+    path: 'scheduled-sales',
+    label: 'Sales',
+    nav: ['admin', 'vendor'],
+    load: () => import('@/features/scheduled-sales/pages/scheduled-sales-page'),
+  },
   // The supplier address on the seller's GST invoices.
   {
     path: 'business-address',

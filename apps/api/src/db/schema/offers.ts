@@ -109,13 +109,21 @@ export const scheduledSales = pgTable(
     previousSalePaise: integer('previous_sale_paise'),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * Set when a seller or an admin called the sale off (before its start, or ending it early);
+     * `ended_at` is set with it, so the job never applies or ends it again.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // A sale cancelled before its start is ended unapplied: it leaves the job's due index.
     index('scheduled_sales_due_idx')
       .on(t.startsAt)
-      .where(sql`${t.appliedAt} IS NULL`),
+      .where(sql`${t.appliedAt} IS NULL AND ${t.endedAt} IS NULL`),
+    // The back office's lists and the overlap check read a product's sales.
+    index('scheduled_sales_product_idx').on(t.productId, t.startsAt),
     index('scheduled_sales_running_idx')
       .on(t.endsAt)
       .where(sql`${t.appliedAt} IS NOT NULL AND ${t.endedAt} IS NULL`),

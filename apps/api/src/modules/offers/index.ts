@@ -3,6 +3,7 @@
  * sale prices.
  */
 export { couponRoutes } from './coupons.routes'
+export { scheduledSaleRoutes } from './scheduled-sales.routes'
 export { priceCoupon, redeemCoupon, releaseCoupon } from './apply-coupon'
 export type { CouponDiscount, CouponLine } from './apply-coupon'
 export { paidForUnits, spreadPaise } from './spread'

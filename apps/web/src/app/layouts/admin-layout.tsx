@@ -4,6 +4,7 @@ import {
   BadgeCheckIcon,
   BanknoteIcon,
   Building2Icon,
+  CalendarClockIcon,
   ClockIcon,
   FileClockIcon,
   FileSpreadsheetIcon,
@@ -67,6 +68,7 @@ const NAV_ICONS: Record<BackOfficePath, LucideIcon> = {
   'vendor-verificaton': BadgeCheckIcon,
   features: ImagesIcon,
   coupons: TicketPercentIcon,
+  'scheduled-sales': CalendarClockIcon,
   'business-address': Building2Icon,
   earnings: WalletIcon,
   'late-credits': FileClockIcon,
@@ -102,18 +104,18 @@ export function AdminLayout() {
                 <LogoMark className="size-7" />
                 Seller Hub
               </Link>
-              {/* Below 1280 px the seven sections get a row of their own (three rows of three on
+              {/* Below 1280 px the eight sections get a row of their own (two rows of four on
                   phones), labels under the icons. */}
               <nav
                 aria-label="Seller"
                 className="order-last w-full border-t xl:order-none xl:w-auto xl:border-t-0"
               >
-                <ul className="grid grid-cols-3 gap-1 py-1 sm:grid-cols-7 xl:flex xl:py-0">
+                <ul className="grid grid-cols-4 gap-1 py-1 sm:grid-cols-8 xl:flex xl:py-0">
                   {VENDOR_NAV.map((item) => (
                     <li key={item.to}>
                       <NavLink
                         to={item.to}
-                        className="flex h-12 flex-col items-center justify-center gap-0.5 rounded-md px-1 text-xs font-medium text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-primary xl:h-11 xl:flex-row xl:gap-2 xl:px-3 xl:text-sm"
+                        className="flex h-12 flex-col items-center justify-center gap-0.5 rounded-md px-1 text-xs font-medium text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-primary xl:h-11 xl:flex-row xl:gap-1.5 xl:px-2.5 xl:text-sm"
                       >
                         <NavIcon path={item.path} className="size-4" />
                         {item.label}
@@ -150,7 +152,7 @@ export function AdminLayout() {
           )}
           <div className="ml-auto flex items-center gap-3">
             {user && (
-              <span className="hidden max-w-48 truncate text-sm text-muted-foreground sm:block">
+              <span className="hidden max-w-48 truncate text-sm text-muted-foreground sm:block xl:max-w-32 2xl:max-w-48">
                 {user.userName}
               </span>
             )}
