@@ -15,7 +15,6 @@ import { seedDemo } from '../src/db/seed'
 import { measureRelevance, RELEVANCE_FLOOR } from '../src/modules/search/relevance-set'
 import { runBenchStep } from './load'
 
-
 type Listed = { data: { title: string; family?: { title: string } }[] }
 const titlesOf = (body: Listed) => body.data.map((p) => p.family?.title ?? p.title)
 
