@@ -90,6 +90,46 @@ export async function generateProducts(db: Db, count: number): Promise<{ sellerI
   return { sellerId }
 }
 
+/**
+ * One product in `every` becomes a family's lead with option keys (decision 090), half of them
+ * Blue / 256 GB and half Black / 128 GB, so the option filters and facets are planned and timed
+ * against keys that exist, as in a shop with variants. Used by the listing EXPLAIN test and the
+ * benchmark's option rows.
+ */
+export async function addVariantFamilies(db: Db, every = 20) {
+  const options = [
+    {
+      name: 'Colour',
+      values: [
+        { value: 'Blue', swatch: '#1d4ed8' },
+        { value: 'Black', swatch: null },
+      ],
+    },
+    {
+      name: 'Storage',
+      values: [
+        { value: '128 GB', swatch: null },
+        { value: '256 GB', swatch: null },
+      ],
+    },
+  ]
+  await db.execute(sql`
+    WITH family AS (
+      INSERT INTO product_families (seller_id, title, options)
+      SELECT seller_id, 'Generated family', ${JSON.stringify(options)}::jsonb
+      FROM products ORDER BY id LIMIT 1
+      RETURNING id
+    ), chosen AS (
+      SELECT id, row_number() OVER (ORDER BY id) AS n FROM products
+    )
+    UPDATE products SET
+      family_id = (SELECT id FROM family),
+      family_option_keys = CASE WHEN chosen.n % ${every * 2} = 0
+        THEN ARRAY['colour:blue', 'storage:256 gb'] ELSE ARRAY['colour:black', 'storage:128 gb'] END
+    FROM chosen
+    WHERE chosen.id = products.id AND chosen.n % ${every} = 0`)
+}
+
 /** Rows of a raw `db.execute` answer: node-postgres and PGlite both put them in `.rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows

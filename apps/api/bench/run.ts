@@ -25,10 +25,11 @@ import { loadConfig, ROOT_DIR } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { pdfRenderer } from '../src/modules/invoices/invoice-files'
 import { filterOptions } from '../src/db/schema'
-import { generateProducts, rowsOf } from './generate-products'
+import { addVariantFamilies, generateProducts, rowsOf } from './generate-products'
 import { createBenchInvoices, runPdfRows } from './invoices'
 import { formatTable, idleFirstByte, runLoad, type LoadResult } from './load'
 import { createBenchShoppers, createBenchSkus } from './shoppers'
+import { facetPaths, homePaths, listingPaths, optionListingPaths, SEARCHES } from './paths'
 import { runVirtualUsers, type Scenario } from './virtual-users'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000)
@@ -62,47 +63,6 @@ function ensureWebBuild(ssrEntry: string): boolean {
     stdio: 'inherit',
   })
   return built.status === 0 && existsSync(ssrEntry)
-}
-
-/** Misspelt searches, as shoppers type them. */
-const SEARCHES = ['samsng galxy', 'iphon', 'redmi note', 'wireles earbuds', 'oneplus nord', 'boat']
-
-/** The home page's data as the web asks for it: the banners and its five product sections. */
-function homePaths(): string[] {
-  const sections: Record<string, string>[] = [
-    { section: 'featured', limit: '10' },
-    { section: 'top-deals', limit: '10' },
-    { section: 'trending', category: 'electronics', limit: '10' },
-    { category: 'electronics', sortBy: 'price-hightolow', limit: '12' },
-    { category: 'accessories', limit: '12' },
-  ]
-  return [
-    '/api/common/feature/get',
-    ...sections.map(
-      (section) =>
-        `/api/shop/products/get?${new URLSearchParams({ sortBy: 'price-lowtohigh', page: '1', ...section })}`,
-    ),
-  ]
-}
-
-/**
- * 240 distinct listing URLs (category x brand x price cap x sort x page), so the cached runs
- * measure a realistic spread of pages, not one hot key.
- */
-function listingPaths(): string[] {
-  const paths: string[] = []
-  for (const category of ['', 'electronics', 'accessories'])
-    for (const brand of ['', 'apple', 'samsung', 'samsung,apple', 'xiaomi'])
-      for (const maxPrice of ['', '50000'])
-        for (const sortBy of ['price-lowtohigh', 'price-hightolow', 'title-atoz', 'title-ztoa'])
-          for (const page of [1, 2]) {
-            const query = new URLSearchParams({ sortBy, page: String(page) })
-            if (category) query.set('category', category)
-            if (brand) query.set('brand', brand)
-            if (maxPrice) query.set('maxPrice', maxPrice)
-            paths.push(`/api/shop/products/get?${query}`)
-          }
-  return paths
 }
 
 /**
@@ -147,6 +107,7 @@ async function main() {
     }
     console.log(`Generating ${PRODUCTS.toLocaleString('en-IN')} products on ${database.kind}…`)
     const { sellerId } = await generateProducts(db, PRODUCTS)
+    await addVariantFamilies(db)
     await db
       .insert(filterOptions)
       .values([
@@ -195,6 +156,8 @@ async function main() {
     const uncachedAddress = await uncached.listen({ port: 0, host: '127.0.0.1' })
 
     const listings = listingPaths()
+    const optionListings = optionListingPaths()
+    const facets = facetPaths()
     // 200 products' own pages (issue 29): each drawn once, then kept like the other pages.
     const productPages = rowsOf<{ title: string; short_id: string }>(
       await db.execute(
@@ -250,6 +213,18 @@ async function main() {
         name: `listing, ${listings.length} mixes, cache off`,
         url: LISTING_FIRST_PAGE,
         paths: listings,
+        base: uncachedAddress,
+      },
+      {
+        name: `listing, ${optionListings.length} option filter mixes, cache off`,
+        url: optionListings[0]!,
+        paths: optionListings,
+        base: uncachedAddress,
+      },
+      {
+        name: `facets with option counts (${facets.length} filter sets), cache off`,
+        url: facets[0]!,
+        paths: facets,
         base: uncachedAddress,
       },
       {

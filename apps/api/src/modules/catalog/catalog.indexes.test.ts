@@ -1,7 +1,7 @@
 import { DEFAULT_SORT, LIMITS, SORT_OPTIONS, type ListProductsQuery } from '@techbazaar/shared'
 import { sql, type SQLWrapper } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateProducts, rowsOf } from '../../../bench/generate-products'
+import { addVariantFamilies, generateProducts, rowsOf } from '../../../bench/generate-products'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { facetQueries, listingQueries } from './catalog.service'
 
@@ -19,49 +19,11 @@ let t: TestContext
 beforeAll(async () => {
   t = await createTestApp()
   await generateProducts(t.database.db, PRODUCT_COUNT)
-  await addVariantFamilies()
+  await addVariantFamilies(t.database.db)
   // What autovacuum does on a server; it also lets counts use index-only scans.
   await t.database.db.execute(sql`VACUUM ANALYZE products`)
 }, 120_000)
 afterAll(() => t.close())
-
-/**
- * One product in 20 becomes a family's lead with option keys (decision 090), so the option
- * filters and facets are planned against keys that exist, as in a shop with variants.
- */
-async function addVariantFamilies() {
-  const options = [
-    {
-      name: 'Colour',
-      values: [
-        { value: 'Blue', swatch: '#1d4ed8' },
-        { value: 'Black', swatch: null },
-      ],
-    },
-    {
-      name: 'Storage',
-      values: [
-        { value: '128 GB', swatch: null },
-        { value: '256 GB', swatch: null },
-      ],
-    },
-  ]
-  await t.database.db.execute(sql`
-    WITH family AS (
-      INSERT INTO product_families (seller_id, title, options)
-      SELECT seller_id, 'Generated family', ${JSON.stringify(options)}::jsonb
-      FROM products ORDER BY id LIMIT 1
-      RETURNING id
-    ), chosen AS (
-      SELECT id, row_number() OVER (ORDER BY id) AS n FROM products
-    )
-    UPDATE products SET
-      family_id = (SELECT id FROM family),
-      family_option_keys = CASE WHEN chosen.n % 40 = 0
-        THEN ARRAY['colour:blue', 'storage:256 gb'] ELSE ARRAY['colour:black', 'storage:128 gb'] END
-    FROM chosen
-    WHERE chosen.id = products.id AND chosen.n % 20 = 0`)
-}
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
 
