@@ -21,6 +21,8 @@ export interface OutboxPayloads {
   'payout.send': { payoutId: string }
   /** "Forgot password?" for this email, looked up after the answer (auth/password-reset.ts). */
   'auth.password-reset': { email: string; ip: string }
+  /** Move variant families' leads after stock ran out or came back (kernel/family-leads.ts). */
+  'catalog.refresh-families': { familyIds: string[] }
   /** Register a B2B credit note with the IRP (CRN) after it was issued (decision 78). */
   'einvoice.credit-note': { creditNoteId: string }
 }

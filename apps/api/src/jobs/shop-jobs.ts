@@ -8,6 +8,7 @@ import { SmsRejected, type SmsProvider } from '../sms'
 import type { Storage } from '../lib/storage'
 import type { ShopMetrics } from '../lib/metrics'
 import { issuePasswordReset } from '../modules/auth'
+import { refreshFamiliesLocked } from '../modules/catalog'
 import { type LifecycleContext, expireUnpaidOrders } from '../modules/lifecycle'
 import { purgeUnservedPdfs, settleStaleReservations } from '../modules/invoices'
 import { eraseInactiveAccounts, purgeRetained } from '../modules/privacy'
@@ -115,6 +116,7 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
         await adapter.cancel(providerOrderId)
       },
       'auth.password-reset': (request) => issuePasswordReset(deps, request),
+      'catalog.refresh-families': ({ familyIds }) => refreshFamiliesLocked(deps.db, familyIds),
       'payment.refund': ({ refundId }, item) =>
         deliverRefund(refundDeps, refundId, {
           number: item.attempt,

@@ -59,6 +59,7 @@ const noHandlers = {
   'auth.password-reset': async () => {},
   'payout.send': async () => {},
   'einvoice.credit-note': async () => {},
+  'catalog.refresh-families': async () => {},
 }
 
 function worker(over: Partial<JobWorkerOptions> = {}) {

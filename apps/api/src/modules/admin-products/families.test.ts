@@ -261,4 +261,39 @@ describe('an order of a variant', () => {
       .where(eq(orderLines.productId, blue._id))
     expect(line?.title).toBe('Apple iPhone 15 Order (Blue, 256 GB)')
   })
+
+  it('moves the listing card to a variant in stock once an order takes the lead’s last unit', async () => {
+    const body = family('SOLD', 'Apple iPhone 15 Sold')
+    // The cheapest (the lead) has one unit; everything under the cash-on-delivery limit.
+    body.variants = body.variants.map((row, i) => ({
+      ...row,
+      price: i === 0 ? 1499 : 1999,
+      totalStock: i === 0 ? 1 : 5,
+    }))
+    const added = await call('POST', '/api/admin/products/families', cookies.seller, body)
+    const { variants } = added.json().data as AdminFamilyData
+    const lead = variants.find(
+      (v) => v.optionValues.Colour === 'Black' && v.optionValues.Storage === '128 GB',
+    )!
+    const card = async (query = '') => {
+      const reply = await call('GET', `/api/shop/products/get?brand=apple&limit=100${query}`)
+      return (
+        reply.json().data as { _id: string; title: string; family?: { minPrice: number } }[]
+      ).filter((p) => p.title.startsWith('Apple iPhone 15 Sold'))
+    }
+    expect((await card())[0]?._id).toBe(lead._id)
+
+    const shopper = await createShopper(t.database.db)
+    await fillCart(t.database.db, shopper.user.id, [{ productId: lead._id, quantity: 1 }])
+    expect((await postOrder(t.app, shopper)).statusCode).toBe(201)
+    // The move is queued with the order and done by the worker a moment later.
+    await t.app.deps.jobs.drain()
+
+    const [moved] = await card()
+    expect(moved?._id).not.toBe(lead._id)
+    // The range still spans every listed variant, the sold-out one included.
+    expect(moved?.family?.minPrice).toBe(1499)
+    // "Hide out of stock" keeps the family: its card is a variant with stock.
+    expect((await card('&inStock=true')).map((p) => p._id)).toEqual([moved?._id])
+  })
 })

@@ -137,6 +137,23 @@ export async function refreshFamilies(db: Db | Tx, familyIds: readonly string[])
   }
 }
 
+/**
+ * The outbox's side of `queueFamilyLeadCheck` (kernel): the families' rows locked in id order,
+ * as checkout and cancellations lock products, so an order taking a sibling meanwhile waits or
+ * is waited for and never deadlocks with the refresh; then their leads and cards are made true.
+ */
+export async function refreshFamiliesLocked(db: Db, familyIds: readonly string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.familyId, [...familyIds]))
+      .orderBy(asc(products.id))
+      .for('update')
+    await refreshFamilies(tx, familyIds)
+  })
+}
+
 /** The families of a seller's live variants (or of the given products), for `refreshFamilies`. */
 export async function familiesOf(
   db: Db | Tx,

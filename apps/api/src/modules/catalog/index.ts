@@ -15,4 +15,4 @@ export {
   toProduct,
 } from './catalog.service'
 export type { ListingTotals, ProductPageLookup } from './catalog.service'
-export { familiesOf, familyCard, refreshFamilies } from './families'
+export { familiesOf, familyCard, refreshFamilies, refreshFamiliesLocked } from './families'

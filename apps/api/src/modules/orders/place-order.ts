@@ -31,7 +31,7 @@ import {
 import { badRequest, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
-import { recordHistory } from '../kernel'
+import { queueFamilyLeadCheck, recordHistory, type StockMove } from '../kernel'
 import { queueOrderConfirmation, type LifecycleContext } from '../lifecycle'
 import { assertDeliverable } from '../shipping'
 import { assertCompositionIntraState, verifyBuyerGstin } from '../vendors'
@@ -344,6 +344,7 @@ function checkCart(
 
 /** One conditional update per line, never read-then-write, so two buyers cannot take one unit. */
 async function takeStock(tx: Tx, lines: CartLine[]): Promise<void> {
+  const moves: StockMove[] = []
   for (const line of lines) {
     const taken = await tx
       .update(products)
@@ -355,7 +356,10 @@ async function takeStock(tx: Tx, lines: CartLine[]): Promise<void> {
           eq(products.listed, true),
         ),
       )
-      .returning({ id: products.id })
+      .returning({ familyId: products.familyId, stock: products.totalStock })
+    for (const row of taken) {
+      moves.push({ familyId: row.familyId, before: row.stock + line.quantity, after: row.stock })
+    }
     if (taken.length === 0) {
       // Buy Now's line (no cart) is changed on the product, not in the cart.
       const fix = line.cartId
@@ -370,6 +374,7 @@ async function takeStock(tx: Tx, lines: CartLine[]): Promise<void> {
       )
     }
   }
+  await queueFamilyLeadCheck(tx, moves)
 }
 
 /**

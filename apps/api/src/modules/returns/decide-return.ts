@@ -18,7 +18,7 @@ import { statusMover } from '../../db/move-status'
 import { orderLines, products, returnLines, returns, subOrders } from '../../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import { isLateCredit, issueReturnCreditNote } from '../invoices'
-import { lockOrder, recordHistory } from '../kernel'
+import { lockOrder, queueFamilyLeadCheck, recordHistory, type StockMove } from '../kernel'
 import { oweRefund } from '../refunds'
 import { reverseReturnedGoods } from '../settlements'
 import { queueReturnStepMail } from './return-mail'
@@ -86,12 +86,18 @@ async function passQualityCheck(tx: Tx, deps: DecideDeps, row: ReturnRow, now: D
   if (!record) throw new Error(`return ${row.id} missing`)
   // Products in id order: the order checkout and cancellations lock them in.
   const byProduct = [...record.lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))
+  const moves: StockMove[] = []
   for (const line of byProduct) {
-    await tx
+    const [back] = await tx
       .update(products)
       .set({ totalStock: sql`${products.totalStock} + ${line.quantity}` })
       .where(eq(products.id, line.productId))
+      .returning({ familyId: products.familyId, stock: products.totalStock })
+    if (back) {
+      moves.push({ familyId: back.familyId, before: back.stock - line.quantity, after: back.stock })
+    }
   }
+  await queueFamilyLeadCheck(tx, moves)
   // Past the s.34(2) time limit no note is issued, but the late credit's lines still reverse the
   // seller's sale (the shopper is refunded all the same).
   const note = await issueReturnCreditNote(

@@ -3,6 +3,7 @@ import type { Tx } from '../../../db/client'
 import { orderLines, orders, payments, products, shipments, subOrders } from '../../../db/schema'
 import { lockCartOf, mergeIntoCart } from '../../cart'
 import { closeCheckouts } from '../../checkouts'
+import { queueFamilyLeadCheck, type StockMove } from '../../kernel'
 import { oweRefund } from '../../refunds'
 import { refundPolicy, type LifecycleContext } from '../context'
 
@@ -108,11 +109,16 @@ export async function restock(tx: Tx, parts: string[]) {
     .from(orderLines)
     .where(inArray(orderLines.subOrderId, parts))
     .orderBy(orderLines.productId)
+  const moves: StockMove[] = []
   for (const line of lines) {
-    await tx
+    const [row] = await tx
       .update(products)
       .set({ totalStock: sql`${products.totalStock} + ${line.quantity}` })
       .where(eq(products.id, line.productId))
+      .returning({ familyId: products.familyId, stock: products.totalStock })
+    if (row)
+      moves.push({ familyId: row.familyId, before: row.stock - line.quantity, after: row.stock })
   }
+  await queueFamilyLeadCheck(tx, moves)
   return lines
 }
