@@ -75,6 +75,7 @@ const lines = []
 for (const suite of suites) {
   if (only.length && !only.includes(suite.name)) continue
   console.log(`\n▶ ${suite.name}`)
+  const started = Date.now()
   const run = spawnSync(suite.cmd, suite.args, {
     cwd: suite.cwd,
     stdio: 'inherit',
@@ -88,8 +89,10 @@ for (const suite of suites) {
   }
   if (run.status !== 0 && counts.failed === 0) counts.failed = 1
   for (const key of Object.keys(totals)) totals[key] += counts[key]
+  // Each suite's wall time, so a slow CI run says where its minutes went (keep under 45).
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1)
   lines.push(
-    `  ${suite.name.padEnd(13)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+    `  ${suite.name.padEnd(13)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${minutes} min`,
   )
 }
 

@@ -42,6 +42,8 @@ const send = (payload: object, cookie = cookies.seller, query = '') =>
     payload,
     headers: { cookie },
   })
+/** An id of no product: the given one with its last digit changed (never to itself). */
+const otherIdThan = (id: string) => id.replace(/.$/, (last) => (last === '0' ? '1' : '0'))
 const resultOf = (res: { json(): unknown }) => (res.json() as { data: BulkResult }).data
 const product = async (id: string) =>
   (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!
@@ -66,7 +68,7 @@ describe('POST /api/admin/products/bulk/stock-price', () => {
     const res = await send({
       items: [
         { id: ids.buds, salePrice: 6000 },
-        { id: ids.buds.replace(/.$/, '0'), totalStock: 1 },
+        { id: otherIdThan(ids.buds), totalStock: 1 },
         { sku: 'CABLE-1', totalStock: -1 },
         { id: ids.phone, price: '0.50' },
         { id: ids.buds, totalStock: 3 },
