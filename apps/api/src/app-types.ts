@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import type { JobWorker } from './jobs/worker'
+import type { CatalogReads } from './lib/catalog-reads'
 import type { Counters } from './lib/counters'
 import type { Mailer } from './lib/mail'
 import type { SmsProvider } from './sms'
@@ -36,6 +37,11 @@ export interface AppDeps {
   now: () => Date
   /** Prometheus counters of this app (its own registry: tests build many apps in one process). */
   metrics: ShopMetrics
+  /**
+   * Where the public catalog's reads go: the read replica when it has every catalog change this
+   * process heard of, else `db` (lib/catalog-reads.ts). Nothing else may read through it.
+   */
+  catalogReads: CatalogReads
   /** Public catalog replies kept between catalog changes (absent when turned off). */
   catalogCache?: ReplyCache
   /** Anonymous visitors' finished storefront pages, on the catalog cache's generation. */
@@ -68,6 +74,7 @@ export type AppDepsInput = Omit<
   | 'counters'
   | 'now'
   | 'catalogCache'
+  | 'catalogReads'
   | 'pageCache'
   | 'metrics'
   | 'jobs'
@@ -80,9 +87,11 @@ export type AppDepsInput = Omit<
   | 'listingTotals'
   | 'lifecycle'
 > &
-  Partial<Pick<AppDeps, 'mailer' | 'sms' | 'counters' | 'now'>> & {
+  Partial<Pick<AppDeps, 'mailer' | 'sms' | 'counters' | 'now' | 'catalogReads'>> & {
     /** The database's LISTEN; without it the listing is not cached. */
     listen?: Database['listen']
+    /** The read replica's pool (DATABASE_READ_URL), unless `catalogReads` is given. */
+    readDb?: Db
   }
 
 /** The Fastify instance every module registers on, typed for zod schemas. */

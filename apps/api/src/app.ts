@@ -8,7 +8,8 @@ import {
 } from 'fastify-type-provider-zod'
 import path from 'node:path'
 import { createCounters } from './lib/counters'
-import { createCatalogCache } from './lib/catalog-cache'
+import { CATALOG_CHANNEL, createCatalogCache } from './lib/catalog-cache'
+import { createCatalogReads } from './lib/catalog-reads'
 import { compressedTextBytes } from './lib/compression'
 import { createPageCache } from './lib/page-cache'
 import { logRequest } from './lib/log-redact'
@@ -115,15 +116,30 @@ export async function buildApp(
   // A test shop's movable clock (SHOP_CLOCK_CONTROL); the machine's otherwise.
   const clock = !input.now && config.clockControl ? createShopClock() : null
   const now = input.now ?? clock?.now ?? (() => new Date())
+  const catalogReads =
+    input.catalogReads ??
+    createCatalogReads({
+      primary: input.db,
+      replica: input.readDb,
+      onReplicaTrouble: (err) =>
+        app.log.warn({ err }, 'read replica unavailable: catalog reads go to the primary'),
+    })
   const catalogCache =
     input.listen && config.catalogCacheSeconds > 0
       ? await createCatalogCache({
           ttlSeconds: config.catalogCacheSeconds,
           maxBytes: config.catalogCacheMaxBytes,
           listen: input.listen,
+          observer: catalogReads.feed,
           sizeOf: compressedTextBytes,
         })
       : undefined
+  // With the cache off the replica's rule still needs every catalog change (decision 097).
+  const readsFeed =
+    !catalogCache && input.listen && catalogReads.feed
+      ? await input.listen(CATALOG_CHANNEL, catalogReads.feed)
+      : undefined
+  const changeFeed = catalogCache ?? readsFeed
   const pageCache =
     catalogCache && config.pageCacheMaxBytes > 0
       ? createPageCache({
@@ -136,7 +152,12 @@ export async function buildApp(
   const couriers = createCouriers(config)
   const payoutRails = createPayoutRails(config)
   const gstPortals = createGstPortals(config, { now })
-  const metrics = createMetrics({ catalogCache, pageCache, outbox: () => outboxCounts(input.db) })
+  const metrics = createMetrics({
+    catalogCache,
+    pageCache,
+    catalogReads: catalogReads.replicated ? catalogReads : undefined,
+    outbox: () => outboxCounts(input.db),
+  })
   const mailer =
     input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
   const sms = input.sms !== undefined ? input.sms : createSms(config.sms, app.log)
@@ -149,6 +170,7 @@ export async function buildApp(
     counters: input.counters ?? createCounters(input.redis, () => now().getTime()),
     now,
     metrics,
+    catalogReads,
     catalogCache,
     pageCache,
     payments,
@@ -184,13 +206,15 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await deps.jobs.stop()
     await deps.catalogCache?.close()
+    await readsFeed?.close()
   })
-  if (catalogCache) {
+  if (changeFeed) {
     // A write is answered once this process has heard the changes it committed, so whoever
     // made them (a shopper posting a review, an admin editing a product) reads them back at once
-    // from the catalog cache. PGlite: no wait; PostgreSQL: one round trip on the LISTEN connection.
+    // from the catalog cache, and from the primary until the replica has them (decision 097).
+    // PGlite: no wait; PostgreSQL: one round trip on the LISTEN connection.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (WRITE_METHODS.has(request.method)) await catalogCache.caughtUp()
+      if (WRITE_METHODS.has(request.method)) await changeFeed.caughtUp()
       return payload
     })
   }
@@ -265,8 +289,8 @@ export async function buildApp(
     webDistDir: config.webDistDir,
     webSsrEntry: config.webSsrEntry,
     namedPages: productPageGates({
-      product: (shortId) => productPageLookup(deps.db, shortId),
-      options: () => getFilterOptions(deps.db),
+      product: (shortId) => catalogReads.read((db) => productPageLookup(db, shortId)),
+      options: () => catalogReads.read((db) => getFilterOptions(db)),
     }),
   })
   return app

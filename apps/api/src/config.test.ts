@@ -58,6 +58,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/)
   })
 
+  it('takes a read replica for the catalog only beside a PostgreSQL primary', () => {
+    expect(loadConfig({}).databaseReadUrl).toBeUndefined()
+    const primary = 'postgres://shop@db:5432/shop'
+    const replica = 'postgres://shop@db-replica:5432/shop'
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: replica }).databaseReadUrl).toBe(
+      replica,
+    )
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: '' }).databaseReadUrl).toBe(
+      undefined,
+    )
+    expect(() => loadConfig({ DATABASE_READ_URL: replica })).toThrow(
+      /DATABASE_READ_URL: needs DATABASE_URL/,
+    )
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'redis://x' })).toThrow(
+      /DATABASE_READ_URL: must be a URL/,
+    )
+  })
+
   it('uses secure cookies behind an https APP_URL and ignores empty optional values', () => {
     const config = loadConfig({
       ...MARKETPLACE_ENV,

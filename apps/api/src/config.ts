@@ -45,6 +45,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration:\n  SHOP_CLOCK_CONTROL: is for test shops and refused in production (NODE_ENV=production)',
     )
   }
+  // The embedded PGlite has no replica; a standby of nothing would never be current.
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL, the primary it is a standby of',
+    )
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   const demo = demoMode(e, appUrl)
   const marketplace = marketplaceConfig(e, demo.enabled)
@@ -68,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Where sessions (migrations, the start-up lock, LISTEN) go: PostgreSQL, not a pooler. */
     databaseDirectUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    /** A streaming standby for the public catalog's reads (lib/catalog-reads.ts). */
+    databaseReadUrl: e.DATABASE_READ_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(appUrl).hostname}>`,

@@ -24,6 +24,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     directUrl: config.databaseDirectUrl,
     poolMax: config.databasePoolMax,
+    readUrl: config.databaseReadUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
     onIdleError: (err) => process.stderr.write(`database connection dropped: ${err.message}\n`),
   })
@@ -40,6 +41,7 @@ async function main() {
     db: database.db,
     dbKind: database.kind,
     listen: database.listen,
+    readDb: database.readDb,
     redis,
   })
 
@@ -79,7 +81,7 @@ async function main() {
   const lines = [
     '',
     `  ${config.shopName} is running at ${config.appUrl}`,
-    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : `PostgreSQL (DATABASE_URL${database.readDb ? ', catalog reads on DATABASE_READ_URL' : ''})`}`,
   ]
   if (config.apiDocs) lines.push(`  API docs: ${config.appUrl}/api/docs`)
   if (config.demo.enabled) {

@@ -9,7 +9,8 @@ import { inject } from 'vitest'
 import { buildApp } from '../src/app'
 import type { App, AppDeps } from '../src/app-types'
 import { loadConfig, type Config } from '../src/config'
-import { openDatabase, type Database } from '../src/db/client'
+import { openDatabase, type Database, type Db } from '../src/db/client'
+import type { CatalogReads } from '../src/lib/catalog-reads'
 
 export interface TestContext {
   app: App
@@ -71,6 +72,8 @@ export async function createTestApp(
     env?: Record<string, string>
     config?: Partial<Config>
     deps?: Partial<Pick<AppDeps, 'now' | 'mailer' | 'sms' | 'counters' | 'redis'>>
+    /** Where catalog reads go, given the test database (default: all to it, no replica). */
+    catalogReads?: (primary: Db) => CatalogReads
     /** Extra routes a test needs (registered before the app is ready). */
     routes?: (app: App) => void
     /** Called with every route as it is registered (the security suites list them all). */
@@ -96,7 +99,14 @@ export async function createTestApp(
     ...opts.config,
   }
   const app = await buildApp(
-    { config, db: database.db, dbKind: database.kind, listen: database.listen, ...opts.deps },
+    {
+      config,
+      db: database.db,
+      dbKind: database.kind,
+      listen: database.listen,
+      catalogReads: opts.catalogReads?.(database.db),
+      ...opts.deps,
+    },
     { logger: Boolean(opts.logStream), logStream: opts.logStream, onRoute: opts.onRoute },
   )
   opts.routes?.(app)

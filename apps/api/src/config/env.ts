@@ -33,8 +33,11 @@ export const envSchema = z.object({
   // PostgreSQL itself when DATABASE_URL is a pooler in transaction mode (PgBouncer): the
   // migrations, the start-up lock and LISTEN need a session of their own (docs/deploy.md).
   DATABASE_DIRECT_URL: optionalUrl(/^postgres(ql)?:/, 'postgres://user:pass@db-host:5432/db'),
-  // Connections each API process keeps open to DATABASE_URL.
+  // Connections each API process keeps open to DATABASE_URL (and as many to DATABASE_READ_URL).
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  // A streaming standby of DATABASE_URL's server: the public catalog's reads go there once it
+  // has replayed every catalog change the process heard of, else to the primary (decision 097).
+  DATABASE_READ_URL: optionalUrl(/^postgres(ql)?:/, 'postgres://user:pass@replica-host:5432/db'),
   REDIS_URL: optionalUrl(/^rediss?:/, 'redis://127.0.0.1:6379'),
   SMTP_URL: optionalUrl(/^smtps?:/, 'smtp://user:pass@smtp.example.in:587'),
   MAIL_FROM: z.string().optional(),

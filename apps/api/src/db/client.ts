@@ -41,12 +41,19 @@ export interface Subscription {
 
 export interface Database {
   db: Db
+  /**
+   * A pool on the read replica (DATABASE_READ_URL), for the public catalog's reads only; absent
+   * without one. Which reads may use it, and when, is lib/catalog-reads.ts's rule (decision 097).
+   */
+  readDb?: Db
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
   /** LISTENs on `channel`. */
   listen(channel: string, handlers: ChannelHandlers): Promise<Subscription>
   close(): Promise<void>
 }
+
+const REPLICA_CONNECT_TIMEOUT_MS = 2000
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
 
@@ -58,8 +65,10 @@ export async function openDatabase(opts: {
    * need a session that stays theirs. Default: `databaseUrl`.
    */
   directUrl?: string
-  /** The pool's size (default 10). */
+  /** The pool's size (default 10); the replica's pool has as many. */
   poolMax?: number
+  /** A streaming standby of `databaseUrl`'s server, for catalog reads (PostgreSQL only). */
+  readUrl?: string
   dataDir?: string
   pglite?: PGlite
   /** Told when the server drops an idle pooled connection (PostgreSQL only). */
@@ -76,15 +85,28 @@ export async function openDatabase(opts: {
     // the broken client and opens a new one on the next query, so noting it is enough.
     pool.on('error', (err) => opts.onIdleError?.(err))
     const db = drizzlePg(pool, { schema })
+    const readPool = opts.readUrl
+      ? new pg.Pool({
+          connectionString: opts.readUrl,
+          max: opts.poolMax ?? 10,
+          // An unreachable replica fails a read (which is then done on the primary) instead of
+          // holding it until the operating system gives up on the connection.
+          connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
+        })
+      : undefined
+    readPool?.on('error', (err) => opts.onIdleError?.(err))
     return {
       db: db as unknown as Db,
+      readDb: readPool ? (drizzlePg(readPool, { schema }) as unknown as Db) : undefined,
       kind: 'postgres',
       migrate: () =>
         directUrl === databaseUrl
           ? migratePg(db, { migrationsFolder: MIGRATIONS_DIR })
           : migrateDirect(directUrl),
       listen: (channel, handlers) => listenPg(directUrl, channel, handlers),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), readPool?.end()])
+      },
     }
   }
   let client = opts.pglite

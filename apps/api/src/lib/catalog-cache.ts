@@ -59,6 +59,11 @@ interface CatalogCacheOptions {
   ttlSeconds: number
   maxBytes: number
   listen: Database['listen']
+  /**
+   * Told of every event of the change feed before the cache acts on it (lib/catalog-reads.ts:
+   * a refill after a change must know the change happened before it reads).
+   */
+  observer?: ChannelHandlers
   now?: () => number
 }
 
@@ -86,13 +91,19 @@ export async function createCatalogCache<V>(
     generation++
     store.clear()
   }
+  const { observer } = opts
   const handlers: ChannelHandlers = {
-    onNotify: drop,
+    onNotify: () => {
+      observer?.onNotify()
+      drop()
+    },
     onDown: () => {
+      observer?.onDown?.()
       trusted = false
       drop()
     },
     onUp: () => {
+      observer?.onUp?.()
       trusted = true
       drop()
     },

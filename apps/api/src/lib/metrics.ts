@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { OutboxCounts } from '../jobs/outbox'
 import type { DeliveryOutcome } from '../jobs/worker'
 import type { CatalogCache, CatalogCacheStats } from './catalog-cache'
+import type { CatalogReads } from './catalog-reads'
 
 /** Why an online payment ended failed. */
 /** `cancelled`: the shopper cancelled an unpaid online order. */
@@ -96,6 +97,8 @@ export function createMetrics(
   sources: {
     catalogCache?: Pick<CatalogCache, 'stats'>
     pageCache?: Pick<CatalogCache, 'stats'>
+    /** Where catalog reads went (only with a read replica). */
+    catalogReads?: Pick<CatalogReads, 'stats'>
     /** The outbox's counts, read from the database at each scrape (shared by all processes). */
     outbox?: () => Promise<OutboxCounts>
   } = {},
@@ -143,6 +146,30 @@ export function createMetrics(
       },
       own,
     )
+  }
+  const { catalogReads } = sources
+  if (catalogReads) {
+    new Counter({
+      name: 'techbazaar_catalog_reads_total',
+      help: 'Public catalog reads by the database that answered them (replica, primary)',
+      labelNames: ['database'],
+      registers: [own],
+      collect() {
+        const s = catalogReads.stats()
+        this.reset()
+        this.inc({ database: 'replica' }, s.replica)
+        this.inc({ database: 'primary' }, s.primary)
+      },
+    })
+    new Counter({
+      name: 'techbazaar_catalog_replica_failures_total',
+      help: 'Catalog reads the replica failed, done again on the primary',
+      registers: [own],
+      collect() {
+        this.reset()
+        this.inc(catalogReads.stats().replicaFailures)
+      },
+    })
   }
   const labelNames = ['method', 'route', 'status_class'] as const
   const requests = new Counter({

@@ -47,7 +47,9 @@ export async function bannersRoutes(app: App) {
     async (_request, reply) => {
       await schedule.catchUp()
       const body = await cachedJson(app.deps.catalogCache, 'banners', reply, async () => {
-        const { banners, nextChange } = await listLiveBanners(db, now())
+        const { banners, nextChange } = await app.deps.catalogReads.read((catalogDb) =>
+          listLiveBanners(catalogDb, now()),
+        )
         schedule.track(nextChange)
         return featureListResponse.parse({ success: true as const, data: banners })
       })

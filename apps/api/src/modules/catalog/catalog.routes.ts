@@ -32,7 +32,8 @@ import {
 } from './catalog.service'
 
 export async function catalogRoutes(app: App) {
-  const { db, catalogCache } = app.deps
+  // Public reads only: the replica when it has every change heard of (decision 097).
+  const { catalogCache, catalogReads } = app.deps
   const { maxQtyPerProduct } = app.deps.config.orderLimits
   const { marketplace } = app.deps.config
   const detailShape = { maxPerProduct: maxQtyPerProduct, marketplace }
@@ -52,12 +53,14 @@ export async function catalogRoutes(app: App) {
       const body = await cachedJson(catalogCache, listingKey(request.query), reply, async () =>
         productListResponse.parse({
           success: true as const,
-          ...(await listProducts(
-            db,
-            app.deps.listingTotals,
-            request.query,
-            maxQtyPerProduct,
-            marketplace.legalName,
+          ...(await catalogReads.read((db) =>
+            listProducts(
+              db,
+              app.deps.listingTotals,
+              request.query,
+              maxQtyPerProduct,
+              marketplace.legalName,
+            ),
           )),
         }),
       )
@@ -81,7 +84,7 @@ export async function catalogRoutes(app: App) {
       const body = await cachedJson(catalogCache, facetsKey(request.query), reply, async () =>
         listingFacetsResponse.parse({
           success: true as const,
-          data: await listingFacets(db, request.query),
+          data: await catalogReads.read((db) => listingFacets(db, request.query)),
         }),
       )
       return reply.send(body as unknown as ListingFacetsReply)
@@ -104,7 +107,7 @@ export async function catalogRoutes(app: App) {
       const body = await cachedJson(catalogCache, productKey(id), reply, async () =>
         productResponse.parse({
           success: true as const,
-          data: await getProduct(db, id, detailShape),
+          data: await catalogReads.read((db) => getProduct(db, id, detailShape)),
         }),
       )
       return reply.send(body as unknown as ProductReply)
@@ -128,16 +131,18 @@ export async function catalogRoutes(app: App) {
       if (!shortId) throw notFound('Product not found')
       // Only a listed product is kept: a 404 or 410 is thrown, so a product listed (or restored)
       // later shows at once. The slug is not part of the key: every spelling shares one reply.
-      const body = await cachedJson(catalogCache, productPageKey(shortId), reply, async () => {
-        const found = await productPageLookup(db, shortId)
-        if (found.status === 'gone') throw gone('This product has been removed')
-        if (found.status === 'missing') throw notFound('Product not found')
-        return productByPathResponse.parse({
-          success: true as const,
-          data: await getProduct(db, found.id, detailShape),
-          canonicalPath: found.canonicalPath,
-        })
-      })
+      const body = await cachedJson(catalogCache, productPageKey(shortId), reply, () =>
+        catalogReads.read(async (db) => {
+          const found = await productPageLookup(db, shortId)
+          if (found.status === 'gone') throw gone('This product has been removed')
+          if (found.status === 'missing') throw notFound('Product not found')
+          return productByPathResponse.parse({
+            success: true as const,
+            data: await getProduct(db, found.id, detailShape),
+            canonicalPath: found.canonicalPath,
+          })
+        }),
+      )
       return reply.send(body as unknown as ProductByPathReply)
     },
   )
@@ -151,7 +156,10 @@ export async function catalogRoutes(app: App) {
     async (_request, reply) => {
       reply.header('Cache-Control', `public, max-age=${LIMITS.filterCacheSeconds}`)
       const body = await cachedJson(catalogCache, 'filter-options', reply, async () =>
-        filterOptionsResponse.parse({ success: true as const, data: await getFilterOptions(db) }),
+        filterOptionsResponse.parse({
+          success: true as const,
+          data: await catalogReads.read((db) => getFilterOptions(db)),
+        }),
       )
       return reply.send(body as unknown as FilterOptionsReply)
     },

@@ -89,7 +89,9 @@ export async function reviewsRoutes(app: App) {
       const body = await cachedJson(catalogCache, key, reply, async () =>
         reviewListResponse.parse({
           success: true as const,
-          ...(await listReviews(db, productId, request.query)),
+          ...(await app.deps.catalogReads.read((catalogDb) =>
+            listReviews(catalogDb, productId, request.query),
+          )),
         }),
       )
       return reply.send(body as unknown as ReviewListReply)

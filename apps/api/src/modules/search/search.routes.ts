@@ -7,14 +7,17 @@ import {
   type SuggestionsReply,
 } from '@techbazaar/shared'
 import type { App } from '../../app-types'
+import type { Db } from '../../db/client'
 import { cachedJson } from '../catalog'
 import { searchProducts } from './search.service'
 import { suggest } from './suggestions.service'
 
 export async function searchRoutes(app: App) {
-  const search = (keyword: string) =>
+  // Public reads: the replica when it has every catalog change heard of (decision 097).
+  const { catalogReads } = app.deps
+  const search = (db: Db, keyword: string) =>
     searchProducts(
-      app.deps.db,
+      db,
       keyword,
       app.deps.config.orderLimits.maxQtyPerProduct,
       app.deps.config.marketplace.legalName,
@@ -35,7 +38,10 @@ export async function searchRoutes(app: App) {
     async (request, reply) => {
       const { keyword } = request.params
       const body = await cachedJson(app.deps.catalogCache, `search:${keyword}`, reply, async () =>
-        searchResponse.parse({ success: true as const, data: await search(keyword) }),
+        searchResponse.parse({
+          success: true as const,
+          data: await catalogReads.read((db) => search(db, keyword)),
+        }),
       )
       return reply.send(body as unknown as SearchReply)
     },
@@ -58,7 +64,7 @@ export async function searchRoutes(app: App) {
       const body = await cachedJson(app.deps.catalogCache, `suggest:${q}`, reply, async () =>
         suggestionsResponse.parse({
           success: true as const,
-          data: await suggest(app.deps.db, q, search),
+          data: await catalogReads.read((db) => suggest(db, q, (keyword) => search(db, keyword))),
         }),
       )
       return reply.send(body as unknown as SuggestionsReply)

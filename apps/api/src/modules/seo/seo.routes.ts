@@ -40,7 +40,8 @@ async function sendText(request: FastifyRequest, reply: FastifyReply, type: stri
  * docs/decisions/065-product-urls-and-sitemaps.md
  */
 export async function seoRoutes(app: App) {
-  const { db, config } = app.deps
+  // Crawlers' reads: the replica when it has every catalog change heard of (decision 097).
+  const { catalogReads, config } = app.deps
   const origin = config.appUrl
   const perFile = config.sitemapUrlsPerFile
 
@@ -54,13 +55,19 @@ export async function seoRoutes(app: App) {
     '/sitemap.xml',
     { config: { access: 'public' }, schema: { tags: ['seo'], hide: true } },
     async (request, reply) =>
-      sendText(request, reply, XML, sitemapIndex(origin, await productFiles(db, perFile))),
+      sendText(
+        request,
+        reply,
+        XML,
+        sitemapIndex(origin, await catalogReads.read((db) => productFiles(db, perFile))),
+      ),
   )
 
   app.get(
     '/sitemaps/pages.xml',
     { config: { access: 'public' }, schema: { tags: ['seo'], hide: true } },
-    async (request, reply) => sendText(request, reply, XML, await pagesSitemap(db, origin)),
+    async (request, reply) =>
+      sendText(request, reply, XML, await catalogReads.read((db) => pagesSitemap(db, origin))),
   )
 
   app.get(
@@ -72,7 +79,12 @@ export async function seoRoutes(app: App) {
     async (request, reply) => {
       const file = Number(PRODUCT_FILE.exec(request.params.file)?.[1] ?? 0)
       if (!file) throw notFound('Not found')
-      const startId = await productFileStart(db, file, perFile)
+      // The stream's later batches are read where its first was (the primary if the replica
+      // failed it), so one file never mixes the two.
+      const { db, startId } = await catalogReads.read(async (db) => ({
+        db,
+        startId: await productFileStart(db, file, perFile),
+      }))
       if (!startId) throw notFound('Not found')
       // One batch at a time: the generator's next query runs when the reply has taken the last.
       const source = Readable.from(productSitemap(db, { origin, startId, perFile }), {
