@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildApp } from '../src/app'
-import { loadConfig } from '../src/config'
+import { benchConfig } from './config'
 import { openDatabase } from '../src/db/client'
 import { seedDemo } from '../src/db/seed'
 import { measureRelevance, RELEVANCE_FLOOR } from '../src/modules/search/relevance-set'
@@ -23,13 +23,7 @@ export async function runRelevanceBench(): Promise<string> {
   const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') })
   try {
     await database.migrate()
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      PAYOUT_SCHEDULE: 'off',
-      JOBS_POLL_MS: '600000',
-    })
+    const config = benchConfig(dataDir, { quiet: true })
     await seedDemo(database.db, {
       uploadsDir: path.join(dataDir, 'uploads'),
       log: () => {},

@@ -21,7 +21,8 @@ import path from 'node:path'
 import { productPath, SEED_BRANDS, SEED_CATEGORIES } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import { buildApp } from '../src/app'
-import { loadConfig, ROOT_DIR } from '../src/config'
+import { ROOT_DIR } from '../src/config'
+import { benchConfig } from './config'
 import { openDatabase } from '../src/db/client'
 import { pdfRenderer } from '../src/modules/invoices/invoice-files'
 import { filterOptions } from '../src/db/schema'
@@ -140,7 +141,7 @@ async function main() {
       FROM generate_series(1, 3) AS i`)
     console.log(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' })
+    const config = benchConfig(dataDir)
     const withPages =
       PAGES.some((page) => selected(page.name)) && ensureWebBuild(config.webSsrEntry)
     const app = await buildApp(

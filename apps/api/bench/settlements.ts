@@ -17,7 +17,7 @@ import path from 'node:path'
 import { formatPaise } from '@techbazaar/shared'
 import { sql } from 'drizzle-orm'
 import { buildApp } from '../src/app'
-import { loadConfig } from '../src/config'
+import { benchConfig } from './config'
 import { openDatabase } from '../src/db/client'
 import {
   approvePayoutRun,
@@ -63,13 +63,7 @@ export async function runSettlementBench(): Promise<string> {
       rows,
       () => generateLedger(db, { sellers: SELLERS, parts: PARTS, rail: 'SANDBOX', now: now() }),
     )
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      PAYOUT_SCHEDULE: 'off',
-      JOBS_POLL_MS: '600000',
-    })
+    const config = benchConfig(dataDir, { quiet: true })
     const app = await buildApp({ config, db, dbKind: database.kind, now }, { logger: false })
     const deps = payoutDepsOf(app.deps)
     const [one] = rowsOf<{ id: string }>(

@@ -17,7 +17,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { buildApp } from '../src/app'
-import { loadConfig } from '../src/config'
+import { benchConfig } from './config'
 import { openDatabase } from '../src/db/client'
 import { generateProducts } from './generate-products'
 import { runBenchStep } from './load'
@@ -73,16 +73,14 @@ export async function runSitemapBench(): Promise<string> {
     const generateMs = performance.now() - generated
     console.log(`  generated in ${(generateMs / 1000).toFixed(1)} s (short ids included)`)
 
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      PAYOUT_SCHEDULE: 'off',
-      JOBS_POLL_MS: '600000',
-      APP_URL: 'https://shop.example.in',
-      ...(process.env.SITEMAP_URLS_PER_FILE
-        ? { SITEMAP_URLS_PER_FILE: process.env.SITEMAP_URLS_PER_FILE }
-        : {}),
+    const config = benchConfig(dataDir, {
+      quiet: true,
+      env: {
+        APP_URL: 'https://shop.example.in',
+        ...(process.env.SITEMAP_URLS_PER_FILE
+          ? { SITEMAP_URLS_PER_FILE: process.env.SITEMAP_URLS_PER_FILE }
+          : {}),
+      },
     })
     const app = await buildApp(
       { config, db: database.db, dbKind: database.kind },
