@@ -212,9 +212,12 @@ export async function buildApp(
     // A write is answered once this process has heard the changes it committed, so whoever
     // made them (a shopper posting a review, an admin editing a product) reads them back at once
     // from the catalog cache, and from the primary until the replica has them (decision 097).
-    // PGlite: no wait; PostgreSQL: one round trip on the LISTEN connection.
+    // PGlite: no wait; PostgreSQL: one round trip on the LISTEN connection, shared by the writes
+    // finishing together. Routes that change nothing of the catalog (the cart) skip it.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (WRITE_METHODS.has(request.method)) await changeFeed.caughtUp()
+      if (WRITE_METHODS.has(request.method) && !request.routeOptions.config.catalogUnchanged) {
+        await changeFeed.caughtUp()
+      }
       return payload
     })
   }

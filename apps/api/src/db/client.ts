@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema'
+import { coalesced } from '../lib/coalesced'
 
 export type Schema = typeof schema
 /** The one database type services use, whichever driver is behind it. */
@@ -191,8 +192,9 @@ async function listenPg(
       await last?.end().catch(() => {})
     },
     // While the connection is down there is nothing to catch up with (onDown stopped trust).
-    caughtUp: async () => {
+    // Writes finishing together share a round trip that started after each of them asked.
+    caughtUp: coalesced(async () => {
       await client?.query('SELECT 1').catch(() => {})
-    },
+    }),
   }
 }

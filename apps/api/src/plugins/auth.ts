@@ -48,6 +48,11 @@ export type Access = (typeof ACCESS_LEVELS)[number]
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access
+    /**
+     * A write route that never changes what the catalog shows (the cart's): its reply does not
+     * wait for this process to hear catalog changes (app.ts, decision 024).
+     */
+    catalogUnchanged?: true
   }
 }
 

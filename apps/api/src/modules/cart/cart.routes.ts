@@ -40,7 +40,7 @@ export async function cartRoutes(app: App) {
     '/shop/cart/add',
     {
       schema: { tags, body: addToCartBody, response: { 200: cartMutationResponse } },
-      config: { access: 'shopper' },
+      config: { access: 'shopper', catalogUnchanged: true },
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)
@@ -75,7 +75,7 @@ export async function cartRoutes(app: App) {
     '/shop/cart/update-cart',
     {
       schema: { tags, body: updateCartBody, response: { 200: cartMutationResponse } },
-      config: { access: 'shopper' },
+      config: { access: 'shopper', catalogUnchanged: true },
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)
@@ -88,7 +88,7 @@ export async function cartRoutes(app: App) {
     '/shop/cart/:userId/:productId',
     {
       schema: { tags, params: cartLineParams, response: { 200: cartMutationResponse } },
-      config: { access: 'shopper' },
+      config: { access: 'shopper', catalogUnchanged: true },
     },
     async (request) => {
       const user = assertSelf(request, request.params.userId)
@@ -106,7 +106,7 @@ export async function cartRoutes(app: App) {
         body: mergeCartBody,
         response: { 200: mergeCartResponse },
       },
-      config: { access: 'shopper' },
+      config: { access: 'shopper', catalogUnchanged: true },
     },
     async (request) => {
       const user = assertSelf(request, request.body.userId)

@@ -25,6 +25,7 @@ const lineColumns = {
   image: products.image,
   pricePaise: products.pricePaise,
   salePricePaise: products.salePricePaise,
+  effectivePricePaise: products.effectivePricePaise,
   totalStock: products.totalStock,
   maxPerOrder: products.maxPerOrder,
   listed: products.listed,
@@ -111,10 +112,24 @@ export async function getCart(db: Db, userId: string, query: CartQuery, maxPerPr
   }
 }
 
-/** The whole cart (at most CART_MAX_LINES lines), as every mutation answers it. */
+/**
+ * The whole cart (at most CART_MAX_LINES lines), as every mutation answers it: its totals are
+ * summed here from the lines read, as totalsOf sums them in the database for one page.
+ */
 async function wholeCart(conn: Conn, cartId: string, maxPerProduct: number): Promise<Cart> {
-  const [rows, totals] = await Promise.all([linesQuery(conn, cartId), totalsOf(conn, cartId)])
-  return { items: rows.map((row) => toLine(row, maxPerProduct)), ...totals }
+  const rows = await linesQuery(conn, cartId)
+  let totalQuantity = 0
+  let totalPaise = 0
+  for (const row of rows) {
+    totalQuantity += row.quantity
+    if (row.listed) totalPaise += row.quantity * row.effectivePricePaise
+  }
+  return {
+    items: rows.map((row) => toLine(row, maxPerProduct)),
+    totalItems: rows.length,
+    totalQuantity,
+    totalAmount: paiseToRupees(totalPaise),
+  }
 }
 
 /**
@@ -154,9 +169,16 @@ async function lineQuantity(tx: Tx, cartId: string, productId: string) {
   return row?.quantity
 }
 
-async function lineCount(tx: Tx, cartId: string) {
-  const [row] = await tx.select({ n: count() }).from(cartLines).where(eq(cartLines.cartId, cartId))
-  return Number(row?.n ?? 0)
+/** The product's line quantity (0 without one) and how many lines the cart has: one read. */
+async function lineAndCount(tx: Tx, cartId: string, productId: string) {
+  const [row] = await tx
+    .select({
+      quantity: sql<number>`coalesce(max(${cartLines.quantity}) FILTER (WHERE ${cartLines.productId} = ${productId}), 0)::int`,
+      lines: count(),
+    })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId))
+  return { current: Number(row?.quantity ?? 0), lines: Number(row?.lines ?? 0) }
 }
 
 const tooManyLines = () =>
@@ -178,7 +200,7 @@ export async function addItem(
     const product = await productFor(tx, input.productId)
     if (!product.listed) throw badRequest('This product is no longer available')
     if (product.totalStock <= 0) throw badRequest('This product is out of stock')
-    const current = (await lineQuantity(tx, cartId, input.productId)) ?? 0
+    const { current, lines } = await lineAndCount(tx, cartId, input.productId)
     if (current + input.quantity > product.totalStock) {
       throw badRequest(`Only ${product.totalStock} in stock. You already added ${current}.`)
     }
@@ -186,7 +208,7 @@ export async function addItem(
     if (current + input.quantity > limit) {
       throw badRequest(`${overOrderLimitMessage(limit)} You already added ${current}.`)
     }
-    if (current === 0 && (await lineCount(tx, cartId)) >= CART_MAX_LINES) throw tooManyLines()
+    if (current === 0 && lines >= CART_MAX_LINES) throw tooManyLines()
     await tx
       .insert(cartLines)
       .values({ cartId, productId: input.productId, quantity: input.quantity })

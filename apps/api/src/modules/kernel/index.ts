@@ -17,4 +17,4 @@ export { displayStatusIs, standingOf, standingsOf, toOrderLine } from './order-s
 export { countReturnsAndRefunds, overdueRefund, overdueReturn } from './returns-flags'
 export type { ReturnDecisionRule } from './returns-flags'
 export { sellerDisplayName, sellerName } from './seller-name'
-export { queueShopperSms } from './shopper-sms'
+export { queueShopperSms, queueSmsTo, smsRecipientColumns } from './shopper-sms'

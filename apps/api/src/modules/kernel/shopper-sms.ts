@@ -5,6 +5,18 @@ import { users } from '../../db/schema'
 import { enqueue } from '../../jobs/outbox'
 import { smsText, type SmsVars } from '../../sms'
 
+/** What decides whether and where a shopper's order message goes: read with the event's data. */
+export const smsRecipientColumns = {
+  mobile: users.mobile,
+  muted: users.smsMuted,
+  deletedAt: users.deletedAt,
+}
+export interface SmsRecipient {
+  mobile: string | null
+  muted: string[]
+  deletedAt: Date | null
+}
+
 /**
  * Queues an order message by SMS to a shopper, beside the mail of the same event and in its
  * transaction (decision 093): sent exactly when the change committed, retried by the outbox.
@@ -18,15 +30,23 @@ export async function queueShopperSms<K extends SmsNoticeKind>(
   vars: SmsVars<K>,
   dedupeKey: string,
 ): Promise<boolean> {
-  const [user] = await tx
-    .select({ mobile: users.mobile, muted: users.smsMuted, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-  if (!user?.mobile || user.deletedAt || user.muted.includes(kind)) return false
+  const [user] = await tx.select(smsRecipientColumns).from(users).where(eq(users.id, userId))
+  return user ? queueSmsTo(tx, user, kind, vars, dedupeKey) : false
+}
+
+/** queueShopperSms for a caller that read the shopper's smsRecipientColumns already. */
+export async function queueSmsTo<K extends SmsNoticeKind>(
+  tx: Tx,
+  recipient: SmsRecipient,
+  kind: K,
+  vars: SmsVars<K>,
+  dedupeKey: string,
+): Promise<boolean> {
+  if (!recipient.mobile || recipient.deletedAt || recipient.muted.includes(kind)) return false
   return enqueue(
     tx,
     'sms',
-    { sms: { to: user.mobile, kind, text: smsText(kind, vars) } },
+    { sms: { to: recipient.mobile, kind, text: smsText(kind, vars) } },
     { dedupeKey: `sms:${dedupeKey}` },
   )
 }

@@ -5,12 +5,12 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
 } from '@techbazaar/shared'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { orderLines, orders, users } from '../../db/schema'
 import { enqueue } from '../../jobs/outbox'
 import { smsRupees } from '../../sms'
-import { queueShopperSms } from '../kernel'
+import { queueSmsTo, smsRecipientColumns } from '../kernel'
 
 /**
  * Queues the confirmation mail (number, status, lines and total, in the words the shop shows) in
@@ -22,6 +22,7 @@ export async function queueOrderConfirmation(
   orderId: string,
   shopName: string,
 ): Promise<void> {
+  // One read: the order, its buyer (mail and SMS) and its lines, title order.
   const [order] = await tx
     .select({
       number: orders.orderNumber,
@@ -31,21 +32,18 @@ export async function queueOrderConfirmation(
       method: orders.paymentMethod,
       email: users.email,
       name: users.userName,
-      userId: orders.userId,
+      ...smsRecipientColumns,
+      lines: sql<{ title: string; quantity: number; price: number }[]>`(
+        SELECT coalesce(json_agg(json_build_object(
+          'title', ${orderLines.title}, 'quantity', ${orderLines.quantity},
+          'price', ${orderLines.unitPricePaise}) ORDER BY ${orderLines.title}), '[]'::json)
+        FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId))
   if (!order) throw new Error(`order ${orderId} not found for its confirmation`)
-  const lines = await tx
-    .select({
-      title: orderLines.title,
-      quantity: orderLines.quantity,
-      price: orderLines.unitPricePaise,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.title)
+  const { lines } = order
   const rows = lines.map(
     (l) => `  ${l.quantity} × ${l.title} — ${formatPaise(l.price * l.quantity)}`,
   )
@@ -68,9 +66,9 @@ export async function queueOrderConfirmation(
     ].join('\n'),
   }
   await enqueue(tx, 'mail', { mail }, { dedupeKey: `order-confirmation:${orderId}` })
-  await queueShopperSms(
+  await queueSmsTo(
     tx,
-    order.userId,
+    order,
     'order_placed',
     { shop: shopName, order: number, total: smsRupees(formatPaise(order.total)) },
     `order-placed:${orderId}`,
