@@ -41,19 +41,36 @@ let tracing = false
 /** Times every query at the driver: node-postgres's Client.query, as drizzle and raw SQL use it. */
 function traceQueries() {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
-  // The driver's overloads (callback, promise, submittable) all pass through here unchanged.
+  // The driver's overloads all pass through here: a promise (a transaction's client), or a
+  // callback (pg-pool's own query, which drizzle uses outside transactions).
   pg.Client.prototype.query = function traced(this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined
     const text = typeof first === 'string' ? first : (first?.text ?? '(submittable)')
     const request = requestOf.getStore() ?? 'background'
     const started = performance.now()
-    const result = query.apply(this, args)
-    if (tracing && result instanceof Promise) {
-      void result.then(
-        () => statements.push({ request, text, ms: performance.now() - started }),
-        () => statements.push({ request, text: `FAILED ${text}`, ms: 0 }),
-      )
+    const record = (failed: boolean) => {
+      if (tracing) {
+        statements.push({
+          request,
+          text: failed ? `FAILED ${text}` : text,
+          ms: performance.now() - started,
+        })
+      }
     }
+    const last = args.length - 1
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (err: unknown, ...rest: unknown[]) => void
+      args[last] = (err: unknown, ...rest: unknown[]) => {
+        record(Boolean(err))
+        callback(err, ...rest)
+      }
+    }
+    const result = query.apply(this, args)
+    if (result instanceof Promise)
+      void result.then(
+        () => record(false),
+        () => record(true),
+      )
     return result
   } as typeof pg.Client.prototype.query
 }

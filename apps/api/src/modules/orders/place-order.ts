@@ -37,7 +37,6 @@ import { assertDeliverable } from '../shipping'
 import { assertCompositionIntraState, verifyBuyerGstin } from '../vendors'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
 import { assertCodDayAllowed } from './cod-daily-limit'
-import { promisedDelivery } from './promised-delivery'
 import { orderCharges } from './quote'
 import { priceCoupon, redeemCoupon, type CouponDiscount, type CouponLine } from '../offers'
 import { assertHoldAllowed } from './unpaid-hold'
@@ -116,10 +115,7 @@ export async function createOrder(
     input.paymentMethod === 'COD',
     source,
   )
-  const expectedDelivery =
-    deliverable === null
-      ? null
-      : await promisedDelivery(deps, user.id, input.addressInfo.addressId, source)
+  const expectedDelivery = deliverable?.deliveryBy ?? null
   const now = deps.now()
   const online = input.paymentMethod !== 'COD'
 
@@ -137,7 +133,13 @@ export async function createOrder(
     const coupon = input.couponCode
       ? await priceCoupon(tx, input.couponCode, user.id, couponLinesOf(lines), now)
       : null
-    const totalPaise = checkCart(deps, input, lines, deliverable, coupon?.discountPaise ?? 0)
+    const totalPaise = checkCart(
+      deps,
+      input,
+      lines,
+      deliverable?.sellerIds ?? null,
+      coupon?.discountPaise ?? 0,
+    )
     // Under the cart lock taken above, so two placements of one account count each other.
     if (online) await assertHoldAllowed(tx, user.id, lines, deps.limits.unpaidHoldMaxUnits, now)
     else await assertCodDayAllowed(tx, user.id, lines, deps.limits.codDailyMaxPaise, now)

@@ -188,9 +188,11 @@ async function checkCart(
  * Order placement's check, before its transaction (a courier is never asked while rows are
  * locked): the address's pincode must be served for every seller in the cart, and cash on
  * delivery taken there when asked for. Answers the sellers it checked, so the transaction can
- * refuse a cart that gained another seller meanwhile; null when the courier could not be asked:
- * an outage of the courier's API must not stop the shop from selling, so the order goes ahead
- * and the seller learns at booking (decision 53).
+ * refuse a cart that gained another seller meanwhile, and the day checkout promised (the last
+ * parcel's, IST; null when a courier gives no estimate), kept on the order until a courier
+ * gives its own (issue 31.4). Null when the courier could not be asked: an outage of the
+ * courier's API must not stop the shop from selling, so the order goes ahead with no promised
+ * day (nothing is made up) and the seller learns at booking (decision 53).
  */
 export async function assertDeliverable(
   deps: ServiceabilityDeps,
@@ -198,7 +200,7 @@ export async function assertDeliverable(
   addressId: string,
   cashOnDelivery: boolean,
   source: CheckoutSource = {},
-): Promise<Set<string> | null> {
+): Promise<{ sellerIds: Set<string>; deliveryBy: string | null } | null> {
   const [address] = await deps.db
     .select({ pincode: addresses.pincode })
     .from(addresses)
@@ -216,5 +218,5 @@ export async function assertDeliverable(
     throw badRequest(undeliverableMessage(address.pincode, answer.undeliverable))
   }
   if (cashOnDelivery && !answer.cod) throw badRequest(noCodMessage(address.pincode))
-  return new Set(sellerIds)
+  return { sellerIds: new Set(sellerIds), deliveryBy: answer.deliveryBy }
 }
