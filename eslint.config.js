@@ -151,6 +151,27 @@ export default tseslint.config(
     },
   },
   {
+    // The API suite shares loaded modules between test files (apps/api/vitest.config.ts): a
+    // module mock would leak into the files after it, so only *.isolated.test.ts files mock.
+    files: ['apps/api/**/*.test.ts'],
+    ignores: ['**/*.isolated.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'mock',
+          message: 'Name the file *.isolated.test.ts: other API test files share loaded modules.',
+        },
+        {
+          object: 'vi',
+          property: 'doMock',
+          message: 'Name the file *.isolated.test.ts: other API test files share loaded modules.',
+        },
+      ],
+    },
+  },
+  {
     // One clock (issue 27.4): the API's modules read the time from their dependencies' `now`,
     // which the app builds once and tests move; a wall-clock read says why in a comment.
     files: ['apps/api/src/modules/**/*.ts'],
