@@ -40,16 +40,17 @@ export async function createBenchShoppers(db: Db, count: number): Promise<BenchS
 /**
  * Listed products with stock that a benchmark cannot run out of: one hot, `count` distinct. At
  * ₹199 a unit one shopper may place about a thousand COD orders a day before the daily cash
- * limit per seller (s.269ST, decision 070) refuses the next.
+ * limit per seller (s.269ST, decision 070) refuses the next, and a cart line may grow to a
+ * million units (the cart-add row adds one unit again and again).
  */
 export async function createBenchSkus(db: Db, sellerId: string, count: number) {
   const ids = rowsOf<{ id: string }>(
     await db.execute(sql`
       INSERT INTO products (seller_id, image, title, description, category, hsn, section, brand,
-                            price_paise, sale_price_paise, total_stock, listed,
+                            price_paise, sale_price_paise, total_stock, max_per_order, listed,
                             ${BENCH_DECLARATION_COLUMNS})
       SELECT ${sellerId}, '/uploads/bench.webp', 'Bench SKU ' || i, 'Benchmark product', 'electronics',
-             '851713', 'featured', 'samsung', 19900, 0, 1000000000, true,
+             '851713', 'featured', 'samsung', 19900, 0, 1000000000, 1000000, true,
              ${benchDeclarationValues(sql`'Smartphone'`)}
       FROM generate_series(0, ${count}::int) AS i
       RETURNING id`),
