@@ -89,8 +89,11 @@ async function call(baseUrl, pathname, { cookie, json } = {}) {
     },
     body: json ? JSON.stringify(json) : undefined,
   })
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}`)
-  return { body: await response.json(), response }
+  const body = await response.json()
+  if (!response.ok) {
+    throw new Error(`${pathname} answered ${response.status}: ${JSON.stringify(body)}`)
+  }
+  return { body, response }
 }
 
 /** Signs the demo shopper in, fills the cart and the address book; returns the cookie. */
@@ -111,6 +114,7 @@ async function shopperReadyToCheckOut(baseUrl) {
   if (addresses.body.data.length === 0) {
     const address = {
       userId,
+      recipientName: 'Demo Shopper',
       address: '221 Residency Road',
       city: 'Bengaluru',
       pincode: '560025',
