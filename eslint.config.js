@@ -37,8 +37,8 @@ const apiModuleUses = {
   checkouts: ['kernel'],
   // Coupons and scheduled sales (decision 092). What was paid for a line's units
   // (`paidForUnits`) is theirs: invoices, returns and orders use it. A sale starting or ending
-  // on a variant moves its family's lead (catalog's `refreshFamilies`, decision 090).
-  offers: ['catalog'],
+  // on a variant queues its family's refresh (kernel's `queueFamilyRefresh`, decision 090).
+  offers: ['kernel'],
   invoices: ['kernel', 'offers'],
   refunds: ['kernel'],
   settlements: ['kernel', 'invoices'],

@@ -21,7 +21,15 @@ export async function queueFamilyLeadCheck(tx: Tx, moves: readonly StockMove[]) 
   for (const move of moves) {
     if (move.familyId && move.before > 0 !== move.after > 0) familyIds.add(move.familyId)
   }
-  if (familyIds.size > 0) {
-    await enqueue(tx, 'catalog.refresh-families', { familyIds: [...familyIds].sort() })
-  }
+  await queueFamilyRefresh(tx, [...familyIds])
+}
+
+/**
+ * Queues the families' refresh (lead, option keys, price range) through the outbox, for a write
+ * that holds a variant's row locked and must not lock its siblings out of id order: a variant's
+ * stock crossing zero (above), or a scheduled sale changing its price (offers).
+ */
+export async function queueFamilyRefresh(tx: Tx, familyIds: readonly string[]) {
+  if (familyIds.length === 0) return
+  await enqueue(tx, 'catalog.refresh-families', { familyIds: [...new Set(familyIds)].sort() })
 }

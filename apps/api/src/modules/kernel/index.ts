@@ -2,7 +2,7 @@
  * The kernel module's public surface: what other modules, the app and the jobs may use of it.
  * Everything else in the folder is its own (lint: import-x/no-restricted-paths, issue 27.2).
  */
-export { queueFamilyLeadCheck } from './family-leads'
+export { queueFamilyLeadCheck, queueFamilyRefresh } from './family-leads'
 export type { StockMove } from './family-leads'
 export { lockOrder } from './lock-order'
 export {

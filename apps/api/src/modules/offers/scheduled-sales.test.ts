@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../../test/app'
 import { createProduct, createSeller } from '../../../test/factories'
-import { products, scheduledSales } from '../../db/schema'
+import { outbox, productFamilies, products, scheduledSales } from '../../db/schema'
+import { refreshFamiliesLocked } from '../catalog'
 import { runScheduledSales } from './scheduled-sales'
 
 // Automatic offers (decision 092): a sale price written into the product at its start (so the
@@ -87,5 +88,65 @@ describe('runScheduledSales', () => {
     await runScheduledSales(db(), at('2027-01-02T00:00:00Z'))
     expect(await priceOf(buds.id)).toEqual({ sale: 2_700_00, effective: 2_700_00 })
     expect(await priceOf(lamp.id)).toEqual({ sale: 0, effective: 900_00 })
+  })
+
+  it('hands a family its cheapest variant as lead through the worker, at the start and the end', async () => {
+    const seller = await createSeller(db())
+    const [family] = await db()
+      .insert(productFamilies)
+      .values({
+        sellerId: seller.id,
+        title: 'Galaxy Sale',
+        options: [{ name: 'Storage', values: [{ value: '128 GB' }, { value: '256 GB' }] }],
+      })
+      .returning()
+    const small = await createProduct(db(), { sellerId: seller.id, price: 50_000 })
+    const large = await createProduct(db(), { sellerId: seller.id, price: 60_000 })
+    await db()
+      .update(products)
+      .set({ familyId: family!.id, optionValues: { Storage: '128 GB' } })
+      .where(eq(products.id, small.id))
+    await db()
+      .update(products)
+      .set({ familyId: family!.id, optionValues: { Storage: '256 GB' } })
+      .where(eq(products.id, large.id))
+    await refreshFamiliesLocked(db(), [family!.id])
+    const leadOf = async () =>
+      (
+        await db()
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.familyId, family!.id), eq(products.familyLead, true)))
+      ).map((row) => row.id)
+    expect(await leadOf()).toEqual([small.id])
+    await db()
+      .insert(scheduledSales)
+      .values({
+        productId: large.id,
+        salePricePaise: 45_000_00,
+        startsAt: at('2027-02-01T00:00:00Z'),
+        endsAt: at('2027-02-02T00:00:00Z'),
+      })
+    // The sale's transaction locks the variant on sale only; the family waits for the worker.
+    const refreshes = async () =>
+      (
+        await db()
+          .select({ payload: outbox.payload })
+          .from(outbox)
+          .where(
+            and(
+              eq(outbox.kind, 'catalog.refresh-families'),
+              sql`${outbox.payload}->'familyIds' ? ${family!.id}`,
+            ),
+          )
+      ).length
+    await runScheduledSales(db(), at('2027-02-01T00:00:00Z'))
+    expect(await refreshes()).toBe(1)
+    await refreshFamiliesLocked(db(), [family!.id]) // what the worker runs for the item
+    expect(await leadOf()).toEqual([large.id])
+    await runScheduledSales(db(), at('2027-02-02T00:00:00Z'))
+    expect(await refreshes()).toBe(2)
+    await refreshFamiliesLocked(db(), [family!.id])
+    expect(await leadOf()).toEqual([small.id])
   })
 })

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { products, scheduledSales } from '../../db/schema'
-import { refreshFamilies } from '../catalog'
+import { queueFamilyRefresh } from '../kernel'
 
 type SaleRow = typeof scheduledSales.$inferSelect
 
@@ -51,8 +51,9 @@ export async function endRunningSale(
     .set({ salePricePaise: sale.previousSalePaise ?? 0 })
     .where(and(eq(products.id, sale.productId), eq(products.salePricePaise, sale.salePricePaise)))
     .returning({ familyId: products.familyId })
-  // A variant's price moves its family's lead (the cheapest) and price range (decision 090).
-  if (restored?.familyId) await refreshFamilies(tx, [restored.familyId])
+  // A variant's price moves its family's lead (the cheapest) and price range (decision 090): a
+  // moment later, by the worker, which locks the family's rows in id order as checkout does.
+  if (restored?.familyId) await queueFamilyRefresh(tx, [restored.familyId])
   return sale
 }
 
@@ -121,7 +122,7 @@ export async function runScheduledSales(
         .set({ salePricePaise: sale.salePricePaise })
         .where(eq(products.id, sale.productId))
         .returning({ familyId: products.familyId })
-      if (applied?.familyId) await refreshFamilies(tx, [applied.familyId])
+      if (applied?.familyId) await queueFamilyRefresh(tx, [applied.familyId])
     })
   }
   return { started, ended }
