@@ -67,6 +67,23 @@ export async function openTestDatabase(): Promise<{
   }
 }
 
+/** A test shop's configuration, with its files in `dataDir`; `env` adds or overrides settings. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      // Scheduled payout runs would start in any test whose clock sits in a run's slot; the
+      // payout tests turn them on when they test the schedule.
+      PAYOUT_SCHEDULE: 'off',
+      ...env,
+    }),
+    // Pages come as the plain app shell unless a test brings a renderer (plugins/web.test.ts).
+    webSsrEntry: path.join(dataDir, 'no-renderer.js'),
+  }
+}
+
 export async function createTestApp(
   opts: {
     env?: Record<string, string>
@@ -84,20 +101,7 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tb-test-'))
   const { database, drop } = await openTestDatabase()
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      // Scheduled payout runs would start in any test whose clock sits in a run's slot; the
-      // payout tests turn them on when they test the schedule.
-      PAYOUT_SCHEDULE: 'off',
-      ...opts.env,
-    }),
-    // Pages come as the plain app shell unless a test brings a renderer (plugins/web.test.ts).
-    webSsrEntry: path.join(dataDir, 'no-renderer.js'),
-    ...opts.config,
-  }
+  const config = { ...testConfig(dataDir, opts.env), ...opts.config }
   const app = await buildApp(
     {
       config,

@@ -6,7 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app'
 import type { App } from '../../src/app-types'
-import { loadConfig } from '../../src/config'
+import { testConfig } from '../app'
 import { openDatabase, type Database } from '../../src/db/client'
 import { filterOptions, products } from '../../src/db/schema'
 import { createSession } from '../../src/modules/auth/sessions'
@@ -43,15 +43,7 @@ describe.runIf(!unavailable)('catalog reads on a streaming standby', () => {
     database = await openDatabase({ databaseUrl: pair.primaryUrl, readUrl: pair.standbyUrl })
     await database.migrate()
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'tb-replica-app-'))
-    const config = {
-      ...loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        PAYOUT_SCHEDULE: 'off',
-      }),
-      webSsrEntry: path.join(dataDir, 'no-renderer.js'),
-    }
+    const config = testConfig(dataDir)
     app = await buildApp(
       {
         config,

@@ -97,7 +97,15 @@ describe('runScheduledSales', () => {
       .values({
         sellerId: seller.id,
         title: 'Galaxy Sale',
-        options: [{ name: 'Storage', values: [{ value: '128 GB' }, { value: '256 GB' }] }],
+        options: [
+          {
+            name: 'Storage',
+            values: [
+              { value: '128 GB', swatch: null },
+              { value: '256 GB', swatch: null },
+            ],
+          },
+        ],
       })
       .returning()
     const small = await createProduct(db(), { sellerId: seller.id, price: 50_000 })
