@@ -24,20 +24,44 @@ export function benchDeclarationValues(genericName: SQL) {
     '1800 000 1234', 'care@bench.example', 12, 'Manufacturer'`
 }
 
-export async function generateProducts(db: Db, count: number): Promise<{ sellerId: string }> {
-  const rows = await db.execute(sql`
-    INSERT INTO users (user_name, email, password_hash, role, type)
-    VALUES ('Bulk Seller', ${`bulk-${crypto.randomUUID()}@example.test`}, '!unusable', 'admin', 'vendor')
-    RETURNING id`)
-  const sellerId = rowsOf<{ id: string }>(rows)[0]?.id
-  if (!sellerId) throw new Error('bulk seller not created')
-  await db.execute(
-    sql`INSERT INTO vendor_profiles (user_id, status) VALUES (${sellerId}, 'Approved')`,
-  )
+/** One approved seller per this many products, up to MAX_SELLERS (5,000 at 10,00,000 products). */
+const PRODUCTS_PER_SELLER = 200
+const MAX_SELLERS = 5_000
+
+/**
+ * Answers the first seller (the benches' own SKUs are its), and all of them in creation order.
+ * Product `i` belongs to seller `i % sellers`, so every seller has every kind of product: a
+ * seller's rating on a product's page aggregates its couple of hundred products, as on a real
+ * marketplace, not the whole catalog.
+ */
+export async function generateProducts(
+  db: Db,
+  count: number,
+): Promise<{ sellerId: string; sellerIds: string[] }> {
+  const sellerCount = Math.max(1, Math.min(MAX_SELLERS, Math.ceil(count / PRODUCTS_PER_SELLER)))
+  const batch = crypto.randomUUID()
+  const sellerIds = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      INSERT INTO users (user_name, email, password_hash, role, type)
+      SELECT 'Bulk Seller ' || n, 'bulk-' || ${batch} || '-' || n || '@example.test', '!unusable',
+             'admin', 'vendor'
+      FROM generate_series(1, ${sellerCount}::int) AS n
+      ORDER BY n
+      RETURNING id`),
+  ).map((row) => row.id)
+  const sellerId = sellerIds[0]
+  if (!sellerId) throw new Error('bulk sellers not created')
+  await db.execute(sql`
+    INSERT INTO vendor_profiles (user_id, status)
+    SELECT id, 'Approved' FROM users WHERE email LIKE ${`bulk-${batch}-%`}`)
 
   // b: brand 1-7; k: product line 1-4 (4 = an accessory); r: a spread-out pseudo-random 0-9999.
   await db.execute(sql`
-    WITH g AS (
+    WITH s AS (
+      SELECT id, (row_number() OVER (ORDER BY user_name COLLATE "C", id) - 1)::int AS n
+      FROM users WHERE email LIKE ${`bulk-${batch}-%`}
+    ),
+    g AS (
       -- bigint: i * 7919 passes 32 bits above about 271,000 products (issue 33).
       SELECT i, 1 + i % 7 AS b, 1 + (i / 7) % 4 AS k, ((i::bigint * 7919 + i / 13) % 10000)::int AS r
       FROM generate_series(1, ${count}::int) AS i
@@ -60,7 +84,7 @@ export async function generateProducts(db: Db, count: number): Promise<{ sellerI
     )
     INSERT INTO products (seller_id, title, description, image, category, hsn, section, brand,
       price_paise, sale_price_paise, total_stock, listed, ${BENCH_DECLARATION_COLUMNS})
-    SELECT ${sellerId}::uuid,
+    SELECT s.id,
       label || ' ' || line || CASE WHEN k = 4 THEN ' ' ELSE ' ' || (10 + r % 90) || ' ' END ||
         CASE WHEN k = 1 THEN '5G (' || (4 + 4 * (r % 3)) || 'GB/' || (128 * (1 + r % 2)) || 'GB) - '
              WHEN k = 4 THEN 'Pack of ' || (1 + r % 3) || ' - '
@@ -86,8 +110,8 @@ export async function generateProducts(db: Db, count: number): Promise<{ sellerI
       ${benchDeclarationValues(
         sql`CASE k WHEN 1 THEN 'Smartphone' WHEN 2 THEN 'Smartwatch' WHEN 3 THEN 'Wireless earbuds' ELSE 'Charger' END`,
       )}
-    FROM t`)
-  return { sellerId }
+    FROM t JOIN s ON s.n = t.i % ${sellerCount}::int`)
+  return { sellerId, sellerIds }
 }
 
 /**

@@ -254,6 +254,13 @@ async function main() {
       .filter((run) => run.name === 'health' || selected(run.name))
       .map((run) => ({ connections: 0, seconds: SECONDS, base: address, ...run }))
 
+    // The process's resident memory through the measured rows (issue 33.6): the server's, plus
+    // the load generator's worker thread, which runs in this process too.
+    const rssAtStart = process.memoryUsage().rss
+    let rssPeak = rssAtStart
+    const rssSampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss)
+    }, 100)
     // A short warm-up of every endpoint, so the first measured run does not pay for JIT and
     // cold caches (that made /api/health look slower than the listing).
     process.stdout.write('  warming up… ')
@@ -323,6 +330,9 @@ async function main() {
       })
       await drain(address)
     }
+    clearInterval(rssSampler)
+    const megabytes = (bytes: number) => Math.round(bytes / 2 ** 20)
+    const memory = `Resident memory of the bench process (server and load generator): ${megabytes(rssAtStart)} MB before the rows, peak ${megabytes(rssPeak)} MB, ${megabytes(process.memoryUsage().rss)} MB after; catalog cache ${megabytes(app.deps.catalogCache?.stats().bytes ?? 0)} MB, page cache ${megabytes(app.deps.pageCache?.stats().bytes ?? 0)} MB.`
     // One visitor on an idle shop: how soon the home page starts to arrive.
     const firstByte = withPages ? await idleFirstByte(`${address}/`, BROWSER) : null
     await app.close()
@@ -332,6 +342,7 @@ async function main() {
 
     const table =
       formatTable(results) +
+      `\n\n${memory}` +
       (firstByte === null
         ? ''
         : `\n\nHome page asked alone on an idle shop: first byte after ${firstByte.toFixed(1)} ms (median of 5).`)
