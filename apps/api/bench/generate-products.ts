@@ -115,18 +115,19 @@ export async function generateProducts(
 }
 
 /**
- * One product in `every` becomes a family's lead with option keys (decision 090), half of them
- * Blue / 256 GB and half Black / 128 GB, so the option filters and facets are planned and timed
- * against keys that exist, as in a shop with variants. Used by the listing EXPLAIN test and the
- * benchmark's option rows.
+ * Makes every `every`-th generated product a variant of a family of four (Black or Blue, 128 or
+ * 256 GB), as a seller's phone with colours and storage sizes: the family's first variant is its
+ * lead (the listing's card) and carries the family's option keys, the others leave the listing;
+ * all four take the lead's seller. For the option filters' rows of the bench and the listing
+ * EXPLAIN test. The families' summaries (price range, swatches) are left empty.
  */
 export async function addVariantFamilies(db: Db, every = 20) {
   const options = [
     {
       name: 'Colour',
       values: [
-        { value: 'Blue', swatch: '#1d4ed8' },
         { value: 'Black', swatch: null },
+        { value: 'Blue', swatch: '#1d4ed8' },
       ],
     },
     {
@@ -138,20 +139,31 @@ export async function addVariantFamilies(db: Db, every = 20) {
     },
   ]
   await db.execute(sql`
-    WITH family AS (
+    WITH chosen AS (
+      SELECT id, seller_id, (row_number() OVER (ORDER BY id) - 1) / ${every}::int AS m,
+             (row_number() OVER (ORDER BY id) - 1) % ${every}::int AS rest
+      FROM products
+    ), grouped AS (
+      SELECT id, seller_id, m / 4 AS grp, (m % 4)::int AS pos FROM chosen WHERE rest = 0
+    ), family AS (
       INSERT INTO product_families (seller_id, title, options)
-      SELECT seller_id, 'Generated family', ${JSON.stringify(options)}::jsonb
-      FROM products ORDER BY id LIMIT 1
-      RETURNING id
-    ), chosen AS (
-      SELECT id, row_number() OVER (ORDER BY id) AS n FROM products
+      SELECT (array_agg(seller_id ORDER BY pos))[1], 'Generated family ' || grp,
+             ${JSON.stringify(options)}::jsonb
+      FROM grouped GROUP BY grp
+      RETURNING id, seller_id, title
     )
     UPDATE products SET
-      family_id = (SELECT id FROM family),
-      family_option_keys = CASE WHEN chosen.n % ${every * 2} = 0
-        THEN ARRAY['colour:blue', 'storage:256 gb'] ELSE ARRAY['colour:black', 'storage:128 gb'] END
-    FROM chosen
-    WHERE chosen.id = products.id AND chosen.n % ${every} = 0`)
+      family_id = family.id,
+      seller_id = family.seller_id,
+      option_values = jsonb_build_object(
+        'Colour', CASE WHEN grouped.pos < 2 THEN 'Black' ELSE 'Blue' END,
+        'Storage', CASE WHEN grouped.pos % 2 = 0 THEN '128 GB' ELSE '256 GB' END),
+      family_lead = grouped.pos = 0,
+      family_option_keys = CASE WHEN grouped.pos = 0
+        THEN ARRAY['colour:black', 'colour:blue', 'storage:128 gb', 'storage:256 gb']
+        ELSE '{}'::text[] END
+    FROM grouped JOIN family ON family.title = 'Generated family ' || grouped.grp
+    WHERE grouped.id = products.id`)
 }
 
 /** Rows of a raw `db.execute` answer: node-postgres and PGlite both put them in `.rows`. */
