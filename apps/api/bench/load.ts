@@ -1,4 +1,6 @@
-import autocannon from 'autocannon'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
 
 export interface LoadResult {
   name: string
@@ -11,8 +13,7 @@ export interface LoadResult {
   errors: number
 }
 
-/** One autocannon run from a worker thread; latency in milliseconds. */
-export async function runLoad(opts: {
+export interface LoadOptions {
   name: string
   url: string
   connections: number
@@ -21,24 +22,29 @@ export async function runLoad(opts: {
   paths?: string[]
   /** Request headers, e.g. the Accept-Encoding a browser sends for pages. */
   headers?: Record<string, string>
-}): Promise<LoadResult> {
-  const result = await autocannon({
-    url: opts.url,
-    connections: opts.connections,
-    duration: opts.seconds,
-    workers: 1,
-    headers: opts.headers,
-    requests: opts.paths?.map((path) => ({ method: 'GET' as const, path, headers: opts.headers })),
-  })
-  return {
-    name: opts.name,
-    url: opts.url,
-    connections: opts.connections,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  }
+}
+
+/**
+ * One autocannon run from a child process (bench/load-child.ts), so the server's process holds
+ * only the server and its memory can be read (issue 33.6); latency in milliseconds.
+ */
+export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./load-child.ts', import.meta.url)),
+      JSON.stringify(opts),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  let out = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+  const [code] = (await once(child, 'exit')) as [number | null]
+  if (code !== 0) throw new Error(`load generator exited with ${code}`)
+  const result = JSON.parse(out) as Pick<LoadResult, 'requestsPerSecond' | 'p50' | 'p99' | 'errors'>
+  return { name: opts.name, url: opts.url, connections: opts.connections, ...result }
 }
 
 /**

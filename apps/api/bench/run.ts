@@ -254,8 +254,9 @@ async function main() {
       .filter((run) => run.name === 'health' || selected(run.name))
       .map((run) => ({ connections: 0, seconds: SECONDS, base: address, ...run }))
 
-    // The process's resident memory through the measured rows (issue 33.6): the server's, plus
-    // the load generator's worker thread, which runs in this process too.
+    // The process's resident memory through the measured rows (issue 33.6): the server's. The
+    // read rows' load comes from a child process; the write rows' virtual shoppers are worker
+    // threads in this one.
     const rssAtStart = process.memoryUsage().rss
     let rssPeak = rssAtStart
     const rssSampler = setInterval(() => {
@@ -332,7 +333,7 @@ async function main() {
     }
     clearInterval(rssSampler)
     const megabytes = (bytes: number) => Math.round(bytes / 2 ** 20)
-    const memory = `Resident memory of the bench process (server and load generator): ${megabytes(rssAtStart)} MB before the rows, peak ${megabytes(rssPeak)} MB, ${megabytes(process.memoryUsage().rss)} MB after; catalog cache ${megabytes(app.deps.catalogCache?.stats().bytes ?? 0)} MB, page cache ${megabytes(app.deps.pageCache?.stats().bytes ?? 0)} MB.`
+    const memory = `Resident memory of the server's process (read load from a child process): ${megabytes(rssAtStart)} MB before the rows, peak ${megabytes(rssPeak)} MB, ${megabytes(process.memoryUsage().rss)} MB after; catalog cache ${megabytes(app.deps.catalogCache?.stats().bytes ?? 0)} MB, page cache ${megabytes(app.deps.pageCache?.stats().bytes ?? 0)} MB.`
     // One visitor on an idle shop: how soon the home page starts to arrive.
     const firstByte = withPages ? await idleFirstByte(`${address}/`, BROWSER) : null
     await app.close()
