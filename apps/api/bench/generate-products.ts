@@ -29,36 +29,32 @@ const PRODUCTS_PER_SELLER = 200
 const MAX_SELLERS = 5_000
 
 /**
- * Answers the first seller (the benches' own SKUs are its), and all of them in creation order.
- * Product `i` belongs to seller `i % sellers`, so every seller has every kind of product: a
- * seller's rating on a product's page aggregates its couple of hundred products, as on a real
- * marketplace, not the whole catalog.
+ * Answers one of the sellers (the benches' own SKUs are its). Product `i` belongs to seller
+ * `i % sellers`, so every seller has every kind of product: a seller's rating on a product's page
+ * aggregates its couple of hundred products, as on a real marketplace, not the whole catalog.
  */
-export async function generateProducts(
-  db: Db,
-  count: number,
-): Promise<{ sellerId: string; sellerIds: string[] }> {
+export async function generateProducts(db: Db, count: number): Promise<{ sellerId: string }> {
   const sellerCount = Math.max(1, Math.min(MAX_SELLERS, Math.ceil(count / PRODUCTS_PER_SELLER)))
   const batch = crypto.randomUUID()
-  const sellerIds = rowsOf<{ id: string }>(
+  const [seller] = rowsOf<{ id: string }>(
     await db.execute(sql`
-      INSERT INTO users (user_name, email, password_hash, role, type)
-      SELECT 'Bulk Seller ' || n, 'bulk-' || ${batch} || '-' || n || '@example.test', '!unusable',
-             'admin', 'vendor'
-      FROM generate_series(1, ${sellerCount}::int) AS n
-      ORDER BY n
-      RETURNING id`),
-  ).map((row) => row.id)
-  const sellerId = sellerIds[0]
-  if (!sellerId) throw new Error('bulk sellers not created')
-  await db.execute(sql`
-    INSERT INTO vendor_profiles (user_id, status)
-    SELECT id, 'Approved' FROM users WHERE email LIKE ${`bulk-${batch}-%`}`)
+      WITH made AS (
+        INSERT INTO users (user_name, email, password_hash, role, type)
+        SELECT 'Bulk Seller ' || n, 'bulk-' || ${batch} || '-' || n || '@example.test',
+               '!unusable', 'admin', 'vendor'
+        FROM generate_series(1, ${sellerCount}::int) AS n
+        RETURNING id
+      )
+      INSERT INTO vendor_profiles (user_id, status)
+      SELECT id, 'Approved' FROM made
+      RETURNING user_id AS id`),
+  )
+  if (!seller) throw new Error('bulk sellers not created')
 
   // b: brand 1-7; k: product line 1-4 (4 = an accessory); r: a spread-out pseudo-random 0-9999.
   await db.execute(sql`
     WITH s AS (
-      SELECT id, (row_number() OVER (ORDER BY user_name COLLATE "C", id) - 1)::int AS n
+      SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS n
       FROM users WHERE email LIKE ${`bulk-${batch}-%`}
     ),
     g AS (
@@ -111,7 +107,7 @@ export async function generateProducts(
         sql`CASE k WHEN 1 THEN 'Smartphone' WHEN 2 THEN 'Smartwatch' WHEN 3 THEN 'Wireless earbuds' ELSE 'Charger' END`,
       )}
     FROM t JOIN s ON s.n = t.i % ${sellerCount}::int`)
-  return { sellerId, sellerIds }
+  return { sellerId: seller.id }
 }
 
 /**
