@@ -2,6 +2,7 @@ import { brandPath, categoryPath, productPath, type Suggestions } from '@techbaz
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { filterOptions, products } from '../../db/schema'
+import { searchCandidates } from './candidates'
 import { conceptsMatching } from './query-expansion'
 
 const MAX_PRODUCTS = 5
@@ -37,14 +38,10 @@ export async function suggest(
     ? await db
         .select({ title: products.title, shortId: products.shortId, image: products.image })
         .from(products)
+        // Listed family leads whose title or brand holds the words, at most 200 of them, never
+        // every match of a short prefix ("sa"): the search's own candidates (decision 098).
         .where(
-          and(
-            eq(products.listed, true),
-            // A family once, as in the listing (decision 090).
-            eq(products.familyLead, true),
-            sql`${products.searchVector} @@ ${query}`,
-            sql`ts_filter(${products.searchVector}, '{a}') @@ ${query}`,
-          ),
+          sql`${products.id} IN (${searchCandidates(query)})`,
         )
         // Titles that begin with what is typed ("sam": Samsung's), then the most reviewed.
         .orderBy(
