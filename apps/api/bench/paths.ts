@@ -78,3 +78,92 @@ export function facetPaths(): string[] {
     (query) => `/api/shop/products/facets${query ? `?${query}` : ''}`,
   )
 }
+
+/** Brands and their lines as the bench generator titles them (generate-products.ts). */
+const SEARCH_LINES: readonly [string, readonly string[]][] = [
+  ['apple', ['iphone', 'ipad', 'airpods', 'power adapter']],
+  ['samsung', ['galaxy a', 'galaxy tab', 'galaxy buds', 'travel adapter']],
+  ['xiaomi', ['redmi note', 'pad', 'redmi buds', 'charger combo']],
+  ['oneplus', ['nord ce', 'pad', 'buds', 'supervooc cable']],
+  ['nothing', ['phone', 'cmf watch pro', 'ear', 'charger']],
+  ['realme', ['narzo', 'pad', 'buds air', 'power bank']],
+  ['boat', ['nirvana', 'storm call', 'airdopes', 'braided cable']],
+]
+/** Kinds of product as shoppers type them, Hindi-English spellings among them. */
+const SEARCH_KINDS = [
+  'mobile',
+  'mobail',
+  'smartphone',
+  'phone',
+  'earbuds',
+  'earfone',
+  'headphones',
+  'charger',
+  'adaptor',
+  'power bank',
+  'powerbank',
+  'type c cable',
+  'cable',
+  'tablet',
+  'smartwatch',
+  'smart watch',
+  'phone cover',
+  '5g phone',
+  'neckband',
+  'speaker',
+]
+const SEARCH_COLOURS = ['black', 'blue', 'silver', 'green', 'gray', 'grey', 'red', 'white']
+
+/** A typo of a word: the n-th of a dropped, doubled or swapped letter (short words kept). */
+function typo(word: string, n: number): string {
+  if (word.length < 5) return word
+  const at = 1 + (n % (word.length - 2))
+  switch (n % 3) {
+    case 0:
+      return word.slice(0, at) + word.slice(at + 1)
+    case 1:
+      return word.slice(0, at) + word[at] + word.slice(at)
+    default:
+      return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
+  }
+}
+
+/**
+ * 1,000 distinct searches as shoppers type them (issue 33.2), in a fixed order: brands, lines,
+ * brand + line, line + model number, kinds of product (Hindi-English spellings among them), a
+ * line and a colour, and a misspelt word in a third of them.
+ */
+export function searchQueries(count = 1_000): string[] {
+  const queries = new Set<string>()
+  const add = (query: string) => {
+    if (queries.size < count) queries.add(query)
+  }
+  for (let round = 0; queries.size < count && round < 200; round++) {
+    for (const [brand, lines] of SEARCH_LINES) {
+      const line = lines[round % lines.length] as string
+      const model = 10 + ((round * 7 + brand.length) % 90)
+      const colour = SEARCH_COLOURS[round % SEARCH_COLOURS.length] as string
+      const kind = SEARCH_KINDS[(round + brand.length) % SEARCH_KINDS.length] as string
+      const candidates = [
+        brand,
+        line,
+        `${brand} ${line}`,
+        `${line} ${model}`,
+        `${brand} ${kind}`,
+        `${line} ${colour}`,
+        kind,
+      ]
+      for (const [i, query] of candidates.entries()) {
+        add(
+          (round + i) % 3 === 0
+            ? query
+                .split(' ')
+                .map((word, w) => (w === 0 ? typo(word, round + i) : word))
+                .join(' ')
+            : query,
+        )
+      }
+    }
+  }
+  return [...queries]
+}

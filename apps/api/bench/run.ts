@@ -30,7 +30,14 @@ import { addVariantFamilies, generateProducts, rowsOf } from './generate-product
 import { createBenchInvoices, runPdfRows } from './invoices'
 import { formatTable, idleFirstByte, runLoad, type LoadResult } from './load'
 import { createBenchShoppers, createBenchSkus } from './shoppers'
-import { facetPaths, homePaths, listingPaths, optionListingPaths, SEARCHES } from './paths'
+import {
+  facetPaths,
+  homePaths,
+  listingPaths,
+  optionListingPaths,
+  searchQueries,
+  SEARCHES,
+} from './paths'
 import { runVirtualUsers, type Scenario } from './virtual-users'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000)
@@ -159,6 +166,9 @@ async function main() {
     const listings = listingPaths()
     const optionListings = optionListingPaths()
     const facets = facetPaths()
+    const searchQueryPaths = searchQueries().map(
+      (keyword) => `/api/shop/search/${encodeURIComponent(keyword)}`,
+    )
     // 200 products' own pages (issue 29): each drawn once, then kept like the other pages.
     const productPages = rowsOf<{ title: string; short_id: string }>(
       await db.execute(
@@ -248,6 +258,12 @@ async function main() {
         name: `search (${SEARCHES.length} typo'd keywords)`,
         url: `/api/shop/search/${encodeURIComponent(SEARCHES[0] ?? 'phone')}`,
         paths: SEARCHES.map((keyword) => `/api/shop/search/${encodeURIComponent(keyword)}`),
+      },
+      {
+        name: `search, ${searchQueryPaths.length} distinct queries, cache off`,
+        url: searchQueryPaths[0]!,
+        paths: searchQueryPaths,
+        base: uncachedAddress,
       },
       ...pageRuns,
     ]

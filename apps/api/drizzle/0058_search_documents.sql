@@ -77,42 +77,50 @@ WHEN (OLD.title IS DISTINCT FROM NEW.title OR OLD.brand IS DISTINCT FROM NEW.bra
   OR OLD.listed IS DISTINCT FROM NEW.listed OR OLD.family_lead IS DISTINCT FROM NEW.family_lead)
 EXECUTE FUNCTION "search_document_updated"();
 --> statement-breakpoint
--- The candidates of a search, at most `want`, without reading every match of a common word
--- (decision 098). Each query is tried first on the first `probe_rows` documents in table order:
--- a common word fills `want` there in a few thousand rows. Finding fewer means the word is rare
--- (under want/probe_rows of the catalog), and then the GIN index gives every match cheaply.
--- 1. every word of the keyword (`all_words`); 2. when that is not enough, any of them
--- (`any_word`), ranked lower by the caller; 3. when nothing was found, the keyword in the
--- description too (`described`, on products' own search vector).
+-- Up to `want` documents matching `query`, none of `excluded`, without reading every match of a
+-- common word (decision 098): first among the first `probe_rows` documents in table order, where a
+-- common word fills `want` in a few thousand rows; finding fewer there means the word is rare
+-- (under want/probe_rows of the catalog), and then the GIN index lists every match cheaply.
 -- Sequential scans start at the table's first block (no synchronized scans), so the same
--- keyword always finds the same candidates; bitmap scans only where the index is asked.
-CREATE FUNCTION "search_candidates"(all_words tsquery, any_word tsquery, described tsquery,
-  want integer, probe_rows integer) RETURNS SETOF uuid
-LANGUAGE plpgsql STABLE ROWS 200
+-- keyword always finds the same candidates; the second query may only use the index.
+CREATE FUNCTION "search_documents_matching"(query tsquery, want integer, probe_rows integer,
+  excluded uuid[]) RETURNS uuid[]
+LANGUAGE plpgsql STABLE
 SET synchronize_seqscans = off
 AS $$
 DECLARE
   found uuid[];
-  more uuid[];
 BEGIN
+  IF want <= 0 OR query IS NULL THEN
+    RETURN '{}';
+  END IF;
   found := ARRAY(SELECT d.product_id FROM (SELECT product_id, words FROM search_documents LIMIT probe_rows) d
-    WHERE d.words @@ all_words LIMIT want);
+    WHERE d.words @@ query AND NOT d.product_id = ANY (excluded) LIMIT want);
   IF cardinality(found) < want THEN
     PERFORM set_config('enable_seqscan', 'off', true);
-    found := ARRAY(SELECT product_id FROM search_documents WHERE words @@ all_words LIMIT want);
+    found := ARRAY(SELECT product_id FROM search_documents
+      WHERE words @@ query AND NOT product_id = ANY (excluded) LIMIT want);
     PERFORM set_config('enable_seqscan', 'on', true);
   END IF;
-  IF cardinality(found) < want AND any_word IS NOT NULL THEN
-    more := ARRAY(SELECT d.product_id FROM (SELECT product_id, words FROM search_documents LIMIT probe_rows) d
-      WHERE d.words @@ any_word AND NOT d.product_id = ANY(found) LIMIT want - cardinality(found));
-    IF cardinality(found) + cardinality(more) < want THEN
-      PERFORM set_config('enable_seqscan', 'off', true);
-      more := ARRAY(SELECT product_id FROM search_documents
-        WHERE words @@ any_word AND NOT product_id = ANY(found) LIMIT want - cardinality(found));
-      PERFORM set_config('enable_seqscan', 'on', true);
-    END IF;
-    found := found || more;
-  END IF;
+  RETURN found;
+END;
+$$;
+--> statement-breakpoint
+-- The candidates of a search, at most `want`, in stages, each only while fewer were found:
+-- 1. every word of the keyword and `preferred` (phones, for a keyword naming no kind); 2. every
+-- word (`all_words`); 3. any word (`any_word`), ranked lower by the caller; 4. when nothing was
+-- found, the keyword in the description (`described`, on products' own search vector).
+CREATE FUNCTION "search_candidates"(all_words tsquery, preferred tsquery, any_word tsquery,
+  described tsquery, want integer, probe_rows integer) RETURNS SETOF uuid
+LANGUAGE plpgsql STABLE ROWS 100
+SET synchronize_seqscans = off
+AS $$
+DECLARE
+  found uuid[] := '{}';
+BEGIN
+  found := search_documents_matching(all_words && preferred, want, probe_rows, found);
+  found := found || search_documents_matching(all_words, want - cardinality(found), probe_rows, found);
+  found := found || search_documents_matching(any_word, want - cardinality(found), probe_rows, found);
   IF cardinality(found) = 0 AND described IS NOT NULL THEN
     found := ARRAY(SELECT p.id FROM (SELECT id, search_vector FROM products WHERE listed AND family_lead
       LIMIT probe_rows) p WHERE p.search_vector @@ described LIMIT want);

@@ -21,7 +21,7 @@ const ACCESSORY_PENALTY = 1
  * Smaller than a word of coverage, so it only orders products that match the keyword alike.
  */
 const PHONE_PRIOR = 0.5
-const PHONE_HSN = '851713'
+export const PHONE_HSN = '851713'
 /** HSN codes of the shop's list that are accessories: no penalty when the keyword names one. */
 const ACCESSORY_KINDS: ReadonlySet<string> = new Set(
   HSN_CODES.filter((entry) => entry.category === 'accessories').map((entry) => entry.code),

@@ -31,7 +31,7 @@ const searchTitles = async (keyword: string) => {
 const candidates = async (query: string, want: number, probe: number) =>
   rows<{ id: string }>(
     await db.execute(
-      sql`SELECT search_candidates(to_tsquery('simple', ${query}), NULL, NULL, ${want}::int, ${probe}::int) AS id`,
+      sql`SELECT search_candidates(to_tsquery('simple', ${query}), NULL, NULL, NULL, ${want}::int, ${probe}::int) AS id`,
     ),
   ).map((row) => row.id)
 
@@ -52,7 +52,11 @@ describe('search documents kept by triggers', () => {
   })
 
   it('an unlisted product has no document, and gets one when listed', async () => {
-    const product = await createProduct(db, { sellerId, title: 'Hidden Quokkaphone', listed: false })
+    const product = await createProduct(db, {
+      sellerId,
+      title: 'Hidden Quokkaphone',
+      listed: false,
+    })
     expect(await documentOf(product.id)).toBeUndefined()
     expect(await searchTitles('quokkaphone')).toEqual([])
     await db.update(products).set({ listed: true }).where(eq(products.id, product.id))
@@ -65,7 +69,10 @@ describe('search documents kept by triggers', () => {
 
   it('a renamed product is found by its new title only', async () => {
     const product = await createProduct(db, { sellerId, title: 'Wombat Speaker One' })
-    await db.update(products).set({ title: 'Numbat Speaker Two' }).where(eq(products.id, product.id))
+    await db
+      .update(products)
+      .set({ title: 'Numbat Speaker Two' })
+      .where(eq(products.id, product.id))
     expect(await searchTitles('wombat')).toEqual([])
     expect(await searchTitles('numbat')).toEqual(['Numbat Speaker Two'])
   })
@@ -79,14 +86,18 @@ describe('search documents kept by triggers', () => {
   it('a stock or price change does not touch the document', async () => {
     const product = await createProduct(db, { sellerId, title: 'Echidna Buds' })
     const before = rows<{ xmin: string }>(
-      await db.execute(sql`SELECT xmin::text FROM search_documents WHERE product_id = ${product.id}`),
+      await db.execute(
+        sql`SELECT xmin::text FROM search_documents WHERE product_id = ${product.id}`,
+      ),
     )[0]
     await db
       .update(products)
       .set({ totalStock: 3, pricePaise: 99_900 })
       .where(eq(products.id, product.id))
     const after = rows<{ xmin: string }>(
-      await db.execute(sql`SELECT xmin::text FROM search_documents WHERE product_id = ${product.id}`),
+      await db.execute(
+        sql`SELECT xmin::text FROM search_documents WHERE product_id = ${product.id}`,
+      ),
     )[0]
     expect(after).toEqual(before)
   })
@@ -115,9 +126,25 @@ describe('search_candidates', () => {
   it('every word must match before any word does', async () => {
     expect(await candidates('commonword & rareword', 10, 40)).toEqual([])
     const either = rows<{ id: string }>(
-      await db.execute(sql`SELECT search_candidates(to_tsquery('simple', 'rareword & phone'),
+      await db.execute(sql`SELECT search_candidates(to_tsquery('simple', 'rareword & phone'), NULL,
         to_tsquery('simple', 'rareword | commonword'), NULL, 10, 40) AS id`),
     )
     expect(either).toHaveLength(10)
+  })
+
+  it('the preferred kind comes first, then the rest of the matches', async () => {
+    await createProduct(db, { sellerId, title: 'Commonword Charger', brand: 'kiwi', hsn: '850440' })
+    const ids = rows<{ id: string }>(
+      await db.execute(sql`SELECT search_candidates(to_tsquery('simple', 'charger'),
+        'hsn850440'::tsquery, NULL, NULL, 10, 40) AS id`),
+    )
+    expect(ids).toHaveLength(1)
+    const mixed = rows<{ id: string }>(
+      await db.execute(sql`SELECT p.hsn FROM search_candidates(to_tsquery('simple', 'commonword'),
+        'hsn850440'::tsquery, NULL, NULL, 10, 40) AS c(id) JOIN products p ON p.id = c.id`),
+    ) as unknown as { hsn: string }[]
+    // The one charger is among the 10 although 60 phones come before it in table order.
+    expect(mixed.map((row) => row.hsn)).toContain('850440')
+    expect(mixed).toHaveLength(10)
   })
 })

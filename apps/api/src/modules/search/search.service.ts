@@ -5,7 +5,7 @@ import { products, users } from '../../db/schema'
 import { familyCard, productColumns, toProduct } from '../catalog'
 import { searchCandidates } from './candidates'
 import { expandKeyword } from './query-expansion'
-import { anyOf, rankCandidates } from './ranking'
+import { anyOf, PHONE_HSN, rankCandidates } from './ranking'
 import { checkSpelling, type SpeltWord } from './spelling'
 
 /**
@@ -13,13 +13,12 @@ import { checkSpelling, type SpeltWord } from './spelling'
  *
  * Finding (decision 098): each word of the keyword stands for its forms, synonyms and kind of
  * product (synonyms.ts, decision 80) and, when the catalog holds none of them, for the catalog's
- * closest words ("samsng" → samsung, spelling.ts). `search_candidates` then picks at most 200
+ * closest words ("samsng" → samsung, spelling.ts). `search_candidates` then picks at most 60
  * listed family leads from their search documents (title and brand words, the kind as a lexeme):
- * those holding every word, else also those holding any, else the keyword in the description.
- * It never reads every match of a common word: the first documents in table order serve a common
- * word, the GIN index a rare one. A keyword none of whose words the catalog knows finds nothing
- * without asking for candidates.
- *
+ * phones holding every word when the keyword names no kind, then any product holding every word,
+ * then any holding some word, else those whose description holds the keyword. It never reads
+ * every match of a common word: the first documents in table order serve a common word, the GIN
+ * index a rare one. A keyword none of whose words the catalog knows finds nothing without asking.
  * Then `rankCandidates` orders them (ranking.ts); once some product holds every word of the
  * keyword, those holding none of them as a whole word are left out.
  * The keyword is always a bound parameter, and plainto/websearch_to_tsquery accept any text
@@ -39,19 +38,28 @@ export async function searchProducts(
   const alternatives = words.map(wordAlternatives)
   const allWords = sql`(${sql.join(alternatives, sql` && `)})`
   const anyWord = words.length > 1 ? sql`(${sql.join(alternatives, sql` || `)})` : undefined
+  // A keyword naming no kind of product ("samsung", "redmi") is most often typed for phones.
+  const preferred = words.some((word) => word.hsn.length > 0)
+    ? undefined
+    : sql`${`hsn${PHONE_HSN}`}::tsquery`
   const described = sql`(websearch_to_tsquery('simple', ${keyword}) || websearch_to_tsquery('english', ${keyword}))`
   const ranked = await rankCandidates(
     db,
     keyword,
     words,
-    searchCandidates(allWords, anyWord, described),
+    searchCandidates({ allWords, preferred, anyWord, described }),
   )
   if (ranked.length === 0) return []
   const found = await db
     .select({ ...productColumns, familyCard })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(inArray(products.id, ranked.map((row) => row.id)))
+    .where(
+      inArray(
+        products.id,
+        ranked.map((row) => row.id),
+      ),
+    )
   const byId = new Map(found.map((row) => [row.id, row]))
   // Once some product holds every word of the keyword (or its kind), products that share no
   // whole word with it (found by the description alone) are left out.

@@ -40,9 +40,7 @@ export async function suggest(
         .from(products)
         // Listed family leads whose title or brand holds the words, at most 200 of them, never
         // every match of a short prefix ("sa"): the search's own candidates (decision 098).
-        .where(
-          sql`${products.id} IN (${searchCandidates(query)})`,
-        )
+        .where(sql`${products.id} IN (${searchCandidates({ allWords: query })})`)
         // Titles that begin with what is typed ("sam": Samsung's), then the most reviewed.
         .orderBy(
           desc(sql`starts_with(lower(${products.title}), ${keyword})`),
