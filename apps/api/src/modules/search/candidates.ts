@@ -4,10 +4,10 @@ import { sql, type SQL } from 'drizzle-orm'
 const CANDIDATES = 60
 /**
  * Documents read in table order before the GIN index is asked (decision 098): a word on more
- * than 0.6% of the catalog fills the candidates within them; a rarer one has few matches, which
+ * than 1.2% of the catalog fills the candidates within them; a rarer one has few matches, which
  * the index lists cheaply. Either way no search reads every match of a common word.
  */
-const PROBE_ROWS = 10_000
+const PROBE_ROWS = 5_000
 
 export interface CandidateQueries {
   /** Every word of the keyword (each in any of its forms). */

@@ -56,6 +56,13 @@ export async function rankCandidates(
   words: readonly SpeltWord[],
   candidates: SQL,
 ): Promise<Ranked[]> {
+  const result = await db.execute(rankingQuery(keyword, words, candidates))
+  // node-postgres and PGlite both answer raw statements with `.rows`.
+  return (result as unknown as { rows: Ranked[] }).rows
+}
+
+/** The statement `rankCandidates` runs (apart, so the bench can EXPLAIN it). */
+export function rankingQuery(keyword: string, words: readonly SpeltWord[], candidates: SQL): SQL {
   const kinds = [...new Set(words.flatMap((word) => word.hsn))]
   const accessoryKinds = kinds.filter((code) => ACCESSORY_KINDS.has(code))
   const kindOrder = accessoryKinds.length
@@ -67,7 +74,7 @@ export async function rankCandidates(
         THEN ${sql.raw(String(-ACCESSORY_PENALTY))}
         WHEN c.hsn = ${PHONE_HSN} AND ${kinds.length === 0}
         THEN ${sql.raw(String(PHONE_PRIOR))} ELSE 0 END`
-  const result = await db.execute(sql`
+  return sql`
     WITH c AS MATERIALIZED (
       SELECT p.id, d.words, p.search_vector, p.title, p.brand, p.hsn, p.category, p.section
       FROM search_documents d JOIN products p ON p.id = d.product_id
@@ -84,9 +91,7 @@ export async function rankCandidates(
     ORDER BY s.coverage * ${sql.raw(String(COVERAGE_WEIGHT))} + ${kindOrder}
       + word_similarity(${keyword}, c.title) + word_similarity(${keyword}, c.brand) * 0.5
       + similarity(${keyword}, c.title) * 0.5 DESC, c.id
-    LIMIT ${LIMITS.searchMaxResults}`)
-  // node-postgres and PGlite both answer raw statements with `.rows`.
-  return (result as unknown as { rows: Ranked[] }).rows
+    LIMIT ${LIMITS.searchMaxResults}`
 }
 
 /** A tsquery matching any of the words or phrases (a phrase: all its words present). */

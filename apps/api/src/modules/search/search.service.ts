@@ -30,25 +30,9 @@ export async function searchProducts(
   maxPerProduct: number,
   marketplaceName: string,
 ): Promise<Product[]> {
-  // The keyword arrives trimmed, lower-cased and single-spaced (shared searchParams).
-  const words = await checkSpelling(db, expandKeyword(keyword))
-  if (words.length === 0 || words.every((word) => !word.known && word.corrections.length === 0)) {
-    return []
-  }
-  const alternatives = words.map(wordAlternatives)
-  const allWords = sql`(${sql.join(alternatives, sql` && `)})`
-  const anyWord = words.length > 1 ? sql`(${sql.join(alternatives, sql` || `)})` : undefined
-  // A keyword naming no kind of product ("samsung", "redmi") is most often typed for phones.
-  const preferred = words.some((word) => word.hsn.length > 0)
-    ? undefined
-    : sql`${`hsn${PHONE_HSN}`}::tsquery`
-  const described = sql`(websearch_to_tsquery('simple', ${keyword}) || websearch_to_tsquery('english', ${keyword}))`
-  const ranked = await rankCandidates(
-    db,
-    keyword,
-    words,
-    searchCandidates({ allWords, preferred, anyWord, described }),
-  )
+  const plan = await planSearch(db, keyword)
+  if (!plan) return []
+  const ranked = await rankCandidates(db, keyword, plan.words, plan.candidates)
   if (ranked.length === 0) return []
   const found = await db
     .select({ ...productColumns, familyCard })
@@ -70,6 +54,33 @@ export async function searchProducts(
       const product = byId.get(row.id)
       return product ? [toProduct(product, maxPerProduct, marketplaceName)] : []
     })
+}
+
+/**
+ * What a keyword asks of the catalog: its words as the catalog knows them and the candidates'
+ * subquery; null when none of its words is in the catalog (nothing can match).
+ */
+export async function planSearch(
+  db: Db,
+  keyword: string,
+): Promise<{ words: SpeltWord[]; candidates: SQL } | null> {
+  // The keyword arrives trimmed, lower-cased and single-spaced (shared searchParams).
+  const words = await checkSpelling(db, expandKeyword(keyword))
+  if (words.length === 0 || words.every((word) => !word.known && word.corrections.length === 0)) {
+    return null
+  }
+  const alternatives = words.map(wordAlternatives)
+  const allWords = sql`(${sql.join(alternatives, sql` && `)})`
+  const anyWord = words.length > 1 ? sql`(${sql.join(alternatives, sql` || `)})` : undefined
+  // A keyword naming no kind of product ("samsung", "redmi") is most often typed for phones.
+  const preferred = words.some((word) => word.hsn.length > 0)
+    ? undefined
+    : sql`${`hsn${PHONE_HSN}`}::tsquery`
+  const described = sql`(websearch_to_tsquery('simple', ${keyword}) || websearch_to_tsquery('english', ${keyword}))`
+  return {
+    words,
+    candidates: searchCandidates({ allWords, preferred, anyWord, described }),
+  }
 }
 
 /**
