@@ -18,8 +18,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** What a LISTEN subscriber is told. */
 export interface ChannelHandlers {
-  /** A NOTIFY arrived on the channel (after its transaction committed). */
-  onNotify(): void
+  /** A NOTIFY arrived on the channel (after its transaction committed), with its payload. */
+  onNotify(payload?: string): void
   /**
    * The listening connection broke (PostgreSQL only): notifications may be missed until
    * `onUp`, so a subscriber must not trust what it derived from them in between.
@@ -122,7 +122,7 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     listen: async (channel, handlers) => {
-      const unlisten = await pglite.listen(channel, () => handlers.onNotify())
+      const unlisten = await pglite.listen(channel, (payload) => handlers.onNotify(payload))
       handlers.onUp?.()
       return { close: unlisten, caughtUp: async () => {} }
     },
@@ -170,7 +170,7 @@ async function listenPg(
     next.on('error', lost)
     next.on('end', lost)
     next.on('notification', (message) => {
-      if (message.channel === channel) handlers.onNotify()
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '')
     })
     try {
       client = next
