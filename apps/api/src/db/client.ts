@@ -159,7 +159,8 @@ async function listenPg(
   const identifier = `"${channel.replaceAll('"', '""')}"`
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString })
+    // Named in pg_stat_activity, so an operator (and a test) can tell what it listens to.
+    const next = new pg.Client({ connectionString, application_name: `listen ${channel}` })
     const lost = () => {
       if (client !== next) return
       client = undefined

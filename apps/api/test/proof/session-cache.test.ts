@@ -177,7 +177,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('sessions kept in memory, on Postg
     await answeredFromMemory(cookie)
     await db().execute(
       sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND query = 'LISTEN "sessions_changed"'`,
+          WHERE datname = current_database() AND application_name = 'listen sessions_changed'`,
     )
     await until(() => cache().stats().entries === 0)
     const before = cache().stats()

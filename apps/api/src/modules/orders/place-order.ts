@@ -33,6 +33,7 @@ import {
   readLines,
   type PlacementBuyer,
   type PlacementLine,
+  type ShortLine,
 } from './placement-statements'
 import { orderCharges } from './quote'
 import { priceCoupon, redeemCoupon, type CouponDiscount, type CouponLine } from '../offers'
@@ -119,11 +120,13 @@ export async function createOrder(
 
   const placed = await deps.db.transaction(async (tx): Promise<Placed> => {
     const key = idempotencyKey ? { key: idempotencyKey, route: ORDER_ROUTE, hash, now } : undefined
-    const { cartId, claimed } = await claimAndLockCart(tx, user.id, key)
+    const { cartId, claimed, short } = await claimAndLockCart(tx, user.id, key, source)
     if (!claimed) return replayKey(tx, user.id, idempotencyKey!, hash, now)
     // Its problems are told after the key's claim: a repeat gets its first answer whatever
     // became of the address since.
     const address = orderAddress(checkout.address)
+    // Sold out already: refused before reading on (a flash sale's losers, decision 100).
+    if (short[0]) throw outOfStock(short[0], !input.buyNow)
     const { lines, buyer, heldUnits } = await readLines(tx, user.id, cartId, source, {
       cod: !online,
       now,
@@ -305,21 +308,24 @@ async function takeStock(tx: Tx, lines: CartLine[]): Promise<StockMove[]> {
     for (const row of taken) {
       moves.push({ familyId: row.familyId, before: row.stock + line.quantity, after: row.stock })
     }
-    if (taken.length === 0) {
-      // Buy Now's line (no cart) is changed on the product, not in the cart.
-      const fix = line.cartId
-        ? line.listed
-          ? ' Please update your cart.'
-          : ' Please remove it from your cart.'
-        : ''
-      throw conflict(
-        line.listed
-          ? `Sorry, "${line.title}" does not have ${line.quantity} in stock any more.${fix}`
-          : `Sorry, "${line.title}" is no longer available.${fix}`,
-      )
-    }
+    if (taken.length === 0) throw outOfStock(line, line.cartId !== null)
   }
   return moves
+}
+
+/** The 409 for a line the stock no longer covers (or that was unlisted), in the shopper's words. */
+function outOfStock(line: ShortLine, fromCart: boolean) {
+  // Buy Now's line (no cart) is changed on the product, not in the cart.
+  const fix = fromCart
+    ? line.listed
+      ? ' Please update your cart.'
+      : ' Please remove it from your cart.'
+    : ''
+  return conflict(
+    line.listed
+      ? `Sorry, "${line.title}" does not have ${line.quantity} in stock any more.${fix}`
+      : `Sorry, "${line.title}" is no longer available.${fix}`,
+  )
 }
 
 /**

@@ -60,6 +60,13 @@ export async function readCheckout(
   return { address: row?.address ?? null, lines: row?.lines ?? [] }
 }
 
+/** A line found short of stock (or unlisted) as the transaction began. */
+export interface ShortLine {
+  title: string
+  quantity: number
+  listed: boolean
+}
+
 /**
  * The transaction's first statement: claims the Idempotency-Key (when one came) and takes the
  * cart's row lock every cart change takes, held until commit. The cart row is made, empty,
@@ -68,15 +75,29 @@ export async function readCheckout(
  * A concurrent twin of the key waits on the key's row and then finds it claimed; a placement
  * with another key waits on the cart. Neither waits while holding what the other needs: the
  * key is only ever taken with the cart, and a twin's key row is its own.
+ *
+ * Also answers the lines that were short of stock (or unlisted) as the statement began, in
+ * product id order: a sold-out flash sale refuses its losers here, after the key's claim (a
+ * twin still replays) and before any other read, instead of at their stock update.
  */
 export async function claimAndLockCart(
   tx: Tx,
   userId: string,
   key: { key: string; route: string; hash: string; now: Date } | undefined,
-): Promise<{ cartId: string; claimed: boolean }> {
+  source: PlacementSource,
+): Promise<{ cartId: string; claimed: boolean; short: ShortLine[] }> {
   const cart = sql`INSERT INTO carts (user_id) VALUES (${userId})
     ON CONFLICT (user_id) DO UPDATE SET updated_at = now() RETURNING id`
-  const [row] = rowsOf<{ cartId: string; claimed: number }>(
+  const lines = source.buyNow
+    ? sql`SELECT ${source.buyNow.productId}::uuid AS product_id,
+                 ${source.buyNow.quantity}::int AS quantity`
+    : sql`SELECT cl.product_id, cl.quantity FROM carts c JOIN cart_lines cl ON cl.cart_id = c.id
+          WHERE c.user_id = ${userId}`
+  const short = sql`(SELECT json_agg(json_build_object(
+        'title', p.title, 'quantity', l.quantity, 'listed', p.listed) ORDER BY l.product_id)
+      FROM (${lines}) AS l JOIN products p ON p.id = l.product_id
+      WHERE NOT p.listed OR p.total_stock < l.quantity) AS short`
+  const [row] = rowsOf<{ cartId: string; claimed: number; short: ShortLine[] | null }>(
     await tx.execute(
       key
         ? sql`WITH claim AS (
@@ -84,12 +105,13 @@ export async function claimAndLockCart(
               VALUES (${userId}, ${key.key}, ${key.route}, ${key.hash}, ${key.now})
               ON CONFLICT DO NOTHING RETURNING 1
             ), cart AS (${cart})
-            SELECT (SELECT id FROM cart) AS "cartId", (SELECT count(*) FROM claim)::int AS claimed`
-        : sql`WITH cart AS (${cart}) SELECT id AS "cartId", 1 AS claimed FROM cart`,
+            SELECT (SELECT id FROM cart) AS "cartId", (SELECT count(*) FROM claim)::int AS claimed,
+              ${short}`
+        : sql`WITH cart AS (${cart}) SELECT id AS "cartId", 1 AS claimed, ${short} FROM cart`,
     ),
   )
   if (!row) throw new Error('cart not locked')
-  return { cartId: row.cartId, claimed: row.claimed > 0 }
+  return { cartId: row.cartId, claimed: row.claimed > 0, short: row.short ?? [] }
 }
 
 /** A line to order, with what the order's rules need to know about it, read under the lock. */
