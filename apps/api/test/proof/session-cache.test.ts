@@ -20,7 +20,7 @@ import { createSeller, createUser } from '../factories'
 let t: TestContext
 const clock = createClock(new Date())
 beforeAll(async () => {
-  t = await createTestApp({ deps: { now: clock.now } })
+  t = await createTestApp({ env: { SESSION_CACHE_SECONDS: '60' }, deps: { now: clock.now } })
 })
 afterAll(() => t.close())
 

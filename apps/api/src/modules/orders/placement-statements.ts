@@ -15,8 +15,6 @@ import { unpaidUnitsSql } from './unpaid-hold'
  * the order tests (and the proofs in test/proof) run every one of them on PGlite and PostgreSQL.
  */
 
-type Conn = Db | Tx
-
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
 
 /** What a checkout draws from: the cart, or Buy Now's one line (decision 089). */

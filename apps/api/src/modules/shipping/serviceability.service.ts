@@ -4,7 +4,7 @@ import {
   type CartServiceability,
   type Serviceability,
 } from '@techbazaar/shared'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { cartLines, carts, products, vendorProfiles } from '../../db/schema'
 import type { Couriers } from '../../couriers'

@@ -1,7 +1,4 @@
 import { gstStateName } from '@techbazaar/shared'
-import { and, eq, inArray } from 'drizzle-orm'
-import type { Tx } from '../../db/client'
-import { users, vendorProfiles } from '../../db/schema'
 import { GstnUnavailable, type GstinVerifier, type Taxpayer } from '../../gstn'
 import { AppError, badRequest, conflict } from '../../lib/errors'
 
