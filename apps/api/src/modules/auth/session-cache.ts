@@ -110,7 +110,10 @@ export async function createSessionCache(opts: {
       misses++
       const startedIn = generation
       const found = await readSessionUser(db, tokenHash, now)
-      if (found && trusted && generation === startedIn) keep(tokenHash, found.user, found.expiresAt)
+      // Frozen: one object answers many requests, so none of them may change it for the others.
+      if (found && trusted && generation === startedIn) {
+        keep(tokenHash, Object.freeze(found.user), found.expiresAt)
+      }
       return found?.user ?? null
     },
     caughtUp: () => subscription.caughtUp(),
