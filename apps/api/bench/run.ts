@@ -5,7 +5,8 @@
  * products (embedded PGlite, or the PostgreSQL at DATABASE_URL, which must be an empty scratch
  * database), then runs each read endpoint with autocannon and each signed-in write (cart add,
  * order create on distinct SKUs and on one hot SKU) with virtual shoppers, at 20 and 100
- * connections, then the invoice PDF rows (bench/invoices.ts: a cold render, kept bytes, and
+ * connections, a flash sale at each of those (BENCH_FLASH_SHOPPERS, default 10,000, new shoppers
+ * each with the one product of 100 units in the cart, all ordering it), then the invoice PDF rows (bench/invoices.ts: a cold render, kept bytes, and
  * /api/health while six renders run). Load comes from a worker thread, so the server keeps this process's event loop.
  * Prints req/s, p50, p99 and errors with each row's share of /api/health's throughput, and
  * writes the results to bench-results/ (git-ignored).
@@ -23,13 +24,19 @@ import { sql } from 'drizzle-orm'
 import { buildApp } from '../src/app'
 import { ROOT_DIR } from '../src/config'
 import { benchConfig } from './config'
-import { openDatabase } from '../src/db/client'
+import { openDatabase, type Db } from '../src/db/client'
 import { pdfRenderer } from '../src/modules/invoices/invoice-files'
 import { filterOptions } from '../src/db/schema'
-import { addVariantFamilies, generateProducts, rowsOf } from './generate-products'
+import {
+  addVariantFamilies,
+  BENCH_DECLARATION_COLUMNS,
+  benchDeclarationValues,
+  generateProducts,
+  rowsOf,
+} from './generate-products'
 import { createBenchInvoices, runPdfRows } from './invoices'
 import { formatTable, idleFirstByte, runLoad, type LoadResult } from './load'
-import { createBenchShoppers, createBenchSkus } from './shoppers'
+import { createBenchShoppers, createBenchSkus, fillBenchCarts } from './shoppers'
 import {
   facetPaths,
   homePaths,
@@ -38,7 +45,7 @@ import {
   searchQueries,
   SEARCHES,
 } from './paths'
-import { runVirtualUsers, type Scenario } from './virtual-users'
+import { runFlashSale, runVirtualUsers, type Scenario } from './virtual-users'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
@@ -61,6 +68,53 @@ const PAGES = [
   { name: 'product pages (HTML)', url: '/p/' },
   { name: 'brand landing page (HTML)', url: '/b/samsung' },
 ]
+
+/** The flash sale (issue 33.5): this many shoppers, one product with FLASH_UNITS units. */
+const FLASH_SHOPPERS = Number(process.env.BENCH_FLASH_SHOPPERS ?? 10_000)
+const FLASH_UNITS = 100
+const FLASH_ROW = `flash sale (${FLASH_SHOPPERS.toLocaleString('en-IN')} shoppers, ${FLASH_UNITS} units)`
+
+/**
+ * One flash sale: a fresh product with FLASH_UNITS units in every one of FLASH_SHOPPERS new
+ * shoppers' carts, and all of them ordering it, `connections` orders in flight at once. Prints
+ * what it ended with: the orders placed (exactly FLASH_UNITS, or it says so), the 409s, the 5xx.
+ */
+async function flashSale(db: Db, address: string, sellerId: string, connections: number) {
+  const shoppers = await createBenchShoppers(db, FLASH_SHOPPERS)
+  const [productId] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      INSERT INTO products (seller_id, image, title, description, category, hsn, section, brand,
+                            price_paise, sale_price_paise, total_stock, listed,
+                            ${BENCH_DECLARATION_COLUMNS})
+      VALUES (${sellerId}, '/uploads/bench.webp', 'Flash Sale Phone', 'Benchmark product',
+              'electronics', '851713', 'featured', 'samsung', 1499900, 0, ${FLASH_UNITS}, true,
+              ${benchDeclarationValues(sql`'Smartphone'`)})
+      RETURNING id`),
+  ).map((row) => row.id)
+  await fillBenchCarts(db, shoppers, productId!)
+  const result = await runFlashSale({ name: FLASH_ROW, address, shoppers, connections })
+  const exact = result.placed === FLASH_UNITS ? 'exactly the stock' : `NOT ${FLASH_UNITS}`
+  process.stdout.write(
+    `${result.placed} orders (${exact}), ${result.refused} refused (409), ${result.serverErrors} 5xx, ` +
+      `${result.otherErrors} other, over in ${result.seconds.toFixed(1)} s; `,
+  )
+  return result
+}
+
+/**
+ * This process's CPU per measured request over a write row: the server's and the virtual
+ * shoppers' (a worker thread here). Less noisy than req/s on a machine others share: it counts
+ * what the work costs, not how much of the machine it got.
+ */
+function cpuMeter() {
+  const start = process.cpuUsage()
+  return {
+    perRequest(requests: number) {
+      const used = process.cpuUsage(start)
+      return `${((used.user + used.system) / 1000 / Math.max(1, requests)).toFixed(2)} ms CPU a request`
+    },
+  }
+}
 
 /** Builds the web app (and its server renderer) when it is missing: pages need both. */
 function ensureWebBuild(ssrEntry: string): boolean {
@@ -310,22 +364,31 @@ async function main() {
         ['order create, distinct SKUs', 'checkout', skus.distinct],
         ['order create, one hot SKU', 'checkout', skus.distinct.map(() => skus.hot)],
       ]
+      if (selected(FLASH_ROW)) {
+        process.stdout.write(`  ${FLASH_ROW} at ${connections} connections… `)
+        const cpu = cpuMeter()
+        const result = await flashSale(db, address, sellerId, connections)
+        process.stdout.write(`${cpu.perRequest(FLASH_SHOPPERS)}; `)
+        record(result)
+        await drain(address)
+      }
       for (const [name, scenario, productIds] of writes) {
         if (!selected(name)) continue
         // Every row starts from empty carts: a row's units left in a cart would be ordered by
         // the next one, past the COD ceilings.
         await db.execute(sql`DELETE FROM cart_lines`)
         process.stdout.write(`  ${name} at ${connections} connections… `)
-        record(
-          await runVirtualUsers({
-            name,
-            address,
-            scenario,
-            seconds: SECONDS,
-            shoppers: shoppers.slice(0, connections),
-            productIds: productIds.slice(0, connections),
-          }),
-        )
+        const cpu = cpuMeter()
+        const result = await runVirtualUsers({
+          name,
+          address,
+          scenario,
+          seconds: SECONDS,
+          shoppers: shoppers.slice(0, connections),
+          productIds: productIds.slice(0, connections),
+        })
+        process.stdout.write(`${cpu.perRequest(result.requestsPerSecond * SECONDS)}; `)
+        record(result)
         await drain(address)
       }
     }

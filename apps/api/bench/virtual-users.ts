@@ -130,13 +130,103 @@ async function runInWorker(input: VirtualUsersInput): Promise<LoadResult> {
   }
 }
 
+export interface FlashSaleInput {
+  name: string
+  address: string
+  /** Every shopper of the sale, each holding `productId` in the cart; each orders once. */
+  shoppers: BenchShopper[]
+  /** How many orders are in flight at once (the others wait their turn in the load generator). */
+  connections: number
+}
+
+/** What a flash sale ended with, beside the usual figures (whose `errors` are 5xx and failures). */
+export interface FlashSaleResult extends LoadResult {
+  placed: number
+  /** 409s: the stock was gone. */
+  refused: number
+  serverErrors: number
+  /** Anything else: another status, a connection error. */
+  otherErrors: number
+  /** From the first order sent to the last answer: what the last of the shoppers waited. */
+  seconds: number
+}
+
+/**
+ * Every shopper presses "Place order" once, as soon as a connection is free, with its own
+ * Idempotency-Key (as the web app sends one): `connections` orders in flight until all are
+ * answered. Latencies are each order's own, from its send to its answer.
+ */
+async function flashSaleInWorker(input: FlashSaleInput): Promise<FlashSaleResult> {
+  const base = new URL(input.address)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: input.connections })
+  const latencies: number[] = []
+  let placed = 0
+  let refused = 0
+  let serverErrors = 0
+  let otherErrors = 0
+  let next = 0
+  const connection = async () => {
+    for (let i = next++; i < input.shoppers.length; i = next++) {
+      const user = input.shoppers[i]!
+      try {
+        const order = await post(
+          agent,
+          base,
+          '/api/shop/order/create',
+          user.token,
+          { userId: user.userId, addressInfo: { addressId: user.addressId }, paymentMethod: 'COD' },
+          { 'idempotency-key': crypto.randomUUID() },
+        )
+        latencies.push(order.ms)
+        if (order.status === 201) placed++
+        else if (order.status === 409) refused++
+        else if (order.status >= 500) serverErrors++
+        else otherErrors++
+      } catch {
+        otherErrors++
+      }
+    }
+  }
+  const started = performance.now()
+  await Promise.all(Array.from({ length: input.connections }, connection))
+  const seconds = (performance.now() - started) / 1000
+  agent.destroy()
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0)
+  return {
+    name: input.name,
+    url: 'flash-sale',
+    connections: input.connections,
+    requestsPerSecond: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors: serverErrors + otherErrors,
+    placed,
+    refused,
+    serverErrors,
+    otherErrors,
+    seconds,
+  }
+}
+
+/** Runs a flash sale in a worker thread and answers its figures. */
+export function runFlashSale(input: FlashSaleInput): Promise<FlashSaleResult> {
+  return inWorker({ flash: input }) as Promise<FlashSaleResult>
+}
+
 /** Runs one scenario in a worker thread and answers its figures. */
 export function runVirtualUsers(input: VirtualUsersInput): Promise<LoadResult> {
+  return inWorker({ scenario: input })
+}
+
+type WorkerTask = { scenario: VirtualUsersInput } | { flash: FlashSaleInput }
+
+function inWorker(task: WorkerTask): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     // A worker does not inherit tsx's loader: register it there before loading this file.
     const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
       .then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}) })`
-    const worker = new Worker(boot, { eval: true, workerData: input })
+    const worker = new Worker(boot, { eval: true, workerData: task })
     worker.once('message', resolve)
     worker.once('error', reject)
     worker.once('exit', (code) => {
@@ -147,7 +237,9 @@ export function runVirtualUsers(input: VirtualUsersInput): Promise<LoadResult> {
 
 if (!isMainThread && parentPort) {
   const port = parentPort
-  runInWorker(workerData as VirtualUsersInput).then(
+  const task = workerData as WorkerTask
+  const run = 'flash' in task ? flashSaleInWorker(task.flash) : runInWorker(task.scenario)
+  run.then(
     (result) => port.postMessage(result),
     (err: unknown) => {
       throw err

@@ -19,6 +19,7 @@ import type { Payments } from './payments'
 import type { PayoutRails } from './payouts'
 import type { GstPortals } from './einvoice'
 import type { LifecycleContext } from './modules/lifecycle'
+import type { SessionCache } from './modules/auth'
 
 /**
  * What the app is made of, as routes and services see it: the composition root (app.ts) builds
@@ -44,6 +45,8 @@ export interface AppDeps {
   catalogReads: CatalogReads
   /** Public catalog replies kept between catalog changes (absent when turned off). */
   catalogCache?: ReplyCache
+  /** Signed-in sessions kept between changes to them (absent when turned off or without LISTEN). */
+  sessionCache?: SessionCache
   /** Anonymous visitors' finished storefront pages, on the catalog cache's generation. */
   pageCache?: PageCache
   /** The payment providers (a provider without keys is played by the sandbox gateway). */
@@ -74,6 +77,7 @@ export type AppDepsInput = Omit<
   | 'counters'
   | 'now'
   | 'catalogCache'
+  | 'sessionCache'
   | 'catalogReads'
   | 'pageCache'
   | 'metrics'

@@ -26,7 +26,7 @@ import { returnsRoutes } from './modules/returns'
 import { settlementsRoutes } from './modules/settlements'
 import { payoutsRoutes, payoutWebhookRoutes, payoutDepsOf } from './modules/payouts'
 import { adminProductsRoutes } from './modules/admin-products'
-import { authRoutes, findSessionUser } from './modules/auth'
+import { authRoutes, createSessionCache, findSessionUser } from './modules/auth'
 import { bannersRoutes } from './modules/banners'
 import { businessAddressRoutes } from './modules/business-address'
 import { sellerSetupRoutes } from './modules/seller-setup'
@@ -80,6 +80,9 @@ import { lifecycleContext } from './modules/lifecycle'
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]']
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Sessions one process keeps at most (a few hundred bytes each). */
+const SESSION_CACHE_ENTRIES = 100_000
 
 /** Registers plugins and routes; never listens (tests call `app.inject`). */
 export async function buildApp(
@@ -140,6 +143,14 @@ export async function buildApp(
       ? await input.listen(CATALOG_CHANNEL, catalogReads.feed)
       : undefined
   const changeFeed = catalogCache ?? readsFeed
+  const sessionCache =
+    input.listen && config.sessionCacheSeconds > 0
+      ? await createSessionCache({
+          listen: input.listen,
+          ttlMs: config.sessionCacheSeconds * 1000,
+          maxEntries: SESSION_CACHE_ENTRIES,
+        })
+      : undefined
   const pageCache =
     catalogCache && config.pageCacheMaxBytes > 0
       ? createPageCache({
@@ -172,6 +183,7 @@ export async function buildApp(
     metrics,
     catalogReads,
     catalogCache,
+    sessionCache,
     pageCache,
     payments,
     couriers,
@@ -207,16 +219,19 @@ export async function buildApp(
     await deps.jobs.stop()
     await deps.catalogCache?.close()
     await readsFeed?.close()
+    await sessionCache?.close()
   })
-  if (changeFeed) {
+  if (changeFeed || sessionCache) {
     // A write is answered once this process has heard the changes it committed, so whoever
     // made them (a shopper posting a review, an admin editing a product) reads them back at once
-    // from the catalog cache, and from the primary until the replica has them (decision 097).
-    // PGlite: no wait; PostgreSQL: one round trip on the LISTEN connection, shared by the writes
-    // finishing together. Routes that change nothing of the catalog (the cart) skip it.
+    // from the catalog cache, and from the primary until the replica has them (decision 097);
+    // and a session it ended or changed (sign-out, a password or role change) is refused or
+    // seen changed from the next request on (decision 100). PGlite: no wait; PostgreSQL: one
+    // round trip on each LISTEN connection, at once, shared by the writes finishing together.
+    // Routes that change nothing of the catalog nor of any session (the cart) skip it.
     app.addHook('onSend', async (request, _reply, payload) => {
       if (WRITE_METHODS.has(request.method) && !request.routeOptions.config.catalogUnchanged) {
-        await changeFeed.caughtUp()
+        await Promise.all([changeFeed?.caughtUp(), sessionCache?.caughtUp()])
       }
       return payload
     })
@@ -230,7 +245,9 @@ export async function buildApp(
   })
   await app.register(cookie)
   await app.register(compressPlugin)
-  await app.register(authPlugin, { findSessionUser })
+  await app.register(authPlugin, {
+    findSessionUser: sessionCache ? sessionCache.find : findSessionUser,
+  })
   await app.register(rateLimitPlugin, { redis: deps.redis })
   // The docs list every admin route: off in production unless API_DOCS=true.
   if (config.apiDocs) await app.register(docsPlugin, { shopName: config.shopName })

@@ -97,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     deviceCookieDays: e.DEVICE_COOKIE_DAYS,
     metricsToken: e.METRICS_TOKEN,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     /** Product URLs per sitemap file; the sitemap index lists ceil(listed / this) of them. */
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,

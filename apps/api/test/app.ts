@@ -77,6 +77,10 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
       // Scheduled payout runs would start in any test whose clock sits in a run's slot; the
       // payout tests turn them on when they test the schedule.
       PAYOUT_SCHEDULE: 'off',
+      // Tests change accounts in the database directly and act as them at once; another process
+      // (as a test's own writes are to the app) is told milliseconds later (decision 100). The
+      // session cache's proofs, and the load proofs, turn it on.
+      SESSION_CACHE_SECONDS: '0',
       ...env,
     }),
     // Pages come as the plain app shell unless a test brings a renderer (plugins/web.test.ts).

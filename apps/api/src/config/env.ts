@@ -73,6 +73,8 @@ export const envSchema = z.object({
   ),
   // Listing pages kept in memory, dropped on every committed catalog change; 0 turns it off.
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Keep signed-in sessions in memory, dropped at every change to them (decision 100); 0: off. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // Product URLs per sitemap file (/sitemaps/products-{n}.xml); the protocol allows 50,000.
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   // The most memory those pages may hold, in bytes; the least recently used go first.

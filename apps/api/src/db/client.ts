@@ -18,8 +18,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** What a LISTEN subscriber is told. */
 export interface ChannelHandlers {
-  /** A NOTIFY arrived on the channel (after its transaction committed). */
-  onNotify(): void
+  /** A NOTIFY arrived on the channel (after its transaction committed), with its payload. */
+  onNotify(payload?: string): void
   /**
    * The listening connection broke (PostgreSQL only): notifications may be missed until
    * `onUp`, so a subscriber must not trust what it derived from them in between.
@@ -122,7 +122,7 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     listen: async (channel, handlers) => {
-      const unlisten = await pglite.listen(channel, () => handlers.onNotify())
+      const unlisten = await pglite.listen(channel, (payload) => handlers.onNotify(payload))
       handlers.onUp?.()
       return { close: unlisten, caughtUp: async () => {} }
     },
@@ -159,7 +159,8 @@ async function listenPg(
   const identifier = `"${channel.replaceAll('"', '""')}"`
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString })
+    // Named in pg_stat_activity, so an operator (and a test) can tell what it listens to.
+    const next = new pg.Client({ connectionString, application_name: `listen ${channel}` })
     const lost = () => {
       if (client !== next) return
       client = undefined
@@ -170,7 +171,7 @@ async function listenPg(
     next.on('error', lost)
     next.on('end', lost)
     next.on('notification', (message) => {
-      if (message.channel === channel) handlers.onNotify()
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '')
     })
     try {
       client = next

@@ -69,6 +69,37 @@ export async function enqueue<K extends OutboxKind>(
   return inserted.length > 0
 }
 
+/** An item to queue, of any kind (the outbox's row as a caller writes it). */
+export type OutboxItem = {
+  [K in OutboxKind]: { kind: K; payload: OutboxPayloads[K]; dedupeKey: string | null }
+}[OutboxKind]
+
+/**
+ * Items of any kinds in one INSERT, in the caller's transaction (each skipped when its dedupe
+ * key is taken already): an event's mail and SMS cost one round trip, not one each.
+ */
+export async function enqueueItems(tx: Tx | Db, items: readonly OutboxItem[]): Promise<void> {
+  if (items.length === 0) return
+  await tx.execute(outboxInsert(items))
+}
+
+/**
+ * The INSERT enqueueItems sends, for a caller that sends it inside a larger statement (order
+ * placement writes its key's answer and its messages in one): the items travel as one JSON
+ * parameter, so the statement's text is the same whatever their number.
+ */
+export function outboxInsert(items: readonly OutboxItem[]) {
+  const rows = items.map((item) => ({
+    kind: item.kind,
+    payload: item.payload,
+    dedupe_key: item.dedupeKey,
+  }))
+  return sql`INSERT INTO ${outbox} (kind, payload, dedupe_key)
+    SELECT kind, payload, dedupe_key
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS i(kind text, payload jsonb, dedupe_key text)
+    ON CONFLICT DO NOTHING`
+}
+
 /** Many items of one kind in one INSERT (each skipped when its dedupe key is taken already). */
 export async function enqueueMany<K extends OutboxKind>(
   tx: Tx | Db,

@@ -49,8 +49,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access
     /**
-     * A write route that never changes what the catalog shows (the cart's): its reply does not
-     * wait for this process to hear catalog changes (app.ts, decision 024).
+     * A write route that never changes what the catalog shows nor any session (the cart's): its
+     * reply does not wait for this process to hear catalog and session changes (app.ts,
+     * decisions 024 and 100).
      */
     catalogUnchanged?: true
   }

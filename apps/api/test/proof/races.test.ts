@@ -29,6 +29,8 @@ beforeAll(async () => {
       ORDER_CREATE_PER_HOUR: '10000',
       ORDER_MAX_QTY_PER_PRODUCT: '100',
       UNPAID_HOLD_MAX_UNITS: '10000',
+      // Sessions as production keeps them (decision 100).
+      SESSION_CACHE_SECONDS: '60',
     },
   })
   sellerId = (await createSeller(t.database.db)).id

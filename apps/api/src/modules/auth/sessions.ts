@@ -68,13 +68,24 @@ export async function findSessionUser(
   token: string,
   now: Date,
 ): Promise<(SessionUser & { sessionId: string }) | null> {
+  return (await readSessionUser(db, hashToken(token), now))?.user ?? null
+}
+
+/** findSessionUser by the token's hash, with the session's end (what the session cache keeps). */
+export async function readSessionUser(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user: SessionUser & { sessionId: string }; expiresAt: Date } | null> {
   const [row] = await db
-    .select({ ...userColumns, sessionId: sessions.id })
+    .select({ ...userColumns, sessionId: sessions.id, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-  return row ? { ...toSessionUser(row), sessionId: row.sessionId } : null
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+  return row
+    ? { user: { ...toSessionUser(row), sessionId: row.sessionId }, expiresAt: row.expiresAt }
+    : null
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

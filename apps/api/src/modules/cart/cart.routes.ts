@@ -12,7 +12,8 @@ import {
 } from '@techbazaar/shared'
 import type { App } from '../../app-types'
 import { assertSelf } from '../../plugins/auth'
-import { addItem, getCart, mergeItems, removeItem, updateItem } from './cart.service'
+import { addItem } from './cart-add'
+import { getCart, mergeItems, removeItem, updateItem } from './cart.service'
 
 const LEFT_OUT_WORDS: Record<MergeLeftOut['reason'], string> = {
   unavailable: 'is no longer available',

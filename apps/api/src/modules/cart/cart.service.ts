@@ -2,7 +2,6 @@ import {
   CART_MAX_LINES,
   overOrderLimitMessage,
   paiseToRupees,
-  type AddToCartInput,
   type Cart,
   type CartLine,
   type CartQuery,
@@ -31,7 +30,7 @@ const lineColumns = {
   listed: products.listed,
 }
 // `_['data']` is a column's type without its nullability; max_per_order may be null.
-type LineRow = Omit<
+export type LineRow = Omit<
   { [K in keyof typeof lineColumns]: (typeof lineColumns)[K]['_']['data'] },
   'maxPerOrder'
 > & { maxPerOrder: number | null }
@@ -41,7 +40,7 @@ type LineRow = Omit<
  * shop's (every cart function takes it). A line never goes above it, as it never goes above
  * the stock, so the cart never holds what checkout would refuse.
  */
-const orderLimitOf = (row: { maxPerOrder: number | null }, maxPerProduct: number) =>
+export const orderLimitOf = (row: { maxPerOrder: number | null }, maxPerProduct: number) =>
   row.maxPerOrder ?? maxPerProduct
 
 /** The one place a cart row becomes the API's line (paise to rupees here). */
@@ -117,7 +116,11 @@ export async function getCart(db: Db, userId: string, query: CartQuery, maxPerPr
  * summed here from the lines read, as totalsOf sums them in the database for one page.
  */
 async function wholeCart(conn: Conn, cartId: string, maxPerProduct: number): Promise<Cart> {
-  const rows = await linesQuery(conn, cartId)
+  return cartOfRows(await linesQuery(conn, cartId), maxPerProduct)
+}
+
+/** The cart answered from its lines' rows, oldest first, totals summed from them. */
+export function cartOfRows(rows: readonly LineRow[], maxPerProduct: number): Cart {
   let totalQuantity = 0
   let totalPaise = 0
   for (const row of rows) {
@@ -169,56 +172,8 @@ async function lineQuantity(tx: Tx, cartId: string, productId: string) {
   return row?.quantity
 }
 
-/** The product's line quantity (0 without one) and how many lines the cart has: one read. */
-async function lineAndCount(tx: Tx, cartId: string, productId: string) {
-  const [row] = await tx
-    .select({
-      quantity: sql<number>`coalesce(max(${cartLines.quantity}) FILTER (WHERE ${cartLines.productId} = ${productId}), 0)::int`,
-      lines: count(),
-    })
-    .from(cartLines)
-    .where(eq(cartLines.cartId, cartId))
-  return { current: Number(row?.quantity ?? 0), lines: Number(row?.lines ?? 0) }
-}
-
-const tooManyLines = () =>
+export const tooManyLines = () =>
   badRequest(`Your cart can hold at most ${CART_MAX_LINES} different products`)
-
-/**
- * Adds `quantity` of a listed, in-stock product, merging with the line that holds it; the
- * line never goes above the stock nor the product's limit per order (400 says which). One
- * transaction, serialised per user by the cart lock.
- */
-export async function addItem(
-  db: Db,
-  userId: string,
-  input: AddToCartInput,
-  maxPerProduct: number,
-): Promise<Cart> {
-  return db.transaction(async (tx) => {
-    const cartId = await lockCartOf(tx, userId)
-    const product = await productFor(tx, input.productId)
-    if (!product.listed) throw badRequest('This product is no longer available')
-    if (product.totalStock <= 0) throw badRequest('This product is out of stock')
-    const { current, lines } = await lineAndCount(tx, cartId, input.productId)
-    if (current + input.quantity > product.totalStock) {
-      throw badRequest(`Only ${product.totalStock} in stock. You already added ${current}.`)
-    }
-    const limit = orderLimitOf(product, maxPerProduct)
-    if (current + input.quantity > limit) {
-      throw badRequest(`${overOrderLimitMessage(limit)} You already added ${current}.`)
-    }
-    if (current === 0 && lines >= CART_MAX_LINES) throw tooManyLines()
-    await tx
-      .insert(cartLines)
-      .values({ cartId, productId: input.productId, quantity: input.quantity })
-      .onConflictDoUpdate({
-        target: [cartLines.cartId, cartLines.productId],
-        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
-      })
-    return wholeCart(tx, cartId, maxPerProduct)
-  })
-}
 
 /**
  * Sets a line's quantity. Going up needs a listed product with that much stock, within its

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client'
-import { enqueue } from '../../jobs/outbox'
+import { enqueue, enqueueItems, type OutboxItem } from '../../jobs/outbox'
 
 /** A product row after its stock moved: its family (null without one), its stock before and now. */
 export interface StockMove {
@@ -17,11 +17,26 @@ export interface StockMove {
  * which locks the family's rows in id order first. Stock that stays above zero changes nothing.
  */
 export async function queueFamilyLeadCheck(tx: Tx, moves: readonly StockMove[]) {
+  await enqueueItems(tx, familyLeadItems(moves))
+}
+
+/**
+ * The outbox item queueFamilyLeadCheck would queue (none when no stock crossed zero), for a
+ * caller that queues it with others in one statement (order placement).
+ */
+export function familyLeadItems(moves: readonly StockMove[]): OutboxItem[] {
   const familyIds = new Set<string>()
   for (const move of moves) {
     if (move.familyId && move.before > 0 !== move.after > 0) familyIds.add(move.familyId)
   }
-  await queueFamilyRefresh(tx, [...familyIds])
+  if (familyIds.size === 0) return []
+  return [
+    {
+      kind: 'catalog.refresh-families',
+      payload: { familyIds: [...familyIds].sort() },
+      dedupeKey: null,
+    },
+  ]
 }
 
 /**

@@ -2,7 +2,7 @@ import type { SmsNoticeKind } from '@techbazaar/shared'
 import { eq } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { users } from '../../db/schema'
-import { enqueue } from '../../jobs/outbox'
+import { enqueue, type OutboxItem } from '../../jobs/outbox'
 import { smsText, type SmsVars } from '../../sms'
 
 /** What decides whether and where a shopper's order message goes: read with the event's data. */
@@ -42,11 +42,24 @@ export async function queueSmsTo<K extends SmsNoticeKind>(
   vars: SmsVars<K>,
   dedupeKey: string,
 ): Promise<boolean> {
-  if (!recipient.mobile || recipient.deletedAt || recipient.muted.includes(kind)) return false
-  return enqueue(
-    tx,
-    'sms',
-    { sms: { to: recipient.mobile, kind, text: smsText(kind, vars) } },
-    { dedupeKey: `sms:${dedupeKey}` },
-  )
+  const item = smsItemTo(recipient, kind, vars, dedupeKey)
+  return item ? enqueue(tx, 'sms', item.payload, { dedupeKey: item.dedupeKey }) : false
+}
+
+/**
+ * The outbox item queueSmsTo would queue, for a caller that queues it with others in one
+ * statement (order placement); null when the shopper gets no SMS of this kind.
+ */
+export function smsItemTo<K extends SmsNoticeKind>(
+  recipient: SmsRecipient,
+  kind: K,
+  vars: SmsVars<K>,
+  dedupeKey: string,
+): (Extract<OutboxItem, { kind: 'sms' }> & { dedupeKey: string }) | null {
+  if (!recipient.mobile || recipient.deletedAt || recipient.muted.includes(kind)) return null
+  return {
+    kind: 'sms',
+    payload: { sms: { to: recipient.mobile, kind, text: smsText(kind, vars) } },
+    dedupeKey: `sms:${dedupeKey}`,
+  }
 }

@@ -1,4 +1,6 @@
 import {
+  type OrderStatus,
+  type PaymentStatus,
   formatOrderNumber,
   formatPaise,
   ORDER_STATUS_LABELS,
@@ -8,9 +10,9 @@ import {
 import { eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { orderLines, orders, users } from '../../db/schema'
-import { enqueue } from '../../jobs/outbox'
+import { enqueueItems, type OutboxItem } from '../../jobs/outbox'
 import { smsRupees } from '../../sms'
-import { queueSmsTo, smsRecipientColumns } from '../kernel'
+import { smsItemTo, smsRecipientColumns, type SmsRecipient } from '../kernel'
 
 /**
  * Queues the confirmation mail (number, status, lines and total, in the words the shop shows) in
@@ -43,8 +45,32 @@ export async function queueOrderConfirmation(
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId))
   if (!order) throw new Error(`order ${orderId} not found for its confirmation`)
-  const { lines } = order
-  const rows = lines.map(
+  await enqueueItems(tx, orderConfirmationItems(orderId, order, shopName))
+}
+
+/** What the confirmation says: the order as confirmed, its buyer, its lines in title order. */
+export interface ConfirmedOrder extends SmsRecipient {
+  number: number
+  status: OrderStatus
+  paymentStatus: PaymentStatus
+  total: number
+  method: keyof typeof PAYMENT_METHOD_LABELS
+  email: string
+  name: string
+  lines: { title: string; quantity: number; price: number }[]
+}
+
+/**
+ * The confirmation's mail and SMS as outbox items, for a caller that queues them itself (order
+ * placement has every part in hand and writes them with the key's answer in one statement).
+ * Once per order: their dedupe keys are the order's.
+ */
+export function orderConfirmationItems(
+  orderId: string,
+  order: ConfirmedOrder,
+  shopName: string,
+): OutboxItem[] {
+  const rows = order.lines.map(
     (l) => `  ${l.quantity} × ${l.title} — ${formatPaise(l.price * l.quantity)}`,
   )
   const number = formatOrderNumber(order.number)
@@ -65,12 +91,14 @@ export async function queueOrderConfirmation(
       `— ${shopName}`,
     ].join('\n'),
   }
-  await enqueue(tx, 'mail', { mail }, { dedupeKey: `order-confirmation:${orderId}` })
-  await queueSmsTo(
-    tx,
+  const sms = smsItemTo(
     order,
     'order_placed',
     { shop: shopName, order: number, total: smsRupees(formatPaise(order.total)) },
     `order-placed:${orderId}`,
   )
+  return [
+    { kind: 'mail', payload: { mail }, dedupeKey: `order-confirmation:${orderId}` },
+    ...(sms ? [sms] : []),
+  ]
 }

@@ -6,37 +6,35 @@ import {
   overOrderLimitMessage,
   paiseToRupees,
   pincodeStateProblem,
-  type BuyNowLine,
   type CreateOrderInput,
   type CreateOrderResponse,
   type SessionUser,
 } from '@techbazaar/shared'
-import { and, asc, eq, gte, sql } from 'drizzle-orm'
+import { and, eq, gte, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { Couriers } from '../../couriers'
 import type { GstinVerifier } from '../../gstn'
 import type { Db, Tx } from '../../db/client'
-import {
-  addresses,
-  cartLines,
-  carts,
-  idempotencyKeys,
-  orderLines,
-  orders,
-  payments,
-  products,
-  subOrders,
-  type AddressSnapshot,
-} from '../../db/schema'
+import { payments, products, type AddressSnapshot } from '../../db/schema'
 import { badRequest, conflict } from '../../lib/errors'
 import type { ShopMetrics } from '../../lib/metrics'
 import type { Payments } from '../../payments'
-import { queueFamilyLeadCheck, recordHistory, type StockMove } from '../kernel'
-import { queueOrderConfirmation, type LifecycleContext } from '../lifecycle'
+import { familyLeadItems, type StockMove } from '../kernel'
+import { orderConfirmationItems, type ConfirmedOrder, type LifecycleContext } from '../lifecycle'
 import { assertDeliverable } from '../shipping'
 import { assertCompositionIntraState, verifyBuyerGstin } from '../vendors'
 import { ORDER_ROUTE, replayKey, startCheckout, type PendingCheckout } from './checkout-payment'
 import { assertCodDayAllowed } from './cod-daily-limit'
+import {
+  claimAndLockCart,
+  finishPlacement,
+  insertOrder,
+  readCheckout,
+  readLines,
+  type PlacementBuyer,
+  type PlacementLine,
+  type ShortLine,
+} from './placement-statements'
 import { orderCharges } from './quote'
 import { priceCoupon, redeemCoupon, type CouponDiscount, type CouponLine } from '../offers'
 import { assertHoldAllowed } from './unpaid-hold'
@@ -76,7 +74,7 @@ type Placed =
   | { kind: 'online'; pending: PendingCheckout }
   | { kind: 'resume'; pending: PendingCheckout }
 
-type CartLine = Awaited<ReturnType<typeof cartOf>>[number]
+type CartLine = PlacementLine
 
 /**
  * Places an order from the caller's server cart (or Buy Now's one line, the cart left as it is:
@@ -108,27 +106,39 @@ export async function createOrder(
   // Before the transaction: the GST network is a network call (issue 30.10, decision 075).
   if (input.buyer) await verifyBuyerGstin(deps.gstn, input.buyer)
   const source = { buyNow: input.buyNow }
+  const online = input.paymentMethod !== 'COD'
+  // One read: the address and the lines' sellers, for the courier to be asked before any lock.
+  const checkout = await readCheckout(deps.db, user.id, input.addressInfo.addressId, source)
   const deliverable = await assertDeliverable(
     deps,
-    user.id,
-    input.addressInfo.addressId,
-    input.paymentMethod === 'COD',
-    source,
+    checkout.address?.pincode ?? null,
+    checkout.lines,
+    !online,
   )
   const expectedDelivery = deliverable?.deliveryBy ?? null
   const now = deps.now()
-  const online = input.paymentMethod !== 'COD'
 
   const placed = await deps.db.transaction(async (tx): Promise<Placed> => {
-    if (idempotencyKey) {
-      const replay = await claimKey(tx, user.id, idempotencyKey, hash, now)
-      if (replay) return replay
+    const key = idempotencyKey ? { key: idempotencyKey, route: ORDER_ROUTE, hash, now } : undefined
+    const { cartId, claimed, short } = await claimAndLockCart(tx, user.id, key, source)
+    if (!claimed) return replayKey(tx, user.id, idempotencyKey!, hash, now)
+    // Its problems are told after the key's claim: a repeat gets its first answer whatever
+    // became of the address since.
+    const address = orderAddress(checkout.address)
+    // Sold out already: refused before reading on (a flash sale's losers, decision 100).
+    if (short[0]) throw outOfStock(short[0], !input.buyNow)
+    const { lines, buyer, heldUnits } = await readLines(tx, user.id, cartId, source, {
+      cod: !online,
+      now,
+    })
+    if (lines.length === 0) {
+      throw badRequest(
+        input.buyNow
+          ? 'Sorry, this product is no longer available.'
+          : 'Your cart is empty. Please add items to proceed',
+      )
     }
-    const address = await ownAddress(tx, user.id, input.addressInfo.addressId)
-    const lines = input.buyNow
-      ? await buyNowLines(tx, user.id, input.buyNow)
-      : await lockedCart(tx, user.id)
-    await assertCompositionIntraState(tx, lines, address.stateCode ?? '')
+    assertCompositionIntraState(lines, address.stateCode ?? '')
     // Checked again here, under the cart lock: the quote's word is not the order's (decision 092).
     const coupon = input.couponCode
       ? await priceCoupon(tx, input.couponCode, user.id, couponLinesOf(lines), now)
@@ -141,9 +151,9 @@ export async function createOrder(
       coupon?.discountPaise ?? 0,
     )
     // Under the cart lock taken above, so two placements of one account count each other.
-    if (online) await assertHoldAllowed(tx, user.id, lines, deps.limits.unpaidHoldMaxUnits, now)
-    else await assertCodDayAllowed(tx, user.id, lines, deps.limits.codDailyMaxPaise, now)
-    await takeStock(tx, lines)
+    if (online) assertHoldAllowed(lines, heldUnits, deps.limits.unpaidHoldMaxUnits)
+    else assertCodDayAllowed(lines, deps.limits.codDailyMaxPaise)
+    const moves = await takeStock(tx, lines)
     const expiresAt = new Date(now.getTime() + deps.limits.paymentWindowMinutes * 60_000)
     const order = await writeOrder(tx, {
       user,
@@ -159,7 +169,25 @@ export async function createOrder(
     // The coupon's use is taken atomically; losing the race for its last use undoes the order.
     if (coupon) await redeemCoupon(tx, coupon, user.id, order.id)
     const response = { success: true as const, orderId: order.id, orderNumber: order.number }
-    await recordPlacement(tx, deps, { user, idempotencyKey, response, online, now })
+    // A COD order's answer is final and its confirmation goes now; an online one is confirmed
+    // by its payment. A variant that ran out may hand its family's card on (decision 090).
+    const items = [
+      ...(online || !buyer
+        ? []
+        : orderConfirmationItems(
+            order.id,
+            confirmedOrder(order.orderNumber, input, totalPaise, buyer, lines),
+            deps.lifecycle.shopName,
+          )),
+      ...familyLeadItems(moves),
+    ]
+    await finishPlacement(tx, {
+      userId: user.id,
+      key: idempotencyKey,
+      orderId: order.id,
+      response: online ? null : response,
+      items,
+    })
     if (!online) return { kind: 'cod', response }
     // On the shop's clock: Pay now measures its attempts by it (checkouts/attempts.ts).
     await tx.insert(payments).values({
@@ -203,29 +231,12 @@ function requestHash(input: CreateOrderInput): string {
 }
 
 /**
- * Claims the Idempotency-Key inside the order's transaction: a concurrent twin waits on the key's
- * row, then replays. Answers what a repeat gets, or null for a first use.
+ * The saved address as the order keeps it; 400 when it is not the caller's, was saved before
+ * states were asked, or has a state its PIN does not belong to.
  */
-async function claimKey(
-  tx: Tx,
-  userId: string,
-  key: string,
-  hash: string,
-  now: Date,
-): Promise<Placed | null> {
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values({ userId, key, route: ORDER_ROUTE, requestHash: hash, attemptedAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
-  return inserted.length === 0 ? replayKey(tx, userId, key, hash, now) : null
-}
-
-async function ownAddress(tx: Tx, userId: string, addressId: string): Promise<AddressSnapshot> {
-  const [row] = await tx
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+function orderAddress(
+  row: (AddressSnapshot & { stateCode: string | null }) | null,
+): AddressSnapshot {
   if (!row) throw badRequest('Please select one address to proceed.')
   // The state is the invoices' place of supply; one saved before states were asked has none.
   if (!row.stateCode) throw badRequest(ADDRESS_STATE_MISSING)
@@ -233,75 +244,7 @@ async function ownAddress(tx: Tx, userId: string, addressId: string): Promise<Ad
   // put the wrong place of supply, and so the wrong tax type, on the invoices.
   const problem = pincodeStateProblem(row.pincode, row.stateCode)
   if (problem) throw badRequest(`${problem}. Please correct this address before ordering`)
-  return {
-    addressId: row.id,
-    recipientName: row.recipientName,
-    address: row.address,
-    landmark: row.landmark,
-    city: row.city,
-    pincode: row.pincode,
-    phone: row.phone,
-    notes: row.notes,
-    stateCode: row.stateCode,
-  }
-}
-
-/**
- * The cart row lock every cart change takes, held until commit, and only then the lines (a new
- * statement, so a new snapshot): a line another tab adds meanwhile is then either in this order
- * or still in the cart, never deleted with the ordered ones unseen.
- */
-async function lockedCart(tx: Tx, userId: string): Promise<CartLine[]> {
-  await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for('update')
-  const lines = await cartOf(tx, userId)
-  if (lines.length === 0) throw badRequest('Your cart is empty. Please add items to proceed')
-  return lines
-}
-
-/**
- * Buy Now's one line at today's catalog price (decision 089). The cart's row lock is taken as a
- * cart order takes it (the row made, empty, when the account has none), so this account's
- * placements still take turns and count each other's held units and cash; its lines are neither
- * read nor emptied. `cartId` is null: the cart is not this order's source.
- */
-async function buyNowLines(tx: Tx, userId: string, line: BuyNowLine): Promise<CartLine[]> {
-  await tx.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId })
-  await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for('update')
-  const [product] = await tx
-    .select({ ...catalogFields, cartId: sql<string | null>`null` })
-    .from(products)
-    .where(eq(products.id, line.productId))
-  if (!product) throw badRequest('Sorry, this product is no longer available.')
-  return [{ ...product, productId: line.productId, quantity: line.quantity }]
-}
-
-/** A line's catalog side, read as the order is placed. */
-const catalogFields = {
-  title: products.title,
-  image: products.image,
-  pricePaise: products.effectivePricePaise,
-  mrpPaise: products.pricePaise,
-  category: products.category,
-  brand: products.brand,
-  sellerId: products.sellerId,
-  listed: products.listed,
-  maxPerOrder: products.maxPerOrder,
-}
-
-/** The caller's cart lines with today's catalog prices, in product id order (a fixed lock order). */
-async function cartOf(tx: Tx, userId: string) {
-  return tx
-    .select({
-      cartId: sql<string | null>`${carts.id}`,
-      productId: cartLines.productId,
-      quantity: cartLines.quantity,
-      ...catalogFields,
-    })
-    .from(carts)
-    .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(carts.userId, userId))
-    .orderBy(asc(cartLines.productId))
+  return { ...row, stateCode: row.stateCode }
 }
 
 /**
@@ -344,8 +287,11 @@ function checkCart(
   return totalPaise
 }
 
-/** One conditional update per line, never read-then-write, so two buyers cannot take one unit. */
-async function takeStock(tx: Tx, lines: CartLine[]): Promise<void> {
+/**
+ * One conditional update per line, never read-then-write, so two buyers cannot take one unit;
+ * in product id order (the lines' order), the shop's lock order for products. Answers the moves.
+ */
+async function takeStock(tx: Tx, lines: CartLine[]): Promise<StockMove[]> {
   const moves: StockMove[] = []
   for (const line of lines) {
     const taken = await tx
@@ -362,28 +308,29 @@ async function takeStock(tx: Tx, lines: CartLine[]): Promise<void> {
     for (const row of taken) {
       moves.push({ familyId: row.familyId, before: row.stock + line.quantity, after: row.stock })
     }
-    if (taken.length === 0) {
-      // Buy Now's line (no cart) is changed on the product, not in the cart.
-      const fix = line.cartId
-        ? line.listed
-          ? ' Please update your cart.'
-          : ' Please remove it from your cart.'
-        : ''
-      throw conflict(
-        line.listed
-          ? `Sorry, "${line.title}" does not have ${line.quantity} in stock any more.${fix}`
-          : `Sorry, "${line.title}" is no longer available.${fix}`,
-      )
-    }
+    if (taken.length === 0) throw outOfStock(line, line.cartId !== null)
   }
-  await queueFamilyLeadCheck(tx, moves)
+  return moves
+}
+
+/** The 409 for a line the stock no longer covers (or that was unlisted), in the shopper's words. */
+function outOfStock(line: ShortLine, fromCart: boolean) {
+  // Buy Now's line (no cart) is changed on the product, not in the cart.
+  const fix = fromCart
+    ? line.listed
+      ? ' Please update your cart.'
+      : ' Please remove it from your cart.'
+    : ''
+  return conflict(
+    line.listed
+      ? `Sorry, "${line.title}" does not have ${line.quantity} in stock any more.${fix}`
+      : `Sorry, "${line.title}" is no longer available.${fix}`,
+  )
 }
 
 /**
- * The order, one sub-order per seller with its lines at today's prices, and a cart order's cart
- * emptied. An
- * online order waits for its payment (`expiresAt`); cash on delivery is confirmed as placed, so
- * its ship-by days count from now.
+ * The order, one sub-order per seller with its lines at today's prices (each with its coupon
+ * share), its timeline's first line, and a cart order's cart emptied: one statement.
  */
 async function writeOrder(
   tx: Tx,
@@ -398,113 +345,79 @@ async function writeOrder(
     expiresAt: Date | null
     expectedDelivery: string | null
   },
-): Promise<{ id: string; number: string }> {
-  const { input, lines, now } = placing
-  const online = placing.expiresAt !== null
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      userId: placing.user.id,
-      addressInfo: placing.address,
-      // The invoices' recipient: fixed as ordered, like the address.
-      buyerGstin: input.buyer?.gstin ?? null,
-      buyerLegalName: input.buyer?.legalName ?? null,
-      buyerAddress: input.buyer?.billingAddress ?? null,
-      paymentMethod: input.paymentMethod,
-      orderStatus: online ? 'pending' : 'confirmed',
-      paymentStatus: 'pending',
-      totalPaise: placing.totalPaise,
-      couponCode: placing.coupon?.code ?? null,
-      couponDiscountPaise: placing.coupon?.discountPaise ?? 0,
-      expiresAt: placing.expiresAt,
-      expectedDelivery: placing.expectedDelivery,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: orders.id, orderNumber: orders.orderNumber })
-  if (!order) throw new Error('order not inserted')
-
+): Promise<{ id: string; number: string; orderNumber: number }> {
+  const { input, lines, coupon } = placing
   // Each line with its coupon share (in `lines` order, as the coupon was priced).
-  const bySeller = new Map<string, (CartLine & { discountPaise: number })[]>()
-  lines.forEach((line, i) => {
-    const discountPaise = placing.coupon?.shares[i] ?? 0
-    bySeller.set(line.sellerId, [
-      ...(bySeller.get(line.sellerId) ?? []),
-      { ...line, discountPaise },
-    ])
-  })
-  const funder = placing.coupon?.fundedBy ?? null
-  for (const [sellerId, sellerLines] of bySeller) {
-    const [sub] = await tx
-      .insert(subOrders)
-      .values({
-        orderId: order.id,
-        sellerId,
-        status: online ? 'pending' : 'confirmed',
-        confirmedAt: online ? null : now,
-        // What is paid for the part: what COD collects and a cancellation refunds.
-        subtotalPaise: sellerLines.reduce(
-          (sum, l) => sum + l.pricePaise * l.quantity - l.discountPaise,
-          0,
-        ),
-      })
-      .returning({ id: subOrders.id })
-    if (!sub) throw new Error('sub-order not inserted')
-    await tx.insert(orderLines).values(
-      sellerLines.map((l) => ({
-        orderId: order.id,
-        subOrderId: sub.id,
-        productId: l.productId,
-        title: l.title,
-        image: l.image,
-        unitPricePaise: l.pricePaise,
-        quantity: l.quantity,
-        mrpPaise: Math.max(l.mrpPaise, l.pricePaise),
-        discountPaise: l.discountPaise,
-        discountFundedBy: l.discountPaise > 0 ? funder : null,
-      })),
+  const withShares = lines.map((line, i) => ({ ...line, discountPaise: coupon?.shares[i] ?? 0 }))
+  const parts = new Map<string, number>()
+  for (const l of withShares) {
+    parts.set(
+      l.sellerId,
+      (parts.get(l.sellerId) ?? 0) + l.pricePaise * l.quantity - l.discountPaise,
     )
   }
-  // Buy Now's order leaves the cart as it was (decision 089).
-  const cartId = lines[0]!.cartId
-  if (cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, cartId))
-  return { id: order.id, number: formatOrderNumber(order.orderNumber) }
+  const funder = coupon?.fundedBy ?? null
+  const order = await insertOrder(tx, {
+    userId: placing.user.id,
+    address: placing.address,
+    // The invoices' recipient: fixed as ordered, like the address.
+    buyer: input.buyer,
+    paymentMethod: input.paymentMethod,
+    online: placing.expiresAt !== null,
+    totalPaise: placing.totalPaise,
+    coupon: coupon ? { code: coupon.code, discountPaise: coupon.discountPaise } : null,
+    expiresAt: placing.expiresAt,
+    expectedDelivery: placing.expectedDelivery,
+    now: placing.now,
+    parts: [...parts].map(([sellerId, subtotalPaise]) => ({ sellerId, subtotalPaise })),
+    lines: withShares.map((l) => ({
+      sellerId: l.sellerId,
+      productId: l.productId,
+      title: l.title,
+      image: l.image,
+      unitPricePaise: l.pricePaise,
+      quantity: l.quantity,
+      mrpPaise: Math.max(l.mrpPaise, l.pricePaise),
+      discountPaise: l.discountPaise,
+      discountFundedBy: l.discountPaise > 0 ? funder : null,
+    })),
+    // Buy Now's order leaves the cart as it was (decision 089).
+    emptyCartId: lines[0]!.cartId,
+    // The wall clock, as recordHistory writes every timeline line (its comment says why).
+    // eslint-disable-next-line no-restricted-syntax
+    historyAt: new Date(),
+  })
+  return {
+    id: order.id,
+    number: formatOrderNumber(order.orderNumber),
+    orderNumber: order.orderNumber,
+  }
 }
 
-/**
- * How the order was placed, in its own transaction: the Idempotency-Key names it (a retry after
- * a crash finds it; a COD order's answer is final), the timeline's first line, and a COD order's
- * confirmation mail (an online one is confirmed by its payment).
- */
-async function recordPlacement(
-  tx: Tx,
-  deps: Pick<OrderDeps, 'lifecycle'>,
-  placed: {
-    user: SessionUser
-    idempotencyKey: string | undefined
-    response: CreateOrderResponse & { orderId: string }
-    online: boolean
-    now: Date
-  },
-): Promise<void> {
-  const { user, idempotencyKey, response, online } = placed
-  if (idempotencyKey) {
-    await tx
-      .update(idempotencyKeys)
-      .set({
-        orderId: response.orderId,
-        ...(online ? {} : { responseStatus: 201, responseBody: response }),
-      })
-      .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)))
+/** A cash-on-delivery order as its confirmation tells it, from what placement has in hand. */
+function confirmedOrder(
+  orderNumber: number,
+  input: CreateOrderInput,
+  totalPaise: number,
+  buyer: PlacementBuyer,
+  lines: readonly CartLine[],
+): ConfirmedOrder {
+  return {
+    number: orderNumber,
+    status: 'confirmed',
+    paymentStatus: 'pending',
+    total: totalPaise,
+    method: input.paymentMethod,
+    email: buyer.email,
+    name: buyer.name,
+    mobile: buyer.mobile,
+    muted: buyer.muted,
+    deletedAt: buyer.deletedAt,
+    // Title order, as the shop lists an order's lines.
+    lines: lines
+      .map((l) => ({ title: l.title, quantity: l.quantity, price: l.pricePaise }))
+      .sort((a, b) => a.title.localeCompare(b.title)),
   }
-  await recordHistory(tx, {
-    orderId: response.orderId,
-    event: 'place',
-    toStatus: online ? 'pending' : 'confirmed',
-    actor: 'shopper',
-    actorId: user.id,
-  })
-  if (!online) await queueOrderConfirmation(tx, response.orderId, deps.lifecycle.shopName)
 }
 
 /** The order's lines as a coupon sees them. */

@@ -12,15 +12,25 @@ export async function unpaidUnitsHeld(db: Db | Tx, userId: string, now: Date): P
     .select({ units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.paymentStatus, 'pending'),
-        // Only online orders have a window; one past it is released by the next expiry run.
-        gt(orders.expiresAt, now),
-      ),
-    )
+    .where(unpaidHoldOf(userId, now))
   return held?.units ?? 0
+}
+
+/** unpaidUnitsHeld as a scalar subquery, for placement's one read beside the cart's lines. */
+export function unpaidUnitsSql(userId: string, now: Date) {
+  return sql<number>`(SELECT coalesce(sum(${orderLines.quantity}), 0)::int
+    FROM ${orderLines} INNER JOIN ${orders} ON ${orders.id} = ${orderLines.orderId}
+    WHERE ${unpaidHoldOf(userId, now)})`
+}
+
+/** The account's orders that hold units unpaid now. */
+function unpaidHoldOf(userId: string, now: Date) {
+  return and(
+    eq(orders.userId, userId),
+    eq(orders.paymentStatus, 'pending'),
+    // Only online orders have a window; one past it is released by the next expiry run.
+    gt(orders.expiresAt, now),
+  )
 }
 
 /**
@@ -29,20 +39,17 @@ export async function unpaidUnitsHeld(db: Db | Tx, userId: string, now: Date): P
  * could keep a product off sale without paying. A cart alone above it is a 400 (lower it); one
  * that fits only after another unpaid order ends is a 409 (pay for or cancel that one first).
  */
-export async function assertHoldAllowed(
-  tx: Tx,
-  userId: string,
+export function assertHoldAllowed(
   lines: { quantity: number }[],
+  heldUnits: number,
   maxUnits: number,
-  now: Date,
-): Promise<void> {
+): void {
   const units = lines.reduce((sum, l) => sum + l.quantity, 0)
   if (units > maxUnits) {
     throw badRequest(
       `An order paid online can hold at most ${maxUnits} items while it waits for payment. Please lower the quantities in your cart.`,
     )
   }
-  const heldUnits = await unpaidUnitsHeld(tx, userId, now)
   if (heldUnits + units > maxUnits) {
     throw conflict(
       `Your unpaid orders already hold ${heldUnits} item${heldUnits === 1 ? '' : 's'}, and at most ${maxUnits} can wait for payment at once. Please pay for or cancel your unpaid order in My Orders first.`,

@@ -4,9 +4,9 @@ import {
   type CartServiceability,
   type Serviceability,
 } from '@techbazaar/shared'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { addresses, cartLines, carts, products, vendorProfiles } from '../../db/schema'
+import { cartLines, carts, products, vendorProfiles } from '../../db/schema'
 import type { Couriers } from '../../couriers'
 import type { Courier, ServiceabilityAnswer, ServiceabilityInput } from '../../couriers/types'
 import { AppError, badRequest, notFound } from '../../lib/errors'
@@ -53,19 +53,25 @@ async function sellersServiceability(
   deps: ServiceabilityDeps,
   sellerIds: readonly string[],
   pincode: string,
+  /** The sellers' pickup pincodes when the caller read them already. */
+  pickups?: ReadonlyMap<string, string | null>,
 ): Promise<Map<string, Serviceability>> {
   const courier = deps.couriers.default
   if (!courier) {
     return new Map(sellerIds.map((id) => [id, { serviceable: true, cod: true, deliveryBy: null }]))
   }
-  const profiles =
-    sellerIds.length === 0
-      ? []
-      : await deps.db
-          .select({ userId: vendorProfiles.userId, pincode: vendorProfiles.pincode })
-          .from(vendorProfiles)
-          .where(inArray(vendorProfiles.userId, [...sellerIds]))
-  const pickupOf = new Map(profiles.map((p) => [p.userId, p.pincode]))
+  const pickupOf =
+    pickups ??
+    new Map(
+      sellerIds.length === 0
+        ? []
+        : (
+            await deps.db
+              .select({ userId: vendorProfiles.userId, pincode: vendorProfiles.pincode })
+              .from(vendorProfiles)
+              .where(inArray(vendorProfiles.userId, [...sellerIds]))
+          ).map((p) => [p.userId, p.pincode]),
+    )
   const now = deps.now()
   const entries = await Promise.all(
     sellerIds.map(async (id): Promise<[string, Serviceability]> => {
@@ -162,9 +168,18 @@ async function checkCart(
   pincode: string,
   source: CheckoutSource,
 ) {
-  const lines = await cartProducts(deps.db, userId, source)
+  return checkLines(deps, await cartProducts(deps.db, userId, source), pincode)
+}
+
+/** checkCart's answer for lines in hand (with their sellers' pickup pincodes when read). */
+async function checkLines(
+  deps: ServiceabilityDeps,
+  lines: readonly { sellerId: string; title: string }[],
+  pincode: string,
+  pickups?: ReadonlyMap<string, string | null>,
+) {
   const sellerIds = [...new Set(lines.map((l) => l.sellerId))]
-  const bySeller = await sellersServiceability(deps, sellerIds, pincode).catch((err) => {
+  const bySeller = await sellersServiceability(deps, sellerIds, pincode, pickups).catch((err) => {
     throw unreachable(err)
   })
   const parts = [...bySeller.values()]
@@ -186,7 +201,8 @@ async function checkCart(
 
 /**
  * Order placement's check, before its transaction (a courier is never asked while rows are
- * locked): the address's pincode must be served for every seller in the cart, and cash on
+ * locked), on the address's pincode (null: no such address) and the checkout's lines as
+ * placement read them: the pincode must be served for every seller in the cart, and cash on
  * delivery taken there when asked for. Answers the sellers it checked, so the transaction can
  * refuse a cart that gained another seller meanwhile, and the day checkout promised (the last
  * parcel's, IST; null when a courier gives no estimate), kept on the order until a courier
@@ -196,27 +212,34 @@ async function checkCart(
  */
 export async function assertDeliverable(
   deps: ServiceabilityDeps,
-  userId: string,
-  addressId: string,
+  pincode: string | null,
+  lines: readonly DeliveryLine[],
   cashOnDelivery: boolean,
-  source: CheckoutSource = {},
 ): Promise<{ sellerIds: Set<string>; deliveryBy: string | null } | null> {
-  const [address] = await deps.db
-    .select({ pincode: addresses.pincode })
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-  if (!address) return null // placement answers the missing address in its own words
+  if (pincode === null) return null // placement answers the missing address in its own words
+  const pickups = new Map(lines.map((l) => [l.sellerId, l.pickupPincode]))
   let checked
   try {
-    checked = await checkCart(deps, userId, address.pincode, source)
+    checked = await checkLines(deps, lines, pincode, pickups)
   } catch (err) {
     if (err instanceof CourierUnreachable) return null
     throw err
   }
   const { answer, sellerIds } = checked
   if (!answer.serviceable) {
-    throw badRequest(undeliverableMessage(address.pincode, answer.undeliverable))
+    throw badRequest(undeliverableMessage(pincode, answer.undeliverable))
   }
-  if (cashOnDelivery && !answer.cod) throw badRequest(noCodMessage(address.pincode))
+  if (cashOnDelivery && !answer.cod) throw badRequest(noCodMessage(pincode))
   return { sellerIds: new Set(sellerIds), deliveryBy: answer.deliveryBy }
+}
+
+/**
+ * A line of the checkout as the delivery check sees it: its seller, its title (named when it
+ * cannot come) and the seller's pickup pincode (vendor_profiles.pincode; null without one).
+ * Placement reads them with the address in one statement before it asks.
+ */
+export interface DeliveryLine {
+  sellerId: string
+  title: string
+  pickupPincode: string | null
 }

@@ -1,7 +1,4 @@
 import { gstStateName } from '@techbazaar/shared'
-import { and, eq, inArray } from 'drizzle-orm'
-import type { Tx } from '../../db/client'
-import { users, vendorProfiles } from '../../db/schema'
 import { GstnUnavailable, type GstinVerifier, type Taxpayer } from '../../gstn'
 import { AppError, badRequest, conflict } from '../../lib/errors'
 
@@ -88,31 +85,24 @@ export async function verifyBuyerGstin(
 /**
  * Refuses an order that would take a composition dealer's goods out of its state: such a
  * dealer may not make inter-state supplies (CGST s.10(2)(c)), and the operator must not let it
- * (Notification 36/2023-CT). Run inside the order's transaction with the cart's sellers.
+ * (Notification 36/2023-CT). Run inside the order's transaction on the cart's lines, each read
+ * with its seller's registration (`sellerComposition`: a composition dealer; its GSTIN and name).
  */
-export async function assertCompositionIntraState(
-  tx: Tx,
-  lines: { sellerId: string; title: string }[],
+export function assertCompositionIntraState(
+  lines: {
+    title: string
+    sellerComposition: boolean
+    sellerGstNumber: string | null
+    sellerName: string | null
+  }[],
   placeOfSupply: string,
-): Promise<void> {
-  const sellerIds = [...new Set(lines.map((l) => l.sellerId))]
-  if (sellerIds.length === 0) return
-  const composition = await tx
-    .select({ id: users.id, name: users.userName, gstNumber: vendorProfiles.gstNumber })
-    .from(vendorProfiles)
-    .innerJoin(users, eq(users.id, vendorProfiles.userId))
-    .where(
-      and(
-        inArray(vendorProfiles.userId, sellerIds),
-        eq(vendorProfiles.gstRegistrationType, 'composition'),
-      ),
-    )
-  for (const seller of composition) {
-    const state = seller.gstNumber?.slice(0, 2)
+): void {
+  for (const line of lines) {
+    if (!line.sellerComposition) continue
+    const state = line.sellerGstNumber?.slice(0, 2)
     if (!state || state === placeOfSupply) continue
-    const line = lines.find((l) => l.sellerId === seller.id)
     throw badRequest(
-      `"${line?.title}" is sold by ${seller.name}, a composition dealer that can deliver only within ${gstStateName(state)}. Please remove it from your cart or choose an address in ${gstStateName(state)}.`,
+      `"${line.title}" is sold by ${line.sellerName}, a composition dealer that can deliver only within ${gstStateName(state)}. Please remove it from your cart or choose an address in ${gstStateName(state)}.`,
     )
   }
 }
