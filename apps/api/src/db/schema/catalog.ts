@@ -192,7 +192,7 @@ export const products = pgTable(
     familyLead: boolean('family_lead').notNull().default(true),
     /**
      * On a family's lead: every listed variant's option values as "colour:blue" keys, for the
-     * listing's option filters (GIN-indexed); empty elsewhere.
+     * listing's option filters (carried by the family leads' indexes, decision 099); empty elsewhere.
      */
     familyOptionKeys: text('family_option_keys')
       .array()
@@ -258,7 +258,24 @@ export const products = pgTable(
         t.averageReview,
       )
       .where(listedLead),
-    index('products_family_options_idx').using('gin', t.familyOptionKeys).where(listedLead),
+    // A page of rows filtered on two or more of category, brand and section (decision 099): one
+    // index range per combination the kept counts know, merged, so a filter on two columns never
+    // walks one column's range past the rows the other rejects (titles start with the brand).
+    index('products_combo_price_idx')
+      .on(t.category, t.brand, t.section, t.effectivePricePaise, t.id)
+      .where(listedLead),
+    index('products_combo_title_idx')
+      .on(t.category, t.brand, t.section, titleSortKey(t.title), t.id)
+      .where(listedLead),
+    // Option filters (decision 099): the family leads alone, in each sort's order, so a page of
+    // "colour: blue" walks the few family leads, not every listed product. Migration 0059 adds
+    // every filter column as INCLUDE (the builder has none), so the walks are index-only.
+    index('products_family_lead_price_idx')
+      .on(t.effectivePricePaise, t.id)
+      .where(sql`listed AND family_lead AND family_id IS NOT NULL`),
+    index('products_family_lead_title_idx')
+      .on(titleSortKey(t.title), t.id)
+      .where(sql`listed AND family_lead AND family_id IS NOT NULL`),
     index('products_family_idx')
       .on(t.familyId)
       .where(sql`${t.familyId} IS NOT NULL`),
@@ -272,6 +289,47 @@ export const products = pgTable(
     // Search matches a misspelt brand ("samsng") by trigram word similarity too.
     index('products_brand_trgm_idx').using('gin', sql`${t.brand} gin_trgm_ops`),
   ],
+)
+
+/**
+ * Listed products kept counted (decision 099), so a listing's total and its facet counts never
+ * count the catalog per request: per category, section, brand and stock, `option_key` '' for the
+ * products themselves and "colour:blue" for the family leads carrying that option key. Written
+ * only by the products trigger (migration 0059), one row per change of a statement (`delta`), so
+ * concurrent writers never wait on a shared counter; the total of a combination is the sum of its
+ * rows, and the `listing-counts-fold` job sums the deltas into one row per combination.
+ */
+export const listingCounts = pgTable(
+  'listing_counts',
+  {
+    category: text('category').notNull(),
+    section: text('section'),
+    brand: text('brand').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    optionKey: text('option_key').notNull().default(''),
+    n: integer('n').notNull(),
+    delta: boolean('delta').notNull().default(true),
+  },
+  (t) => [index('listing_counts_delta_idx').on(t.delta).where(sql`delta`)],
+)
+
+/**
+ * Each option value's label and swatch as the families spell them ("colour:blue" -> "Blue",
+ * "#9fb8d0"), kept by the product_families trigger (migration 0059) as deltas like
+ * `listingCounts`: `n` is how many families spell it so. The option facets read labels here
+ * instead of expanding every matching family's options per request.
+ */
+export const listingOptionLabels = pgTable(
+  'listing_option_labels',
+  {
+    optionKey: text('option_key').notNull(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    swatch: text('swatch'),
+    n: integer('n').notNull(),
+    delta: boolean('delta').notNull().default(true),
+  },
+  (t) => [index('listing_option_labels_delta_idx').on(t.delta).where(sql`delta`)],
 )
 
 /** Admin-managed filter lists: kind 'category' or 'brand'. */

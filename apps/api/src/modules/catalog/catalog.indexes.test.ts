@@ -46,6 +46,13 @@ const productScans = (nodes: PlanNode[]) =>
 /** A bitmap heap scan reads only the pages its bitmap index scans found. */
 const INDEX_SCANS = new Set(['Index Scan', 'Index Only Scan', 'Bitmap Heap Scan'])
 
+/**
+ * A statement that scans products does so through an index only; one that reads none (a sum of
+ * the kept counts, decision 099) passes.
+ */
+const unindexed = (types: string[]) =>
+  types.includes('Seq Scan') || (types.length > 0 && !types.some((type) => INDEX_SCANS.has(type)))
+
 /** Every filter group the UI offers, with none, one and two values, with and without a price range. */
 function combinations(): ListProductsQuery[] {
   const categories = [undefined, ['electronics'], ['electronics', 'accessories']]
@@ -87,7 +94,7 @@ describe(`listing query plans on ${PRODUCT_COUNT / 1000}k products (${onPostgres
       }
       for (const [kind, statement] of statements) {
         const types = productScans(await explain(statement))
-        if (types.includes('Seq Scan') || !types.some((type) => INDEX_SCANS.has(type))) {
+        if (unindexed(types)) {
           failures.push(`${kind} ${describeQuery(query)}: ${types.join(', ')}`)
         }
       }
@@ -119,7 +126,7 @@ describe(`listing query plans on ${PRODUCT_COUNT / 1000}k products (${onPostgres
           ]
           for (const [kind, statement] of statements) {
             const types = productScans(await explain(statement))
-            if (types.includes('Seq Scan') || !types.some((type) => INDEX_SCANS.has(type))) {
+            if (unindexed(types)) {
               failures.push(`${kind} ${describeQuery(query)}: ${types.join(', ')}`)
             }
           }
@@ -147,7 +154,7 @@ describe(`listing query plans on ${PRODUCT_COUNT / 1000}k products (${onPostgres
           ['count', count],
         ] as const) {
           const types = productScans(await explain(statement))
-          if (types.includes('Seq Scan') || !types.some((type) => INDEX_SCANS.has(type))) {
+          if (unindexed(types)) {
             failures.push(`${kind} ${describeQuery(query)}: ${types.join(', ')}`)
           }
         }
@@ -169,7 +176,7 @@ describe(`listing query plans on ${PRODUCT_COUNT / 1000}k products (${onPostgres
       expect(options.length).toBeGreaterThan(0)
       for (const [kind, statement] of options) {
         const types = productScans(await explain(statement))
-        if (types.includes('Seq Scan') || !types.some((type) => INDEX_SCANS.has(type))) {
+        if (unindexed(types)) {
           failures.push(`${kind} ${JSON.stringify(filter)}: ${types.join(', ')}`)
         }
       }
@@ -199,7 +206,7 @@ describe(`listing query plans on ${PRODUCT_COUNT / 1000}k products (${onPostgres
       seen.add(key)
       for (const [group, statement] of Object.entries(facetQueries(t.database.db, filters))) {
         const types = productScans(await explain(statement))
-        if (types.includes('Seq Scan') || !types.some((type) => INDEX_SCANS.has(type))) {
+        if (unindexed(types)) {
           failures.push(`${group} ${key}: ${types.join(', ')}`)
         }
       }

@@ -1,0 +1,86 @@
+import type { ListingFacets, ListingFilters } from '@techbazaar/shared'
+import { sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { products } from '../../db/schema'
+import {
+  FACET_CAP,
+  hasRangeFilters,
+  keptGroupValues,
+  resultRows,
+} from './listing-counts'
+import { filterWhere, GROUP_COLUMNS, type FilterGroup } from './listing-where'
+import { optionFacetQueries, optionFacets } from './option-facets'
+
+/**
+ * The facet counts (decision 099): per filter group, listed products per value with every other
+ * group's filter applied, never by counting every match per request:
+ * - no range or option filter: the kept counts' sums, exact;
+ * - a variant option filter: the matching family leads counted, exact (as many rows as families,
+ *   through the family leads' indexes, however many products there are);
+ * - a price, rating or discount filter: each value's matches counted up to FACET_CAP + 1, exact
+ *   below the cap and "1,000+" (in `approximate`) above it.
+ */
+function groupStatement(filters: ListingFilters, group: FilterGroup): SQL {
+  const column = GROUP_COLUMNS[group]
+  if (filters.options?.length) {
+    return sql`SELECT ${column} AS value, count(*)::int AS count, false AS capped
+      FROM ${products}
+      WHERE ${filterWhere(filters, group)} AND ${products.familyId} IS NOT NULL
+        AND ${column} IS NOT NULL
+      GROUP BY 1`
+  }
+  if (!hasRangeFilters(filters)) {
+    return sql`SELECT v.value, v.n AS count, false AS capped FROM ${keptGroupValues(filters, group)}`
+  }
+  return sql`SELECT v.value, least(m.matched, ${FACET_CAP})::int AS count,
+      m.matched > ${FACET_CAP} AS capped
+    FROM ${keptGroupValues(filters, group)} CROSS JOIN LATERAL (
+      SELECT count(*) AS matched FROM (
+        SELECT 1 FROM ${products} WHERE ${filterWhere(filters, group)} AND ${column} = v.value
+        LIMIT ${FACET_CAP + 1}) AS matches) AS m
+    WHERE m.matched > 0`
+}
+
+/**
+ * The facet counts' statements, unexecuted, so the EXPLAIN test checks them: one per group and
+ * the variant options' (one, or one per option with chosen values).
+ */
+export function facetQueries(_db: Db, filters: ListingFilters): Record<string, SQL> {
+  return {
+    category: groupStatement(filters, 'category'),
+    brand: groupStatement(filters, 'brand'),
+    section: groupStatement(filters, 'section'),
+    // Variant options (decision 090): one statement, or one per option with chosen values.
+    ...optionFacetQueries(filters),
+  }
+}
+
+type GroupRow = { value: string | null; count: number; capped: boolean }
+
+/** Counts per option of each filter group (see listingFacetsResponse). */
+export async function listingFacets(db: Db, filters: ListingFilters): Promise<ListingFacets> {
+  const { category, brand, section, ...options } = facetQueries(db, filters)
+  const group = async (statement: SQL) => resultRows<GroupRow>(await db.execute(statement))
+  const [categoryRows, brandRows, sectionRows, optionValues] = await Promise.all([
+    group(category!),
+    group(brand!),
+    group(section!),
+    optionFacets(db, options),
+  ])
+  // Products in no section (decision 085) are not an option of the Section filter.
+  const record = (rows: GroupRow[]) =>
+    Object.fromEntries(rows.flatMap((row) => (row.value === null ? [] : [[row.value, row.count]])))
+  const capped = (rows: GroupRow[]) =>
+    rows.flatMap((row) => (row.capped && row.value !== null ? [row.value] : [])).sort()
+  return {
+    category: record(categoryRows),
+    brand: record(brandRows),
+    section: record(sectionRows),
+    options: optionValues,
+    approximate: {
+      category: capped(categoryRows),
+      brand: capped(brandRows),
+      section: capped(sectionRows),
+    },
+  }
+}
