@@ -1,8 +1,9 @@
 /**
  * `npm run bench:listing-plans`: EXPLAIN (ANALYZE, BUFFERS) of every statement the listing and
  * its facets run for the bench's paths (bench/paths.ts), on the catalog at DATABASE_URL (a
- * generated one, left as it is: only reads). Prints each statement kind's slowest and median
- * execution time and, with LISTING_PLANS_SHOW=slow, the slowest plan of each kind.
+ * generated one, left as it is: only reads). Prints each statement kind's median and slowest
+ * execution time and its median planning time; LISTING_PLANS_SHOW=slow adds the slowest plan of
+ * each kind, =all the twelve slowest paths.
  */
 import { listingFacetsQuery, listProductsQuery } from '@techbazaar/shared'
 import { sql, type SQLWrapper } from 'drizzle-orm'
@@ -19,12 +20,14 @@ async function main() {
   if (!databaseUrl) throw new Error('DATABASE_URL: a generated catalog on PostgreSQL')
   const database = await openDatabase({ databaseUrl })
   const db = database.db
-  const times = new Map<string, { ms: number; path: string; plan: string }[]>()
+  const times = new Map<string, { ms: number; planning: number; path: string; plan: string }[]>()
   const explain = async (kind: string, path: string, statement: SQLWrapper) => {
     const result = await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement.getSQL()}`)
     const lines = rowsOf<{ 'QUERY PLAN': string }>(result).map((row) => row['QUERY PLAN'])
-    const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.join('\n'))?.[1] ?? NaN)
-    times.set(kind, [...(times.get(kind) ?? []), { ms, path, plan: lines.join('\n') }])
+    const text = lines.join('\n')
+    const ms = Number(/Execution Time: ([\d.]+)/.exec(text)?.[1] ?? NaN)
+    const planning = Number(/Planning Time: ([\d.]+)/.exec(text)?.[1] ?? NaN)
+    times.set(kind, [...(times.get(kind) ?? []), { ms, planning, path, plan: text }])
   }
   const params = (path: string) => Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? ''))
   for (let round = 0; round < ROUNDS; round++) {
@@ -47,14 +50,15 @@ async function main() {
       }
     }
   }
-  console.log('| Statement | n | median ms | max ms | slowest path |')
-  console.log('| --- | ---: | ---: | ---: | --- |')
+  console.log('| Statement | n | median ms | max ms | median planning ms | slowest path |')
+  console.log('| --- | ---: | ---: | ---: | ---: | --- |')
   for (const [kind, list] of times) {
     const sorted = [...list].sort((a, b) => a.ms - b.ms)
     const median = sorted[Math.floor(sorted.length / 2)]!.ms
     const slowest = sorted[sorted.length - 1]!
+    const planning = [...list].sort((a, b) => a.planning - b.planning)[Math.floor(list.length / 2)]!
     console.log(
-      `| ${kind} | ${list.length} | ${median.toFixed(2)} | ${slowest.ms.toFixed(2)} | ${slowest.path.replace(/^\/api\/shop\/products\//, '')} |`,
+      `| ${kind} | ${list.length} | ${median.toFixed(2)} | ${slowest.ms.toFixed(2)} | ${planning.planning.toFixed(2)} | ${slowest.path.replace(/^\/api\/shop\/products\//, '')} |`,
     )
     if (SHOW === 'slow') console.log(slowest.plan)
     if (SHOW === 'all')

@@ -22,8 +22,12 @@ CREATE TABLE "listing_option_labels" (
 DROP INDEX "products_family_options_idx";--> statement-breakpoint
 CREATE INDEX "listing_counts_delta_idx" ON "listing_counts" USING btree ("delta") WHERE delta;--> statement-breakpoint
 CREATE INDEX "listing_option_labels_delta_idx" ON "listing_option_labels" USING btree ("delta") WHERE delta;--> statement-breakpoint
-CREATE INDEX "products_combo_price_idx" ON "products" USING btree ("category","brand","section","effective_price_paise","id") WHERE listed AND family_lead;--> statement-breakpoint
-CREATE INDEX "products_combo_title_idx" ON "products" USING btree ("category","brand","section",lower("title") COLLATE "C","id") WHERE listed AND family_lead;--> statement-breakpoint
+-- INCLUDE "section" (by hand, as below): the range's key holds coalesce(section, ''), and a count
+-- capped along it reads the index alone only when the column itself is there too.
+CREATE INDEX "products_combo_price_idx" ON "products" USING btree ("category","brand",coalesce("section", ''),"effective_price_paise","id") INCLUDE ("section") WHERE listed AND family_lead;--> statement-breakpoint
+CREATE INDEX "products_combo_title_idx" ON "products" USING btree ("category","brand",coalesce("section", ''),lower("title") COLLATE "C","id") WHERE listed AND family_lead;--> statement-breakpoint
+CREATE INDEX "products_rating_idx" ON "products" USING btree ("average_review") WHERE listed AND family_lead;--> statement-breakpoint
+CREATE INDEX "products_discount_idx" ON "products" USING btree ("discount_percent") WHERE listed AND family_lead;--> statement-breakpoint
 -- The family leads' indexes carry every filter column (INCLUDE, written here by hand: the
 -- schema builder has no INCLUDE), so an option-filtered page, its total and the option counts are
 -- index-only walks of the few family leads, never a heap fetch per lead.

@@ -34,6 +34,9 @@ export interface FamilyListingSummary {
 import { createdAt, id, tsvector, updatedAt } from './columns'
 import { users } from './users'
 
+/** A section as the combination indexes hold it: '' for a product in none (decision 099). */
+export const sectionKey = (section: AnyPgColumn) => sql`coalesce(${section}, '')`
+
 /** A title as the shop sorts it; the listing's ORDER BY and its indexes share this expression. */
 export const titleSortKey = (title: AnyPgColumn) => sql`lower(${title}) COLLATE "C"`
 
@@ -261,12 +264,19 @@ export const products = pgTable(
     // A page of rows filtered on two or more of category, brand and section (decision 099): one
     // index range per combination the kept counts know, merged, so a filter on two columns never
     // walks one column's range past the rows the other rejects (titles start with the brand).
+    // A product in no section (decision 085) is the combination '' here, so its range is as
+    // ordered as any other (`section IS NULL` is not an equality to the planner's sort order).
+    // Migration 0059 adds INCLUDE (section) to the price one, so a capped count reads it alone.
     index('products_combo_price_idx')
-      .on(t.category, t.brand, t.section, t.effectivePricePaise, t.id)
+      .on(t.category, t.brand, sectionKey(t.section), t.effectivePricePaise, t.id)
       .where(listedLead),
     index('products_combo_title_idx')
-      .on(t.category, t.brand, t.section, titleSortKey(t.title), t.id)
+      .on(t.category, t.brand, sectionKey(t.section), titleSortKey(t.title), t.id)
       .where(listedLead),
+    // The rating and discount filters (decision 099): a rare choice (4 stars and up where few
+    // are rated) is one short range here, not a walk of a sort's index past every product.
+    index('products_rating_idx').on(t.averageReview).where(listedLead),
+    index('products_discount_idx').on(t.discountPercent).where(listedLead),
     // Option filters (decision 099): the family leads alone, in each sort's order, so a page of
     // "colour: blue" walks the few family leads, not every listed product. Migration 0059 adds
     // every filter column as INCLUDE (the builder has none), so the walks are index-only.

@@ -1,7 +1,7 @@
 import { LIMITS, type ListingFilters } from '@techbazaar/shared'
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { listingCounts, listingOptionLabels } from '../../db/schema'
+import { listingCounts, listingOptionLabels, sectionKey } from '../../db/schema'
 import type { FilterGroup } from './listing-where'
 
 /**
@@ -69,12 +69,12 @@ export function keptTotal(db: Db, filters: ListingFilters) {
 
 /**
  * The category, section and brand combinations holding listed products that match the filters'
- * choices of the three, as a subquery `c(category, brand, section)`: each is one range of the
- * `products_combo_*` indexes (decision 099).
+ * choices of the three, as a subquery `c(category, brand, section)`, the section as
+ * `sectionKey` spells it: each is one range of the `products_combo_*` indexes (decision 099).
  */
 export function keptCombinations(filters: ListingFilters): SQL {
   return sql`(SELECT ${listingCounts.category} AS category, ${listingCounts.brand} AS brand,
-      ${listingCounts.section} AS section
+      ${sectionKey(listingCounts.section)} AS section
     FROM ${listingCounts} WHERE ${keptWhere(filters)}
     GROUP BY 1, 2, 3 HAVING sum(${listingCounts.n}) > 0) AS c`
 }

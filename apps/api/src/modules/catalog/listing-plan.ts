@@ -1,7 +1,7 @@
 import type { ListingFilters, ListProductsQuery } from '@techbazaar/shared'
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { products, titleSortKey } from '../../db/schema'
+import { products, sectionKey, titleSortKey } from '../../db/schema'
 import { filterWhere, GROUP_COLUMNS, type FilterGroup } from './listing-where'
 import { keptCombinations, keptCountable, keptTotal, TOTAL_CAP } from './listing-counts'
 
@@ -20,15 +20,14 @@ import { keptCombinations, keptCountable, keptTotal, TOTAL_CAP } from './listing
 export type Driver =
   | { kind: 'plain' }
   | { kind: 'values'; group: FilterGroup; values: string[] }
-  | { kind: 'combos'; sectionFiltered: boolean }
+  | { kind: 'combos' }
 
 export function driverOf(filters: ListingFilters): Driver {
   if (filters.options?.length) return { kind: 'plain' }
   const groups = (['category', 'brand', 'section'] as const).filter(
     (group) => filters[group]?.length,
   )
-  if (groups.length >= 2)
-    return { kind: 'combos', sectionFiltered: Boolean(filters.section?.length) }
+  if (groups.length >= 2) return { kind: 'combos' }
   const [group] = groups
   const values = group ? (filters[group] ?? []) : []
   return group && values.length > 1 ? { kind: 'values', group, values } : { kind: 'plain' }
@@ -87,16 +86,10 @@ function ranges(
       SELECT ${what} FROM ${products}
       WHERE ${rest} AND ${GROUP_COLUMNS[driver.group]} = v.value ORDER BY ${order}${cut}) AS b`
   }
-  const combo = sql`${rest} AND ${products.category} = c.category AND ${products.brand} = c.brand`
-  // Products in no section (decision 085) are a combination of their own: `=` never matches null.
-  const unsectioned = driver.sectionFiltered
-    ? sql``
-    : sql` UNION ALL (SELECT ${what} FROM ${products}
-        WHERE ${combo} AND c.section IS NULL AND ${products.section} IS NULL
-        ORDER BY ${order}${cut})`
+  const combo = sql`${rest} AND ${products.category} = c.category AND ${products.brand} = c.brand
+    AND ${sectionKey(products.section)} = c.section`
   return sql`${keptCombinations(filters)} CROSS JOIN LATERAL (
-    (SELECT ${what} FROM ${products}
-      WHERE ${combo} AND ${products.section} = c.section ORDER BY ${order}${cut})${unsectioned}) AS b`
+    SELECT ${what} FROM ${products} WHERE ${combo} ORDER BY ${order}${cut}) AS b`
 }
 
 /**
