@@ -62,7 +62,8 @@ async function main() {
     )
     if (SHOW === 'slow') console.log(slowest.plan)
     if (SHOW === 'all')
-      for (const row of sorted.slice(-12)) console.log(`  ${row.ms.toFixed(1)} ${decodeURIComponent(row.path)}`)
+      for (const row of sorted.slice(-12))
+        console.log(`  ${row.ms.toFixed(1)} ${decodeURIComponent(row.path)}`)
   }
   await database.close()
 }

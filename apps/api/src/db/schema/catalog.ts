@@ -320,7 +320,11 @@ export const listingCounts = pgTable(
     n: integer('n').notNull(),
     delta: boolean('delta').notNull().default(true),
   },
-  (t) => [index('listing_counts_delta_idx').on(t.delta).where(sql`delta`)],
+  (t) => [
+    index('listing_counts_delta_idx')
+      .on(t.delta)
+      .where(sql`delta`),
+  ],
 )
 
 /**
@@ -339,7 +343,11 @@ export const listingOptionLabels = pgTable(
     n: integer('n').notNull(),
     delta: boolean('delta').notNull().default(true),
   },
-  (t) => [index('listing_option_labels_delta_idx').on(t.delta).where(sql`delta`)],
+  (t) => [
+    index('listing_option_labels_delta_idx')
+      .on(t.delta)
+      .where(sql`delta`),
+  ],
 )
 
 /** Admin-managed filter lists: kind 'category' or 'brand'. */

@@ -1,7 +1,6 @@
 import type {
   Section,
   FilterOptions,
-  ListingFacets,
   ListingFilters,
   ListProductsQuery,
   OptionValues,
@@ -19,9 +18,9 @@ import {
   productPath,
   SHORT_ID_PATTERN,
 } from '@techbazaar/shared'
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { filterOptions, products, titleSortKey, users, vendorProfiles } from '../../db/schema'
+import { filterOptions, products, users, vendorProfiles } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 import { familyCard, productFamilyOf, toFamilySummary, type FamilyCard } from './families'
 import { resultRows } from './listing-counts'

@@ -12,7 +12,7 @@ import { foldListingCounts } from './listing-counts'
 let t: TestContext
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ config: { catalogCacheSeconds: 0 } })
   await generateProducts(t.database.db, LIMITS.listingTotalCap + 600)
   await foldListingCounts(t.database.db)
 }, 120_000)
@@ -86,5 +86,22 @@ describe('facet counts past the cap', () => {
     for (const { brand } of brands) {
       expect(unfiltered.brand[brand]).toBe(await countWhere(sql`brand = ${brand}`))
     }
+  })
+})
+
+describe('OpenAPI', () => {
+  it('documents which totals and facet counts are lower bounds', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json()
+    const schemaOf = (path: string) =>
+      doc.paths[path].get.responses['200'].content['application/json'].schema
+    const listingSchema = schemaOf('/api/shop/products/get')
+    expect(listingSchema.properties.totalIsApproximate.type).toBe('boolean')
+    expect(listingSchema.required).toContain('totalIsApproximate')
+    const facetsData = schemaOf('/api/shop/products/facets').properties.data
+    expect(Object.keys(facetsData.properties.approximate.properties)).toEqual([
+      'category',
+      'brand',
+      'section',
+    ])
   })
 })

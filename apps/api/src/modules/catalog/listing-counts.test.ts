@@ -13,9 +13,11 @@ import { foldListingCounts, resultRows } from './listing-counts'
  */
 let t: TestContext
 let sellerId: string
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 beforeAll(async () => {
-  t = await createTestApp()
+  // The catalog cache off: every answer is read from the counts (as a cache-off shop's are).
+  t = await createTestApp({ config: { catalogCacheSeconds: 0 } })
   sellerId = (await createSeller(t.database.db)).id
 })
 afterAll(() => t.close())
@@ -57,7 +59,11 @@ describe('kept listing counts', () => {
   it('stay exact through inserts, edits, stock running out and back, unlisting and deletion', async () => {
     const db = t.database.db
     const phone = await createProduct(db, { sellerId, brand: 'keptbrand', section: 'trending' })
-    const charger = await createProduct(db, { sellerId, brand: 'keptbrand', category: 'accessories' })
+    const charger = await createProduct(db, {
+      sellerId,
+      brand: 'keptbrand',
+      category: 'accessories',
+    })
     // In no section (decision 085): a combination of its own.
     await db.update(products).set({ section: null }).where(eq(products.id, charger.id))
     const hidden = await createProduct(db, { sellerId, brand: 'keptbrand', declared: false })
@@ -129,15 +135,51 @@ describe('kept listing counts', () => {
     await expectKeptExact()
     const facets = await t.app.inject({ url: '/api/shop/products/facets?brand=keptfamily' })
     expect(
-      facets.json().data.options[0].values.map((v: { key: string; count: number }) => [
-        v.key,
-        v.count,
-      ]),
+      facets
+        .json()
+        .data.options[0].values.map((v: { key: string; count: number }) => [v.key, v.count]),
     ).toEqual([
       ['colour:black', 1],
       ['colour:blue', 1],
     ])
   })
+
+  // PGlite has one connection, so only a server can hold two transactions open at once.
+  it.skipIf(!onPostgres)(
+    'never make two writers of one combination wait on each other (deltas, not a counter row)',
+    async () => {
+      const db = t.database.db
+      const [first, second] = [
+        await createProduct(db, { sellerId, brand: 'keptrace' }),
+        await createProduct(db, { sellerId, brand: 'keptrace' }),
+      ]
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let wrote!: () => void
+      const written = new Promise<void>((resolve) => (wrote = resolve))
+      // The first order takes the last unit of one phone and stays open...
+      const open = db.transaction(async (tx) => {
+        await tx.update(products).set({ totalStock: 0 }).where(eq(products.id, first.id))
+        wrote()
+        await held
+      })
+      await written
+      // ...while a second takes the last unit of another phone of the same combination.
+      const other = db
+        .update(products)
+        .set({ totalStock: 0 })
+        .where(eq(products.id, second.id))
+        .then(() => 'committed')
+      const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 3000))
+      const outcome = await Promise.race([other, waited])
+      release()
+      await open
+      await other
+      expect(outcome).toBe('committed')
+      await expectKeptExact()
+      expect((await listing('brand=keptrace&inStock=1')).total).toBe(0)
+    },
+  )
 
   it('fold into one row per combination without changing a sum', async () => {
     const before = await kept()

@@ -18,9 +18,7 @@ import { keptCombinations, keptCountable, keptTotal, TOTAL_CAP } from './listing
  * - `combos`: two or three groups, one range of `products_combo_*` per combination.
  */
 export type Driver =
-  | { kind: 'plain' }
-  | { kind: 'values'; group: FilterGroup; values: string[] }
-  | { kind: 'combos' }
+  { kind: 'plain' } | { kind: 'values'; group: FilterGroup; values: string[] } | { kind: 'combos' }
 
 export function driverOf(filters: ListingFilters): Driver {
   if (filters.options?.length) return { kind: 'plain' }
@@ -65,18 +63,18 @@ function listingWhere(filters: ListingFilters): SQL | undefined {
 }
 
 /**
- * The ranges of a `values` or `combos` driver as one FROM: each range's SELECT of `what` from
- * products, filtered, ordered by the sort and cut at `take` rows (null: not cut), as `b`.
+ * The ranges of a `values` or `combos` driver as one FROM, `b`: each range's SELECT of `what`
+ * from products, filtered, in the sort's `order` (none for a count) and cut at `take` rows.
  */
 function ranges(
   driver: Exclude<Driver, { kind: 'plain' }>,
   filters: ListingFilters,
   what: SQL,
-  order: SQL,
-  take: number | null,
+  order: SQL | null,
+  take: number,
 ): SQL {
   const rest = filterWhere(withoutGroups(filters))
-  const cut = take == null ? sql`` : sql` LIMIT ${take}`
+  const tail = order ? sql`ORDER BY ${order} LIMIT ${take}` : sql`LIMIT ${take}`
   if (driver.kind === 'values') {
     const values = sql.join(
       driver.values.map((value) => sql`${value}`),
@@ -84,12 +82,12 @@ function ranges(
     )
     return sql`unnest(ARRAY[${values}]::text[]) AS v(value) CROSS JOIN LATERAL (
       SELECT ${what} FROM ${products}
-      WHERE ${rest} AND ${GROUP_COLUMNS[driver.group]} = v.value ORDER BY ${order}${cut}) AS b`
+      WHERE ${rest} AND ${GROUP_COLUMNS[driver.group]} = v.value ${tail}) AS b`
   }
   const combo = sql`${rest} AND ${products.category} = c.category AND ${products.brand} = c.brand
     AND ${sectionKey(products.section)} = c.section`
   return sql`${keptCombinations(filters)} CROSS JOIN LATERAL (
-    SELECT ${what} FROM ${products} WHERE ${combo} ORDER BY ${order}${cut}) AS b`
+    SELECT ${what} FROM ${products} WHERE ${combo} ${tail}) AS b`
 }
 
 /**
@@ -132,12 +130,10 @@ export function countStatement(db: Db, filters: ListingFilters): SQL {
     return sql`SELECT total, false AS approximate FROM (${keptTotal(db, filters)}) AS kept`
   }
   const driver = driverOf(filters)
-  const one = sql`1`
   const matches =
     driver.kind === 'plain'
       ? sql`SELECT 1 FROM ${products} WHERE ${listingWhere(filters)}`
-      : sql`SELECT 1 FROM ${ranges(driver, filters, one, sql`1`, TOTAL_CAP + 1)}`
+      : sql`SELECT 1 FROM ${ranges(driver, filters, sql`1`, null, TOTAL_CAP + 1)}`
   return sql`SELECT least(count(*), ${TOTAL_CAP})::int AS total, count(*) > ${TOTAL_CAP} AS approximate
     FROM (${matches} LIMIT ${TOTAL_CAP + 1}) AS matches`
 }
-

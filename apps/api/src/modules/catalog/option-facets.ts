@@ -1,9 +1,8 @@
 import type { ListingFacets, ListingFilters, OptionName } from '@techbazaar/shared'
 import { OPTION_NAMES } from '@techbazaar/shared'
 import { sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client'
 import { products } from '../../db/schema'
-import { hasRangeFilters, keptOptionKeys, OPTION_LABELS, resultRows } from './listing-counts'
+import { hasRangeFilters, keptOptionKeys, OPTION_LABELS } from './listing-counts'
 import { filterWhere, keysByOption } from './listing-where'
 
 /**
@@ -13,7 +12,7 @@ import { filterWhere, keysByOption } from './listing-where'
  * combined). Its label and swatch are the families' spelling, kept per key (decision 099).
  */
 
-type OptionRow = {
+export type OptionRow = {
   key: string
   name: OptionName
   value: string
@@ -58,13 +57,8 @@ export function optionFacetQueries(filters: ListingFilters): Record<string, SQL>
   return statements
 }
 
-/** Runs the statements and lays the rows out by option, then by value (sizes by size). */
-export async function optionFacets(
-  db: Db,
-  statements: Record<string, SQL>,
-): Promise<ListingFacets['options']> {
-  const results = await Promise.all(Object.values(statements).map((s) => db.execute(s)))
-  const rows = results.flatMap((result) => resultRows<OptionRow>(result))
+/** The statements' rows laid out by option, then by value (sizes by size). */
+export function optionFacets(rows: OptionRow[]): ListingFacets['options'] {
   return OPTION_NAMES.flatMap((name) => {
     const values = rows
       .filter((row) => row.name === name && row.count > 0)
