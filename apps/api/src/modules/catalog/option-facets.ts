@@ -35,10 +35,12 @@ export function optionFacetQueries(filters: ListingFilters): Record<string, SQL>
     const counts =
       !hasRangeFilters(filters) && !otherOptions
         ? keptOptionKeys(filters)
-        : sql`SELECT key, count(*)::int AS count FROM (
-            SELECT unnest(${products.familyOptionKeys}) AS key FROM ${products}
+        : // Leads counted per set of keys first (few sets, however many leads), then per key.
+          sql`SELECT key, sum(n)::int AS count FROM (
+            SELECT ${products.familyOptionKeys} AS keys, count(*) AS n FROM ${products}
             WHERE ${filterWhere(filters, exceptOption ? { option: exceptOption } : undefined)}
-              AND ${products.familyId} IS NOT NULL) AS keys
+              AND ${products.familyId} IS NOT NULL
+            GROUP BY 1) AS sets, unnest(sets.keys) AS key
           GROUP BY 1`
     return sql`SELECT l.key, l.name, l.value, l.swatch, counts.count
       FROM (${counts}) AS counts JOIN ${OPTION_LABELS} ON l.key = counts.key
