@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateProducts, rowsOf } from '../../../bench/generate-products'
 import { createTestApp, type TestContext } from '../../../test/app'
+import { createListingTotals } from './catalog.service'
 import { foldListingCounts } from './listing-counts'
 
 /**
@@ -103,5 +104,35 @@ describe('OpenAPI', () => {
       'brand',
       'section',
     ])
+  })
+})
+
+describe('approximate totals kept for a while', () => {
+  it('answers a "10,000+" again for 30 s, and counts an exact total every time', async () => {
+    let now = 0
+    const totals = createListingTotals(() => now)
+    const query = { maxPrice: 50_000, sortBy: 'price-lowtohigh' as const, page: 1, limit: 24 }
+    let counted = 0
+    const count = (total: number, approximate: boolean) => async () => {
+      counted++
+      return { total, approximate }
+    }
+    expect(await totals.count(query, count(10_000, true))).toEqual({
+      total: 10_000,
+      approximate: true,
+    })
+    now += 29_000
+    expect((await totals.count(query, count(9_000, false))).approximate).toBe(true)
+    expect(counted).toBe(1)
+    now += 2_000
+    expect(await totals.count(query, count(9_000, false))).toEqual({
+      total: 9_000,
+      approximate: false,
+    })
+    expect(await totals.count(query, count(8_999, false))).toEqual({
+      total: 8_999,
+      approximate: false,
+    })
+    expect(counted).toBe(3)
   })
 })
