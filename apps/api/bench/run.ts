@@ -27,6 +27,7 @@ import { benchConfig } from './config'
 import { openDatabase, type Db } from '../src/db/client'
 import { pdfRenderer } from '../src/modules/invoices/invoice-files'
 import { filterOptions } from '../src/db/schema'
+import { foldListingCounts } from '../src/modules/catalog'
 import {
   addVariantFamilies,
   BENCH_DECLARATION_COLUMNS,
@@ -176,7 +177,9 @@ async function main() {
         ...SEED_CATEGORIES.map((value) => ({ kind: 'category' as const, value })),
         ...SEED_BRANDS.map((value) => ({ kind: 'brand' as const, value })),
       ])
-    // What autovacuum would have done by the time a shop this size serves traffic.
+    // What autovacuum and the counts' fold job would have done by the time a shop this size
+    // serves traffic.
+    await foldListingCounts(db)
     await db.execute(sql`VACUUM ANALYZE products`)
     const [product] = rowsOf<{ id: string }>(
       await db.execute(sql`SELECT id FROM products WHERE listed ORDER BY id LIMIT 1`),

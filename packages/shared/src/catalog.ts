@@ -179,6 +179,16 @@ const optionFacets = z.array(
     ),
   }),
 )
+/**
+ * Per group, the values whose count is a lower bound (decision 099): with a price, rating or
+ * discount filter each value is counted only up to `LIMITS.facetCountCap`, and a value with more
+ * matches reads that cap, shown as "1,000+". Empty lists otherwise: every count is exact.
+ */
+const approximateCounts = z.object({
+  category: z.array(z.string()),
+  brand: z.array(z.string()),
+  section: z.array(z.string()),
+})
 export const listingFacetsResponse = z.object({
   success: z.literal(true),
   data: z.object({
@@ -186,6 +196,7 @@ export const listingFacetsResponse = z.object({
     brand: facetCounts,
     section: facetCounts,
     options: optionFacets,
+    approximate: approximateCounts,
   }),
 })
 export type ListingFacetsReply = z.infer<typeof listingFacetsResponse>
@@ -195,7 +206,14 @@ export type OptionFacet = ListingFacets['options'][number]
 export const productListResponse = z.object({
   success: z.literal(true),
   data: z.array(product),
+  /** Listed products matching the filters; at least this many when `totalIsApproximate`. */
   total: z.number().int(),
+  /**
+   * True when the total was counted only up to `LIMITS.listingTotalCap` and there are more
+   * ("10,000+", decision 099): a price, rating, discount or option filter over a large catalog.
+   * `totalPages` is then a lower bound too, and a full page means there may be another.
+   */
+  totalIsApproximate: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
   totalPages: z.number().int(),

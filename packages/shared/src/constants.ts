@@ -92,6 +92,10 @@ export const LIMITS = {
   cartPageSize: 10,
   listingPageSize: 24,
   listingPageSizeMax: 100,
+  /** A listing total above this many is answered "10,000+" (decision 099). */
+  listingTotalCap: 10_000,
+  /** With a price, rating or discount filter, a facet count above this reads "1,000+". */
+  facetCountCap: 1_000,
   ratingMin: 1,
   ratingMax: 5,
   searchMinChars: 4,

@@ -8,7 +8,7 @@ import { SmsRejected, type SmsProvider } from '../sms'
 import type { Storage } from '../lib/storage'
 import type { ShopMetrics } from '../lib/metrics'
 import { issuePasswordReset } from '../modules/auth'
-import { refreshFamiliesLocked } from '../modules/catalog'
+import { foldListingCounts, refreshFamiliesLocked } from '../modules/catalog'
 import { type LifecycleContext, expireUnpaidOrders } from '../modules/lifecycle'
 import { purgeUnservedPdfs, settleStaleReservations } from '../modules/invoices'
 import { eraseInactiveAccounts, purgeRetained } from '../modules/privacy'
@@ -200,6 +200,15 @@ export function createShopJobs(deps: ShopJobDeps, log: FastifyBaseLogger): JobWo
         run: async () => {
           const { started, ended } = await runScheduledSales(deps.db, deps.now())
           if (started + ended > 0) log.info(`scheduled sales: ${started} started, ${ended} ended`)
+        },
+      },
+      {
+        // The kept listing counts' deltas summed into one row per combination (decision 099),
+        // so the listing's reads stay a pass over a few hundred rows.
+        name: 'listing-counts-fold',
+        everyMs: MINUTE,
+        run: async () => {
+          await foldListingCounts(deps.db)
         },
       },
       {

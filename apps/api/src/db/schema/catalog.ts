@@ -34,6 +34,9 @@ export interface FamilyListingSummary {
 import { createdAt, id, tsvector, updatedAt } from './columns'
 import { users } from './users'
 
+/** A section as the combination indexes hold it: '' for a product in none (decision 099). */
+export const sectionKey = (section: AnyPgColumn) => sql`coalesce(${section}, '')`
+
 /** A title as the shop sorts it; the listing's ORDER BY and its indexes share this expression. */
 export const titleSortKey = (title: AnyPgColumn) => sql`lower(${title}) COLLATE "C"`
 
@@ -192,7 +195,7 @@ export const products = pgTable(
     familyLead: boolean('family_lead').notNull().default(true),
     /**
      * On a family's lead: every listed variant's option values as "colour:blue" keys, for the
-     * listing's option filters (GIN-indexed); empty elsewhere.
+     * listing's option filters (carried by the family leads' indexes, decision 099); empty elsewhere.
      */
     familyOptionKeys: text('family_option_keys')
       .array()
@@ -258,7 +261,31 @@ export const products = pgTable(
         t.averageReview,
       )
       .where(listedLead),
-    index('products_family_options_idx').using('gin', t.familyOptionKeys).where(listedLead),
+    // A page of rows filtered on two or more of category, brand and section (decision 099): one
+    // index range per combination the kept counts know, merged, so a filter on two columns never
+    // walks one column's range past the rows the other rejects (titles start with the brand).
+    // A product in no section (decision 085) is the combination '' here, so its range is as
+    // ordered as any other (`section IS NULL` is not an equality to the planner's sort order).
+    // Migration 0059 adds INCLUDE (section) to the price one, so a capped count reads it alone.
+    index('products_combo_price_idx')
+      .on(t.category, t.brand, sectionKey(t.section), t.effectivePricePaise, t.id)
+      .where(listedLead),
+    index('products_combo_title_idx')
+      .on(t.category, t.brand, sectionKey(t.section), titleSortKey(t.title), t.id)
+      .where(listedLead),
+    // The rating and discount filters (decision 099): a rare choice (4 stars and up where few
+    // are rated) is one short range here, not a walk of a sort's index past every product.
+    index('products_rating_idx').on(t.averageReview).where(listedLead),
+    index('products_discount_idx').on(t.discountPercent).where(listedLead),
+    // Option filters (decision 099): the family leads alone, in each sort's order, so a page of
+    // "colour: blue" walks the few family leads, not every listed product. Migration 0059 adds
+    // every filter column as INCLUDE (the builder has none), so the walks are index-only.
+    index('products_family_lead_price_idx')
+      .on(t.effectivePricePaise, t.id)
+      .where(sql`listed AND family_lead AND family_id IS NOT NULL`),
+    index('products_family_lead_title_idx')
+      .on(titleSortKey(t.title), t.id)
+      .where(sql`listed AND family_lead AND family_id IS NOT NULL`),
     index('products_family_idx')
       .on(t.familyId)
       .where(sql`${t.familyId} IS NOT NULL`),
@@ -271,6 +298,55 @@ export const products = pgTable(
     index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // Search matches a misspelt brand ("samsng") by trigram word similarity too.
     index('products_brand_trgm_idx').using('gin', sql`${t.brand} gin_trgm_ops`),
+  ],
+)
+
+/**
+ * Listed products kept counted (decision 099), so a listing's total and its facet counts never
+ * count the catalog per request: per category, section, brand and stock, `option_key` '' for the
+ * products themselves and "colour:blue" for the family leads carrying that option key. Written
+ * only by the products trigger (migration 0060), one row per change of a statement (`delta`), so
+ * concurrent writers never wait on a shared counter; the total of a combination is the sum of its
+ * rows, and the `listing-counts-fold` job sums the deltas into one row per combination.
+ */
+export const listingCounts = pgTable(
+  'listing_counts',
+  {
+    category: text('category').notNull(),
+    section: text('section'),
+    brand: text('brand').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    optionKey: text('option_key').notNull().default(''),
+    n: integer('n').notNull(),
+    delta: boolean('delta').notNull().default(true),
+  },
+  (t) => [
+    index('listing_counts_delta_idx')
+      .on(t.delta)
+      .where(sql`delta`),
+  ],
+)
+
+/**
+ * Each option value's label and swatch as the families spell them ("colour:blue" -> "Blue",
+ * "#9fb8d0"), kept by the product_families trigger (migration 0060) as deltas like
+ * `listingCounts`: `n` is how many families spell it so. The option facets read labels here
+ * instead of expanding every matching family's options per request.
+ */
+export const listingOptionLabels = pgTable(
+  'listing_option_labels',
+  {
+    optionKey: text('option_key').notNull(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    swatch: text('swatch'),
+    n: integer('n').notNull(),
+    delta: boolean('delta').notNull().default(true),
+  },
+  (t) => [
+    index('listing_option_labels_delta_idx')
+      .on(t.delta)
+      .where(sql`delta`),
   ],
 )
 

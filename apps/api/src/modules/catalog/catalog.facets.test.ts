@@ -68,6 +68,8 @@ describe('GET /api/shop/products/facets', () => {
       section: { accessories: 1, featured: 1, trending: 2 },
       // Variant option values (decision 090): none of these products has variants.
       options: [],
+      // Every count is exact (decision 099: only a value past the cap is listed here).
+      approximate: { category: [], brand: [], section: [] },
     })
   })
 
@@ -81,6 +83,7 @@ describe('GET /api/shop/products/facets', () => {
       // all three filters: only the Samsung phone.
       section: { featured: 1 },
       options: [],
+      approximate: { category: [], brand: [], section: [] },
     })
   })
 

@@ -1,7 +1,6 @@
 import type {
   Section,
   FilterOptions,
-  ListingFacets,
   ListingFilters,
   ListProductsQuery,
   OptionValues,
@@ -19,13 +18,15 @@ import {
   productPath,
   SHORT_ID_PATTERN,
 } from '@techbazaar/shared'
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { filterOptions, products, titleSortKey, users, vendorProfiles } from '../../db/schema'
+import { filterOptions, products, users, vendorProfiles } from '../../db/schema'
 import { notFound } from '../../lib/errors'
 import { familyCard, productFamilyOf, toFamilySummary, type FamilyCard } from './families'
-import { filterWhere, GROUP_COLUMNS, type FilterGroup } from './listing-where'
-import { optionFacetQueries, optionFacets } from './option-facets'
+import { resultRows } from './listing-counts'
+import { countStatement, pageOf, SORTS } from './listing-plan'
+
+export { facetQueries, listingFacets } from './listing-facets'
 
 /**
  * The seller's business name, read per product row by its primary key (so the listing's
@@ -142,57 +143,57 @@ export function toDeclarations(row: DeclarationRow): {
   return { declarations, warranty: { months: warrantyMonths, by: warrantyBy } }
 }
 
-const SORTS: Record<ListProductsQuery['sortBy'], SQL[]> = {
-  'price-lowtohigh': [asc(products.effectivePricePaise), asc(products.id)],
-  'price-hightolow': [desc(products.effectivePricePaise), desc(products.id)],
-  'title-atoz': [asc(titleSortKey(products.title)), asc(products.id)],
-  'title-ztoa': [desc(titleSortKey(products.title)), desc(products.id)],
-}
-
 /**
- * The listing's two statements, unexecuted: the page of rows and the total. Exported so the
- * EXPLAIN test checks exactly what the shop runs.
+ * The listing's two statements, unexecuted: the page of rows and the total (`{ total,
+ * approximate }`). Exported so the EXPLAIN test checks exactly what the shop runs. How the page
+ * is found and counted: `listing-plan.ts` (decision 099).
  */
 export function listingQueries(db: Db, query: ListProductsQuery) {
-  const where = filterWhere(query)
+  const page = pageOf(query)
   return {
     rows: db
       .select({ ...productColumns, familyCard })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
-      .where(where)
+      .where(page.where)
       .orderBy(...SORTS[query.sortBy])
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    count: db.select({ total: count() }).from(products).where(where),
+      .limit(page.limit)
+      .offset(page.offset),
+    count: countStatement(db, query),
   }
 }
 
+/** A listing's total: exact, or at least `total` ("10,000+") when `approximate`. */
+export interface ListingTotal {
+  total: number
+  approximate: boolean
+}
+
 /**
- * Counting is the listing's only step that grows with the catalog (the page itself is an index
- * range of 24 rows). Small totals are counted every time, so they are always exact; totals of
- * at least CACHED_TOTAL_MIN are kept for TOTAL_TTL_MS per filter combination and database, since
- * "12,408 products" a few seconds old is fine and recounting it on every page view is not.
+ * An approximate total ("10,000+", counted up to the cap) is kept for TOTAL_TTL_MS per filter
+ * combination and database, since it says only "at least" anyway and counting to the cap is the
+ * listing's costliest step; exact totals (kept counts, or fewer matches than the cap) are
+ * answered fresh every time (decision 099, which replaced decision 016's cache of large exact
+ * totals).
  */
-const CACHED_TOTAL_MIN = 1000
 const TOTAL_TTL_MS = 30_000
 const TOTALS_MAX = 500
 
-/** Large listing totals kept for a while, per filter combination (one per app, in its deps). */
+/** Approximate listing totals kept for a while, per filter combination (one per app, in its deps). */
 export interface ListingTotals {
-  count(query: ListProductsQuery, statement: PromiseLike<{ total: number }[]>): Promise<number>
+  count(query: ListProductsQuery, statement: () => Promise<ListingTotal>): Promise<ListingTotal>
 }
 
 export function createListingTotals(now: () => number = Date.now): ListingTotals {
-  const totals = new Map<string, { total: number; expires: number }>()
+  const totals = new Map<string, { total: ListingTotal; expires: number }>()
   return {
     async count(query, statement) {
       const key = JSON.stringify(filterKey(query))
       const at = now()
       const cached = totals.get(key)
       if (cached && cached.expires > at) return cached.total
-      const total = (await statement)[0]?.total ?? 0
-      if (total >= CACHED_TOTAL_MIN) {
+      const total = await statement()
+      if (total.approximate) {
         if (totals.size >= TOTALS_MAX) totals.clear()
         totals.set(key, { total, expires: at + TOTAL_TTL_MS })
       } else {
@@ -222,46 +223,6 @@ function filterKey(query: ListingFilters) {
   ]
 }
 
-/**
- * The facet counts' statements, unexecuted: per group, listed products per option with every
- * other group's filter applied. Each is a grouped count over the narrow facets index.
- */
-export function facetQueries(db: Db, filters: ListingFilters) {
-  const countBy = (group: FilterGroup) =>
-    db
-      .select({ value: GROUP_COLUMNS[group], count: count() })
-      .from(products)
-      .where(filterWhere(filters, group))
-      .groupBy(GROUP_COLUMNS[group])
-  return {
-    category: countBy('category'),
-    brand: countBy('brand'),
-    section: countBy('section'),
-    // Variant options (decision 090): one statement, or one per option with chosen values.
-    ...optionFacetQueries(filters),
-  }
-}
-
-/** Counts per option of each filter group (see listingFacetsResponse). */
-export async function listingFacets(db: Db, filters: ListingFilters): Promise<ListingFacets> {
-  const { category, brand, section, ...options } = facetQueries(db, filters)
-  const [categoryRows, brandRows, sectionRows, optionValues] = await Promise.all([
-    category,
-    brand,
-    section,
-    optionFacets(db, options),
-  ])
-  // Products in no section (decision 085) are not an option of the Section filter.
-  const record = (rows: { value: string | null; count: number }[]) =>
-    Object.fromEntries(rows.flatMap((row) => (row.value === null ? [] : [[row.value, row.count]])))
-  return {
-    category: record(categoryRows),
-    brand: record(brandRows),
-    section: record(sectionRows),
-    options: optionValues,
-  }
-}
-
 /** One string per filter combination (the catalog cache's key for its facet counts). */
 export function facetsKey(filters: ListingFilters): string {
   return `facets:${JSON.stringify(filterKey(filters))}`
@@ -286,12 +247,20 @@ export async function listProducts(
   marketplaceName: string,
 ) {
   const statements = listingQueries(db, query)
-  const [rows, total] = await Promise.all([statements.rows, totals.count(query, statements.count)])
+  const [rows, { total, approximate }] = await Promise.all([
+    statements.rows,
+    totals.count(query, async () => {
+      const [row] = resultRows<ListingTotal>(await db.execute(statements.count))
+      return { total: row?.total ?? 0, approximate: row?.approximate ?? false }
+    }),
+  ])
   return {
     data: rows.map((row) => toProduct(row, maxPerProduct, marketplaceName)),
     total,
+    totalIsApproximate: approximate,
     page: query.page,
     limit: query.limit,
+    // A lower bound while the total is: the shop offers the next page while a page comes full.
     totalPages: Math.ceil(total / query.limit),
   }
 }

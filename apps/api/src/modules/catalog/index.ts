@@ -16,3 +16,4 @@ export {
 } from './catalog.service'
 export type { ListingTotals, ProductPageLookup } from './catalog.service'
 export { familiesOf, familyCard, refreshFamilies, refreshFamiliesLocked } from './families'
+export { foldListingCounts } from './listing-counts'

@@ -56,7 +56,7 @@ export function keysByOption(keys: readonly string[] | undefined): Map<string, s
 
 /**
  * "colour:blue,colour:black,storage:256 gb": a family with a listed variant in blue or black,
- * and one in 256 GB (any value of one option, every option), read from the lead's GIN-indexed
+ * and one in 256 GB (any value of one option, every option), read from the lead's
  * keys. Keys are lower-case on both sides. `except` (a lower-case option name) is left out.
  */
 function optionFilters(keys: readonly string[] | undefined, except?: string): SQL[] {

@@ -1,18 +1,18 @@
 import type { ListingFacets, ListingFilters, OptionName } from '@techbazaar/shared'
 import { OPTION_NAMES } from '@techbazaar/shared'
 import { sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { productFamilies, products } from '../../db/schema'
+import { products } from '../../db/schema'
+import { hasRangeFilters, keptOptionKeys, OPTION_LABELS } from './listing-counts'
 import { filterWhere, keysByOption } from './listing-where'
 
 /**
  * The Colour, Storage, RAM and Size facets (decision 090): per option value, how many listed
  * family leads carry it in `family_option_keys`, counted with every other filter applied and,
  * as a filter group's options are, without the option's own chosen values (Blue and Black can be
- * combined). Its label and swatch come from the families' `options`, joined by primary key.
+ * combined). Its label and swatch are the families' spelling, kept per key (decision 099).
  */
 
-type OptionRow = {
+export type OptionRow = {
   key: string
   name: OptionName
   value: string
@@ -23,27 +23,32 @@ type OptionRow = {
 /**
  * The statements: one per option with chosen values (that option's own choice left out) and one
  * for the options without any (every filter applied); unexecuted, so the EXPLAIN test checks them.
- * Only family leads carry keys, so the scan is of `products_family_idx` (partial on
- * `family_id IS NOT NULL`), ANDed with whichever listing index the other filters use.
+ * Counts come from the kept counts (decision 099) when only category, brand, section and stock
+ * filter them; otherwise the matching family leads' keys are counted (only family leads carry
+ * keys, so `family_id IS NOT NULL` lets the family leads' indexes serve: as many rows as there are
+ * families, not products). Labels and swatches come from the kept labels by key.
  */
 export function optionFacetQueries(filters: ListingFilters): Record<string, SQL> {
   const chosen = keysByOption(filters.options)
-  const statement = (names: readonly OptionName[], exceptOption?: string) => sql`
-    SELECT lower((o.opt->>'name') || ':' || (v.val->>'value')) AS key,
-      o.opt->>'name' AS name, min(v.val->>'value') AS value, min(v.val->>'swatch') AS swatch,
-      count(DISTINCT ${products.id})::int AS count
-    FROM ${products}
-    JOIN ${productFamilies} ON ${productFamilies.id} = ${products.familyId}
-    CROSS JOIN LATERAL jsonb_array_elements(${productFamilies.options}) AS o(opt)
-    CROSS JOIN LATERAL jsonb_array_elements(o.opt->'values') AS v(val)
-    WHERE ${filterWhere(filters, exceptOption ? { option: exceptOption } : undefined)}
-      AND ${products.familyId} IS NOT NULL
-      AND o.opt->>'name' IN (${sql.join(
+  const statement = (names: readonly OptionName[], exceptOption?: string) => {
+    const otherOptions = [...chosen.keys()].some((name) => name !== exceptOption)
+    const counts =
+      !hasRangeFilters(filters) && !otherOptions
+        ? keptOptionKeys(filters)
+        : // Leads counted per set of keys first (few sets, however many leads), then per key.
+          sql`SELECT key, sum(n)::int AS count FROM (
+            SELECT ${products.familyOptionKeys} AS keys, count(*) AS n FROM ${products}
+            WHERE ${filterWhere(filters, exceptOption ? { option: exceptOption } : undefined)}
+              AND ${products.familyId} IS NOT NULL
+            GROUP BY 1) AS sets, unnest(sets.keys) AS key
+          GROUP BY 1`
+    return sql`SELECT l.key, l.name, l.value, l.swatch, counts.count
+      FROM (${counts}) AS counts JOIN ${OPTION_LABELS} ON l.key = counts.key
+      WHERE l.name IN (${sql.join(
         names.map((name) => sql`${name}`),
         sql`, `,
-      )})
-      AND lower((o.opt->>'name') || ':' || (v.val->>'value')) = ANY(${products.familyOptionKeys})
-    GROUP BY 1, 2`
+      )})`
+  }
   const statements: Record<string, SQL> = {}
   const rest = OPTION_NAMES.filter((name) => !chosen.has(name.toLowerCase()))
   if (rest.length) statements.options = statement(rest)
@@ -54,14 +59,8 @@ export function optionFacetQueries(filters: ListingFilters): Record<string, SQL>
   return statements
 }
 
-/** Runs the statements and lays the rows out by option, then by value (sizes by size). */
-export async function optionFacets(
-  db: Db,
-  statements: Record<string, SQL>,
-): Promise<ListingFacets['options']> {
-  const results = await Promise.all(Object.values(statements).map((s) => db.execute(s)))
-  // node-postgres and PGlite both answer raw statements with `.rows`.
-  const rows = results.flatMap((result) => (result as unknown as { rows: OptionRow[] }).rows)
+/** The statements' rows laid out by option, then by value (sizes by size). */
+export function optionFacets(rows: OptionRow[]): ListingFacets['options'] {
   return OPTION_NAMES.flatMap((name) => {
     const values = rows
       .filter((row) => row.name === name && row.count > 0)

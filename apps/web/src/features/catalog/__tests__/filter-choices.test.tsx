@@ -25,7 +25,16 @@ function serve() {
       return jsonResponse({ success: true, data: { category: ['electronics'], brand: ['apple'] } })
     }
     if (url.pathname === '/api/shop/products/facets') {
-      return jsonResponse({ success: true, data: { category: {}, brand: {}, section: {} } })
+      return jsonResponse({
+        success: true,
+        data: {
+          category: {},
+          brand: {},
+          section: {},
+          options: [],
+          approximate: { category: [], brand: [], section: [] },
+        },
+      })
     }
     return undefined
   })

@@ -24,8 +24,11 @@ function serve() {
         success: true,
         data: {
           category: { electronics: 3 },
-          brand: { apple: 2, boat: 1 },
+          // boAt's count stopped at the cap (decision 099): "1,000 or more".
+          brand: { apple: 2, boat: 1000 },
           section: { featured: 2, trending: 1 },
+          options: [],
+          approximate: { category: [], brand: ['boat'], section: [] },
         },
       })
     }
@@ -48,6 +51,7 @@ describe('FilterPanel facet counts', () => {
     expect(await within(brands).findByText('(2)')).toBeInTheDocument()
     expect(within(brands).getByRole('checkbox', { name: /Apple/ })).toBeInTheDocument()
     expect(within(brands).getByRole('checkbox', { name: /boAt/ })).toBeInTheDocument()
+    expect(within(brands).getByText('(1,000+)')).toBeInTheDocument()
     // Nothing lists no product here: hidden. Samsung is chosen: kept, so it can be unchecked.
     expect(within(brands).queryByRole('checkbox', { name: /Nothing/ })).toBeNull()
     expect(within(brands).getByRole('checkbox', { name: /Samsung/ })).toBeChecked()

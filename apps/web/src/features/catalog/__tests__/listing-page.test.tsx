@@ -40,6 +40,7 @@ function listingApi(products: Product[] = catalog) {
         total: matching.length,
         page,
         limit,
+        totalIsApproximate: false,
         totalPages: Math.max(1, Math.ceil(matching.length / limit)),
       })
     }

@@ -39,6 +39,7 @@ const FACETS: ListingFacets = {
   brand: { apple: 1, samsung: 1 },
   section: { featured: 2 },
   options: OPTIONS,
+  approximate: { category: [], brand: [], section: [] },
 }
 
 /** Filter lists, the facets above, and a listing that filters by colour. */
@@ -64,6 +65,7 @@ function optionsApi() {
         total: matching.length,
         page: 1,
         limit: 24,
+        totalIsApproximate: false,
         totalPages: 1,
       })
     }

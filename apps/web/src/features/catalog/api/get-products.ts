@@ -65,7 +65,11 @@ export function infiniteProductsQueryOptions(query: Omit<ProductListQuery, 'page
     queryKey: catalogKeys.infiniteList(query),
     queryFn: ({ pageParam, signal }) => getProducts({ ...query, page: pageParam }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
+    // An approximate total ("10,000+") is a lower bound: a full page may have another after it.
+    getNextPageParam: (last) =>
+      last.page < last.totalPages || (last.totalIsApproximate && last.data.length === last.limit)
+        ? last.page + 1
+        : undefined,
     staleTime: 60_000,
   })
 }

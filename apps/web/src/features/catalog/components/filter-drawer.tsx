@@ -21,7 +21,8 @@ export function FilterDrawer({
 }: {
   activeCount: number
   /** The filtered catalog's count, once known, for the drawer's Show button. */
-  total: number | undefined
+  /** The listing's count as shown ("10,000+", decision 099). */
+  total: string | undefined
   onClear: () => void
   /** The filter panel. */
   children: ReactNode

@@ -13,6 +13,7 @@ import { ErrorState } from '@/components/state-views'
 import { FilterChoices } from './filter-choices'
 import { OptionFilters } from './option-filters'
 import { PriceSlider } from './price-slider'
+import { formatCount } from '../lib/listing-total'
 
 type FilterPanelProps = {
   filters: ListingFilters
@@ -58,6 +59,7 @@ export function FilterPanel({ filters, onChange, idPrefix, className }: FilterPa
             values={options.data.category}
             selected={filters.category}
             counts={counts?.category}
+            approximate={counts?.approximate.category}
             idPrefix={idPrefix}
             onToggle={toggle}
           />
@@ -67,6 +69,7 @@ export function FilterPanel({ filters, onChange, idPrefix, className }: FilterPa
             values={options.data.brand}
             selected={filters.brand}
             counts={counts?.brand}
+            approximate={counts?.approximate.brand}
             idPrefix={idPrefix}
             onToggle={toggle}
           />
@@ -78,6 +81,7 @@ export function FilterPanel({ filters, onChange, idPrefix, className }: FilterPa
         values={SECTIONS}
         selected={filters.section}
         counts={counts?.section}
+        approximate={counts?.approximate.section}
         idPrefix={idPrefix}
         onToggle={toggle}
       />
@@ -106,6 +110,7 @@ function CheckboxGroup({
   values,
   selected = [],
   counts,
+  approximate = [],
   idPrefix,
   onToggle,
 }: {
@@ -115,6 +120,8 @@ function CheckboxGroup({
   selected?: string[]
   /** Products per option; absent while unknown. */
   counts?: Record<string, number>
+  /** Options whose count is a lower bound ("1,000+", decision 099). */
+  approximate?: string[]
   idPrefix: string
   onToggle: (group: FilterGroup, value: string, checked: boolean) => void
 }) {
@@ -139,7 +146,7 @@ function CheckboxGroup({
               {optionLabel(value)}
               {counts && (
                 <span className="tabular ml-1.5 text-xs text-muted-foreground">
-                  ({counts[value] ?? 0})
+                  ({formatCount(counts[value] ?? 0, approximate.includes(value))})
                 </span>
               )}
             </Label>

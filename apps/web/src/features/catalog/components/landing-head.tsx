@@ -5,7 +5,8 @@ import { breadcrumbJsonLd } from '@/lib/seo/structured-data'
 import type { Landing } from '../hooks/use-listing-params'
 
 /** A category's or a brand's landing page as search engines and link previews see it. */
-export function LandingHead({ landing, total }: { landing: Landing; total: number | undefined }) {
+/** `total`: the listing's count as shown ("10,000+"); left out of the description when unknown. */
+export function LandingHead({ landing, total }: { landing: Landing; total: string | undefined }) {
   const label = optionLabel(landing.value)
   const path = landing.group === 'category' ? categoryPath(landing.value) : brandPath(landing.value)
   const what = landing.group === 'category' ? label.toLowerCase() : `${label} products`

@@ -20,7 +20,8 @@ export function ListingResults({
   query: ReturnType<typeof useInfiniteProducts>
   /** The loaded pages' products, flattened. */
   products: Product[]
-  total: number | undefined
+  /** The listing's count as shown ("10,000+", decision 099). */
+  total: string | undefined
   /** Whether any filter is on: the empty state then offers to clear them. */
   filtered: boolean
   onClearFilters: () => void

@@ -14,6 +14,7 @@ import { SortSelect } from '../components/sort-select'
 import { useListingParams } from '../hooks/use-listing-params'
 import { countFilters } from '../lib/filters'
 import { LandingHead } from '../components/landing-head'
+import { formatCount, productCount } from '../lib/listing-total'
 
 /**
  * /shop/listing: the filtered, sorted catalog (filters in a sidebar on large screens, a drawer
@@ -29,7 +30,10 @@ export default function ListingPage() {
   // The total is the server's count for the whole filtered catalog.
   const pages = query.data?.pages ?? []
   const products = pages.flatMap((page) => page.data)
+  // At least this many when the server counted only up to its cap ("10,000+", decision 099).
   const total = pages[0]?.total
+  const approximate = pages[0]?.totalIsApproximate ?? false
+  const shownTotal = total == null ? undefined : formatCount(total, approximate)
 
   const activeCount = countFilters(filters)
   const { landing } = params
@@ -46,7 +50,7 @@ export default function ListingPage() {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-      {landing && <LandingHead landing={landing} total={total} />}
+      {landing && <LandingHead landing={landing} total={total ? shownTotal : undefined} />}
       <div className="flex gap-8">
         <HydrateLater slot="listing-filters">
           <aside aria-label="Filters" className="hidden w-60 shrink-0 lg:block">
@@ -72,7 +76,7 @@ export default function ListingPage() {
                 {total == null ? (
                   <Skeleton className="h-4 w-24" />
                 ) : (
-                  `${total} ${total === 1 ? 'product' : 'products'}`
+                  productCount(total, approximate)
                 )}
               </div>
               {/* Above the sort it explains; -my-3 py-3 makes a 44 px target in a 20 px line. */}
@@ -86,7 +90,7 @@ export default function ListingPage() {
           </div>
 
           <div className="flex flex-wrap items-center justify-between gap-3 border-y py-3">
-            <FilterDrawer activeCount={activeCount} total={total} onClear={clearFilters}>
+            <FilterDrawer activeCount={activeCount} total={shownTotal} onClear={clearFilters}>
               {panel('drawer')}
             </FilterDrawer>
             <div className="ml-auto">
@@ -99,7 +103,7 @@ export default function ListingPage() {
           <ListingResults
             query={query}
             products={products}
-            total={total}
+            total={shownTotal}
             filtered={activeCount > 0}
             onClearFilters={clearFilters}
             onOpen={params.openProduct}
