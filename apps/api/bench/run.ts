@@ -7,7 +7,8 @@
  * order create on distinct SKUs and on one hot SKU) with virtual shoppers, at 20 and 100
  * connections, a flash sale at each of those (BENCH_FLASH_SHOPPERS, default 10,000, new shoppers
  * each with the one product of 100 units in the cart, all ordering it), then the invoice PDF rows (bench/invoices.ts: a cold render, kept bytes, and
- * /api/health while six renders run). Load comes from a worker thread, so the server keeps this process's event loop.
+ * /api/health while six renders run). Read load comes from a child process (bench/load-child.ts),
+ * so this process's event loop and memory are the server's.
  * Prints req/s, p50, p99 and errors with each row's share of /api/health's throughput, and
  * writes the results to bench-results/ (git-ignored).
  *
@@ -35,7 +36,7 @@ import {
   rowsOf,
 } from './generate-products'
 import { createBenchInvoices, runPdfRows } from './invoices'
-import { formatTable, idleFirstByte, runLoad, type LoadResult } from './load'
+import { formatTable, guardExit, idleFirstByte, runLoad, type LoadResult } from './load'
 import { createBenchShoppers, createBenchSkus, fillBenchCarts } from './shoppers'
 import {
   facetPaths,
@@ -448,7 +449,10 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err)
-  process.exit(1)
-})
+main().then(
+  () => guardExit('bench/run.ts'),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err)
+    process.exit(1)
+  },
+)
