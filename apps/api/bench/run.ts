@@ -43,6 +43,7 @@ import {
   homePaths,
   listingPaths,
   optionListingPaths,
+  PAGES,
   searchQueries,
   SEARCHES,
 } from './paths'
@@ -59,16 +60,6 @@ const LISTING_FIRST_PAGE = '/api/shop/products/get?sortBy=price-lowtohigh'
 
 /** What a browser sends for a page: the server-rendered HTML comes compressed. */
 const BROWSER = { 'accept-encoding': 'br, gzip', accept: 'text/html' }
-
-/** The storefront pages an anonymous visitor opens most, rendered on the server. */
-const PAGES = [
-  { name: 'home page (HTML)', url: '/' },
-  { name: 'listing page (HTML)', url: '/shop/listing' },
-  { name: 'listing page, brand filter (HTML)', url: '/shop/listing?brand=samsung' },
-  { name: 'static page (HTML)', url: '/aboutUs' },
-  { name: 'product pages (HTML)', url: '/p/' },
-  { name: 'brand landing page (HTML)', url: '/b/samsung' },
-]
 
 /** The flash sale (issue 33.5): this many shoppers, one product with FLASH_UNITS units. */
 const FLASH_SHOPPERS = Number(process.env.BENCH_FLASH_SHOPPERS ?? 10_000)
@@ -413,7 +404,7 @@ async function main() {
     }
     clearInterval(rssSampler)
     const megabytes = (bytes: number) => Math.round(bytes / 2 ** 20)
-    const memory = `Resident memory of the server's process (read load from a child process): ${megabytes(rssAtStart)} MB before the rows, peak ${megabytes(rssPeak)} MB, ${megabytes(process.memoryUsage().rss)} MB after; catalog cache ${megabytes(app.deps.catalogCache?.stats().bytes ?? 0)} MB, page cache ${megabytes(app.deps.pageCache?.stats().bytes ?? 0)} MB.`
+    const memory = `Resident memory of the bench's process (two shops, cached and cache-off, V8's default heap limit; read load from a child process; one shop as production runs it: npm run bench:memory): ${megabytes(rssAtStart)} MB before the rows, peak ${megabytes(rssPeak)} MB, ${megabytes(process.memoryUsage().rss)} MB after; catalog cache ${megabytes(app.deps.catalogCache?.stats().bytes ?? 0)} MB, page cache ${megabytes(app.deps.pageCache?.stats().bytes ?? 0)} MB.`
     // One visitor on an idle shop: how soon the home page starts to arrive.
     const firstByte = withPages ? await idleFirstByte(`${address}/`, BROWSER) : null
     await app.close()
