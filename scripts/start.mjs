@@ -39,9 +39,26 @@ if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
+/**
+ * The server's V8 old space, unless NODE_OPTIONS names its own (decision 101). Below V8's default
+ * limit (4 GB on a machine with 16 GB or more), V8 lets the heap grow to about 1.4 times what
+ * survived its last full collection instead of up to 4 times: under the bench's read load at
+ * 10,00,000 products the heap stayed under 151 MB instead of 263 MB, the process under 316 MB
+ * resident instead of 421 MB, with the same GC time. The cap itself is twice the most the heap
+ * should hold (its own 100 to 150 MB plus both caches' budgets), since past it V8 stops the
+ * process.
+ */
+const OLD_SPACE_MB = 512
+const nodeOptions = process.env.NODE_OPTIONS ?? ''
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_OPTIONS: /--max-old-space-size/.test(nodeOptions)
+      ? nodeOptions
+      : `--max-old-space-size=${OLD_SPACE_MB} ${nodeOptions}`.trim(),
+  },
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

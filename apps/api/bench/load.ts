@@ -83,6 +83,30 @@ export function formatTable(results: LoadResult[]): string {
 }
 
 /**
+ * How long a finished bench may take to exit by itself: closing its servers, pools and threads
+ * takes well under a second.
+ */
+const EXIT_GRACE_MS = 10_000
+
+/**
+ * Called when a bench has written its results. A process that is still alive after the grace
+ * has something referenced left open (a server, a pool's socket, a timer, a listening message
+ * port): this names the kinds (process.getActiveResourcesInfo) and ends with exit code 1, so
+ * `npm run bench`'s chain stops with the reason instead of stalling without a word. Its own
+ * timer is unreferenced: a bench that closed everything exits at once, as before.
+ */
+export function guardExit(name: string) {
+  const timer = setTimeout(() => {
+    const open = process.getActiveResourcesInfo()
+    console.error(
+      `${name} finished but did not exit after ${EXIT_GRACE_MS / 1000} s: still open ${JSON.stringify(open)}. Something it started was not closed; find its owner with async_hooks (the stacks where those resources were made).`,
+    )
+    process.exit(1)
+  }, EXIT_GRACE_MS)
+  timer.unref()
+}
+
+/**
  * Runs a bench step when its file is the script started (`node --import tsx bench/x.ts`), unless
  * BENCH_ONLY names other rows: prints the table it answers, or the error and exit code 1.
  */
@@ -91,7 +115,10 @@ export function runBenchStep(meta: ImportMeta, name: string, step: () => Promise
   const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
   if (only && !only.some((word) => name.includes(word) || word.includes(name))) return
   step()
-    .then((table) => console.log(`\n${table}\n`))
+    .then((table) => {
+      console.log(`\n${table}\n`)
+      guardExit(`bench/${name}`)
+    })
     .catch((err: unknown) => {
       console.error(err instanceof Error ? err.message : err)
       process.exit(1)

@@ -167,3 +167,16 @@ export function searchQueries(count = 1_000): string[] {
   }
   return [...queries]
 }
+
+/**
+ * The storefront pages an anonymous visitor opens most, rendered on the server ('/p/': the
+ * product pages, whose paths the bench draws from the catalog).
+ */
+export const PAGES = [
+  { name: 'home page (HTML)', url: '/' },
+  { name: 'listing page (HTML)', url: '/shop/listing' },
+  { name: 'listing page, brand filter (HTML)', url: '/shop/listing?brand=samsung' },
+  { name: 'static page (HTML)', url: '/aboutUs' },
+  { name: 'product pages (HTML)', url: '/p/' },
+  { name: 'brand landing page (HTML)', url: '/b/samsung' },
+]

@@ -7,7 +7,8 @@
  * order create on distinct SKUs and on one hot SKU) with virtual shoppers, at 20 and 100
  * connections, a flash sale at each of those (BENCH_FLASH_SHOPPERS, default 10,000, new shoppers
  * each with the one product of 100 units in the cart, all ordering it), then the invoice PDF rows (bench/invoices.ts: a cold render, kept bytes, and
- * /api/health while six renders run). Load comes from a worker thread, so the server keeps this process's event loop.
+ * /api/health while six renders run). Read load comes from a child process (bench/load-child.ts),
+ * so this process's event loop and memory are the server's.
  * Prints req/s, p50, p99 and errors with each row's share of /api/health's throughput, and
  * writes the results to bench-results/ (git-ignored).
  *
@@ -36,13 +37,14 @@ import {
   rowsOf,
 } from './generate-products'
 import { createBenchInvoices, runPdfRows } from './invoices'
-import { formatTable, idleFirstByte, runLoad, type LoadResult } from './load'
+import { formatTable, guardExit, idleFirstByte, runLoad, type LoadResult } from './load'
 import { createBenchShoppers, createBenchSkus, fillBenchCarts } from './shoppers'
 import {
   facetPaths,
   homePaths,
   listingPaths,
   optionListingPaths,
+  PAGES,
   searchQueries,
   SEARCHES,
 } from './paths'
@@ -59,16 +61,6 @@ const LISTING_FIRST_PAGE = '/api/shop/products/get?sortBy=price-lowtohigh'
 
 /** What a browser sends for a page: the server-rendered HTML comes compressed. */
 const BROWSER = { 'accept-encoding': 'br, gzip', accept: 'text/html' }
-
-/** The storefront pages an anonymous visitor opens most, rendered on the server. */
-const PAGES = [
-  { name: 'home page (HTML)', url: '/' },
-  { name: 'listing page (HTML)', url: '/shop/listing' },
-  { name: 'listing page, brand filter (HTML)', url: '/shop/listing?brand=samsung' },
-  { name: 'static page (HTML)', url: '/aboutUs' },
-  { name: 'product pages (HTML)', url: '/p/' },
-  { name: 'brand landing page (HTML)', url: '/b/samsung' },
-]
 
 /** The flash sale (issue 33.5): this many shoppers, one product with FLASH_UNITS units. */
 const FLASH_SHOPPERS = Number(process.env.BENCH_FLASH_SHOPPERS ?? 10_000)
@@ -415,7 +407,7 @@ async function main() {
     }
     clearInterval(rssSampler)
     const megabytes = (bytes: number) => Math.round(bytes / 2 ** 20)
-    const memory = `Resident memory of the server's process (read load from a child process): ${megabytes(rssAtStart)} MB before the rows, peak ${megabytes(rssPeak)} MB, ${megabytes(process.memoryUsage().rss)} MB after; catalog cache ${megabytes(app.deps.catalogCache?.stats().bytes ?? 0)} MB, page cache ${megabytes(app.deps.pageCache?.stats().bytes ?? 0)} MB.`
+    const memory = `Resident memory of the bench's process (two shops, cached and cache-off, V8's default heap limit; read load from a child process; one shop as production runs it: npm run bench:memory): ${megabytes(rssAtStart)} MB before the rows, peak ${megabytes(rssPeak)} MB, ${megabytes(process.memoryUsage().rss)} MB after; catalog cache ${megabytes(app.deps.catalogCache?.stats().bytes ?? 0)} MB, page cache ${megabytes(app.deps.pageCache?.stats().bytes ?? 0)} MB.`
     // One visitor on an idle shop: how soon the home page starts to arrive.
     const firstByte = withPages ? await idleFirstByte(`${address}/`, BROWSER) : null
     await app.close()
@@ -451,7 +443,10 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err)
-  process.exit(1)
-})
+main().then(
+  () => guardExit('bench/run.ts'),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err)
+    process.exit(1)
+  },
+)

@@ -14,6 +14,13 @@ import { createShopper } from '../../test/shop'
 const WEB_DIR = path.resolve(import.meta.dirname, '../../../web')
 const SHELL = '<!doctype html><title>TechBazaar</title><body><div id="root"></div></body>'
 
+/**
+ * This thread's referenced message ports: each keeps Node's event loop alive. One left by the
+ * renderer's modules kept the bench's process from ever exiting after its page rows.
+ */
+const listeningPorts = () =>
+  process.getActiveResourcesInfo().filter((resource) => resource === 'MessagePort').length
+
 /** Counts the API calls renders make (inject), and how many are unanswered. */
 function countApiCalls(app: App) {
   const counts = { total: 0, inFlight: 0, byUrl: new Map<string, number>() }
@@ -44,8 +51,10 @@ describe('server renders of a ?product= link to nothing (issue 26.2)', () => {
   let productId: string
   let shopperCookie: string
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tb-ssr-real-'))
+  let portsBefore = 0
 
   beforeAll(async () => {
+    portsBefore = listeningPorts()
     const build = spawnSync(
       'npx',
       ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(dir, 'server')],
@@ -110,6 +119,8 @@ describe('server renders of a ?product= link to nothing (issue 26.2)', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500))
     expect(api.counts.total).toBe(after)
     expect((await api.visit({ url: '/api/health' })).statusCode).toBe(200)
+    // ...nor holds the process open: the renderer and its lazy chunks left no listening port.
+    expect(listeningPorts()).toBe(portsBefore)
   }, 120_000)
 
   it('ends every server-rendered page with a bad id in its address after a few API calls', async () => {

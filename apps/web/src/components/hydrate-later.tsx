@@ -20,24 +20,35 @@ const slots = new Map<string, Promise<void>>()
 const waiting: (() => void)[] = []
 let firstPass = false
 
-/** One block a task: a message is the quickest way to yield to the browser and come back. */
-const channel = typeof MessageChannel === 'undefined' ? null : new MessageChannel()
-if (channel) {
-  channel.port1.onmessage = () => {
-    waiting.shift()?.()
-    if (waiting.length) channel.port2.postMessage(null)
+/**
+ * One block a task: a message is the quickest way to yield to the browser and come back. The
+ * channel is made on the first hydration, never at import: this module is also loaded by the
+ * server's renderer, and in Node a port with a message handler is a referenced handle that keeps
+ * the process alive for good (the bench's process never exited after its page rows).
+ */
+let channel: MessageChannel | null = null
+
+function nextTurn(): void {
+  if (!channel) {
+    const made = new MessageChannel()
+    made.port1.onmessage = () => {
+      waiting.shift()?.()
+      if (waiting.length) made.port2.postMessage(null)
+    }
+    channel = made
   }
+  channel.port2.postMessage(null)
 }
 
 /** Runs the first hydration of a server-rendered page, leaving the wrapped blocks for later. */
 export function hydrateProgressively(hydrate: () => void): void {
-  firstPass = channel !== null
+  firstPass = typeof MessageChannel !== 'undefined'
   try {
     hydrate()
   } finally {
     firstPass = false
   }
-  if (waiting.length) channel?.port2.postMessage(null)
+  if (waiting.length) nextTurn()
 }
 
 /** The promise that settles on the block's turn; its slot is gone from then on. */
