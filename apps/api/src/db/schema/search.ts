@@ -27,8 +27,6 @@ export const searchDocuments = pgTable(
  * trigram similarity. Kept by the same triggers; a word stays after its last product goes (a
  * correction to it finds nothing and the search goes on without it).
  */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
-)
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+])
