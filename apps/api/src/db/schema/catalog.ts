@@ -266,7 +266,7 @@ export const products = pgTable(
     // walks one column's range past the rows the other rejects (titles start with the brand).
     // A product in no section (decision 085) is the combination '' here, so its range is as
     // ordered as any other (`section IS NULL` is not an equality to the planner's sort order).
-    // Migration 0059 adds INCLUDE (section) to the price one, so a capped count reads it alone.
+    // Migration 0060 adds INCLUDE (section) to the price one, so a capped count reads it alone.
     index('products_combo_price_idx')
       .on(t.category, t.brand, sectionKey(t.section), t.effectivePricePaise, t.id)
       .where(listedLead),
@@ -278,7 +278,7 @@ export const products = pgTable(
     index('products_rating_idx').on(t.averageReview).where(listedLead),
     index('products_discount_idx').on(t.discountPercent).where(listedLead),
     // Option filters (decision 099): the family leads alone, in each sort's order, so a page of
-    // "colour: blue" walks the few family leads, not every listed product. Migration 0059 adds
+    // "colour: blue" walks the few family leads, not every listed product. Migration 0060 adds
     // every filter column as INCLUDE (the builder has none), so the walks are index-only.
     index('products_family_lead_price_idx')
       .on(t.effectivePricePaise, t.id)
