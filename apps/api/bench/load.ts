@@ -114,13 +114,21 @@ export function runBenchStep(meta: ImportMeta, name: string, step: () => Promise
   if (meta.url !== `file://${process.argv[1]}`) return
   const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
   if (only && !only.some((word) => name.includes(word) || word.includes(name))) return
-  step()
-    .then((table) => {
-      console.log(`\n${table}\n`)
-      guardExit(`bench/${name}`)
-    })
-    .catch((err: unknown) => {
+  runBenchMain(`bench/${name}`, async () => {
+    console.log(`\n${await step()}\n`)
+  })
+}
+
+/**
+ * Runs a bench script's `main`: on success the exit guard (the process must end by itself), on
+ * failure the error's message and exit code 1.
+ */
+export function runBenchMain(name: string, main: () => Promise<void>) {
+  main().then(
+    () => guardExit(name),
+    (err: unknown) => {
       console.error(err instanceof Error ? err.message : err)
       process.exit(1)
-    })
+    },
+  )
 }

@@ -31,7 +31,7 @@ import { ROOT_DIR } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { filterOptions } from '../src/db/schema'
 import { addVariantFamilies, generateProducts, rowsOf } from './generate-products'
-import { guardExit, runLoad } from './load'
+import { runBenchMain, runLoad } from './load'
 import { listingPaths, PAGES, SEARCHES } from './paths'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000)
@@ -363,10 +363,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => guardExit('bench/memory.ts'),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err)
-    process.exit(1)
-  },
-)
+runBenchMain('bench/memory.ts', main)

@@ -37,7 +37,7 @@ import {
   rowsOf,
 } from './generate-products'
 import { createBenchInvoices, runPdfRows } from './invoices'
-import { formatTable, guardExit, idleFirstByte, runLoad, type LoadResult } from './load'
+import { formatTable, idleFirstByte, runBenchMain, runLoad, type LoadResult } from './load'
 import { createBenchShoppers, createBenchSkus, fillBenchCarts } from './shoppers'
 import {
   facetPaths,
@@ -443,10 +443,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => guardExit('bench/run.ts'),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err)
-    process.exit(1)
-  },
-)
+runBenchMain('bench/run.ts', main)
